@@ -1,0 +1,1 @@
+"""Bundled job configs (profiles). `--config NAME` picks `configs/NAME.yaml`."""

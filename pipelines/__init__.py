@@ -1,0 +1,1 @@
+"""Job entry points: `python -m pipelines.anonymize`, and the `veil` command line."""

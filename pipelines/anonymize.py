@@ -1,0 +1,192 @@
+"""The anonymisation job.
+
+    python -m pipelines.anonymize --input data/sample.jsonl --output out/
+
+Reads JSONL or Parquet, detects personal information, replaces it with placeholders numbered
+per conversation, and writes `corpus/`, `findings/` and `errors/` under `--output`, then a
+summary. Everything that can be checked is checked before the pipeline starts.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import sys
+import uuid
+from dataclasses import dataclass
+
+import apache_beam as beam
+from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
+
+from pipelines.options import VeilOptions, with_local_default_runner
+from transforms.anonymize import AnonymizeFn, ErrorEntryFn
+from transforms.detect import DetectFn
+from transforms.parse import ERRORS, ParseRecordFn
+from transforms.read import STATS, ReadRecords
+from transforms.summary import WriteSummary
+from transforms.write import WriteShards
+from veil.config import VeilConfig, load_config
+from veil.detect import ConversationDetector
+from veil.errors import ConfigError
+from veil.inputs import InputSplit, parquet_schema, plan_splits
+from veil.outputs import OutputSpec, remove_previous_output
+from veil.records import FieldMap
+from veil.storage import Storage
+from veil.summary import format_summary
+
+_LOG = logging.getLogger("veil")
+
+
+@dataclass
+class JobPlan:
+    """Everything decided at launch: the config, the splits and where output goes."""
+
+    config: VeilConfig
+    fields: FieldMap
+    splits: list[InputSplit]
+    spec: OutputSpec
+    max_record_bytes: int
+    audit_raw: bool
+    job: dict
+
+
+def storage_from_options(options: PipelineOptions) -> Storage:
+    s3 = options.view_as(S3Options)
+    return Storage(
+        s3_endpoint_url=s3.s3_endpoint_url,
+        s3_access_key_id=s3.s3_access_key_id,
+        s3_secret_access_key=s3.s3_secret_access_key,
+        s3_region_name=s3.s3_region_name,
+    )
+
+
+def plan_job(options: PipelineOptions) -> JobPlan:
+    """Validate options, config and input, and plan the splits. Raises ConfigError."""
+    veil = options.view_as(VeilOptions)
+    if not veil.input or not veil.output:
+        raise ConfigError("both --input and --output are required")
+    storage = storage_from_options(options)
+    config = load_config(veil.config)
+    detector = ConversationDetector(config)  # compiles every pattern and dictionary now
+
+    if veil.max_record_bytes <= 0:
+        raise ConfigError("--max_record_bytes must be positive")
+    if veil.split_bytes < 1024:
+        raise ConfigError("--split_bytes must be at least 1024")
+    if veil.num_shards < 0:
+        raise ConfigError("--num_shards must be 0 (automatic) or more")
+
+    try:
+        files = storage.match(veil.input)
+    except (OSError, ValueError) as error:
+        raise ConfigError(f"--input {veil.input!r}: cannot list it: {error}") from None
+    if not files:
+        raise ConfigError(f"--input {veil.input!r}: no files match")
+    splits = plan_splits(storage, files, veil.input_format, veil.split_bytes)
+    input_formats = {split.format for split in splits}
+    if len(input_formats) > 1:
+        raise ConfigError("--input mixes JSONL and Parquet files; run them separately")
+    input_format = input_formats.pop()
+    output_format = veil.output_format or input_format
+
+    schema = None
+    if output_format == "parquet":
+        if input_format != "parquet":
+            raise ConfigError(
+                "--output_format parquet needs Parquet input: a JSONL input has no schema to keep"
+            )
+        schema = parquet_schema(storage, sorted({split.path for split in splits}))
+
+    spec = OutputSpec(
+        root=veil.output.rstrip("/"),
+        num_shards=veil.num_shards or len(splits),
+        num_splits=len(splits),
+        corpus_format=output_format,
+        storage=storage,
+        parquet_schema=schema,
+        temp_id=uuid.uuid4().hex,
+    )
+    fields = FieldMap(
+        id=veil.id_field,
+        turns=veil.turns_field,
+        text=veil.text_field,
+        speaker=veil.speaker_field,
+        context=veil.context_field,
+    )
+    job = {
+        "input": veil.input,
+        "output": spec.root,
+        "input_files": len(files),
+        "splits": len(splits),
+        "config": veil.config,
+        "detectors": detector.names,
+        "info_types": detector.engine.info_types,
+    }
+    return JobPlan(config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job)
+
+
+def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
+    """Wire the job: read, parse, detect, anonymise, write, summarise."""
+    read = pipeline | "Read" >> ReadRecords(plan.splits, plan.spec.storage, plan.max_record_bytes)
+    parsed = read.records | "Parse" >> beam.ParDo(ParseRecordFn(plan.fields)).with_outputs(
+        ERRORS, main="conversations"
+    )
+    detected = parsed.conversations | "Detect" >> beam.ParDo(DetectFn(plan.config)).with_outputs(
+        ERRORS, main="findings"
+    )
+    anonymized = detected.findings | "Anonymize" >> beam.ParDo(
+        AnonymizeFn(plan.spec, plan.fields, plan.audit_raw)
+    )
+    errors = (
+        (parsed[ERRORS], detected[ERRORS])
+        | "AllErrors" >> beam.Flatten()
+        | "ErrorEntries" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
+    )
+    written = (anonymized, errors) | "AllEntries" >> beam.Flatten() | "Write" >> WriteShards(plan.spec)
+    stats = (read[STATS], written[STATS]) | "AllStats" >> beam.Flatten()
+    return (stats, written["shards"]) | "Summary" >> WriteSummary(plan.spec, plan.job)
+
+
+def read_summary(plan: JobPlan) -> dict:
+    with plan.spec.storage.open(plan.spec.join("job_summary.json"), "rb") as handle:
+        return json.loads(handle.read())
+
+
+def run(argv: list[str] | None = None) -> dict:
+    """Run the job to the end and return its summary. Raises ConfigError on bad input."""
+    options = with_local_default_runner(PipelineOptions(argv))
+    plan = plan_job(options)
+    removed = remove_previous_output(plan.spec)
+    if removed:
+        _LOG.info("removed %d shards of a previous run under %s", len(removed), plan.spec.root)
+    _LOG.info(
+        "anonymizing %s: %d files in %d splits, runner %s",
+        plan.job["input"], plan.job["input_files"], len(plan.splits),
+        options.view_as(StandardOptions).runner,
+    )
+    pipeline = beam.Pipeline(options=options)
+    build_pipeline(pipeline, plan)
+    pipeline.run().wait_until_finish()
+    return read_summary(plan)
+
+
+def configure_logging() -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s", "%H:%M:%S"))
+    _LOG.addHandler(handler)
+    _LOG.setLevel(logging.INFO)
+    _LOG.propagate = False
+
+
+def main(argv: list[str] | None = None) -> int:
+    configure_logging()
+    try:
+        summary = run(argv)
+    except ConfigError as error:
+        print(f"veil: {error}", file=sys.stderr)
+        return 2
+    print(format_summary(summary))
+    return 0 if summary["records"]["accounted_for"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

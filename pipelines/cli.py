@@ -1,0 +1,37 @@
+"""The `veil` command: one entry point for the job and its companions.
+
+    veil anonymize --input data/sample.jsonl --output out/     # = python -m pipelines.anonymize
+    veil generate --n 300 --seed 7 --output data/sample.jsonl
+"""
+from __future__ import annotations
+
+import sys
+
+COMMANDS = {
+    "anonymize": ("pipelines.anonymize", "run the anonymisation job (Beam options pass through)"),
+    "generate": ("pipelines.generate", "write a synthetic labelled corpus"),
+}
+
+
+def usage() -> str:
+    lines = ["usage: veil COMMAND [options]", "", "commands:"]
+    lines += [f"  {name:<10} {text}" for name, (_, text) in COMMANDS.items()]
+    lines += ["", "Run `veil COMMAND --help` for a command's options."]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] in ("-h", "--help"):
+        print(usage())
+        return 0
+    command, rest = argv[0], argv[1:]
+    if command not in COMMANDS:
+        print(f"veil: unknown command {command!r}\n\n{usage()}", file=sys.stderr)
+        return 2
+    module = __import__(COMMANDS[command][0], fromlist=["main"])
+    return module.main(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

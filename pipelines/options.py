@@ -1,0 +1,63 @@
+"""Veil's pipeline options. They sit beside Beam's own, so every standard Beam flag still works
+(`--runner`, `--direct_num_workers`, `--temp_location`, `--s3_endpoint_url`, ...)."""
+from __future__ import annotations
+
+from apache_beam.options.pipeline_options import PipelineOptions, StandardOptions
+
+# Beam 2.77's DirectRunner first tries to download the Prism runner binary. The FnApiRunner is
+# the same local execution without that download, so it is the default.
+DEFAULT_RUNNER = "FnApiRunner"
+
+
+class VeilOptions(PipelineOptions):
+    @classmethod
+    def _add_argparse_args(cls, parser):
+        parser.add_argument(
+            "--input", default=None,
+            help="JSONL or Parquet: a path, glob, directory or URL (s3://, gs://, memory://, ...).",
+        )
+        parser.add_argument("--output", default=None, help="Output folder (local or URL).")
+        parser.add_argument(
+            "--config", default="default",
+            help="Job config (YAML/JSON with a DLP inspect_config), or a bundled profile name.",
+        )
+        parser.add_argument(
+            "--input_format", choices=("jsonl", "parquet"), default=None,
+            help="Input format; by default taken from the file extension.",
+        )
+        parser.add_argument(
+            "--output_format", choices=("jsonl", "parquet"), default=None,
+            help="Corpus format; by default the input's.",
+        )
+        parser.add_argument(
+            "--num_shards", type=int, default=0,
+            help="Output shards per folder; 0 (default): one per input split.",
+        )
+        parser.add_argument("--id_field", default="id", help="Field holding the record id.")
+        parser.add_argument("--turns_field", default="turns", help="Field holding the turns list.")
+        parser.add_argument(
+            "--text_field", default="text",
+            help="Field holding the text of a turn, or of a whole document.",
+        )
+        parser.add_argument("--speaker_field", default="speaker", help="Field naming a turn's speaker.")
+        parser.add_argument("--context_field", default="context", help="Field holding the context.")
+        parser.add_argument(
+            "--max_record_bytes", type=int, default=16 * 1024 * 1024,
+            help="Records larger than this go to errors/ (default 16 MiB).",
+        )
+        parser.add_argument(
+            "--split_bytes", type=int, default=64 * 1024 * 1024,
+            help="Input is read in splits of about this many bytes (default 64 MiB).",
+        )
+        parser.add_argument(
+            "--audit_raw", action="store_true", default=False,
+            help="Also write raw text: the quote of each finding, and the raw input of each error. "
+            "Off by default: these files then hold personal data.",
+        )
+
+
+def with_local_default_runner(options: PipelineOptions) -> PipelineOptions:
+    standard = options.view_as(StandardOptions)
+    if not standard.runner:
+        standard.runner = DEFAULT_RUNNER
+    return options

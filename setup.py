@@ -1,0 +1,38 @@
+"""Veil packaging.
+
+One file serves both `pip install -e .` on a laptop and Dataflow's `--setup_file`, which
+builds an sdist of this directory and installs it on every worker.
+"""
+import setuptools
+
+REQUIRED = [
+    "apache-beam>=2.77,<3",
+    "pyarrow>=15",
+    "fsspec>=2024.2",
+    "s3fs>=2024.2",
+    "gcsfs>=2024.2",
+    "pydantic>=2.6,<3",
+    "PyYAML>=6",
+    "Faker>=30",
+    "pyahocorasick>=2.1",
+]
+
+TEST = [
+    "pytest>=8",
+    "hypothesis>=6.100",
+    "moto[server]>=5",
+]
+
+setuptools.setup(
+    name="veil",
+    version="0.1.0",
+    description="Anonymise conversation and document corpora for LLM fine-tuning, "
+    "and measure the personal information left.",
+    python_requires=">=3.10",
+    packages=setuptools.find_packages(include=["veil*", "pipelines*", "transforms*", "models*"]),
+    package_data={"veil": ["data/*"], "": ["*.yaml"]},
+    include_package_data=True,
+    install_requires=REQUIRED,
+    extras_require={"test": TEST},
+    entry_points={"console_scripts": ["veil=pipelines.cli:main"]},
+)

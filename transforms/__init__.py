@@ -1,0 +1,1 @@
+"""Beam transforms: thin wiring around the plain-Python logic in `veil`."""

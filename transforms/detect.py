@@ -1,0 +1,42 @@
+"""Detection: every conversation's findings, merged. A failure fails closed, to ERRORS."""
+from __future__ import annotations
+
+import logging
+
+import apache_beam as beam
+from apache_beam.metrics import Metrics
+
+from veil.config import VeilConfig
+from veil.detect import ConversationDetector
+from transforms.parse import ERRORS
+
+_LOG = logging.getLogger("veil")
+
+
+class DetectFn(beam.DoFn):
+    """(raw, Conversation) -> (raw, Conversation, findings).
+
+    The detector is built in `setup`, once per worker, from the validated config: compiled
+    patterns and automata are never pickled. A record whose detection raises goes to ERRORS and
+    never reaches the corpus; the log names the record and the exception type, not its text.
+    """
+
+    def __init__(self, config: VeilConfig):
+        self.config = config
+        self.detector: ConversationDetector | None = None
+        self.errored = Metrics.counter("veil", "records_errored")
+
+    def setup(self):
+        self.detector = ConversationDetector(self.config)
+
+    def process(self, element):
+        raw, conversation = element
+        try:
+            findings = self.detector.detect([turn.text for turn in conversation.turns])
+        except Exception as error:  # fail closed: whatever went wrong, the text is not written
+            _LOG.warning("detection failed for record %s: %s", conversation.id, type(error).__name__)
+            self.errored.inc()
+            reason = f"detection failed: {type(error).__name__}"
+            yield beam.pvalue.TaggedOutput(ERRORS, (raw, reason, conversation.id))
+            return
+        yield raw, conversation, findings

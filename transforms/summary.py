@@ -1,0 +1,61 @@
+"""The run summary: counts from every stage, checked, and written next to the output."""
+from __future__ import annotations
+
+import json
+
+import apache_beam as beam
+
+from veil.outputs import OutputSpec
+from veil.summary import build_summary
+
+
+class SumCounts(beam.CombineFn):
+    def create_accumulator(self):
+        return {}
+
+    def add_input(self, accumulator, counts):
+        for key, value in counts.items():
+            accumulator[key] = accumulator.get(key, 0) + value
+        return accumulator
+
+    def merge_accumulators(self, accumulators):
+        merged = {}
+        for accumulator in accumulators:
+            self.add_input(merged, accumulator)
+        return merged
+
+    def extract_output(self, accumulator):
+        return accumulator
+
+
+class WriteSummary(beam.PTransform):
+    """Writes `job_summary.json` once every shard is final, then removes the temporary runs."""
+
+    def __init__(self, spec: OutputSpec, job: dict):
+        super().__init__()
+        self.spec = spec
+        self.job = job
+
+    def expand(self, inputs):
+        stats, shards = inputs
+        counts = stats | "SumCounts" >> beam.CombineGlobally(SumCounts())
+        shard_list = shards | "ListShards" >> beam.combiners.ToList()
+        return (
+            stats.pipeline
+            | "Once" >> beam.Create([None])
+            | "Write" >> beam.Map(
+                _write_summary,
+                self.spec,
+                self.job,
+                beam.pvalue.AsSingleton(counts),
+                beam.pvalue.AsSingleton(shard_list),
+            )
+        )
+
+
+def _write_summary(_, spec: OutputSpec, job: dict, counts: dict, shards: list) -> dict:
+    summary = build_summary(job, counts, shards)
+    with spec.storage.open(spec.join("job_summary.json"), "wb") as handle:
+        handle.write(json.dumps(summary, indent=2, sort_keys=True).encode("utf-8"))
+    spec.storage.remove(spec.temp_root)
+    return summary

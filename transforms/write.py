@@ -1,0 +1,87 @@
+"""Writing deterministic shards (see `veil.outputs`): sorted runs per bundle, then one merge per shard."""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+import apache_beam as beam
+from apache_beam.transforms.window import GlobalWindows
+
+from veil.outputs import CORPUS, ERRORS, FINDINGS, KINDS, OutputSpec, write_run, write_shard
+
+STATS = "stats"
+_COUNTED = {CORPUS: "records_written", ERRORS: "records_errored", FINDINGS: "findings"}
+
+
+class WriteRunsFn(beam.DoFn):
+    """Buffers entries per shard and writes them as sorted runs; emits ((kind, shard), run path)."""
+
+    def __init__(self, spec: OutputSpec, max_run_entries: int = 50_000):
+        self.spec = spec
+        self.max_run_entries = max_run_entries
+
+    def start_bundle(self):
+        self.buffers: dict[tuple[str, int], list] = defaultdict(list)
+        self.counts: Counter = Counter()
+
+    def process(self, entry):
+        kind, shard, key, payload, tag = entry
+        self.counts[_COUNTED[kind]] += 1
+        if tag is not None:
+            self.counts[f"findings.{tag}"] += 1
+        buffer = self.buffers[(kind, shard)]
+        buffer.append((key, payload))
+        if len(buffer) >= self.max_run_entries:
+            yield self._flush(kind, shard)
+
+    def _flush(self, kind: str, shard: int):
+        path = self.spec.new_run_path(kind, shard)
+        write_run(self.spec, path, self.buffers.pop((kind, shard)))
+        return (kind, shard), path
+
+    def finish_bundle(self):
+        for kind, shard in list(self.buffers):
+            yield GlobalWindows.windowed_value(self._flush(kind, shard))
+        if self.counts:
+            yield beam.pvalue.TaggedOutput(STATS, GlobalWindows.windowed_value(dict(self.counts)))
+
+
+class FinalizeShardFn(beam.DoFn):
+    """((kind, shard), run paths) -> the final shard file, merged in input order."""
+
+    def __init__(self, spec: OutputSpec):
+        self.spec = spec
+
+    def process(self, element):
+        (kind, shard), paths = element
+        path, count = write_shard(self.spec, kind, shard, [p for p in paths if p is not None])
+        yield {"kind": kind, "shard": shard, "path": path, "count": count}
+
+
+class WriteShards(beam.PTransform):
+    """Entries `(kind, shard, key, payload, tag)` -> every shard of corpus/, findings/, errors/.
+
+    Every shard is written, empty or not, so a reader can trust `-of-NNNNN`. Returns the
+    written shards' descriptions, and a STATS output of counts.
+    """
+
+    def __init__(self, spec: OutputSpec):
+        super().__init__()
+        self.spec = spec
+
+    def expand(self, entries):
+        runs = entries | "WriteRuns" >> beam.ParDo(WriteRunsFn(self.spec)).with_outputs(
+            STATS, main="runs"
+        )
+        every_shard = (
+            entries.pipeline
+            | "EveryShard" >> beam.Create(
+                [((kind, s), None) for kind in KINDS for s in range(self.spec.num_shards)]
+            )
+        )
+        shards = (
+            (runs.runs, every_shard)
+            | "WithEveryShard" >> beam.Flatten()
+            | "RunsPerShard" >> beam.GroupByKey()
+            | "MergeRuns" >> beam.ParDo(FinalizeShardFn(self.spec))
+        )
+        return {"shards": shards, STATS: runs[STATS]}

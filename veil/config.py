@@ -1,0 +1,105 @@
+"""Veil's job config: one YAML or JSON file, validated before any data is read.
+
+```yaml
+inspect_config:          # Google Cloud DLP's InspectConfig, unchanged
+  info_types: [{name: EMAIL_ADDRESS}]
+detection:               # how detectors see the text
+  window_chars: 4000
+  window_overlap_chars: 256
+```
+
+`--config` takes a path (local or any fsspec URL) or the name of a bundled profile in
+`configs/` (`default`, ...).
+"""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any
+
+import fsspec
+import yaml
+from pydantic import Field, ValidationError, model_validator
+
+from veil.engine.inspect_config import DlpModel, InspectConfig
+from veil.errors import ConfigError
+
+
+class DetectionSettings(DlpModel):
+    window_chars: int = Field(default=4000, ge=64)
+    window_overlap_chars: int = Field(default=256, ge=0)
+
+    @model_validator(mode="after")
+    def _overlap_fits(self):
+        if self.window_overlap_chars * 2 > self.window_chars:
+            raise ValueError("window_overlap_chars must be at most half of window_chars")
+        return self
+
+
+class VeilConfig(DlpModel):
+    inspect_config: InspectConfig = InspectConfig()
+    detection: DetectionSettings = DetectionSettings()
+
+
+def format_validation_error(error: ValidationError) -> str:
+    """Pydantic's error locations as paths a user can find: `custom_info_types[2].regex`."""
+    lines = []
+    for item in error.errors():
+        path = ""
+        for part in item["loc"]:
+            if isinstance(part, int):
+                path += f"[{part}]"
+            elif str(part).startswith("function-after") or str(part).startswith("function-"):
+                continue
+            else:
+                path += ("." if path else "") + str(part)
+        message = item["msg"]
+        if item["type"] == "extra_forbidden":
+            message = "unknown key (check its spelling against DLP's InspectConfig)"
+        lines.append(f"{path or '<config>'}: {message}")
+    return "\n".join(lines)
+
+
+def parse_config(data: Any, source: str = "<config>") -> VeilConfig:
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{source}: the config must be a mapping, got {type(data).__name__}")
+    try:
+        return VeilConfig.model_validate(data)
+    except ValidationError as error:
+        raise ConfigError(f"{source}: invalid config\n{format_validation_error(error)}") from None
+
+
+def bundled_profiles() -> list[str]:
+    return sorted(
+        entry.name.removesuffix(".yaml")
+        for entry in resources.files("configs").iterdir()
+        if entry.name.endswith(".yaml")
+    )
+
+
+def read_config_text(location: str) -> tuple[str, str]:
+    """The config's text and a name for messages; `location` is a profile name or a path."""
+    if location in bundled_profiles():
+        resource = resources.files("configs") / f"{location}.yaml"
+        return resource.read_text(encoding="utf-8"), f"configs/{location}.yaml"
+    try:
+        with fsspec.open(location, "rt", encoding="utf-8") as handle:
+            return handle.read(), location
+    except FileNotFoundError:
+        profiles = ", ".join(bundled_profiles())
+        raise ConfigError(
+            f"--config {location!r}: no such file, and not a bundled profile ({profiles})"
+        ) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"--config {location!r}: cannot read it: {error}") from None
+
+
+def load_config(location: str) -> VeilConfig:
+    text, source = read_config_text(location)
+    try:
+        data = json.loads(text) if source.endswith(".json") else yaml.safe_load(text)
+    except (ValueError, yaml.YAMLError) as error:
+        raise ConfigError(f"{source}: not valid YAML or JSON: {error}") from None
+    return parse_config(data, source)

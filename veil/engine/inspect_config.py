@@ -1,0 +1,209 @@
+"""Google Cloud DLP's `InspectConfig`, as a validated schema.
+
+Field names follow DLP's protos. Both spellings DLP's JSON accepts work: `custom_info_types`
+and `customInfoTypes`. An unknown key or a bad value is an error that names its path, so a
+user's existing inspect template either runs unchanged or says exactly what to fix.
+"""
+from __future__ import annotations
+
+import enum
+import re
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic.alias_generators import to_camel
+
+from veil.findings import Likelihood
+
+
+class DlpModel(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        alias_generator=to_camel,
+        validate_by_name=True,
+        validate_by_alias=True,
+        frozen=True,
+    )
+
+
+def _likelihood(value: Any) -> Likelihood:
+    try:
+        return Likelihood.parse(value)
+    except (KeyError, ValueError, AttributeError):
+        names = ", ".join(m.name for m in Likelihood if m)
+        raise ValueError(f"unknown likelihood {value!r}; use one of {names}") from None
+
+
+LikelihoodField = Annotated[Likelihood, BeforeValidator(_likelihood)]
+
+
+class InfoType(DlpModel):
+    name: str = Field(pattern=r"^[A-Za-z0-9$_-]{1,64}$")
+    version: str | None = None
+    sensitivity_score: dict[str, Any] | None = None
+
+
+class WordList(DlpModel):
+    words: list[str] = Field(min_length=1)
+
+
+class CloudStoragePath(DlpModel):
+    path: str = Field(min_length=1)
+
+
+class Dictionary(DlpModel):
+    """A word list inline, or a file (one term per line) at any fsspec path (`cloud_storage_path`)."""
+
+    word_list: WordList | None = None
+    cloud_storage_path: CloudStoragePath | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one_source(self):
+        if (self.word_list is None) == (self.cloud_storage_path is None):
+            raise ValueError("give exactly one of word_list or cloud_storage_path")
+        return self
+
+
+class Regex(DlpModel):
+    pattern: str = Field(min_length=1)
+    group_indexes: list[Annotated[int, Field(ge=0)]] = Field(default_factory=list)
+
+    @field_validator("pattern")
+    @classmethod
+    def _compiles(cls, pattern: str) -> str:
+        try:
+            re.compile(pattern)
+        except re.error as error:
+            raise ValueError(f"invalid regular expression: {error}") from None
+        return pattern
+
+    @model_validator(mode="after")
+    def _groups_exist(self):
+        groups = re.compile(self.pattern).groups
+        for index in self.group_indexes:
+            if index > groups:
+                raise ValueError(f"group index {index} but the pattern has {groups} groups")
+        return self
+
+
+class Proximity(DlpModel):
+    window_before: int = Field(default=0, ge=0)
+    window_after: int = Field(default=0, ge=0)
+
+
+class LikelihoodAdjustment(DlpModel):
+    fixed_likelihood: LikelihoodField | None = None
+    relative_likelihood: int | None = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self):
+        if (self.fixed_likelihood is None) == (self.relative_likelihood is None):
+            raise ValueError("give exactly one of fixed_likelihood or relative_likelihood")
+        return self
+
+
+class HotwordRule(DlpModel):
+    hotword_regex: Regex
+    proximity: Proximity = Proximity()
+    likelihood_adjustment: LikelihoodAdjustment
+
+
+class DetectionRule(DlpModel):
+    hotword_rule: HotwordRule
+
+
+class ExclusionType(str, enum.Enum):
+    EXCLUSION_TYPE_UNSPECIFIED = "EXCLUSION_TYPE_UNSPECIFIED"
+    EXCLUSION_TYPE_EXCLUDE = "EXCLUSION_TYPE_EXCLUDE"
+
+
+class CustomInfoType(DlpModel):
+    info_type: InfoType
+    likelihood: LikelihoodField = Likelihood.VERY_LIKELY
+    dictionary: Dictionary | None = None
+    regex: Regex | None = None
+    detection_rules: list[DetectionRule] = Field(default_factory=list)
+    exclusion_type: ExclusionType = ExclusionType.EXCLUSION_TYPE_UNSPECIFIED
+    sensitivity_score: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _one_detector(self):
+        if (self.dictionary is None) == (self.regex is None):
+            raise ValueError("give exactly one of dictionary or regex")
+        return self
+
+
+def _matching_type(value: Any) -> str:
+    """DLP's names (`MATCHING_TYPE_FULL_MATCH`) and the short ones (`FULL`) both work."""
+    short = {"FULL": "FULL_MATCH", "PARTIAL": "PARTIAL_MATCH", "INVERSE": "INVERSE_MATCH"}
+    text = str(value).strip().upper()
+    text = text.removeprefix("MATCHING_TYPE_")
+    text = short.get(text, text)
+    if text not in short.values():
+        raise ValueError(f"unknown matching_type {value!r}; use FULL, PARTIAL or INVERSE")
+    return "MATCHING_TYPE_" + text
+
+
+class ExcludeInfoTypes(DlpModel):
+    info_types: list[InfoType] = Field(min_length=1)
+
+
+class ExcludeByHotword(DlpModel):
+    hotword_regex: Regex
+    proximity: Proximity = Proximity()
+
+
+class ExclusionRule(DlpModel):
+    dictionary: Dictionary | None = None
+    regex: Regex | None = None
+    exclude_info_types: ExcludeInfoTypes | None = None
+    exclude_by_hotword: ExcludeByHotword | None = None
+    matching_type: Annotated[str, BeforeValidator(_matching_type)]
+
+    @model_validator(mode="after")
+    def _one_kind(self):
+        kinds = [self.dictionary, self.regex, self.exclude_info_types, self.exclude_by_hotword]
+        if sum(k is not None for k in kinds) != 1:
+            raise ValueError(
+                "give exactly one of dictionary, regex, exclude_info_types or exclude_by_hotword"
+            )
+        return self
+
+
+class InspectionRule(DlpModel):
+    hotword_rule: HotwordRule | None = None
+    exclusion_rule: ExclusionRule | None = None
+
+    @model_validator(mode="after")
+    def _one_rule(self):
+        if (self.hotword_rule is None) == (self.exclusion_rule is None):
+            raise ValueError("give exactly one of hotword_rule or exclusion_rule")
+        return self
+
+
+class InspectionRuleSet(DlpModel):
+    info_types: list[InfoType] = Field(min_length=1)
+    rules: list[InspectionRule] = Field(min_length=1)
+
+
+class InfoTypeLikelihood(DlpModel):
+    info_type: InfoType
+    min_likelihood: LikelihoodField
+
+
+class FindingLimits(DlpModel):
+    max_findings_per_item: int = Field(default=0, ge=0)
+    max_findings_per_request: int = Field(default=0, ge=0)
+    max_findings_per_info_type: list[dict[str, Any]] = Field(default_factory=list)
+
+
+class InspectConfig(DlpModel):
+    info_types: list[InfoType] = Field(default_factory=list)
+    min_likelihood: LikelihoodField = Likelihood.POSSIBLE
+    min_likelihood_per_info_type: list[InfoTypeLikelihood] = Field(default_factory=list)
+    limits: FindingLimits | None = None
+    include_quote: bool = False
+    exclude_info_types: bool = False
+    custom_info_types: list[CustomInfoType] = Field(default_factory=list)
+    content_options: list[str] = Field(default_factory=list)
+    rule_set: list[InspectionRuleSet] = Field(default_factory=list)

@@ -1,0 +1,120 @@
+"""Deterministic sharded output: the same input gives the same bytes on any runner.
+
+Workers append each output entry, tagged with its sort key (split order, position in the
+input), to sorted temporary runs. When every run is written, one writer per shard merges its
+runs in key order into the final `part-SSSSS-of-NNNNN` file. Memory stays bounded by the run
+size, however large the shard, and the result does not depend on how work was bundled.
+"""
+from __future__ import annotations
+
+import heapq
+import pickle
+import uuid
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from veil.storage import Storage
+
+CORPUS, FINDINGS, ERRORS = "corpus", "findings", "errors"
+KINDS = (CORPUS, FINDINGS, ERRORS)
+
+Entry = tuple[tuple, Any]  # (sort key, payload): a JSON line (str) or a Parquet row (dict)
+
+
+@dataclass(frozen=True)
+class OutputSpec:
+    root: str
+    num_shards: int
+    num_splits: int
+    corpus_format: str  # "jsonl" or "parquet"
+    storage: Storage
+    parquet_schema: pa.Schema | None = None
+    temp_id: str = ""
+
+    def shard_of(self, split_order: int) -> int:
+        """Contiguous runs of splits make a shard, so each shard keeps its input order."""
+        return split_order * self.num_shards // max(self.num_splits, 1)
+
+    def join(self, *parts: str) -> str:
+        return "/".join([self.root.rstrip("/"), *parts])
+
+    def suffix(self, kind: str) -> str:
+        return ".parquet" if kind == CORPUS and self.corpus_format == "parquet" else ".jsonl"
+
+    def shard_path(self, kind: str, shard: int) -> str:
+        name = f"part-{shard:05d}-of-{self.num_shards:05d}{self.suffix(kind)}"
+        return self.join(kind, name)
+
+    @property
+    def temp_root(self) -> str:
+        return self.join("_temp", self.temp_id)
+
+    def new_run_path(self, kind: str, shard: int) -> str:
+        return self.join("_temp", self.temp_id, f"{kind}-{shard:05d}-{uuid.uuid4().hex}.run")
+
+
+def write_run(spec: OutputSpec, path: str, entries: list[Entry]) -> None:
+    entries.sort(key=lambda entry: entry[0])
+    with spec.storage.open(path, "wb") as handle:
+        pickle.dump(entries, handle, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _read_run(spec: OutputSpec, path: str) -> Iterator[Entry]:
+    with spec.storage.open(path, "rb") as handle:
+        yield from pickle.load(handle)
+
+
+def merged_entries(spec: OutputSpec, run_paths: Iterable[str]) -> Iterator[Any]:
+    """Payloads of every run, in sort-key order."""
+    runs = [_read_run(spec, path) for path in sorted(run_paths)]
+    for _, payload in heapq.merge(*runs, key=lambda entry: entry[0]):
+        yield payload
+
+
+def write_shard(spec: OutputSpec, kind: str, shard: int, run_paths: Iterable[str]) -> tuple[str, int]:
+    """Write one final shard from its runs; returns (path, entries written)."""
+    path = spec.shard_path(kind, shard)
+    payloads = merged_entries(spec, run_paths)
+    if kind == CORPUS and spec.corpus_format == "parquet":
+        return path, _write_parquet(spec, path, payloads)
+    count = 0
+    with spec.storage.open(path, "wb") as handle:
+        for line in payloads:
+            handle.write(line.encode("utf-8"))
+            handle.write(b"\n")
+            count += 1
+    return path, count
+
+
+def _write_parquet(spec: OutputSpec, path: str, rows: Iterator[dict], batch_rows: int = 4096) -> int:
+    count = 0
+    with spec.storage.open(path, "wb") as handle:
+        with pq.ParquetWriter(handle, spec.parquet_schema) as writer:
+            batch: list[dict] = []
+            for row in rows:
+                batch.append(row)
+                if len(batch) >= batch_rows:
+                    writer.write_table(pa.Table.from_pylist(batch, schema=spec.parquet_schema))
+                    count += len(batch)
+                    batch = []
+            if batch or count == 0:
+                writer.write_table(pa.Table.from_pylist(batch, schema=spec.parquet_schema))
+                count += len(batch)
+    return count
+
+
+def remove_previous_output(spec: OutputSpec) -> list[str]:
+    """Delete the shards a previous run left in our folders, so old and new never mix."""
+    removed = []
+    for kind in KINDS:
+        folder = spec.join(kind)
+        fs, path = spec.storage.filesystem(folder)
+        if not fs.exists(path):
+            continue
+        for name in fs.glob(path.rstrip("/") + "/part-*-of-*"):
+            fs.rm(name)
+            removed.append(name)
+    return removed

@@ -1,0 +1,92 @@
+"""One way to reach files anywhere: local paths, `s3://`, `gs://`, `memory://`, any fsspec URL.
+
+Beam's own filesystems do not cover every scheme we need (`memory://` in tests, any fsspec
+backend a user brings), so Veil opens files through fsspec. The S3 settings take Beam's own
+option names (`--s3_endpoint_url`, `--s3_access_key_id`, ...) so that a Beam user's flags work.
+`Storage` is a small frozen value: it pickles to workers, which open their own connections.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import fsspec
+from fsspec.core import url_to_fs
+
+COMPRESSED_SUFFIXES = (".gz", ".bz2", ".zst", ".xz", ".lz4")
+
+
+@dataclass(frozen=True)
+class Storage:
+    s3_endpoint_url: str | None = None
+    s3_access_key_id: str | None = None
+    s3_secret_access_key: str | None = None
+    s3_region_name: str | None = None
+    extra: tuple = field(default=())
+
+    def options_for(self, url: str) -> dict[str, Any]:
+        if url.startswith(("s3://", "s3a://")):
+            options: dict[str, Any] = {}
+            client_kwargs = {}
+            if self.s3_endpoint_url:
+                client_kwargs["endpoint_url"] = self.s3_endpoint_url
+            if self.s3_region_name:
+                client_kwargs["region_name"] = self.s3_region_name
+            if client_kwargs:
+                options["client_kwargs"] = client_kwargs
+            if self.s3_access_key_id:
+                options["key"] = self.s3_access_key_id
+            if self.s3_secret_access_key:
+                options["secret"] = self.s3_secret_access_key
+            return options
+        return {}
+
+    def filesystem(self, url: str):
+        """(fsspec filesystem, path within it) for a URL or local path."""
+        return url_to_fs(url, **self.options_for(url))
+
+    def open(self, url: str, mode: str = "rb", **kwargs):
+        fs, path = self.filesystem(url)
+        if "w" in mode:
+            parent = fs._parent(path)
+            if parent:
+                fs.makedirs(parent, exist_ok=True)
+        return fs.open(path, mode, **kwargs)
+
+    def open_decompressed(self, url: str):
+        """A binary stream of the file's content, decompressed by its suffix if compressed."""
+        return fsspec.open(url, "rb", compression="infer", **self.options_for(url)).open()
+
+    def url(self, url: str, path: str) -> str:
+        """A path from the filesystem of `url`, written as a URL with the same scheme."""
+        fs, _ = self.filesystem(url)
+        if "://" not in url:
+            return path  # a local path stays a plain path
+        return fs.unstrip_protocol(path)
+
+    def match(self, pattern: str) -> list[tuple[str, int]]:
+        """Files matching a path, glob or directory, as sorted (url, size) pairs."""
+        fs, path = self.filesystem(pattern)
+        if fs.isdir(path):
+            found = fs.find(path, detail=True)
+        elif any(c in path for c in "*?["):
+            found = fs.glob(path, detail=True)
+        elif fs.exists(path):
+            found = {path: fs.info(path)}
+        else:
+            found = {}
+        files = [
+            (self.url(pattern, name), int(info.get("size") or 0))
+            for name, info in found.items()
+            if info.get("type", "file") == "file"
+            and not name.rsplit("/", 1)[-1].startswith((".", "_"))
+        ]
+        return sorted(files)
+
+    def remove(self, url: str) -> None:
+        fs, path = self.filesystem(url)
+        if fs.exists(path):
+            fs.rm(path, recursive=True)
+
+    def is_compressed(self, url: str) -> bool:
+        return url.endswith(COMPRESSED_SUFFIXES)

@@ -1,0 +1,81 @@
+"""Overlapping windows over long turns, and mapping findings back to the whole turn.
+
+Detectors see bounded text: regexes stay cheap and models stay within their context length.
+Windows overlap so that an entity cut by one window's edge lies whole inside its neighbour.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from veil.findings import Finding
+
+
+@dataclass(frozen=True)
+class Window:
+    start: int
+    end: int
+    # The neighbours' reach: findings that touch an inner edge and also lie inside the
+    # neighbouring window are left to that neighbour, which sees them whole.
+    previous_end: int | None = None
+    next_start: int | None = None
+
+
+def split_into_windows(length: int, size: int, overlap: int, text: str = "") -> list[Window]:
+    """Cut [0, length) into windows of at most `size` characters overlapping by `overlap`.
+
+    With `text`, a cut moves back to the nearest whitespace in the last tenth of the window,
+    so that words are not split where that can be avoided.
+    """
+    if size <= overlap:
+        raise ValueError("window size must exceed the overlap")
+    if length <= size:
+        return [Window(0, length)]
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    while True:
+        end = min(start + size, length)
+        if end < length and text:
+            floor = end - size // 10
+            cut = max(text.rfind(" ", floor, end), text.rfind("\n", floor, end))
+            if cut > start + overlap:
+                end = cut
+        bounds.append((start, end))
+        if end >= length:
+            break
+        start = max(end - overlap, start + 1)
+    windows = []
+    for i, (s, e) in enumerate(bounds):
+        previous_end = bounds[i - 1][1] if i > 0 else None
+        next_start = bounds[i + 1][0] if i + 1 < len(bounds) else None
+        windows.append(Window(s, e, previous_end, next_start))
+    return windows
+
+
+def keep_in_window(finding: Finding, window: Window) -> bool:
+    """Whether a window-relative finding is this window's to report (see `Window`)."""
+    start, end = finding.start + window.start, finding.end + window.start
+    if window.next_start is not None and end >= window.end and start >= window.next_start:
+        return False
+    if window.previous_end is not None and start <= window.start and end <= window.previous_end:
+        return False
+    return True
+
+
+def detect_in_windows(
+    text: str,
+    turn: int,
+    size: int,
+    overlap: int,
+    detect: Callable[[str, int], Iterable[Finding]],
+) -> list[Finding]:
+    """Run `detect(window_text, turn)` over the windows of one turn; offsets are the turn's."""
+    windows = split_into_windows(len(text), size, overlap, text)
+    if len(windows) == 1:
+        return list(detect(text, turn))
+    found: set[Finding] = set()
+    for window in windows:
+        for finding in detect(text[window.start : window.end], turn):
+            if keep_in_window(finding, window):
+                found.add(finding.shifted(window.start))
+    return sorted(found)
