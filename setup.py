@@ -29,8 +29,8 @@ setuptools.setup(
     description="Anonymise conversation and document corpora for LLM fine-tuning, "
     "and measure the personal information left.",
     python_requires=">=3.10",
-    packages=setuptools.find_packages(include=["veil*", "pipelines*", "transforms*", "models*"]),
-    package_data={"veil": ["data/*"], "": ["*.yaml"]},
+    packages=setuptools.find_packages(include=["veil*", "pipelines*", "transforms*", "models*", "configs*"]),
+    package_data={"veil": ["engine/data/*"], "configs": ["*.yaml", "*.json"]},
     include_package_data=True,
     install_requires=REQUIRED,
     extras_require={"test": TEST},

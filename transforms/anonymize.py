@@ -12,8 +12,14 @@ from veil.parse import error_entry
 from veil.records import FieldMap, record_with_texts
 
 
-def _json(value) -> str:
-    return json.dumps(value, ensure_ascii=False, default=str)
+def _json(value) -> bytes:
+    """A JSON line for findings/ and errors/: ASCII-escaped, so any id or reason encodes."""
+    return json.dumps(value, default=str).encode("ascii")
+
+
+def _corpus_line(record: dict) -> bytes:
+    """The corpus keeps non-ASCII text readable. Raises UnicodeEncodeError on lone surrogates."""
+    return json.dumps(record, ensure_ascii=False, default=str).encode("utf-8")
 
 
 class AnonymizeFn(beam.DoFn):
@@ -37,7 +43,15 @@ class AnonymizeFn(beam.DoFn):
         record = record_with_texts(conversation, new_texts, self.fields)
         shard = self.spec.shard_of(raw.split.order)
         key = raw.sort_key
-        payload = record if self.spec.corpus_format == "parquet" else _json(record)
+        if self.spec.corpus_format == "parquet":
+            payload = record
+        else:
+            try:
+                payload = _corpus_line(record)
+            except UnicodeEncodeError:
+                reason = "record holds an unpaired UTF-16 surrogate (e.g. \\ud800) and cannot be written as UTF-8"
+                yield ERRORS, shard, key, _json(error_entry(raw, reason, conversation.id, self.audit_raw)), None
+                return
         self.written.inc()
         yield CORPUS, shard, key, payload, None
         for number, replacement in enumerate(replacements):

@@ -58,4 +58,5 @@ def _write_summary(_, spec: OutputSpec, job: dict, counts: dict, shards: list) -
     with spec.storage.open(spec.join("job_summary.json"), "wb") as handle:
         handle.write(json.dumps(summary, indent=2, sort_keys=True).encode("utf-8"))
     spec.storage.remove(spec.temp_root)
+    spec.storage.remove_if_empty(spec.join("_temp"))
     return summary

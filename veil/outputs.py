@@ -21,7 +21,7 @@ from veil.storage import Storage
 CORPUS, FINDINGS, ERRORS = "corpus", "findings", "errors"
 KINDS = (CORPUS, FINDINGS, ERRORS)
 
-Entry = tuple[tuple, Any]  # (sort key, payload): a JSON line (str) or a Parquet row (dict)
+Entry = tuple[tuple, Any]  # (sort key, payload): a JSON line (bytes) or a Parquet row (dict)
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def write_shard(spec: OutputSpec, kind: str, shard: int, run_paths: Iterable[str
     count = 0
     with spec.storage.open(path, "wb") as handle:
         for line in payloads:
-            handle.write(line.encode("utf-8"))
+            handle.write(line)
             handle.write(b"\n")
             count += 1
     return path, count

@@ -7,6 +7,7 @@ option names (`--s3_endpoint_url`, `--s3_access_key_id`, ...) so that a Beam use
 """
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,8 +55,13 @@ class Storage:
         return fs.open(path, mode, **kwargs)
 
     def open_decompressed(self, url: str):
-        """A binary stream of the file's content, decompressed by its suffix if compressed."""
-        return fsspec.open(url, "rb", compression="infer", **self.options_for(url)).open()
+        """A buffered binary stream of the file's content, decompressed by its suffix.
+
+        Wrapped in `io.BufferedReader` because some fsspec files (s3fs, gcsfs) lack
+        `readline(limit)`, which reading lines of bounded size needs.
+        """
+        stream = fsspec.open(url, "rb", compression="infer", **self.options_for(url)).open()
+        return io.BufferedReader(stream, buffer_size=1 << 20)
 
     def url(self, url: str, path: str) -> str:
         """A path from the filesystem of `url`, written as a URL with the same scheme."""
@@ -87,6 +93,14 @@ class Storage:
         fs, path = self.filesystem(url)
         if fs.exists(path):
             fs.rm(path, recursive=True)
+
+    def remove_if_empty(self, url: str) -> None:
+        fs, path = self.filesystem(url)
+        try:
+            if fs.isdir(path) and not fs.ls(path):
+                fs.rmdir(path)
+        except OSError:
+            pass  # someone else's run is using it, or the store has no real folders
 
     def is_compressed(self, url: str) -> bool:
         return url.endswith(COMPRESSED_SUFFIXES)

@@ -13,9 +13,10 @@ def build_summary(job: dict, counts: dict, shards: list[dict]) -> dict[str, Any]
         for key, value in sorted(counts.items())
         if key.startswith("findings.")
     }
+    root = job.get("output", "").rstrip("/") + "/"
     files: dict[str, list[str]] = {}
     for shard in sorted(shards, key=lambda s: (s["kind"], s["shard"])):
-        files.setdefault(shard["kind"], []).append(shard["path"])
+        files.setdefault(shard["kind"], []).append(shard["path"].removeprefix(root))
     return {
         **job,
         "records": {

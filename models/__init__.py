@@ -1,0 +1,1 @@
+"""NER model handlers (Hugging Face token classification, spaCy), training and the model registry."""

@@ -1,0 +1,241 @@
+"""The anonymize job end to end, through its real command line and the local runner."""
+from __future__ import annotations
+
+import gzip
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+
+from tests.conftest import read_jsonl_folder, run_cli, write_jsonl
+
+CARD = "4111 1111 1111 1111"
+
+
+def good_conversation(i: int) -> dict:
+    return {
+        "id": f"c{i}",
+        "context": "customer_support" if i % 2 else "sales_call",
+        "turns": [
+            {"speaker": "agent", "text": f"Thanks for calling Initech, ticket {i}. Your email?"},
+            {"speaker": "caller", "text": f"It's caller{i}@example.org, and my phone is (415) 555-01{i % 100:02d}."},
+            {"speaker": "agent", "text": f"So caller{i}@example.org. Card on file {CARD}?"},
+        ],
+        "metadata": {"lang": "en", "rank": i},
+    }
+
+
+BAD_LINES = [
+    ("not json at all", "malformed JSON"),
+    ('{"id": "x1", "turns": "not a list"}', "must be a list"),
+    ('{"id": ["x"], "text": "id is a list"}', "field 'id' must be a string"),
+    ('{"id": "x3"}', "neither 'turns' nor 'text'"),
+    ('{"id": "x4", "turns": [{"speaker": "a", "text": 42}]}', "turns[0].text must be a string"),
+    ("{}", "empty record"),
+    ("[1, 2, 3]", "expected an object"),
+    ("", "empty line"),
+    ('{"id": "x8", "text": "lone surrogate \\ud800 here"}', "surrogate"),
+]
+
+
+def apply_findings(text: str, findings: list[dict]) -> str:
+    for finding in sorted(findings, key=lambda f: f["start"], reverse=True):
+        text = text[: finding["start"]] + finding["placeholder"] + text[finding["end"] :]
+    return text
+
+
+def assert_findings_rebuild_corpus(originals: dict[str, dict], corpus: list[dict], findings: list[dict]):
+    by_record: dict[str, list[dict]] = defaultdict(list)
+    for finding in findings:
+        by_record[finding["id"]].append(finding)
+    for record in corpus:
+        original = originals[record["id"]]
+        original_texts = [t["text"] for t in original["turns"]] if "turns" in original else [original["text"]]
+        output_texts = [t["text"] for t in record["turns"]] if "turns" in record else [record["text"]]
+        for turn, (before, after) in enumerate(zip(original_texts, output_texts)):
+            turn_findings = [f for f in by_record[record["id"]] if f["turn"] == turn]
+            assert apply_findings(before, turn_findings) == after
+
+
+def test_mixed_good_and_bad_lines_are_all_accounted_for(tmp_path: Path):
+    good = [good_conversation(i) for i in range(20)]
+    lines = [json.dumps(r) for r in good[:10]] + [b for b, _ in BAD_LINES] + [json.dumps(r) for r in good[10:]]
+    source = tmp_path / "calls.jsonl"
+    source.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with open(source, "ab") as handle:  # a line that is not UTF-8 at all
+        handle.write(b'{"id": "latin1", "text": "caf\xe9"}\n')
+    out = tmp_path / "out"
+
+    result = run_cli("--input", str(source), "--output", str(out))
+    assert result.returncode == 0, result.stderr
+
+    corpus = read_jsonl_folder(out / "corpus")
+    errors = read_jsonl_folder(out / "errors")
+    findings = read_jsonl_folder(out / "findings")
+    assert [r["id"] for r in corpus] == [f"c{i}" for i in range(20)]  # input order kept
+    assert len(errors) == len(BAD_LINES) + 1
+    assert len(corpus) + len(errors) == len(lines) + 1
+
+    # Each error says where it was and why.
+    by_line = {e["line"]: e for e in errors}
+    for offset, (_, reason) in enumerate(BAD_LINES):
+        entry = by_line[11 + offset]
+        assert reason in entry["reason"]
+        assert entry["source"] == str(source)
+        assert "raw" not in entry
+    assert "not valid UTF-8" in by_line[len(lines) + 1]["reason"]
+
+    # Nothing detected survives; placeholders are numbered per conversation.
+    for record in corpus:
+        text = " ".join(t["text"] for t in record["turns"])
+        assert "@example.org" not in text and CARD not in text and "Initech" not in text
+        assert record["turns"][1]["text"].startswith("It's [EMAIL_ADDRESS_1], and my phone is [PHONE_NUMBER_1]")
+        assert record["turns"][2]["text"] == "So [EMAIL_ADDRESS_1]. Card on file [CREDIT_CARD_NUMBER_1]?"
+        assert record["metadata"] == {"lang": "en", "rank": int(record["id"][1:])}
+
+    originals = {r["id"]: r for r in good}
+    assert_findings_rebuild_corpus(originals, corpus, findings)
+    assert all("quote" not in f for f in findings)
+    assert {f["info_type"] for f in findings} == {
+        "ORGANIZATION_NAME", "EMAIL_ADDRESS", "PHONE_NUMBER", "CREDIT_CARD_NUMBER"
+    }
+
+    summary = json.loads((out / "job_summary.json").read_text())
+    assert summary["records"] == {"in": 30, "written": 20, "errored": 10, "accounted_for": True}
+    assert summary["findings"]["by_info_type"]["EMAIL_ADDRESS"] == 40
+    assert "records in:      30" in result.stdout
+    assert "EMAIL_ADDRESS" in result.stdout
+    assert not (out / "risk").exists()
+    assert not (out / "_temp").exists()
+
+
+def test_parquet_keeps_columns_and_types(tmp_path: Path):
+    rows = [dict(good_conversation(i), score=i / 3, created=pa.scalar(1_700_000_000_000 + i, pa.timestamp("ms")).as_py()) for i in range(30)]
+    table = pa.Table.from_pylist(rows)
+    source = tmp_path / "calls.parquet"
+    pq.write_table(table, source, row_group_size=7)
+
+    out = tmp_path / "out"
+    result = run_cli("--input", str(source), "--output", str(out), "--split_bytes", "2048", "--num_shards", "2")
+    assert result.returncode == 0, result.stderr
+
+    parts = sorted((out / "corpus").glob("part-*-of-00002.parquet"))
+    assert len(parts) == 2
+    written = pa.concat_tables([pq.read_table(p) for p in parts])
+    assert written.schema.names == table.schema.names
+    for name in table.schema.names:
+        assert written.schema.field(name).type.equals(pq.read_schema(source).field(name).type)
+    records = written.to_pylist()
+    assert [r["id"] for r in records] == [r["id"] for r in rows]
+    assert [r["score"] for r in records] == [r["score"] for r in rows]
+    assert records[3]["turns"][2]["text"] == "So [EMAIL_ADDRESS_1]. Card on file [CREDIT_CARD_NUMBER_1]?"
+    findings = read_jsonl_folder(out / "findings")
+    assert_findings_rebuild_corpus({r["id"]: r for r in rows}, records, findings)
+
+
+def test_parquet_with_wrong_columns_goes_to_errors(tmp_path: Path):
+    pq.write_table(pa.table({"id": ["a", "b", "c"], "body": ["x", "y", "z"]}), tmp_path / "wrong.parquet")
+    out = tmp_path / "out"
+    result = run_cli("--input", str(tmp_path / "wrong.parquet"), "--output", str(out))
+    assert result.returncode == 0, result.stderr
+    errors = read_jsonl_folder(out / "errors")
+    assert [e["row"] for e in errors] == [0, 1, 2]
+    assert all("neither 'turns' nor 'text'" in e["reason"] for e in errors)
+    assert pq.read_table(next((out / "corpus").glob("part-*"))).num_rows == 0
+
+
+def test_documents_custom_fields_and_gzip(tmp_path: Path):
+    docs = [{"doc_id": f"d{i}", "body": f"Contact EMP-00{i:04d} at 123-45-678{i % 10}", "kind": "note"} for i in range(5)]
+    source = tmp_path / "docs.jsonl.gz"
+    with gzip.open(source, "wt", encoding="utf-8") as handle:
+        handle.writelines(json.dumps(d) + "\n" for d in docs)
+    out = tmp_path / "out"
+    result = run_cli("--input", str(source), "--output", str(out), "--id_field", "doc_id", "--text_field", "body")
+    assert result.returncode == 0, result.stderr
+    corpus = read_jsonl_folder(out / "corpus")
+    assert corpus[0] == {"doc_id": "d0", "body": "Contact [EMPLOYEE_ID_1] at [US_SOCIAL_SECURITY_NUMBER_1]", "kind": "note"}
+    assert {f["id"] for f in read_jsonl_folder(out / "findings")} == {f"d{i}" for i in range(5)}
+
+
+def test_oversized_record_goes_to_errors_and_the_next_is_read(tmp_path: Path):
+    big = {"id": "big", "text": "x" * 5000 + " mail big@example.com"}
+    source = write_jsonl(tmp_path / "in.jsonl", [good_conversation(1), big, good_conversation(2)])
+    out = tmp_path / "out"
+    result = run_cli("--input", str(source), "--output", str(out), "--max_record_bytes", "2000")
+    assert result.returncode == 0, result.stderr
+    errors = read_jsonl_folder(out / "errors")
+    assert len(errors) == 1 and "over the 2000-byte limit" in errors[0]["reason"]
+    assert errors[0]["line"] == 2
+    assert [r["id"] for r in read_jsonl_folder(out / "corpus")] == ["c1", "c2"]
+
+
+def test_audit_raw_adds_quotes_and_raw_errors(tmp_path: Path):
+    source = write_jsonl(tmp_path / "in.jsonl", [good_conversation(1), "{broken"])
+    out = tmp_path / "out"
+    result = run_cli("--input", str(source), "--output", str(out), "--audit_raw")
+    assert result.returncode == 0, result.stderr
+    findings = read_jsonl_folder(out / "findings")
+    assert {f["quote"] for f in findings if f["info_type"] == "EMAIL_ADDRESS"} == {"caller1@example.org"}
+    assert read_jsonl_folder(out / "errors")[0]["raw"] == "{broken"
+
+
+def test_rerun_replaces_previous_shards(tmp_path: Path):
+    source = write_jsonl(tmp_path / "in.jsonl", [good_conversation(i) for i in range(6)])
+    out = tmp_path / "out"
+    assert run_cli("--input", str(source), "--output", str(out), "--num_shards", "3").returncode == 0
+    assert run_cli("--input", str(source), "--output", str(out), "--num_shards", "2").returncode == 0
+    assert sorted(p.name for p in (out / "corpus").iterdir()) == [
+        "part-00000-of-00002.jsonl", "part-00001-of-00002.jsonl"
+    ]
+    assert len(read_jsonl_folder(out / "corpus")) == 6
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--input", "{missing}/nothing-*.jsonl"], "no files match"),
+        (["--config", "no-such-profile"], "not a bundled profile"),
+        (["--config", "{bad_config}"], "inspect_config.custom_info_types[0].regex.patern: unknown key"),
+        (["--config", "{unknown_type}"], "unknown infoType 'NOT_A_TYPE'"),
+        (["--input", "{data}/in.txt"], "--input_format"),
+        (["--output_format", "parquet"], "needs Parquet input"),
+        (["--num_shards", "-1"], "--num_shards"),
+    ],
+)
+def test_bad_setup_is_rejected_at_start(tmp_path: Path, args, message):
+    write_jsonl(tmp_path / "in.jsonl", [good_conversation(1)])
+    (tmp_path / "in.txt").write_text("{}\n")
+    (tmp_path / "bad.yaml").write_text(
+        "inspect_config:\n  custom_info_types:\n    - info_type: {name: X}\n      regex: {patern: 'a+'}\n"
+    )
+    (tmp_path / "unknown.yaml").write_text("inspect_config:\n  info_types: [{name: NOT_A_TYPE}]\n")
+    names = {"missing": str(tmp_path / "nope"), "bad_config": str(tmp_path / "bad.yaml"),
+             "unknown_type": str(tmp_path / "unknown.yaml"), "data": str(tmp_path)}
+    args = [a.format(**names) for a in args]
+    full = ["--input", str(tmp_path / "in.jsonl"), "--output", str(tmp_path / "out"), *args]
+    result = run_cli(*full)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_one_and_two_workers_write_identical_bytes(tmp_path: Path):
+    records = [good_conversation(i) for i in range(60)] + ["not json"] * 3
+    source = write_jsonl(tmp_path / "in.jsonl", records)
+    outputs = []
+    for workers in (1, 2):
+        out = tmp_path / f"out{workers}"
+        result = run_cli(
+            "--input", str(source), "--output", str(out), "--split_bytes", "4096", "--num_shards", "3",
+            "--direct_num_workers", str(workers), "--direct_running_mode", "multi_processing",
+        )
+        assert result.returncode == 0, result.stderr
+        outputs.append({
+            str(p.relative_to(out)): p.read_bytes()
+            for p in sorted(out.rglob("part-*"))
+        })
+    assert len(outputs[0]) == 9
+    assert outputs[0] == outputs[1]
