@@ -21,6 +21,7 @@ TEST = [
     "pytest>=8",
     "hypothesis>=6.100",
     "moto[server]>=5",
+    "gcp-storage-emulator>=2024.8",
 ]
 
 setuptools.setup(

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -23,35 +24,66 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def s3_server():
-    """A real S3-compatible server (moto_server) on 127.0.0.1, stopped at the end of the session."""
-    executable = shutil.which("moto_server") or str(Path(sys.executable).parent / "moto_server")
-    port = free_port()
-    env = dict(os.environ, AWS_ACCESS_KEY_ID="testing", AWS_SECRET_ACCESS_KEY="testing")
+def start_server(command: list[str], probe_url: str, env: dict | None = None):
+    """Start a local server and wait (bounded) until it answers; returns the process."""
     process = subprocess.Popen(
-        [executable, "-H", "127.0.0.1", "-p", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, **(env or {})}
     )
-    endpoint = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
         try:
-            urllib.request.urlopen(endpoint + "/moto-api/", timeout=1)
-            break
+            urllib.request.urlopen(probe_url, timeout=1)
+            return process
+        except urllib.error.HTTPError:
+            return process  # it answers, if only with an error
         except OSError:
             if process.poll() is not None or time.monotonic() > deadline:
                 process.kill()
-                pytest.fail("moto_server did not start")
+                pytest.fail(f"{command[0]} did not start")
             time.sleep(0.2)
+
+
+def stop_server(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def venv_executable(name: str) -> str:
+    return shutil.which(name) or str(Path(sys.executable).parent / name)
+
+
+@pytest.fixture(scope="session")
+def gcs_server():
+    """A real GCS emulator (gcp-storage-emulator) on 127.0.0.1; yields the env gcsfs needs."""
+    port = free_port()
+    endpoint = f"http://127.0.0.1:{port}"
+    process = start_server(
+        [venv_executable("gcp-storage-emulator"), "start", "--host=127.0.0.1", f"--port={port}", "--in-memory"],
+        endpoint + "/storage/v1/b",
+    )
+    try:
+        yield {"STORAGE_EMULATOR_HOST": endpoint, "GCSFS_EXPERIMENTAL_ZB_HNS_SUPPORT": "false"}
+    finally:
+        stop_server(process)
+
+
+@pytest.fixture(scope="session")
+def s3_server():
+    """A real S3-compatible server (moto_server) on 127.0.0.1, stopped at the end of the session."""
+    port = free_port()
+    endpoint = f"http://127.0.0.1:{port}"
+    process = start_server(
+        [venv_executable("moto_server"), "-H", "127.0.0.1", "-p", str(port)],
+        endpoint + "/moto-api/",
+        env={"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing"},
+    )
     try:
         yield endpoint
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        stop_server(process)
 
 
 def write_jsonl(path: Path, records) -> Path:

@@ -57,3 +57,20 @@ def test_memory_filesystem_in_process():
     assert summary["records"]["written"] == 1
     record = json.loads(memory.cat("/veil-test/out/corpus/part-00000-of-00001.jsonl"))
     assert record["turns"][1]["text"].startswith("It's [EMAIL_ADDRESS_1]")
+
+
+def test_gcs_input_and_output(gcs_server, monkeypatch):
+    for name, value in gcs_server.items():
+        monkeypatch.setenv(name, value)
+    import gcsfs
+
+    fs = gcsfs.GCSFileSystem(token="anon")
+    fs.mkdir("veil-gcs")
+    fs.pipe("veil-gcs/in/calls.jsonl", (json.dumps(good_conversation(5)) + "\n{bad\n").encode())
+    result = run_cli("--input", "gs://veil-gcs/in/calls.jsonl", "--output", "gs://veil-gcs/out", env=gcs_server)
+    assert result.returncode == 0, result.stderr
+    fs.invalidate_cache()
+    corpus = json.loads(fs.cat("veil-gcs/out/corpus/part-00000-of-00001.jsonl"))
+    assert corpus["turns"][2]["text"] == "So [EMAIL_ADDRESS_1]. Card on file [CREDIT_CARD_NUMBER_1]?"
+    errors = fs.cat("veil-gcs/out/errors/part-00000-of-00001.jsonl").decode().splitlines()
+    assert json.loads(errors[0])["source"] == "gs://veil-gcs/in/calls.jsonl"
