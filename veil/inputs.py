@@ -144,7 +144,7 @@ def _read_jsonl(storage: Storage, split: InputSplit, limit: int) -> Iterator[Raw
             position = split.start - 1 + len(skipped)
         line_number = 0 if split.start == 0 else None
         while split.end < 0 or position < split.end:
-            line = handle.readline(limit + 1)
+            line = handle.readline(limit + 2)  # room for the record and its "\r\n"
             if not line:
                 break
             start = position
@@ -163,7 +163,12 @@ def _read_jsonl(storage: Storage, split: InputSplit, limit: int) -> Iterator[Raw
                                f"record is {size} bytes, over the {limit}-byte limit")
                 continue
             position += size
-            yield RawInput(split, start, line_number, line.rstrip(b"\r\n"), size)
+            record = line.rstrip(b"\r\n")
+            if len(record) > limit:
+                yield RawInput(split, start, line_number, None, size,
+                               f"record is {size} bytes, over the {limit}-byte limit")
+                continue
+            yield RawInput(split, start, line_number, record, size)
 
 
 def _read_parquet(storage: Storage, split: InputSplit, limit: int) -> Iterator[RawInput]:

@@ -19,7 +19,10 @@ from veil.findings import Finding
 
 def _strength(finding: Finding) -> tuple:
     # Highest first; the trailing fields make the order total, hence deterministic.
-    return (-finding.method, -finding.likelihood, -finding.length, finding.start, finding.info_type)
+    return (
+        -finding.method, -finding.likelihood, -finding.length,
+        finding.start, finding.info_type, finding.detector,
+    )
 
 
 def _join_same_type(findings: list[Finding]) -> list[Finding]:

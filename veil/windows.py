@@ -15,8 +15,7 @@ from veil.findings import Finding
 class Window:
     start: int
     end: int
-    # The neighbours' reach: findings that touch an inner edge and also lie inside the
-    # neighbouring window are left to that neighbour, which sees them whole.
+    # The neighbours' reach, which decides who reports a finding at an edge (keep_in_window).
     previous_end: int | None = None
     next_start: int | None = None
 
@@ -53,11 +52,18 @@ def split_into_windows(length: int, size: int, overlap: int, text: str = "") -> 
 
 
 def keep_in_window(finding: Finding, window: Window) -> bool:
-    """Whether a window-relative finding is this window's to report (see `Window`)."""
+    """Whether a window-relative finding is this window's to report.
+
+    A finding that touches an inner edge may be cut short there, or be an artifact of the cut
+    (a regex's `\b` matching at the edge). It is left to the neighbour when the neighbour sees
+    it with room to spare, not touching the neighbour's own edge. Otherwise both windows keep
+    it and the duplicates collapse: recall first. With an overlap of at least the longest
+    entity plus two characters of context, windowed detection equals whole-text detection.
+    """
     start, end = finding.start + window.start, finding.end + window.start
-    if window.next_start is not None and end >= window.end and start >= window.next_start:
+    if window.next_start is not None and end >= window.end and start > window.next_start:
         return False
-    if window.previous_end is not None and start <= window.start and end <= window.previous_end:
+    if window.previous_end is not None and start <= window.start and end < window.previous_end:
         return False
     return True
 

@@ -1,0 +1,315 @@
+"""Merging every detector's findings into non-overlapping spans (`veil.merge.merge_findings`)."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from veil.findings import Finding, Likelihood, Method
+from veil.merge import merge_findings
+
+L = Likelihood
+M = Method
+
+
+def f(start, end, info_type="A", likelihood=L.POSSIBLE, method=M.REGEX, turn=0, detector="rules"):
+    return Finding(turn, start, end, info_type, likelihood, method, detector)
+
+
+def spans(findings):
+    return [(x.turn, x.start, x.end, x.info_type) for x in findings]
+
+
+def covered(findings, turn=0) -> set[int]:
+    return {i for x in findings if x.turn == turn for i in range(x.start, x.end)}
+
+
+# --- examples ------------------------------------------------------------------------------
+
+
+def test_empty_and_single():
+    assert merge_findings([]) == []
+    one = f(2, 5)
+    assert merge_findings([one]) == [one]
+    assert merge_findings([one], ["0123456789"]) == [one]
+
+
+def test_disjoint_findings_are_kept_and_sorted():
+    a, b, c = f(10, 12, "A"), f(0, 3, "B"), f(5, 8, "C", turn=1)
+    assert merge_findings([c, a, b]) == [b, a, c]
+
+
+def test_adjacent_findings_of_the_same_type_are_not_joined():
+    a, b = f(0, 4), f(4, 8)
+    assert merge_findings([b, a]) == [a, b]
+
+
+@pytest.mark.parametrize(
+    "strong, weak",
+    [
+        (M.CHECKSUM, M.REGEX),
+        (M.REGEX, M.DICTIONARY),
+        (M.DICTIONARY, M.MODEL),
+        (M.CHECKSUM, M.MODEL),
+    ],
+)
+def test_method_priority_beats_likelihood_and_length(strong, weak):
+    # The weaker method is longer and more likely, and still loses the overlap.
+    text = "aaaaaaaaaaaaaaaaaaaa"
+    winner = f(5, 10, "STRONG", L.UNLIKELY, strong)
+    loser = f(0, 20, "WEAK", L.VERY_LIKELY, weak)
+    merged = merge_findings([loser, winner], [text])
+    assert winner in merged
+    assert spans(merged) == [(0, 0, 5, "WEAK"), (0, 5, 10, "STRONG"), (0, 10, 20, "WEAK")]
+
+
+def test_likelihood_breaks_method_ties():
+    text = "x" * 20
+    likely = f(5, 9, "B", L.LIKELY)
+    possible = f(0, 12, "A", L.POSSIBLE)
+    merged = merge_findings([possible, likely], [text])
+    assert spans(merged) == [(0, 0, 5, "A"), (0, 5, 9, "B"), (0, 9, 12, "A")]
+
+
+def test_length_breaks_likelihood_ties():
+    text = "x" * 20
+    longer = f(3, 12, "A")
+    shorter = f(0, 5, "B")
+    merged = merge_findings([shorter, longer], [text])
+    assert spans(merged) == [(0, 0, 3, "B"), (0, 3, 12, "A")]
+
+
+def test_stronger_finding_swallows_weaker_one_inside_it():
+    outer = f(0, 10, "A", L.VERY_LIKELY)
+    inner = f(2, 6, "B", L.POSSIBLE)
+    assert merge_findings([inner, outer], ["x" * 10]) == [outer]
+
+
+def test_full_tie_is_resolved_by_start_then_info_type():
+    # Same method, likelihood and length: the earlier start wins the overlap.
+    a, b = f(0, 6, "B"), f(3, 9, "A")
+    assert spans(merge_findings([b, a], ["x" * 9])) == [(0, 0, 6, "B"), (0, 6, 9, "A")]
+    # Same span: the info_type decides, alphabetically.
+    x, y = f(0, 6, "Y"), f(0, 6, "X")
+    assert spans(merge_findings([x, y])) == [(0, 0, 6, "X")]
+    assert spans(merge_findings([y, x])) == [(0, 0, 6, "X")]
+
+
+def test_same_type_overlaps_join_into_the_union():
+    text = "Mark Green called"
+    mark = f(0, 4, "PERSON_NAME", L.LIKELY, M.DICTIONARY, detector="names")
+    full = f(0, 10, "PERSON_NAME", L.POSSIBLE, M.MODEL, detector="ner")
+    merged = merge_findings([full, mark], [text])
+    # One span, the union, carrying the strongest finding's method and likelihood.
+    assert merged == [Finding(0, 0, 10, "PERSON_NAME", L.LIKELY, M.DICTIONARY, "names")]
+
+
+def test_same_type_chain_joins_transitively():
+    merged = merge_findings([f(0, 4), f(3, 8), f(7, 12), f(20, 22)])
+    assert spans(merged) == [(0, 0, 12, "A"), (0, 20, 22, "A")]
+
+
+def test_joined_span_then_competes_with_other_types():
+    text = "x" * 30
+    a1 = f(0, 6, "A", L.VERY_LIKELY)
+    a2 = f(4, 12, "A", L.UNLIKELY)
+    b = f(10, 20, "B", L.LIKELY)
+    # A's join has A1's strength (VERY_LIKELY) over [0, 12); B keeps its remainder.
+    assert spans(merge_findings([a2, b, a1], [text])) == [(0, 0, 12, "A"), (0, 12, 20, "B")]
+
+
+def test_remainder_is_trimmed_to_alphanumerics():
+    text = "call: john-smith, ok"
+    #       0123456789012345678
+    strong = f(6, 10, "FIRST", L.VERY_LIKELY)  # "john"
+    weak = f(4, 17, "NAME", L.POSSIBLE)  # ": john-smith,"
+    merged = merge_findings([weak, strong], [text])
+    assert spans(merged) == [(0, 6, 10, "FIRST"), (0, 11, 16, "NAME")]
+    assert text[11:16] == "smith"
+
+
+def test_remainder_without_alphanumerics_is_dropped():
+    text = "abc --- def"
+    strong = f(0, 3, "A", L.VERY_LIKELY)
+    weak = f(0, 7, "B")  # leaves " ---"
+    assert spans(merge_findings([weak, strong], [text])) == [(0, 0, 3, "A")]
+    # Without texts nothing can be trimmed: the remainder is kept as it is.
+    assert spans(merge_findings([weak, strong])) == [(0, 0, 3, "A"), (0, 3, 7, "B")]
+
+
+def test_uncontested_finding_is_never_trimmed():
+    text = "  (555) 0100  "
+    finding = f(1, 13, "PHONE")
+    assert merge_findings([finding], [text]) == [finding]
+
+
+def test_weaker_finding_split_in_two_pieces():
+    text = "aa bb cc dd ee"
+    strong = f(6, 8, "S", L.VERY_LIKELY)  # "cc"
+    weak = f(0, 14, "W")
+    merged = merge_findings([weak, strong], [text])
+    assert spans(merged) == [(0, 0, 5, "W"), (0, 6, 8, "S"), (0, 9, 14, "W")]
+    assert [text[x.start : x.end] for x in merged] == ["aa bb", "cc", "dd ee"]
+
+
+def test_turns_are_merged_separately():
+    texts = ["abcdef", "abcdef"]
+    a = f(0, 6, "A", L.VERY_LIKELY, turn=0)
+    b = f(2, 4, "B", L.VERY_LIKELY, turn=1)
+    weak0 = f(2, 4, "B", L.UNLIKELY, turn=0)
+    merged = merge_findings([b, weak0, a], texts)
+    assert merged == [a, b]
+
+
+def test_detector_label_and_fields_survive():
+    finding = f(1, 3, "EMAIL", L.LIKELY, M.CHECKSUM, detector="ner")
+    (merged,) = merge_findings([finding])
+    assert merged.detector_label == "ner:checksum"
+    assert merged == finding
+
+
+def test_identical_spans_from_two_detectors_merge_independently_of_input_order():
+    a = f(0, 5, "EMAIL_ADDRESS", detector="rules")
+    b = f(0, 5, "EMAIL_ADDRESS", detector="ner")
+    assert merge_findings([a, b]) == merge_findings([b, a])
+
+
+# --- properties ------------------------------------------------------------------------------
+
+TYPES = ["A", "B", "C"]
+DETECTORS = ["rules", "ner", "dict"]
+ALPHABET = "ab1 -.,"
+
+
+@st.composite
+def turns_and_findings(draw, max_turns=2, max_len=40, max_findings=12, one_detector=False):
+    n_turns = draw(st.integers(1, max_turns))
+    texts = [draw(st.text(alphabet=ALPHABET, min_size=1, max_size=max_len)) for _ in range(n_turns)]
+    findings = []
+    for _ in range(draw(st.integers(0, max_findings))):
+        turn = draw(st.integers(0, n_turns - 1))
+        length = len(texts[turn])
+        start = draw(st.integers(0, length - 1))
+        end = draw(st.integers(start + 1, length))
+        method = draw(st.sampled_from(list(Method)))
+        detector = "rules" if one_detector else draw(st.sampled_from(DETECTORS))
+        findings.append(
+            Finding(
+                turn,
+                start,
+                end,
+                draw(st.sampled_from(TYPES)),
+                draw(st.sampled_from(list(Likelihood)[1:])),
+                method,
+                detector,
+            )
+        )
+    return texts, findings
+
+
+def same_type_components(findings, turn, info_type):
+    """The union spans that overlapping same-type input findings join into."""
+    intervals = sorted((x.start, x.end) for x in findings if x.turn == turn and x.info_type == info_type)
+    components = []
+    for start, end in intervals:
+        if components and start < components[-1][1]:
+            components[-1][1] = max(components[-1][1], end)
+        else:
+            components.append([start, end])
+    return [tuple(c) for c in components]
+
+
+def check_invariants(texts, findings, merged, trimmed):
+    # Sorted by (turn, start), and never overlapping.
+    assert merged == sorted(merged, key=lambda x: (x.turn, x.start))
+    for a, b in zip(merged, merged[1:]):
+        if a.turn == b.turn:
+            assert a.end <= b.start
+    for turn in range(len(texts)):
+        before = covered(findings, turn)
+        after = covered(merged, turn)
+        # Merging never redacts text that no detector found.
+        assert after <= before
+        if not trimmed:
+            # Without texts nothing is trimmed: exactly the same characters stay covered.
+            assert after == before
+        else:
+            # Recall is never lost on alphanumerics; only non-alphanumeric edges of a leftover
+            # piece may be released.
+            lost = before - after
+            assert all(not texts[turn][i].isalnum() for i in lost)
+    for out in merged:
+        # One type per span, and the span lies within what that type's findings covered.
+        components = same_type_components(findings, out.turn, out.info_type)
+        containing = [c for c in components if c[0] <= out.start and out.end <= c[1]]
+        assert len(containing) == 1
+        if trimmed and (out.start, out.end) != containing[0]:
+            # A partial piece is trimmed to its alphanumeric core.
+            text = texts[out.turn]
+            assert text[out.start].isalnum() and text[out.end - 1].isalnum()
+        # Its method and likelihood are those of some input finding of that type.
+        assert any(
+            x.turn == out.turn
+            and x.info_type == out.info_type
+            and x.method == out.method
+            and x.likelihood == out.likelihood
+            and x.detector == out.detector
+            and containing[0][0] <= x.start
+            and x.end <= containing[0][1]
+            for x in findings
+        )
+
+
+@settings(max_examples=200, deadline=None)
+@given(turns_and_findings())
+def test_merge_invariants_with_texts(case):
+    texts, findings = case
+    check_invariants(texts, findings, merge_findings(findings, texts), trimmed=True)
+
+
+@settings(max_examples=200, deadline=None)
+@given(turns_and_findings())
+def test_merge_invariants_without_texts(case):
+    texts, findings = case
+    check_invariants(texts, findings, merge_findings(findings), trimmed=False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(turns_and_findings(one_detector=True), st.randoms(use_true_random=False))
+def test_merge_is_independent_of_input_order(case, random):
+    texts, findings = case
+    expected = merge_findings(findings, texts)
+    for _ in range(3):
+        shuffled = list(findings)
+        random.shuffle(shuffled)
+        assert merge_findings(shuffled, texts) == expected
+        assert merge_findings(shuffled) == merge_findings(findings)
+
+
+@settings(max_examples=200, deadline=None)
+@given(turns_and_findings())
+def test_merge_is_idempotent(case):
+    texts, findings = case
+    merged = merge_findings(findings, texts)
+    assert merge_findings(merged, texts) == merged
+
+
+@settings(max_examples=100, deadline=None)
+@given(turns_and_findings())
+def test_strongest_finding_is_kept_whole(case):
+    texts, findings = case
+    # A finding strictly stronger (method, then likelihood) than every other, and overlapping
+    # no other finding of its type, comes out exactly as it went in. (Length alone is not
+    # enough: joined same-type spans of another type can grow longer than it.)
+    if not findings:
+        return
+    key = lambda x: (x.method, x.likelihood)  # noqa: E731
+    top = max(findings, key=key)
+    ties = [x for x in findings if key(x) == key(top)]
+    same_type = [
+        x
+        for x in findings
+        if x is not top and x.turn == top.turn and x.info_type == top.info_type and x.overlaps(top)
+    ]
+    if len(ties) == 1 and not same_type:
+        assert top in merge_findings(findings, texts)

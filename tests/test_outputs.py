@@ -1,0 +1,265 @@
+"""Deterministic sharded output (`veil.outputs`), on `memory://` and local folders.
+
+JSONL payloads are bytes (one encoded JSON line each); Parquet payloads are row dicts.
+"""
+from __future__ import annotations
+
+import json
+import random
+import uuid
+
+import fsspec
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from veil.outputs import (
+    CORPUS,
+    ERRORS,
+    FINDINGS,
+    OutputSpec,
+    merged_entries,
+    remove_previous_output,
+    write_run,
+    write_shard,
+)
+from veil.storage import Storage
+
+STORAGE = Storage()
+SCHEMA = pa.schema(
+    [
+        ("id", pa.string()),
+        ("turns", pa.list_(pa.struct([("speaker", pa.string()), ("text", pa.string())]))),
+        ("n", pa.int64()),
+    ]
+)
+
+
+@pytest.fixture(params=["memory", "local"])
+def root(request, tmp_path):
+    if request.param == "local":
+        yield str(tmp_path / "out")
+        return
+    name = f"veil-test-outputs-{uuid.uuid4().hex}"
+    yield f"memory://{name}"
+    fs = fsspec.filesystem("memory")
+    if fs.exists(f"/{name}"):
+        fs.rm(f"/{name}", recursive=True)
+
+
+def spec_for(root, corpus_format="jsonl", num_shards=2, num_splits=4, schema=None):
+    return OutputSpec(root, num_shards, num_splits, corpus_format, STORAGE, schema, temp_id="t1")
+
+
+def read_bytes(url: str) -> bytes:
+    with STORAGE.open(url, "rb") as handle:
+        return handle.read()
+
+
+def exists(url: str) -> bool:
+    fs, path = STORAGE.filesystem(url)
+    return fs.exists(path)
+
+
+# --- paths -----------------------------------------------------------------------------------
+
+
+def test_paths_and_shard_assignment():
+    spec = OutputSpec("gs://bucket/out/", 3, 10, "parquet", STORAGE, temp_id="abc")
+    assert spec.shard_path(CORPUS, 1) == "gs://bucket/out/corpus/part-00001-of-00003.parquet"
+    assert spec.shard_path(FINDINGS, 0) == "gs://bucket/out/findings/part-00000-of-00003.jsonl"
+    assert spec.shard_path(ERRORS, 2) == "gs://bucket/out/errors/part-00002-of-00003.jsonl"
+    assert spec.temp_root == "gs://bucket/out/_temp/abc"
+    run = spec.new_run_path(CORPUS, 2)
+    assert run.startswith("gs://bucket/out/_temp/abc/corpus-00002-") and run.endswith(".run")
+    assert run != spec.new_run_path(CORPUS, 2)
+    jsonl = OutputSpec("out", 1, 1, "jsonl", STORAGE)
+    assert jsonl.shard_path(CORPUS, 0) == "out/corpus/part-00000-of-00001.jsonl"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 50), st.integers(0, 200))
+def test_shards_are_contiguous_runs_of_splits(num_shards, num_splits):
+    spec = OutputSpec("out", num_shards, num_splits, "jsonl", STORAGE)
+    shards = [spec.shard_of(order) for order in range(num_splits)]
+    assert shards == sorted(shards)
+    assert all(0 <= s < num_shards for s in shards)
+    if num_splits >= num_shards:
+        assert set(shards) == set(range(num_shards))
+
+
+# --- runs and shards -------------------------------------------------------------------------
+
+
+def test_runs_written_out_of_order_merge_into_key_order(root):
+    spec = spec_for(root)
+    entries = [
+        ((split, pos), json.dumps({"split": split, "pos": pos}).encode())
+        for split in range(3)
+        for pos in range(0, 50, 5)
+    ]
+    shuffled = list(entries)
+    random.Random(7).shuffle(shuffled)
+    runs = []
+    for i in range(4):  # four workers, each with an arbitrary unsorted slice
+        path = spec.new_run_path(FINDINGS, 0)
+        write_run(spec, path, shuffled[i::4])
+        runs.append(path)
+    path, count = write_shard(spec, FINDINGS, 0, reversed(runs))
+    assert path == spec.shard_path(FINDINGS, 0)
+    assert count == len(entries)
+    assert read_bytes(path) == b"".join(line + b"\n" for _, line in entries)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 5), st.integers(0, 10_000)), unique=True, max_size=60),
+    st.integers(1, 6),
+    st.randoms(use_true_random=False),
+)
+def test_merge_order_does_not_depend_on_how_entries_were_bundled(keys, n_runs, rnd):
+    spec = spec_for(f"memory://veil-test-outputs-{uuid.uuid4().hex}")
+    entries = [(key, f"{key[0]}:{key[1]}".encode()) for key in keys]
+    rnd.shuffle(entries)
+    paths = []
+    for i in range(n_runs):
+        path = spec.new_run_path(CORPUS, 0)
+        write_run(spec, path, entries[i::n_runs])
+        paths.append(path)
+    try:
+        assert list(merged_entries(spec, paths)) == [f"{a}:{b}".encode() for a, b in sorted(keys)]
+    finally:
+        STORAGE.remove(spec.root)
+
+
+def test_jsonl_shard_is_utf8_lines(root):
+    spec = spec_for(root)
+    run = spec.new_run_path(CORPUS, 1)
+    lines = [json.dumps({"id": "z", "text": "Zoë — ok"}, ensure_ascii=False).encode("utf-8"), b"{}"]
+    write_run(spec, run, [((2, 10), lines[0]), ((2, 20), lines[1])])
+    path, count = write_shard(spec, CORPUS, 1, [run])
+    assert path.endswith("corpus/part-00001-of-00002.jsonl")
+    assert count == 2
+    assert read_bytes(path) == lines[0] + b"\n" + lines[1] + b"\n"
+    assert read_bytes(path).decode("utf-8").splitlines()[0].endswith("Zoë — ok\"}")
+
+
+def test_parquet_shard_with_schema(root):
+    spec = spec_for(root, "parquet", schema=SCHEMA)
+    rows = [
+        {"id": f"r{i}", "turns": [{"speaker": "a", "text": f"[PERSON_NAME_{i}]"}], "n": i}
+        for i in range(10)
+    ]
+    runs = []
+    for part in (rows[5:], rows[:5]):
+        path = spec.new_run_path(CORPUS, 0)
+        write_run(spec, path, [((0, row["n"]), row) for row in reversed(part)])
+        runs.append(path)
+    path, count = write_shard(spec, CORPUS, 0, runs)
+    assert path.endswith("corpus/part-00000-of-00002.parquet")
+    assert count == 10
+    with STORAGE.open(path, "rb") as handle:
+        table = pq.read_table(handle)
+    assert table.schema.equals(SCHEMA)
+    assert table.to_pylist() == rows
+
+
+def test_parquet_shard_larger_than_one_batch(tmp_path):
+    schema = pa.schema([("id", pa.string()), ("n", pa.int64())])
+    spec = spec_for(str(tmp_path), "parquet", num_shards=1, schema=schema)
+    rows = [{"id": str(i), "n": i} for i in range(5000)]
+    run = spec.new_run_path(CORPUS, 0)
+    write_run(spec, run, [((0, r["n"]), r) for r in rows])
+    path, count = write_shard(spec, CORPUS, 0, [run])
+    assert count == 5000
+    assert pq.read_table(path).to_pylist() == rows
+
+
+def test_findings_and_errors_stay_jsonl_when_corpus_is_parquet(root):
+    spec = spec_for(root, "parquet", schema=SCHEMA)
+    run = spec.new_run_path(ERRORS, 0)
+    write_run(spec, run, [((0, 1), b'{"reason": "x"}')])
+    path, count = write_shard(spec, ERRORS, 0, [run])
+    assert path.endswith("errors/part-00000-of-00002.jsonl")
+    assert read_bytes(path) == b'{"reason": "x"}\n'
+
+
+def test_empty_jsonl_shard_is_an_empty_file(root):
+    spec = spec_for(root)
+    path, count = write_shard(spec, FINDINGS, 1, [])
+    assert count == 0
+    assert exists(path)
+    assert read_bytes(path) == b""
+    # Runs that hold nothing give the same.
+    run = spec.new_run_path(FINDINGS, 0)
+    write_run(spec, run, [])
+    path, count = write_shard(spec, FINDINGS, 0, [run])
+    assert count == 0 and read_bytes(path) == b""
+
+
+def test_empty_parquet_shard_is_a_valid_file_with_the_schema(root):
+    spec = spec_for(root, "parquet", schema=SCHEMA)
+    path, count = write_shard(spec, CORPUS, 1, [])
+    assert count == 0
+    with STORAGE.open(path, "rb") as handle:
+        table = pq.read_table(handle)
+    assert table.num_rows == 0
+    assert table.schema.equals(SCHEMA)
+
+
+def test_same_entries_give_the_same_bytes(tmp_path):
+    outputs = []
+    for attempt in range(2):
+        spec = spec_for(str(tmp_path / f"run{attempt}"), "parquet", schema=SCHEMA)
+        rows = [{"id": f"r{i}", "turns": [], "n": i} for i in range(30)]
+        rnd = random.Random(attempt)
+        rnd.shuffle(rows)
+        runs = []
+        for i in range(attempt + 2):
+            path = spec.new_run_path(CORPUS, 0)
+            write_run(spec, path, [((0, r["n"]), r) for r in rows[i :: attempt + 2]])
+            runs.append(path)
+        path, _ = write_shard(spec, CORPUS, 0, runs)
+        with open(path, "rb") as handle:
+            outputs.append(handle.read())
+    assert outputs[0] == outputs[1]
+
+
+# --- removing previous output ----------------------------------------------------------------
+
+
+def test_remove_previous_output_removes_only_our_shards(root):
+    spec = spec_for(root)
+    ours = [
+        "corpus/part-00000-of-00002.jsonl",
+        "corpus/part-00001-of-00002.parquet",
+        "findings/part-00003-of-00010.jsonl",
+        "errors/part-00000-of-00001.jsonl",
+    ]
+    others = [
+        "corpus/notes.txt",
+        "corpus/part-00000.jsonl",
+        "corpus/sub/part-00000-of-00001.jsonl",
+        "findings/my-part-00000-of-00001.jsonl",
+        "risk/part-00000-of-00001.jsonl",
+        "risk/summary.json",
+        "part-00000-of-00001.jsonl",
+        "_temp/t0/corpus-00000-abc.run",
+        "summary.json",
+    ]
+    for name in ours + others:
+        with STORAGE.open(spec.join(name), "wb") as handle:
+            handle.write(b"x")
+    removed = remove_previous_output(spec)
+    assert len(removed) == len(ours)
+    assert sorted(r.rsplit("/", 2)[-2] + "/" + r.rsplit("/", 1)[-1] for r in removed) == sorted(ours)
+    for name in ours:
+        assert not exists(spec.join(name)), name
+    for name in others:
+        assert exists(spec.join(name)), name
+
+
+def test_remove_previous_output_without_previous_output(root):
+    assert remove_previous_output(spec_for(root)) == []
