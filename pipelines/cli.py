@@ -2,6 +2,7 @@
 
     veil anonymize --input data/sample.jsonl --output out/     # = python -m pipelines.anonymize
     veil generate --n 300 --seed 7 --output data/sample.jsonl
+    veil evaluate --input test.jsonl --findings out/
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import sys
 COMMANDS = {
     "anonymize": ("pipelines.anonymize", "run the anonymisation job (Beam options pass through)"),
     "generate": ("pipelines.generate", "write a synthetic labelled corpus"),
+    "evaluate": ("pipelines.evaluate", "score detectors against gold labels (P, R, F1, F5)"),
 }
 
 

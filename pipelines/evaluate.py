@@ -1,0 +1,124 @@
+"""`veil evaluate`: how well the detectors find the gold personal information.
+
+    veil evaluate --input test.jsonl                        # run the detectors of --config
+    veil evaluate --input test.jsonl --findings out/        # score an anonymize run's findings/
+
+Prints a table per infoType and per context, and writes every figure as JSON (`--report`).
+Reads the input as a stream, with the anonymize job's own reader and record contract.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import defaultdict
+
+from veil.config import load_config
+from veil.detect import ConversationDetector
+from veil.errors import ConfigError
+from veil.evaluation import Evaluation, Span, format_report
+from veil.inputs import plan_splits, read_split
+from veil.parse import parse_raw
+from veil.records import BadRecord, Conversation, FieldMap
+from veil.storage import Storage
+
+WHOLE_FILES = 1 << 62  # one split per file: evaluation reads in order, on one process
+
+
+def gold_spans(conversation: Conversation, field: str) -> list[Span]:
+    return [
+        Span(int(p.get("turn") or 0), int(p["start"]), int(p["end"]), p["info_type"])
+        for p in conversation.record.get(field) or []
+    ]
+
+
+def negative_spans(conversation: Conversation) -> list[Span]:
+    """Planted hard negatives (synthetic data's `negatives`), which must stay un-redacted."""
+    return [
+        Span(int(n.get("turn") or 0), int(n["start"]), int(n["end"]), n.get("kind", "negative"))
+        for n in conversation.record.get("negatives") or []
+    ]
+
+
+def read_conversations(storage: Storage, pattern: str, fields: FieldMap, input_format: str | None):
+    files = storage.match(pattern)
+    if not files:
+        raise ConfigError(f"--input {pattern!r}: no files match")
+    skipped = 0
+    for split in plan_splits(storage, files, input_format, WHOLE_FILES):
+        for raw in read_split(storage, split, 1 << 30):
+            try:
+                yield parse_raw(raw, fields)
+            except BadRecord:
+                skipped += 1
+    if skipped:
+        print(f"veil evaluate: skipped {skipped} unreadable records", file=sys.stderr)
+
+
+def findings_by_record(storage: Storage, output_dir: str) -> dict[str, list[Span]]:
+    found: dict[str, list[Span]] = defaultdict(list)
+    files = storage.match(output_dir.rstrip("/") + "/findings/part-*")
+    if not files:
+        raise ConfigError(f"--findings {output_dir!r}: no findings/part-* files there")
+    for path, _ in files:
+        with storage.open(path, "rb") as handle:
+            for line in handle:
+                row = json.loads(line)
+                found[row["id"]].append(Span(row["turn"], row["start"], row["end"], row["info_type"]))
+    return found
+
+
+def evaluate(args) -> dict:
+    storage = Storage()
+    fields = FieldMap(id=args.id_field, turns=args.turns_field, text=args.text_field, pii=args.pii_field)
+    if args.findings:
+        predictions = findings_by_record(storage, args.findings)
+        predict = lambda conversation, texts: predictions.get(conversation.id, [])  # noqa: E731
+    else:
+        detector = ConversationDetector(load_config(args.config))
+        predict = lambda conversation, texts: [  # noqa: E731
+            Span(f.turn, f.start, f.end, f.info_type) for f in detector.detect(texts)
+        ]
+    evaluation = Evaluation()
+    for conversation in read_conversations(storage, args.input, fields, args.input_format):
+        texts = [turn.text for turn in conversation.turns]
+        evaluation.add(
+            texts,
+            gold_spans(conversation, fields.pii),
+            predict(conversation, texts),
+            conversation.context,
+            negative_spans(conversation),
+        )
+    report = evaluation.report()
+    report["source"] = {"input": args.input, "findings": args.findings, "config": None if args.findings else args.config}
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="veil evaluate", description=__doc__.splitlines()[0])
+    parser.add_argument("--input", required=True, help="Labelled JSONL or Parquet (gold `pii` spans).")
+    parser.add_argument("--findings", default=None, help="An anonymize --output folder to score.")
+    parser.add_argument("--config", default="default", help="Detectors to run when --findings is not given.")
+    parser.add_argument("--report", default=None, help="Write the full report as JSON here.")
+    parser.add_argument("--metric", default="entity_overlap",
+                        choices=("entity_exact", "entity_overlap", "token"), help="The table's metric.")
+    parser.add_argument("--input_format", choices=("jsonl", "parquet"), default=None)
+    parser.add_argument("--id_field", default="id")
+    parser.add_argument("--turns_field", default="turns")
+    parser.add_argument("--text_field", default="text")
+    parser.add_argument("--pii_field", default="pii")
+    args = parser.parse_args(argv)
+    try:
+        report = evaluate(args)
+    except ConfigError as error:
+        print(f"veil evaluate: {error}", file=sys.stderr)
+        return 2
+    if args.report:
+        with Storage().open(args.report, "wb") as handle:
+            handle.write(json.dumps(report, indent=2, sort_keys=True).encode())
+    print(format_report(report, args.metric))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
