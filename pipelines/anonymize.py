@@ -59,6 +59,21 @@ def storage_from_options(options: PipelineOptions) -> Storage:
     )
 
 
+MIB = 1024 * 1024
+
+
+def auto_split_bytes(total_bytes: int) -> int:
+    """Enough splits to keep several workers busy, none too small to be worth scheduling.
+
+    Depends on the input alone, never on the workers, so the output stays deterministic."""
+    return min(max(total_bytes // 32, 4 * MIB), 64 * MIB)
+
+
+def auto_num_shards(total_bytes: int, num_splits: int) -> int:
+    """One output shard per 256 MiB of input: files large enough to be worth a task each."""
+    return max(1, min(num_splits, -(-total_bytes // (256 * MIB))))
+
+
 def plan_job(options: PipelineOptions) -> JobPlan:
     """Validate options, config and input, and plan the splits. Raises ConfigError."""
     veil = options.view_as(VeilOptions)
@@ -70,8 +85,8 @@ def plan_job(options: PipelineOptions) -> JobPlan:
 
     if veil.max_record_bytes <= 0:
         raise ConfigError("--max_record_bytes must be positive")
-    if veil.split_bytes < 1024:
-        raise ConfigError("--split_bytes must be at least 1024")
+    if veil.split_bytes and veil.split_bytes < 1024:
+        raise ConfigError("--split_bytes must be 0 (automatic) or at least 1024")
     if veil.num_shards < 0:
         raise ConfigError("--num_shards must be 0 (automatic) or more")
 
@@ -81,7 +96,8 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         raise ConfigError(f"--input {veil.input!r}: cannot list it: {error}") from None
     if not files:
         raise ConfigError(f"--input {veil.input!r}: no files match")
-    splits = plan_splits(storage, files, veil.input_format, veil.split_bytes)
+    total_bytes = sum(size for _, size in files)
+    splits = plan_splits(storage, files, veil.input_format, veil.split_bytes or auto_split_bytes(total_bytes))
     input_formats = {split.format for split in splits}
     if len(input_formats) > 1:
         raise ConfigError("--input mixes JSONL and Parquet files; run them separately")
@@ -98,7 +114,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
 
     spec = OutputSpec(
         root=veil.output.rstrip("/"),
-        num_shards=veil.num_shards or len(splits),
+        num_shards=veil.num_shards or auto_num_shards(total_bytes, len(splits)),
         num_splits=len(splits),
         corpus_format=output_format,
         storage=storage,

@@ -12,6 +12,7 @@ COMMANDS = {
     "anonymize": ("pipelines.anonymize", "run the anonymisation job (Beam options pass through)"),
     "generate": ("pipelines.generate", "write a synthetic labelled corpus"),
     "evaluate": ("pipelines.evaluate", "score detectors against gold labels (P, R, F1, F5)"),
+    "bench": ("pipelines.bench", "measure speed and memory, side by side (BENCHMARKS.md)"),
 }
 
 

@@ -31,7 +31,7 @@ class VeilOptions(PipelineOptions):
         )
         parser.add_argument(
             "--num_shards", type=int, default=0,
-            help="Output shards per folder; 0 (default): one per input split.",
+            help="Output shards per folder; 0 (default): one per 256 MiB of input.",
         )
         parser.add_argument("--id_field", default="id", help="Field holding the record id.")
         parser.add_argument("--turns_field", default="turns", help="Field holding the turns list.")
@@ -46,8 +46,9 @@ class VeilOptions(PipelineOptions):
             help="Records larger than this go to errors/ (default 16 MiB).",
         )
         parser.add_argument(
-            "--split_bytes", type=int, default=64 * 1024 * 1024,
-            help="Input is read in splits of about this many bytes (default 64 MiB).",
+            "--split_bytes", type=int, default=0,
+            help="Input is read in splits of about this many bytes, spread over workers; "
+            "0 (default): a 32nd of the input, between 4 and 64 MiB.",
         )
         parser.add_argument(
             "--audit_raw", action="store_true", default=False,
