@@ -18,22 +18,25 @@ import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
 from pipelines.options import VeilOptions, with_local_default_runner
-from transforms.anonymize import AnonymizeFn, ErrorEntryFn
+from transforms.anonymize import ANONYMIZED, AnonymizeFn, ErrorEntryFn
 from transforms.detect import DetectFn
 from transforms.parse import ERRORS, ParseRecordFn
 from transforms.read import STATS, ReadRecords
+from transforms.risk import ROWS, RiskStatsFn, ScoreRiskFn
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
 from veil.config import VeilConfig, load_config
 from veil.detect import ConversationDetector
 from veil.errors import ConfigError
 from veil.inputs import InputSplit, parquet_schema, plan_splits
+from veil.operators import Operators, build_operators
 from veil.outputs import OutputSpec, remove_previous_output
 from veil.records import FieldMap
 from veil.storage import Storage
 from veil.summary import format_summary
 
 _LOG = logging.getLogger("veil")
+MAIN = "entries"
 
 
 @dataclass
@@ -47,6 +50,8 @@ class JobPlan:
     max_record_bytes: int
     audit_raw: bool
     job: dict
+    operators: Operators
+    auditor: VeilConfig
 
 
 def storage_from_options(options: PipelineOptions) -> Storage:
@@ -82,6 +87,9 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     storage = storage_from_options(options)
     config = load_config(veil.config)
     detector = ConversationDetector(config)  # compiles every pattern and dictionary now
+    operators = build_operators(config)  # reads the secret key now, if an operator needs one
+    auditor = load_config(config.risk.auditor)
+    ConversationDetector(auditor)
 
     if veil.max_record_bytes <= 0:
         raise ConfigError("--max_record_bytes must be positive")
@@ -137,7 +145,9 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "detectors": detector.names,
         "info_types": detector.engine.info_types,
     }
-    return JobPlan(config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job)
+    return JobPlan(
+        config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job, operators, auditor
+    )
 
 
 def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
@@ -150,16 +160,19 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         ERRORS, main="findings"
     )
     anonymized = detected.findings | "Anonymize" >> beam.ParDo(
-        AnonymizeFn(plan.spec, plan.fields, plan.audit_raw)
+        AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.operators)
+    ).with_outputs(ANONYMIZED, main=MAIN)
+    parse_errors = parsed[ERRORS] | "ParseErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
+    detect_errors = detected[ERRORS] | "DetectErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
+    risk = anonymized[ANONYMIZED] | "ScoreRisk" >> beam.ParDo(
+        ScoreRiskFn(plan.spec, plan.fields, plan.config.risk, plan.auditor)
+    ).with_outputs(ROWS, main="entries")
+    risk_stats = risk[ROWS] | "RiskStats" >> beam.CombineGlobally(
+        RiskStatsFn.from_settings(plan.config.risk)
     )
-    errors = (
-        (parsed[ERRORS], detected[ERRORS])
-        | "AllErrors" >> beam.Flatten()
-        | "ErrorEntries" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
-    )
-    written = (anonymized, errors) | "AllEntries" >> beam.Flatten() | "Write" >> WriteShards(plan.spec)
+    written = (anonymized[MAIN], parse_errors, detect_errors, risk.entries) | "Write" >> WriteShards(plan.spec)
     stats = (read[STATS], written[STATS]) | "AllStats" >> beam.Flatten()
-    return (stats, written["shards"]) | "Summary" >> WriteSummary(plan.spec, plan.job)
+    return (stats, written["shards"], risk_stats) | "Summary" >> WriteSummary(plan.spec, plan.job)
 
 
 def read_summary(plan: JobPlan) -> dict:

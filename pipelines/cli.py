@@ -12,6 +12,8 @@ COMMANDS = {
     "anonymize": ("pipelines.anonymize", "run the anonymisation job (Beam options pass through)"),
     "generate": ("pipelines.generate", "write a synthetic labelled corpus"),
     "evaluate": ("pipelines.evaluate", "score detectors against gold labels (P, R, F1, F5)"),
+    "risk": ("pipelines.risk", "score residual PI in annotated transcripts, and summarise it"),
+    "report": ("pipelines.report", "rebuild risk/report.html from a run's risk/ folder"),
     "bench": ("pipelines.bench", "measure speed and memory, side by side (BENCHMARKS.md)"),
 }
 

@@ -108,7 +108,15 @@ def test_mixed_good_and_bad_lines_are_all_accounted_for(tmp_path: Path):
     assert summary["findings"]["by_info_type"]["EMAIL_ADDRESS"] == 40
     assert "records in:      30" in result.stdout
     assert "EMAIL_ADDRESS" in result.stdout
-    assert not (out / "risk").exists()
+    # Every written conversation is scored (by the auditor: these records carry no gold labels).
+    risk_rows = [json.loads(line) for line in next((out / "risk").glob("conversations-*")).read_text().splitlines()]
+    assert [r["id"] for r in risk_rows] == [f"c{i}" for i in range(20)]
+    assert {r["source"] for r in risk_rows} == {"audit"}
+    risk = json.loads((out / "risk" / "summary.json").read_text())
+    assert risk["total"]["count"] == 20
+    assert summary["risk"]["conversations"] == 20
+    assert "residual risk:" in result.stdout
+    assert (out / "risk" / "report.html").read_text().startswith("<!DOCTYPE html>")
     assert not (out / "_temp").exists()
 
 

@@ -18,7 +18,7 @@ from veil.detect import ConversationDetector
 from veil.errors import ConfigError
 from veil.findings import Likelihood
 
-UNKNOWN = "unknown key (check its spelling against DLP's InspectConfig)"
+UNKNOWN = "unknown key (check its spelling; DLP's own sections use DLP's field names)"
 
 
 def write_yaml(tmp_path, text: str, name: str = "job.yaml") -> str:

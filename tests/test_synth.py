@@ -183,7 +183,8 @@ def test_records_follow_the_contract(corpus):
                 assert turn["text"] and turn["text"] == turn["text"].strip()
         for span in record["pii"]:
             keys = {"start", "end", "info_type", "speaker_related"}
-            assert set(span) == (keys if record["context"] == "document" else keys | {"turn"})
+            assert set(span) - {"entity"} == (keys if record["context"] == "document" else keys | {"turn"})
+            assert ("entity" in span) == (span["info_type"] == "PERSON_NAME")
             assert isinstance(span["speaker_related"], bool)
             assert span["info_type"] in INFO_TYPES
         json.dumps(record, ensure_ascii=False)
@@ -447,7 +448,8 @@ def test_fsspec_url_and_explicit_format():
 def expected_row(record: dict) -> dict:
     row = {name: record.get(name) for name in PARQUET_SCHEMA.names}
     row["pii"] = [{"turn": s.get("turn"), **{k: s[k] for k in
-                   ("start", "end", "info_type", "speaker_related")}} for s in record["pii"]]
+                   ("start", "end", "info_type", "speaker_related")}, "entity": s.get("entity")}
+                  for s in record["pii"]]
     row["negatives"] = [{"turn": s.get("turn"), **{k: s[k] for k in ("start", "end", "kind")}}
                         for s in record["negatives"]]
     return row
@@ -464,7 +466,7 @@ def test_parquet_round_trip_and_schema(tmp_path):
                                                              ("text", pa.string())]))
     assert schema.field("pii").type == pa.list_(pa.struct([
         ("turn", pa.int32()), ("start", pa.int32()), ("end", pa.int32()),
-        ("info_type", pa.string()), ("speaker_related", pa.bool_())]))
+        ("info_type", pa.string()), ("speaker_related", pa.bool_()), ("entity", pa.string())]))
     assert schema.field("text").type == pa.string()
     rows = table.to_pylist()
     assert rows == [expected_row(r) for r in records]

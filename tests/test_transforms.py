@@ -130,13 +130,14 @@ def test_write_shards_orders_entries_and_writes_every_shard(tmp_path: Path):
         (ERRORS_KIND, 1, (1, 9), b'{"e": 1}', None),
     ]
     with TestPipeline(runner=LOCAL_RUNNER) as p:
-        written = p | beam.Create(entries) | WriteShards(output)
+        written = (p | beam.Create(entries),) | WriteShards(output)
         counts = written["shards"] | beam.Map(lambda s: (s["kind"], s["shard"], s["count"]))
         assert_that(counts, equal_to(
             [(kind, s, n) for kind, s, n in [
                 ("corpus", 0, 1), ("corpus", 1, 2), ("corpus", 2, 0),
                 ("findings", 0, 1), ("findings", 1, 0), ("findings", 2, 0),
                 ("errors", 0, 0), ("errors", 1, 1), ("errors", 2, 0),
+                ("risk", 0, 0), ("risk", 1, 0), ("risk", 2, 0),
             ]]
         ), label="shards")
         totals = written[STATS] | beam.CombineGlobally(

@@ -6,10 +6,15 @@ import json
 import apache_beam as beam
 from apache_beam.metrics import Metrics
 
-from veil.anonymize import anonymize_texts
+from veil.anonymize import anonymize_conversation
+from veil.operators import Operators
 from veil.outputs import CORPUS, ERRORS, FINDINGS, OutputSpec
 from veil.parse import error_entry
 from veil.records import FieldMap, record_with_texts
+
+
+# The side output that residual-risk scoring reads: what each conversation became.
+ANONYMIZED = "anonymized"
 
 
 def _json(value) -> bytes:
@@ -28,18 +33,24 @@ class AnonymizeFn(beam.DoFn):
     The corpus entry holds the anonymised record in the input's own shape; each finding becomes a
     row with offsets into the ORIGINAL text and the placeholder that replaced it. The finding's
     text itself is written only with `audit_raw`.
+
+    `operators` come from `veil.operators.build_operators(config)`, called at job start (it
+    reads the secret key); None means numbered placeholders for every infoType.
     """
 
-    def __init__(self, spec: OutputSpec, fields: FieldMap, audit_raw: bool = False):
+    def __init__(self, spec: OutputSpec, fields: FieldMap, audit_raw: bool = False,
+                 operators: Operators | None = None):
         self.spec = spec
         self.fields = fields
         self.audit_raw = audit_raw
+        self.operators = operators or Operators()
         self.written = Metrics.counter("veil", "records_written")
 
     def process(self, element):
         raw, conversation, findings = element
         texts = [turn.text for turn in conversation.turns]
-        new_texts, replacements = anonymize_texts(texts, findings)
+        new_texts, replacements = anonymize_conversation(
+            conversation.id, texts, findings, self.operators)
         record = record_with_texts(conversation, new_texts, self.fields)
         shard = self.spec.shard_of(raw.split.order)
         key = raw.sort_key
@@ -54,6 +65,7 @@ class AnonymizeFn(beam.DoFn):
                 return
         self.written.inc()
         yield CORPUS, shard, key, payload, None
+        yield beam.pvalue.TaggedOutput(ANONYMIZED, (raw, conversation, replacements, new_texts))
         for number, replacement in enumerate(replacements):
             finding = replacement.finding
             row = {

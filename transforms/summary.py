@@ -6,7 +6,13 @@ import json
 import apache_beam as beam
 
 from veil.outputs import OutputSpec
+from veil.risk.report import build_report
 from veil.summary import build_summary
+
+
+def write_text(spec: OutputSpec, name: str, text: str) -> None:
+    with spec.storage.open(spec.join(name), "wb") as handle:
+        handle.write(text.encode("utf-8"))
 
 
 class SumCounts(beam.CombineFn):
@@ -29,7 +35,8 @@ class SumCounts(beam.CombineFn):
 
 
 class WriteSummary(beam.PTransform):
-    """Writes `job_summary.json` once every shard is final, then removes the temporary runs."""
+    """Writes `risk/summary.json`, `risk/report.html` and `job_summary.json` once every shard
+    is final, then removes the temporary runs."""
 
     def __init__(self, spec: OutputSpec, job: dict):
         super().__init__()
@@ -37,7 +44,7 @@ class WriteSummary(beam.PTransform):
         self.job = job
 
     def expand(self, inputs):
-        stats, shards = inputs
+        stats, shards, risk = inputs
         counts = stats | "SumCounts" >> beam.CombineGlobally(SumCounts())
         shard_list = shards | "ListShards" >> beam.combiners.ToList()
         return (
@@ -49,14 +56,17 @@ class WriteSummary(beam.PTransform):
                 self.job,
                 beam.pvalue.AsSingleton(counts),
                 beam.pvalue.AsSingleton(shard_list),
+                beam.pvalue.AsSingleton(risk),
             )
         )
 
 
-def _write_summary(_, spec: OutputSpec, job: dict, counts: dict, shards: list) -> dict:
-    summary = build_summary(job, counts, shards)
-    with spec.storage.open(spec.join("job_summary.json"), "wb") as handle:
-        handle.write(json.dumps(summary, indent=2, sort_keys=True).encode("utf-8"))
+def _write_summary(_, spec: OutputSpec, job: dict, counts: dict, shards: list, risk: tuple) -> dict:
+    risk_summary, review_rows = risk
+    write_text(spec, "risk/summary.json", json.dumps(risk_summary, indent=2, sort_keys=True))
+    write_text(spec, "risk/report.html", build_report(risk_summary, review_rows))
+    summary = build_summary(job, counts, shards, risk_summary)
+    write_text(spec, "job_summary.json", json.dumps(summary, indent=2, sort_keys=True))
     spec.storage.remove(spec.temp_root)
     spec.storage.remove_if_empty(spec.join("_temp"))
     return summary

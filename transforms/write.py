@@ -6,21 +6,30 @@ from collections import Counter, defaultdict
 import apache_beam as beam
 from apache_beam.transforms.window import GlobalWindows
 
-from veil.outputs import CORPUS, ERRORS, FINDINGS, KINDS, OutputSpec, write_run, write_shard
+from veil.outputs import CORPUS, ERRORS, FINDINGS, KINDS, RISK, OutputSpec, write_run, write_shard
 
 STATS = "stats"
-_COUNTED = {CORPUS: "records_written", ERRORS: "records_errored", FINDINGS: "findings"}
+_COUNTED = {CORPUS: "records_written", ERRORS: "records_errored", FINDINGS: "findings", RISK: "risk_scored"}
+
+
+# A Parquet row is a dict; this is what one is taken to weigh when bounding the buffer.
+_ROW_WEIGHT = 2048
 
 
 class WriteRunsFn(beam.DoFn):
-    """Buffers entries per shard and writes them as sorted runs; emits ((kind, shard), run path)."""
+    """Buffers entries per shard and writes them as sorted runs; emits ((kind, shard), run path).
 
-    def __init__(self, spec: OutputSpec, max_run_entries: int = 50_000):
+    The buffer is bounded in bytes, not per bundle: a bundle may hold a whole input (the
+    local runner bundles generously), and memory must not grow with it.
+    """
+
+    def __init__(self, spec: OutputSpec, max_buffer_bytes: int = 32 * 1024 * 1024):
         self.spec = spec
-        self.max_run_entries = max_run_entries
+        self.max_buffer_bytes = max_buffer_bytes
 
     def start_bundle(self):
         self.buffers: dict[tuple[str, int], list] = defaultdict(list)
+        self.buffered_bytes = 0
         self.counts: Counter = Counter()
 
     def process(self, entry):
@@ -28,10 +37,12 @@ class WriteRunsFn(beam.DoFn):
         self.counts[_COUNTED[kind]] += 1
         if tag is not None:
             self.counts[f"findings.{tag}"] += 1
-        buffer = self.buffers[(kind, shard)]
-        buffer.append((key, payload))
-        if len(buffer) >= self.max_run_entries:
-            yield self._flush(kind, shard)
+        self.buffers[(kind, shard)].append((key, payload))
+        self.buffered_bytes += len(payload) if isinstance(payload, bytes) else _ROW_WEIGHT
+        if self.buffered_bytes >= self.max_buffer_bytes:
+            for kind_shard in list(self.buffers):
+                yield self._flush(*kind_shard)
+            self.buffered_bytes = 0
 
     def _flush(self, kind: str, shard: int):
         path = self.spec.new_run_path(kind, shard)
@@ -58,30 +69,35 @@ class FinalizeShardFn(beam.DoFn):
 
 
 class WriteShards(beam.PTransform):
-    """Entries `(kind, shard, key, payload, tag)` -> every shard of corpus/, findings/, errors/.
+    """Entries `(kind, shard, key, payload, tag)` -> every shard of corpus/, findings/, errors/, risk/.
 
-    Every shard is written, empty or not, so a reader can trust `-of-NNNNN`. Returns the
-    written shards' descriptions, and a STATS output of counts.
+    Takes several PCollections of entries and writes runs from each where it is produced:
+    a Flatten of the entries themselves would make the local runner hold them all in memory
+    (it materialises Flatten inputs), whereas run paths are small. Every shard is written,
+    empty or not, so a reader can trust `-of-NNNNN`. Returns the written shards'
+    descriptions, and a STATS output of counts.
     """
 
     def __init__(self, spec: OutputSpec):
         super().__init__()
         self.spec = spec
 
-    def expand(self, entries):
-        runs = entries | "WriteRuns" >> beam.ParDo(WriteRunsFn(self.spec)).with_outputs(
-            STATS, main="runs"
-        )
-        every_shard = (
-            entries.pipeline
-            | "EveryShard" >> beam.Create(
-                [((kind, s), None) for kind in KINDS for s in range(self.spec.num_shards)]
+    def expand(self, sources):
+        runs, stats = [], []
+        for i, entries in enumerate(sources):
+            written = entries | f"WriteRuns{i}" >> beam.ParDo(WriteRunsFn(self.spec)).with_outputs(
+                STATS, main="runs"
             )
+            runs.append(written.runs)
+            stats.append(written[STATS])
+        pipeline = sources[0].pipeline
+        every_shard = pipeline | "EveryShard" >> beam.Create(
+            [((kind, s), None) for kind in KINDS for s in range(self.spec.num_shards)]
         )
         shards = (
-            (runs.runs, every_shard)
+            (*runs, every_shard)
             | "WithEveryShard" >> beam.Flatten()
             | "RunsPerShard" >> beam.GroupByKey()
             | "MergeRuns" >> beam.ParDo(FinalizeShardFn(self.spec))
         )
-        return {"shards": shards, STATS: runs[STATS]}
+        return {"shards": shards, STATS: tuple(stats) | "AllWriteStats" >> beam.Flatten()}

@@ -1,17 +1,30 @@
-"""Replacing merged findings with numbered placeholders, as in the paper: `[PERSON_NAME_1]`.
+"""Replacing merged findings: numbered placeholders by default (`[PERSON_NAME_1]`, as in the
+paper), or the operator the config sets for the infoType (see veil.operators).
 
-Numbers are per conversation and per infoType, in order of first appearance. The same value
-gets the same number; numbering restarts in every conversation and no mapping outlives it,
-because a mapping that persisted across conversations would be pseudonymisation.
+Mentions of one entity ("Rachel Green", "Rachel", "G-R-E-E-N") share one number and one
+surrogate (veil.entities). Numbers are per conversation and per infoType, in order of first
+appearance; numbering restarts in every conversation and no mapping outlives it, because a
+mapping that persisted across conversations would be pseudonymisation. For the same reason
+the keyed hash mixes the conversation id in: the same email hashes differently in two
+conversations.
+
+Every replacement is a `(finding, text)` pair whose offsets refer to the original turn, so
+applying the replacements to the original rebuilds the output for every operator, redaction
+(empty text) included.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from veil.entities import Entity, Resolution, entity_key, resolve  # noqa: F401 (re-exported)
 from veil.findings import Finding
+from veil.operators import Operator, Operators
+from veil.operators.dates import shift_date
+from veil.operators.keys import KeyedStream, keyed_digest
+from veil.operators.mask import character_mask
+from veil.operators.surrogates import Surrogates, surrogate
 
-_NON_ALNUM = re.compile(r"[\W_]+")
+DEFAULT_OPERATORS = Operators()
 
 
 @dataclass(frozen=True)
@@ -22,24 +35,18 @@ class Replacement:
     text: str
 
 
-def entity_key(value: str) -> str:
-    """What makes two mentions "the same value": case and punctuation do not count."""
-    return _NON_ALNUM.sub("", value.casefold())
+def placeholder(entity: Entity) -> str:
+    return f"[{entity.info_type}_{entity.number}]"
 
 
 def number_placeholders(findings: list[Finding], texts: list[str]) -> list[Replacement]:
     """Placeholders for one conversation's merged findings, sorted by (turn, start)."""
-    numbers: dict[tuple[str, str], int] = {}
-    next_number: dict[str, int] = {}
-    replacements = []
-    for finding in sorted(findings, key=lambda f: (f.turn, f.start)):
-        value = texts[finding.turn][finding.start : finding.end]
-        key = (finding.info_type, entity_key(value) or value)
-        if key not in numbers:
-            next_number[finding.info_type] = next_number.get(finding.info_type, 0) + 1
-            numbers[key] = next_number[finding.info_type]
-        replacements.append(Replacement(finding, f"[{finding.info_type}_{numbers[key]}]"))
-    return replacements
+    resolution = resolve(texts, findings)
+    return [Replacement(f, placeholder(resolution.entity_of[f])) for f in _ordered(findings)]
+
+
+def _ordered(findings) -> list[Finding]:
+    return sorted(findings, key=lambda f: (f.turn, f.start, f.end, f.info_type))
 
 
 def apply_replacements(text: str, replacements: list[Replacement]) -> str:
@@ -57,11 +64,79 @@ def apply_replacements(text: str, replacements: list[Replacement]) -> str:
     return "".join(pieces)
 
 
-def anonymize_texts(texts: list[str], findings: list[Finding]) -> tuple[list[str], list[Replacement]]:
-    """Every turn's text anonymised, and the replacements that did it."""
-    replacements = number_placeholders(findings, texts)
+class _Conversation:
+    """What the operators of one conversation share: its id, texts, entities, surrogates."""
+
+    def __init__(self, conversation_id: str, texts: list[str], resolution: Resolution):
+        self.id = conversation_id
+        self.texts = texts
+        self.resolution = resolution
+        self._surrogates: dict[bytes, Surrogates] = {}
+
+    def surrogates(self, key: bytes) -> Surrogates:
+        if key not in self._surrogates:
+            self._surrogates[key] = Surrogates(key, self.id, self.texts, self.resolution)
+        return self._surrogates[key]
+
+    def date_shift_days(self, operator: Operator) -> int:
+        """One shift per conversation and key, in [lower, upper], never 0."""
+        low, high = operator.options.lower_bound_days, operator.options.upper_bound_days
+        spans_zero = low <= 0 <= high
+        days = low + KeyedStream(operator.key, "date_shift", self.id).below(
+            high - low + 1 - spans_zero)
+        return days + 1 if spans_zero and days >= 0 else days
+
+
+def _crypto_hash(operator: Operator, conversation: _Conversation, entity: Entity) -> str:
+    digest = keyed_digest(operator.key, "crypto_hash", conversation.id, entity.info_type, entity.key)
+    return operator.options.output_format.format(
+        info_type=entity.info_type, hash=digest.hex()[: operator.options.hex_chars])
+
+
+def replacement_text(operator: Operator, conversation: _Conversation, finding: Finding) -> str:
+    """What one mention becomes under its infoType's operator."""
+    entity = conversation.resolution.entity_of[finding]
+    value = conversation.texts[finding.turn][finding.start:finding.end]
+    kind, options = operator.kind, operator.options
+    if kind == "replace_with_info_type_config":
+        return f"[{entity.info_type}]"
+    if kind == "redact_config":
+        return ""
+    if kind == "replace_config":
+        return options.new_value.as_text()
+    if kind == "character_mask_config":
+        return character_mask(value, options)
+    if kind == "crypto_hash_config":
+        return _crypto_hash(operator, conversation, entity)
+    if kind == "date_shift_config":
+        shifted = shift_date(value, conversation.date_shift_days(operator))
+        return shifted if shifted is not None else placeholder(entity)
+    if kind == "surrogate_config":
+        fake = surrogate(conversation.surrogates(operator.key), entity, finding, value)
+        return fake if fake is not None else placeholder(entity)
+    return placeholder(entity)
+
+
+def anonymize_conversation(
+    conversation_id: str,
+    texts: list[str],
+    findings: list[Finding],
+    operators: Operators = DEFAULT_OPERATORS,
+) -> tuple[list[str], list[Replacement]]:
+    """Every turn's text anonymised with the configured operators, and the replacements
+    (sorted by turn and start) that did it. Findings must not overlap (see veil.merge)."""
+    conversation = _Conversation(conversation_id, texts, resolve(texts, findings))
+    replacements = [
+        Replacement(f, replacement_text(operators.for_type(f.info_type), conversation, f))
+        for f in _ordered(findings)
+    ]
     by_turn: dict[int, list[Replacement]] = {}
     for replacement in replacements:
         by_turn.setdefault(replacement.finding.turn, []).append(replacement)
     new_texts = [apply_replacements(text, by_turn.get(i, [])) for i, text in enumerate(texts)]
     return new_texts, replacements
+
+
+def anonymize_texts(texts: list[str], findings: list[Finding]) -> tuple[list[str], list[Replacement]]:
+    """Every turn's text with numbered placeholders, and the replacements that did it."""
+    return anonymize_conversation("", texts, findings, DEFAULT_OPERATORS)

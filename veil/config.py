@@ -21,13 +21,18 @@ import fsspec
 import yaml
 from pydantic import Field, ValidationError, model_validator
 
+from veil.engine.conversation import PreviousTurnHotword
 from veil.engine.inspect_config import DlpModel, InspectConfig
 from veil.errors import ConfigError
+from veil.operators.config import DeidentifyConfig
+from veil.risk.table import RiskSettings
 
 
 class DetectionSettings(DlpModel):
     window_chars: int = Field(default=4000, ge=64)
     window_overlap_chars: int = Field(default=256, ge=0)
+    # Veil's extension to DLP: hotwords in the previous turn (see veil.engine.conversation).
+    previous_turn_hotwords: list[PreviousTurnHotword] = Field(default_factory=list)
 
     @model_validator(mode="after")
     def _overlap_fits(self):
@@ -39,6 +44,10 @@ class DetectionSettings(DlpModel):
 class VeilConfig(DlpModel):
     inspect_config: InspectConfig = InspectConfig()
     detection: DetectionSettings = DetectionSettings()
+    # DLP's DeidentifyConfig: the operator per infoType (see veil.operators).
+    deidentify_config: DeidentifyConfig = DeidentifyConfig()
+    # The residual-risk table, threshold and review sample (see veil.risk).
+    risk: RiskSettings = RiskSettings()
 
 
 def format_validation_error(error: ValidationError) -> str:
@@ -55,7 +64,7 @@ def format_validation_error(error: ValidationError) -> str:
                 path += ("." if path else "") + str(part)
         message = item["msg"]
         if item["type"] == "extra_forbidden":
-            message = "unknown key (check its spelling against DLP's InspectConfig)"
+            message = "unknown key (check its spelling; DLP's own sections use DLP's field names)"
         lines.append(f"{path or '<config>'}: {message}")
     return "\n".join(lines)
 

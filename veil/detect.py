@@ -12,7 +12,10 @@ class ConversationDetector:
     """Built once per worker from the config; `detect` is then a pure function of the texts."""
 
     def __init__(self, config: VeilConfig):
-        self.engine = InfoTypeEngine.from_config(config.inspect_config)
+        self.engine = InfoTypeEngine.from_config(
+            config.inspect_config,
+            previous_turn_hotwords=config.detection.previous_turn_hotwords,
+        )
         self.window = config.detection.window_chars
         self.overlap = config.detection.window_overlap_chars
 
@@ -21,10 +24,12 @@ class ConversationDetector:
         return ["rules"]
 
     def detect(self, texts: list[str]) -> list[Finding]:
-        found: list[Finding] = []
-        for turn, text in enumerate(texts):
-            if text:
-                found.extend(
-                    detect_in_windows(text, turn, self.window, self.overlap, self.engine.inspect_text)
-                )
+        # Each turn windowed, before min_likelihood; the engine then applies hotwords that
+        # reach into the previous turn, and the threshold.
+        def detect_turn(text: str, turn: int) -> list[Finding]:
+            return detect_in_windows(
+                text, turn, self.window, self.overlap, self.engine.inspect_unfiltered
+            )
+
+        found = self.engine.inspect_conversation(texts, detect_turn)
         return merge_findings(found, texts)

@@ -18,8 +18,10 @@ import pyarrow.parquet as pq
 
 from veil.storage import Storage
 
-CORPUS, FINDINGS, ERRORS = "corpus", "findings", "errors"
-KINDS = (CORPUS, FINDINGS, ERRORS)
+CORPUS, FINDINGS, ERRORS, RISK = "corpus", "findings", "errors", "risk"
+KINDS = (CORPUS, FINDINGS, ERRORS, RISK)
+# The file name's stem in each folder: risk/ also holds summary.json and report.html.
+PREFIX = {RISK: "conversations"}
 
 Entry = tuple[tuple, Any]  # (sort key, payload): a JSON line (bytes) or a Parquet row (dict)
 
@@ -45,7 +47,7 @@ class OutputSpec:
         return ".parquet" if kind == CORPUS and self.corpus_format == "parquet" else ".jsonl"
 
     def shard_path(self, kind: str, shard: int) -> str:
-        name = f"part-{shard:05d}-of-{self.num_shards:05d}{self.suffix(kind)}"
+        name = f"{PREFIX.get(kind, 'part')}-{shard:05d}-of-{self.num_shards:05d}{self.suffix(kind)}"
         return self.join(kind, name)
 
     @property
@@ -114,7 +116,7 @@ def remove_previous_output(spec: OutputSpec) -> list[str]:
         fs, path = spec.storage.filesystem(folder)
         if not fs.exists(path):
             continue
-        for name in fs.glob(path.rstrip("/") + "/part-*-of-*"):
+        for name in fs.glob(path.rstrip("/") + f"/{PREFIX.get(kind, 'part')}-*-of-*"):
             fs.rm(name)
             removed.append(name)
     return removed

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 
-def build_summary(job: dict, counts: dict, shards: list[dict]) -> dict[str, Any]:
+def build_summary(job: dict, counts: dict, shards: list[dict], risk: dict | None = None) -> dict[str, Any]:
     records_in = counts.get("records_in", 0)
     written = counts.get("records_written", 0)
     errored = counts.get("records_errored", 0)
@@ -27,6 +27,18 @@ def build_summary(job: dict, counts: dict, shards: list[dict]) -> dict[str, Any]
         },
         "findings": {"total": counts.get("findings", 0), "by_info_type": by_type},
         "files": files,
+        "risk": _risk_verdict(risk) if risk else None,
+    }
+
+
+def _risk_verdict(risk: dict) -> dict[str, Any]:
+    total = risk["total"]
+    return {
+        "passes": risk["passes"],
+        "mean_plus_std": total["mean_plus_std"],
+        "threshold": risk["threshold"],
+        "conversations": total["count"],
+        "with_direct_identifier": total["with_direct_identifier"],
     }
 
 
@@ -49,6 +61,15 @@ def format_summary(summary: dict[str, Any]) -> str:
     width = max((len(name) for name in findings["by_info_type"]), default=0)
     for name, count in sorted(findings["by_info_type"].items(), key=lambda kv: (-kv[1], kv[0])):
         lines.append(f"    {name.ljust(width)}  {count}")
+    risk = summary.get("risk")
+    if risk and risk["conversations"]:
+        verdict = "PASS" if risk["passes"] else "FAIL"
+        lines.append(
+            f"  residual risk:   {verdict} (mean + std = {risk['mean_plus_std']:.2f}, "
+            f"threshold {risk['threshold']:g}); {risk['with_direct_identifier']} of "
+            f"{risk['conversations']} conversations still hold a direct identifier"
+        )
+        lines.append(f"  risk report:     {summary.get('output', '').rstrip('/')}/risk/report.html")
     lines.append(f"  output:          {summary.get('output', '')}")
     if records["errored"]:
         lines.append(f"  see {summary.get('output', '').rstrip('/')}/errors/ for why records failed")

@@ -60,3 +60,29 @@ def vin_valid(vin: str) -> bool:
     total = sum(_VIN_VALUES[c] * w for c, w in zip(vin, _VIN_WEIGHTS))
     check = total % 11
     return vin[8] == ("X" if check == 10 else str(check))
+
+
+def npi_valid(number: str) -> bool:
+    """US National Provider Identifier: Luhn over the prefix 80840 and the ten digits."""
+    return len(number) == 10 and number.isdigit() and luhn_valid("80840" + number)
+
+
+def dea_valid(code: str) -> bool:
+    """US DEA registration number: two letters, six digits and a check digit.
+
+    The check digit is the last digit of (d1 + d3 + d5) + 2 * (d2 + d4 + d6).
+    """
+    if len(code) != 9 or not code[:2].isalpha() or not code[2:].isdigit():
+        return False
+    d = [int(c) for c in code[2:]]
+    return (d[0] + d[2] + d[4] + 2 * (d[1] + d[3] + d[5])) % 10 == d[6]
+
+
+def bc_phn_valid(number: str) -> bool:
+    """British Columbia Personal Health Number: ten digits starting 9, mod 11 check digit."""
+    if len(number) != 10 or not number.isdigit() or number[0] != "9":
+        return False
+    weights = (2, 4, 8, 5, 10, 9, 7, 3)
+    remainder = sum(int(c) * w for c, w in zip(number[1:9], weights)) % 11
+    check = 11 - remainder
+    return check < 10 and check == int(number[9])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from itertools import accumulate
 from typing import Iterable, Iterator
 
 import ahocorasick
@@ -23,26 +24,37 @@ def normalise_term(term: str) -> str:
 class TokenView:
     """A text's words joined by single spaces, with a map back to character offsets."""
 
-    __slots__ = ("text", "starts", "ends", "joined_starts")
+    __slots__ = ("text", "starts", "ends", "joined_starts", "_padded")
 
     def __init__(self, text: str):
-        starts, ends, pieces, joined_starts = [], [], [], []
-        position = 0
-        for match in _WORD.finditer(text):
-            word = match.group(0).lower()
-            # lower() may change the length of some characters; keep offsets exact by
+        lowered = text.lower()
+        if len(lowered) == len(text):
+            # The common case, in C: lower-case once, then cut into words.
+            spans = [m.span() for m in _WORD.finditer(lowered)]
+            pieces = _WORD.findall(lowered)
+        else:
+            # lower() changes the length of some characters ("İ"); keep offsets exact by
             # leaving such a word as it was.
-            if len(word) != match.end() - match.start():
-                word = match.group(0)
-            starts.append(match.start())
-            ends.append(match.end())
-            joined_starts.append(position)
-            pieces.append(word)
-            position += len(word) + 1
+            spans, pieces = [], []
+            for match in _WORD.finditer(text):
+                word = match.group(0).lower()
+                if len(word) != match.end() - match.start():
+                    word = match.group(0)
+                spans.append(match.span())
+                pieces.append(word)
         self.text = " ".join(pieces)
-        self.starts = starts
-        self.ends = ends
-        self.joined_starts = joined_starts
+        self.starts = [s for s, _ in spans]
+        self.ends = [e for _, e in spans]
+        # Where each word starts in the joined text: word lengths plus one space each.
+        self.joined_starts = list(accumulate((e - s + 1 for s, e in spans), initial=0))[:-1]
+        self._padded = None
+
+    @property
+    def padded(self) -> str:
+        """The joined text with a space at each end, so whole words are ' word '."""
+        if self._padded is None:
+            self._padded = f" {self.text} "
+        return self._padded
 
     def original_span(self, joined_start: int, joined_end: int) -> tuple[int, int] | None:
         """Map a span of the joined text back, if it starts and ends on word boundaries."""
@@ -57,7 +69,11 @@ class TokenView:
 
 
 class DictionaryMatcher:
-    """Finds whole-word, case-insensitive occurrences of any of a list of terms."""
+    """Finds whole-word, case-insensitive occurrences of any of a list of terms.
+
+    Terms are stored as " term " and searched in the view's " joined text ", so the automaton
+    reports only whole-word matches: no time is spent on names hidden inside other words.
+    """
 
     def __init__(self, terms: Iterable[str]):
         self._automaton = ahocorasick.Automaton()
@@ -65,7 +81,7 @@ class DictionaryMatcher:
         for term in terms:
             key = normalise_term(term)
             if key:
-                self._automaton.add_word(key, len(key))
+                self._automaton.add_word(f" {key} ", len(key))
                 count += 1
         self.size = count
         if count:
@@ -75,12 +91,14 @@ class DictionaryMatcher:
         """Character spans of the matches in the original text, longest first at each end."""
         if not self.size or not view.text:
             return
-        for end_index, length in self._automaton.iter(view.text):
-            joined_end = end_index + 1
-            span = view.original_span(joined_end - length, joined_end)
+        original_span = view.original_span
+        for end_index, length in self._automaton.iter(view.padded):
+            # The padded match ends with the space after the term, at end_index.
+            joined_end = end_index - 1
+            span = original_span(joined_end - length, joined_end)
             if span is not None:
                 yield span
 
     def __contains__(self, phrase: str) -> bool:
         key = normalise_term(phrase)
-        return bool(key) and self.size > 0 and key in self._automaton
+        return bool(key) and self.size > 0 and f" {key} " in self._automaton

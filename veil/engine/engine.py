@@ -2,17 +2,52 @@
 
 `InfoTypeEngine.from_config` checks everything it can before any data is read, so a bad
 config fails at start with the path of the field to fix, never halfway through a job.
+
+Per text, the engine
+
+1. runs every detector (built-in patterns and scanners, custom regexes and dictionaries),
+   each with its own hotwords (built-in) or `detection_rules` (custom);
+2. applies the `rule_set`s in order (`veil.engine.rules`);
+3. applies `min_likelihood` (global and per type) and drops custom types marked
+   `EXCLUSION_TYPE_EXCLUDE`.
+
+`inspect_text` does all three; `inspect_unfiltered` stops after step 2, so that
+`inspect_conversation` can apply Veil's previous-turn hotwords (`veil.engine.conversation`)
+before the threshold.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable, Iterable, Sequence
 
 import fsspec
 
-from veil.engine.builtin import BUILTIN, PatternDetector, builtin_names
+from veil.engine.builtin import BUILTIN, Hotword, PatternDetector, ScannerDetector, builtin_names
+from veil.engine.conversation import PreviousTurnHotword
 from veil.engine.dictionary import DictionaryMatcher, TokenView
-from veil.engine.inspect_config import CustomInfoType, ExclusionType, InspectConfig
+from veil.engine.inspect_config import (
+    CustomInfoType,
+    Dictionary,
+    ExclusionType,
+    InspectConfig,
+    LikelihoodAdjustment,
+    Proximity,
+    Regex,
+)
+from veil.engine.prefilter import Prefilter
+from veil.engine.regex_safety import backtracking_problem
+from veil.engine.registry import DIGIT, TextFacts
+from veil.engine.rules import (
+    DictionaryExclusion,
+    Exclusion,
+    HotwordAdjustment,
+    HotwordExclusion,
+    InfoTypeExclusion,
+    RegexExclusion,
+    RuleSet,
+    apply_rule_sets,
+)
 from veil.errors import ConfigError
 from veil.findings import Finding, Likelihood, Method
 
@@ -22,11 +57,28 @@ class DictionaryDetector:
     info_type: str
     matcher: DictionaryMatcher
     likelihood: Likelihood
+    hotwords: tuple[Hotword, ...] = ()
 
 
-def load_dictionary_terms(custom: CustomInfoType, path: str) -> list[str]:
-    """The terms of a custom dictionary, inline or from a file at any fsspec path."""
-    dictionary = custom.dictionary
+@dataclass(frozen=True)
+class PreviousTurnRule:
+    info_types: frozenset[str]
+    hotword: "re.Pattern[str]"
+    window_before: int
+    window_after: int
+    fixed: Likelihood | None
+    relative: int
+    answer: "re.Pattern[str] | None"
+    answer_groups: tuple[int, ...]
+    answer_type: str
+
+    def adjust(self, likelihood: Likelihood) -> Likelihood:
+        return self.fixed if self.fixed is not None else likelihood.adjusted(self.relative)
+
+
+def load_dictionary_terms(custom: CustomInfoType | Dictionary, path: str) -> list[str]:
+    """The terms of a dictionary, inline or from a file at any fsspec path."""
+    dictionary = custom.dictionary if isinstance(custom, CustomInfoType) else custom
     if dictionary.word_list is not None:
         return list(dictionary.word_list.words)
     location = dictionary.cloud_storage_path.path
@@ -39,6 +91,52 @@ def load_dictionary_terms(custom: CustomInfoType, path: str) -> list[str]:
         ) from None
 
 
+def compile_regex(regex: Regex, path: str) -> "re.Pattern[str]":
+    """A config regex, refused if it can backtrack catastrophically."""
+    problem = backtracking_problem(regex.pattern)
+    if problem:
+        raise ConfigError(
+            f"{path}.pattern: {problem} can take exponential time on some texts; rewrite it "
+            f"without nested repetition (e.g. '(a+)+' as 'a+')"
+        )
+    return re.compile(regex.pattern)
+
+
+def compile_hotword(
+    regex: Regex, proximity: Proximity, adjustment: LikelihoodAdjustment | None, path: str
+) -> Hotword:
+    pattern = compile_regex(regex, f"{path}.hotword_regex")
+    if proximity.window_before + proximity.window_after > 1000:
+        raise ConfigError(f"{path}.proximity: the window may be at most 1000 characters in all")
+    fixed = adjustment.fixed_likelihood if adjustment is not None else None
+    relative = adjustment.relative_likelihood or 0 if adjustment is not None else 0
+    return Hotword(pattern, proximity.window_before, proximity.window_after, fixed, relative)
+
+
+_DIGITS = re.compile(r"\d+")
+# How far a digit-anchored built-in match can reach before its first digit ("September 5")
+# and after its last ("12 Long Street Name Here Avenue, Apt 4B").
+_BEFORE_DIGITS, _AFTER_DIGITS = 48, 224
+
+
+def digit_windows(text: str) -> list[tuple[int, int]]:
+    """Disjoint windows of `text` around its digits, where digit-anchored patterns can match.
+
+    Scanning only these is what makes digit-based types cheap on text with few numbers; a
+    window ends far enough past the last digit that no such match is cut by its end.
+    """
+    windows: list[tuple[int, int]] = []
+    length = len(text)
+    for match in _DIGITS.finditer(text):
+        start = max(0, match.start() - _BEFORE_DIGITS)
+        end = min(length, match.end() + _AFTER_DIGITS)
+        if windows and start <= windows[-1][1]:
+            windows[-1] = (windows[-1][0], end)
+        else:
+            windows.append((start, end))
+    return windows
+
+
 class InfoTypeEngine:
     """Finds infoTypes in text. Holds compiled patterns and automata; build once per worker."""
 
@@ -49,90 +147,349 @@ class InfoTypeEngine:
         min_likelihood: Likelihood,
         min_likelihood_by_type: dict[str, Likelihood],
         hidden_types: frozenset[str] = frozenset(),
+        scanners: Sequence[ScannerDetector] = (),
+        rule_sets: Sequence[RuleSet] = (),
+        previous_turn_rules: Sequence[PreviousTurnRule] = (),
     ):
         self.patterns = patterns
         self.dictionaries = dictionaries
+        self.scanners = list(scanners)
         self.min_likelihood = min_likelihood
         self.min_likelihood_by_type = min_likelihood_by_type
         self.hidden_types = hidden_types
+        self.rule_sets = list(rule_sets)
+        self.previous_turn_rules = list(previous_turn_rules)
+        self._needs_view = bool(dictionaries) or any(s.needs_view for s in self.scanners)
+        # Detectors that can reach the threshold only through their own hotwords are skipped
+        # on texts where no such hotword occurs (unless a rule can lift their findings).
+        ruled = {t for rs in self.rule_sets for t in rs.info_types}
+        ruled |= {t for rule in self.previous_turn_rules for t in rule.info_types}
+        self._gated = {
+            id(p) for p in patterns
+            if p.hotwords and p.info_type not in ruled
+            and p.max_without_hotwords < self._threshold(p.info_type)
+        }
+        # One Hyperscan pass per text says which patterns can match at all (if installed).
+        self._prefilter = Prefilter([p.pattern for p in patterns])
+        self._pattern_index = {id(p): i for i, p in enumerate(patterns)}
+        # Built-in patterns whose every match contains a digit run only near digits.
+        self.digit_windows = True
+        self._digit_patterns = [p for p in patterns if p.trigger is DIGIT]
+        self._other_patterns = [p for p in patterns if p.trigger is not DIGIT]
 
     @property
     def info_types(self) -> list[str]:
-        names = {p.info_type for p in self.patterns} | {d.info_type for d in self.dictionaries}
+        names = (
+            {p.info_type for p in self.patterns}
+            | {d.info_type for d in self.dictionaries}
+            | {s.info_type for s in self.scanners}
+        )
         return sorted(names - self.hidden_types)
 
+    # --- building ------------------------------------------------------------------------
+
     @classmethod
-    def from_config(cls, config: InspectConfig, where: str = "inspect_config") -> "InfoTypeEngine":
-        if config.rule_set:
-            raise ConfigError(f"{where}.rule_set: rule sets are not supported yet")
+    def from_config(
+        cls,
+        config: InspectConfig,
+        where: str = "inspect_config",
+        previous_turn_hotwords: Sequence[PreviousTurnHotword] = (),
+        previous_turn_where: str = "detection.previous_turn_hotwords",
+    ) -> "InfoTypeEngine":
         patterns: list[PatternDetector] = []
-        for i, info_type in enumerate(config.info_types):
-            detectors = BUILTIN.get(info_type.name)
+        scanners: list[ScannerDetector] = []
+        hidden: set[str] = set()
+        compiled_builtins: set[str] = set()
+
+        def add_builtin(name: str, path: str) -> None:
+            detectors = BUILTIN.get(name)
             if detectors is None:
                 known = ", ".join(builtin_names())
                 raise ConfigError(
-                    f"{where}.info_types[{i}].name: unknown infoType {info_type.name!r}. "
+                    f"{path}: unknown infoType {name!r}. "
                     f"Built-in types: {known}. Define others under custom_info_types."
                 )
-            patterns.extend(detectors)
+            if name in compiled_builtins:
+                return
+            compiled_builtins.add(name)
+            for detector in detectors:
+                (scanners if isinstance(detector, ScannerDetector) else patterns).append(detector)
+
+        for i, info_type in enumerate(config.info_types):
+            add_builtin(info_type.name, f"{where}.info_types[{i}].name")
 
         dictionaries: list[DictionaryDetector] = []
-        hidden: set[str] = set()
+        custom_names: set[str] = set()
         for i, custom in enumerate(config.custom_info_types):
             path = f"{where}.custom_info_types[{i}]"
             name = custom.info_type.name
-            if custom.detection_rules:
-                raise ConfigError(f"{path}.detection_rules: detection rules are not supported yet")
+            custom_names.add(name)
             if custom.exclusion_type == ExclusionType.EXCLUSION_TYPE_EXCLUDE:
                 hidden.add(name)
+            hotwords = tuple(
+                compile_hotword(
+                    rule.hotword_rule.hotword_regex,
+                    rule.hotword_rule.proximity,
+                    rule.hotword_rule.likelihood_adjustment,
+                    f"{path}.detection_rules[{j}].hotword_rule",
+                )
+                for j, rule in enumerate(custom.detection_rules)
+            )
             if custom.regex is not None:
                 groups = custom.regex.group_indexes or [0]
-                compiled = re.compile(custom.regex.pattern)
+                compiled = compile_regex(custom.regex, f"{path}.regex")
                 for group in groups:
-                    patterns.append(PatternDetector(name, compiled, custom.likelihood, group=group))
+                    patterns.append(
+                        PatternDetector(name, compiled, custom.likelihood, group=group,
+                                        hotwords=hotwords)
+                    )
             else:
                 terms = load_dictionary_terms(custom, path)
                 matcher = DictionaryMatcher(terms)
-                dictionaries.append(DictionaryDetector(name, matcher, custom.likelihood))
+                dictionaries.append(DictionaryDetector(name, matcher, custom.likelihood, hotwords))
+
+        known_types = compiled_builtins | custom_names
+        rule_sets: list[RuleSet] = []
+        for i, rule_set in enumerate(config.rule_set):
+            path = f"{where}.rule_set[{i}]"
+            for j, info_type in enumerate(rule_set.info_types):
+                if info_type.name not in known_types and info_type.name not in BUILTIN:
+                    raise ConfigError(
+                        f"{path}.info_types[{j}].name: {info_type.name!r} is neither a built-in "
+                        f"infoType nor one of custom_info_types"
+                    )
+            rules = []
+            for j, rule in enumerate(rule_set.rules):
+                rule_path = f"{path}.rules[{j}]"
+                if rule.hotword_rule is not None:
+                    hot = rule.hotword_rule
+                    rules.append(HotwordAdjustment(compile_hotword(
+                        hot.hotword_regex, hot.proximity, hot.likelihood_adjustment,
+                        f"{rule_path}.hotword_rule",
+                    )))
+                    continue
+                exclusion = rule.exclusion_rule
+                ex_path = f"{rule_path}.exclusion_rule"
+                matching = exclusion.matching_type
+                if exclusion.dictionary is not None:
+                    terms = load_dictionary_terms(exclusion.dictionary, ex_path)
+                    test = DictionaryExclusion(DictionaryMatcher(terms), matching)
+                elif exclusion.regex is not None:
+                    test = RegexExclusion(compile_regex(exclusion.regex, f"{ex_path}.regex"), matching)
+                elif exclusion.exclude_info_types is not None:
+                    names = []
+                    for k, excluded in enumerate(exclusion.exclude_info_types.info_types):
+                        name = excluded.name
+                        if name not in known_types:
+                            # Detect it for the rule's sake without reporting it.
+                            add_builtin(name, f"{ex_path}.exclude_info_types.info_types[{k}].name")
+                            hidden.add(name)
+                            known_types.add(name)
+                        names.append(name)
+                    test = InfoTypeExclusion(frozenset(names), matching)
+                else:
+                    by_hotword = exclusion.exclude_by_hotword
+                    test = HotwordExclusion(
+                        compile_hotword(by_hotword.hotword_regex, by_hotword.proximity, None,
+                                        f"{ex_path}.exclude_by_hotword"),
+                        matching,
+                    )
+                rules.append(Exclusion(test))
+            rule_sets.append(RuleSet(frozenset(t.name for t in rule_set.info_types), tuple(rules)))
+
+        previous: list[PreviousTurnRule] = []
+        for i, rule in enumerate(previous_turn_hotwords):
+            path = f"{previous_turn_where}[{i}]"
+            names = frozenset(t.name for t in rule.info_types)
+            for j, info_type in enumerate(rule.info_types):
+                if info_type.name not in known_types:
+                    raise ConfigError(
+                        f"{path}.info_types[{j}].name: {info_type.name!r} is not detected by "
+                        f"inspect_config (add it to info_types or custom_info_types)"
+                    )
+            answer = None
+            groups: tuple[int, ...] = ()
+            if rule.answer_regex is not None:
+                answer = compile_regex(rule.answer_regex, f"{path}.answer_regex")
+                groups = tuple(rule.answer_regex.group_indexes or [0])
+            adjustment = rule.likelihood_adjustment
+            previous.append(PreviousTurnRule(
+                names,
+                compile_regex(rule.hotword_regex, f"{path}.hotword_regex"),
+                rule.window_before,
+                rule.window_after,
+                adjustment.fixed_likelihood,
+                adjustment.relative_likelihood or 0,
+                answer,
+                groups,
+                rule.info_types[0].name,
+            ))
 
         by_type = {
             entry.info_type.name: entry.min_likelihood
             for entry in config.min_likelihood_per_info_type
         }
-        return cls(patterns, dictionaries, config.min_likelihood, by_type, frozenset(hidden))
+        return cls(
+            patterns, dictionaries, config.min_likelihood, by_type, frozenset(hidden),
+            scanners, rule_sets, previous,
+        )
+
+    def build_prefilter(self) -> bool:
+        """Compile the Hyperscan prefilter now rather than after the first texts.
+
+        True if it is active (see `veil.engine.prefilter`); findings are the same either way.
+        """
+        return self._prefilter.build()
+
+    def disable_prefilter(self) -> None:
+        """Run every pattern on every text (for comparisons)."""
+        self._prefilter = Prefilter([])
+        self._prefilter._built = True
+
+    # --- inspecting ----------------------------------------------------------------------
+
+    def _threshold(self, info_type: str) -> Likelihood:
+        return self.min_likelihood_by_type.get(info_type, self.min_likelihood)
 
     def _reportable(self, info_type: str, likelihood: Likelihood) -> bool:
-        threshold = self.min_likelihood_by_type.get(info_type, self.min_likelihood)
-        return likelihood >= threshold and info_type not in self.hidden_types
+        return likelihood >= self._threshold(info_type) and info_type not in self.hidden_types
 
-    def inspect_text(self, text: str, turn: int = 0) -> list[Finding]:
-        """Every finding in one text, before merging. Overlaps are left for `merge_findings`."""
+    def _above_threshold(self, finding: Finding) -> bool:
+        return finding.likelihood >= self._threshold(finding.info_type)
+
+    @staticmethod
+    def _with_hotwords(
+        hotwords: tuple[Hotword, ...], text: str, start: int, end: int, likelihood: Likelihood
+    ) -> Likelihood:
+        for rule in hotwords:
+            if rule.near(text, start, end):
+                likelihood = rule.adjust(likelihood)
+        return likelihood
+
+    def inspect_unfiltered(self, text: str, turn: int = 0) -> list[Finding]:
+        """Every finding in one text after rules, before `min_likelihood` and exclusion types.
+
+        Findings below the threshold are kept: a previous-turn hotword may still lift them.
+        """
         findings: list[Finding] = []
-        for detector in self.patterns:
+        if not text:
+            return findings
+        facts = TextFacts(text)
+        with_hotwords = self._with_hotwords
+        if self.digit_windows:
+            runs = [(detector, window) for window in digit_windows(text)
+                    for detector in self._digit_patterns]
+            runs += [(detector, None) for detector in self._other_patterns]
+        else:
+            runs = [(detector, None) for detector in self.patterns]
+        gated = self._gated
+        candidates = self._prefilter.candidates(text)
+        index = self._pattern_index
+        for detector, window in runs:
+            if candidates is not None and index[id(detector)] not in candidates:
+                continue
+            if detector.trigger is not None and not facts.has(detector.trigger):
+                continue
+            if gated and id(detector) in gated and not any(
+                facts.has(h.pattern) for h in detector.hotwords
+            ):
+                continue
             group = detector.group
-            for match in detector.pattern.finditer(text):
+            check = detector.check
+            matches = (
+                detector.pattern.finditer(text) if window is None
+                else detector.pattern.finditer(text, window[0], window[1])
+            )
+            for match in matches:
                 start, end = match.span(group)
                 if start < 0 or start == end:
                     continue
                 likelihood = detector.likelihood
-                if detector.check is not None:
-                    likelihood = detector.check(match)
+                if check is not None:
+                    likelihood = check(match)
                     if likelihood is None:
                         continue
-                if self._reportable(detector.info_type, likelihood):
-                    findings.append(
-                        Finding(turn, start, end, detector.info_type, likelihood, detector.method)
-                    )
-        if self.dictionaries and text:
-            view = TokenView(text)
-            for dictionary in self.dictionaries:
-                if not self._reportable(dictionary.info_type, dictionary.likelihood):
+                if detector.hotwords:
+                    likelihood = with_hotwords(detector.hotwords, text, start, end, likelihood)
+                findings.append(
+                    Finding(turn, start, end, detector.info_type, likelihood, detector.method)
+                )
+        view = TokenView(text) if self._needs_view else None
+        for scanner in self.scanners:
+            if scanner.trigger is not None and not facts.has(scanner.trigger):
+                continue
+            for start, end, likelihood, method in scanner.scan(text, view):
+                if not 0 <= start < end <= len(text):
                     continue
-                for start, end in dictionary.matcher.find(view):
-                    findings.append(
-                        Finding(
-                            turn, start, end, dictionary.info_type,
-                            dictionary.likelihood, Method.DICTIONARY,
-                        )
-                    )
+                if scanner.hotwords:
+                    likelihood = with_hotwords(scanner.hotwords, text, start, end, likelihood)
+                findings.append(Finding(turn, start, end, scanner.info_type, likelihood, method))
+        for dictionary in self.dictionaries:
+            for start, end in dictionary.matcher.find(view):
+                likelihood = dictionary.likelihood
+                if dictionary.hotwords:
+                    likelihood = with_hotwords(dictionary.hotwords, text, start, end, likelihood)
+                findings.append(
+                    Finding(turn, start, end, dictionary.info_type, likelihood, Method.DICTIONARY)
+                )
+        if self.rule_sets and findings:
+            findings = apply_rule_sets(self.rule_sets, findings, text, self._above_threshold)
+        return findings
+
+    def finalize(self, findings: Iterable[Finding]) -> list[Finding]:
+        """Apply `min_likelihood` (global and per type) and drop exclusion-only types."""
+        return [f for f in findings if self._reportable(f.info_type, f.likelihood)]
+
+    def inspect_text(self, text: str, turn: int = 0) -> list[Finding]:
+        """Every finding in one text, before merging. Overlaps are left for `merge_findings`."""
+        return self.finalize(self.inspect_unfiltered(text, turn))
+
+    def inspect_conversation(
+        self,
+        texts: Sequence[str],
+        detect: Callable[[str, int], Iterable[Finding]] | None = None,
+    ) -> list[Finding]:
+        """Every finding in a conversation's turns, with previous-turn hotwords applied.
+
+        `detect(text, turn)` finds the unfiltered findings of one turn (default:
+        `inspect_unfiltered`; `veil.detect` passes a windowed version of it).
+        """
+        detect = detect or self.inspect_unfiltered
+        found: list[Finding] = []
+        previous_text = ""
+        for turn, text in enumerate(texts):
+            if not text:
+                continue
+            findings = list(detect(text, turn))
+            if self.previous_turn_rules and previous_text:
+                findings = self._apply_previous_turn(previous_text, text, turn, findings)
+            found.extend(findings)
+            previous_text = text
+        return self.finalize(found)
+
+    def _apply_previous_turn(
+        self, previous: str, text: str, turn: int, findings: list[Finding]
+    ) -> list[Finding]:
+        for rule in self.previous_turn_rules:
+            tail_start = max(0, len(previous) - rule.window_before)
+            if rule.hotword.search(previous, tail_start) is None:
+                continue
+            limit = min(len(text), rule.window_after)
+            adjusted = []
+            for f in findings:
+                if f.info_type in rule.info_types and f.start < limit:
+                    f = Finding(f.turn, f.start, f.end, f.info_type, rule.adjust(f.likelihood),
+                                f.method, f.detector)
+                adjusted.append(f)
+            findings = adjusted
+            if rule.answer is not None:
+                head = text[:limit]
+                for match in rule.answer.finditer(head):
+                    for group in rule.answer_groups:
+                        start, end = match.span(group)
+                        if 0 <= start < end:
+                            findings.append(Finding(
+                                turn, start, end, rule.answer_type,
+                                rule.adjust(Likelihood.POSSIBLE), Method.REGEX,
+                            ))
         return findings

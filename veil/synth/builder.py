@@ -8,6 +8,9 @@ part landed. Offsets are computed while the string is built; nothing is searched
 Parts are tuples:
   ("L", text)                                   literal text (flattened in lowercase mode)
   ("E", surface, info_type, speaker_related)    a gold PI span
+  ("E", surface, info_type, speaker_related, entity)
+                                                one naming a person: `entity` ("P1", "P2", ...)
+                                                is the same for every mention of that person (ids are labels, given in order of first use)
   ("N", surface, kind)                          a hard negative: looks like PI, is not
 """
 from __future__ import annotations
@@ -81,6 +84,7 @@ class RecordBuilder:
         self.pii: list[dict] = []
         self.negatives: list[dict] = []
         self.text: str | None = None
+        self.people: dict[Person, str] = {}  # gold entity ids, in order of first mention
 
     # -- parts ---------------------------------------------------------------------------
     def ent(self, info_type: str, value: str, speaker_related: bool = False,
@@ -89,18 +93,22 @@ class RecordBuilder:
         surface = spoken.flatten_value(value) if (self.lc and natural) else value
         return ("E", surface, info_type, speaker_related)
 
+    def entity_id(self, person: Person) -> str:
+        """The person's gold entity id in this record: "P1", "P2", ... by first mention."""
+        return self.people.setdefault(person, f"P{len(self.people) + 1}")
+
     def name(self, person: Person, form: str = "full") -> tuple:
         if form == "first":
             value = person.first
         elif form == "last":
             value = person.last
         elif form == "spelled_last":
-            return ("E", spoken.spell(person.last), "PERSON_NAME", False)
+            return ("E", spoken.spell(person.last), "PERSON_NAME", False, self.entity_id(person))
         elif form == "spelled_first":
-            return ("E", spoken.spell(person.first), "PERSON_NAME", False)
+            return ("E", spoken.spell(person.first), "PERSON_NAME", False, self.entity_id(person))
         else:
             value = person.full
-        return self.ent("PERSON_NAME", value, natural=True)
+        return self.ent("PERSON_NAME", value, natural=True) + (self.entity_id(person),)
 
     def maybe_spelled(self, person: Person, form: str = "last") -> tuple | None:
         """With probability p_spelled, the spelled form of a name (to follow the name)."""
@@ -283,9 +291,12 @@ class RecordBuilder:
         text, spans, negs = self._assemble(pieces, kw, slots, disfluent=self.asr)
         index = len(self.turns)
         self.turns.append({"speaker": speaker, "text": text})
-        for start, end, info_type, related in spans:
-            self.pii.append({"turn": index, "start": start, "end": end, "info_type": info_type,
-                             "speaker_related": related})
+        for start, end, info_type, related, entity in spans:
+            span = {"turn": index, "start": start, "end": end, "info_type": info_type,
+                    "speaker_related": related}
+            if entity is not None:
+                span["entity"] = entity
+            self.pii.append(span)
         for start, end, kind in negs:
             self.negatives.append({"turn": index, "start": start, "end": end, "kind": kind})
 
@@ -294,9 +305,12 @@ class RecordBuilder:
         pieces = parse_many(tuple(lines), "\n")
         text, spans, negs = self._assemble(pieces, kw, slots, disfluent=False)
         self.text = text
-        for start, end, info_type, related in spans:
-            self.pii.append({"start": start, "end": end, "info_type": info_type,
-                             "speaker_related": related})
+        for start, end, info_type, related, entity in spans:
+            span = {"start": start, "end": end, "info_type": info_type,
+                    "speaker_related": related}
+            if entity is not None:
+                span["entity"] = entity
+            self.pii.append(span)
         for start, end, kind in negs:
             self.negatives.append({"start": start, "end": end, "kind": kind})
 
@@ -343,7 +357,8 @@ class RecordBuilder:
                 if not surface:
                     continue
             elif tag == "E":
-                spans.append((pos, pos + len(surface), part[2], part[3]))
+                spans.append((pos, pos + len(surface), part[2], part[3],
+                              part[4] if len(part) > 4 else None))
             else:
                 negs.append((pos, pos + len(surface), part[2]))
             out.append(surface)

@@ -13,6 +13,7 @@ TURN_TYPE = pa.struct([("speaker", pa.string()), ("text", pa.string())])
 PII_TYPE = pa.struct([
     ("turn", pa.int32()), ("start", pa.int32()), ("end", pa.int32()),
     ("info_type", pa.string()), ("speaker_related", pa.bool_()),
+    ("entity", pa.string()),  # gold person id, on PERSON_NAME spans: "P1", ...
 ])
 NEGATIVE_TYPE = pa.struct([
     ("turn", pa.int32()), ("start", pa.int32()), ("end", pa.int32()), ("kind", pa.string()),

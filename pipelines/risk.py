@@ -1,0 +1,157 @@
+"""`veil risk`: score residual personal information and summarise it per context.
+
+    veil risk --annotated annotated.jsonl                 # scores and Table 4 on the terminal
+    veil risk --annotated call.txt --config job.yaml      # the config's `risk:` section applies
+    veil risk --annotated a.jsonl --output out/risk/      # conversations.jsonl, summary.json, report.html
+
+FILE is JSONL of `{id, context?, turns: [{speaker, text}]}` or `{id, context?, text}`, whose text
+carries the paper's markup, `(Green)[MISSED_PERSON_NAME_PARTIAL]`; any other file is read as
+one conversation in plain text.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import PurePosixPath
+from typing import Any, Iterator
+
+import fsspec
+import yaml
+
+from veil.errors import ConfigError
+from veil.risk.annotated import annotated_items
+from veil.risk.report import build_report, format_summary
+from veil.risk.scoring import ConversationRisk, score_conversation
+from veil.risk.stats import RiskAccumulator
+from veil.risk.table import RiskSettings, RiskTable, parse_risk_settings
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="veil risk", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--annotated", required=True, metavar="FILE",
+                        help="anonymised text marked up with MISSED_ tags (JSONL or plain text)")
+    parser.add_argument("--config", help="a job config (YAML/JSON); its `risk:` section is used")
+    parser.add_argument("--threshold", type=float, help="pass when mean + std < this (default 5)")
+    parser.add_argument("--seed", type=int, help="seed of the review sample")
+    parser.add_argument("--sample", type=int, help="size of the review sample (default 20)")
+    parser.add_argument("--json", metavar="PATH", help="write {conversations, summary} as JSON")
+    parser.add_argument("--output", metavar="DIR",
+                        help="write DIR/conversations.jsonl, DIR/summary.json, DIR/report.html")
+    parser.add_argument("--with-values", action="store_true",
+                        help="include the residual values themselves (they are personal data)")
+    parser.add_argument("--with-text", action="store_true",
+                        help="include the anonymised text and item offsets (for the report)")
+    parser.add_argument("--quiet", action="store_true", help="print only the statistics")
+    parser.add_argument("--check", action="store_true", help="exit 1 when the corpus fails")
+    return parser
+
+
+def load_settings(args: argparse.Namespace) -> RiskSettings:
+    """The `risk:` section of --config, with the command line's overrides on top."""
+    section: dict[str, Any] = {}
+    if args.config:
+        with fsspec.open(args.config, "r", encoding="utf-8") as handle:
+            data = yaml.safe_load(handle) or {}
+        if not isinstance(data, dict):
+            raise ConfigError(f"{args.config}: the config must be a mapping")
+        section = dict(data.get("risk") or {})
+    for key, value in (("threshold", args.threshold), ("seed", args.seed),
+                       ("review_sample", args.sample)):
+        if value is not None:
+            section[key] = value
+    return parse_risk_settings(section, "risk")
+
+
+def read_annotated(path: str) -> Iterator[dict[str, Any]]:
+    """Conversations of the input: JSONL records, or the whole file as one text."""
+    name = PurePosixPath(path).name
+    with fsspec.open(path, "rt", encoding="utf-8", compression="infer") as handle:
+        if not name.endswith((".jsonl", ".jsonl.gz", ".ndjson", ".json")):
+            yield {"id": PurePosixPath(name).stem, "text": handle.read()}
+            return
+        for number, line in enumerate(handle, 1):
+            if line.strip():
+                record = json.loads(line)
+                if not isinstance(record, dict):
+                    raise ValueError(f"{path}:{number}: expected a JSON object")
+                record.setdefault("id", f"{name}:{number}")
+                yield record
+
+
+def score_record(record: dict[str, Any], table: RiskTable) -> ConversationRisk:
+    """One marked-up record scored; its clean (anonymised) texts kept for the report."""
+    turns = record.get("turns")
+    texts = [t["text"] if isinstance(t, dict) else str(t) for t in turns] if turns is not None \
+        else [record.get("text", "")]
+    clean, items = annotated_items(texts, table)
+    return score_conversation(str(record["id"]), items, table, record.get("context"), clean)
+
+
+def _row(risk: ConversationRisk, record: dict, args: argparse.Namespace) -> dict[str, Any]:
+    row = risk.to_dict(include_values=args.with_values, include_spans=args.with_text,
+                       include_text=args.with_text)
+    if args.with_text and record.get("turns") is not None:
+        for turn, source in zip(row["turns"], record["turns"]):
+            if isinstance(source, dict) and source.get("speaker") is not None:
+                turn["speaker"] = source["speaker"]
+    return row
+
+
+def _describe(row: dict[str, Any]) -> str:
+    items = ", ".join(
+        f"{i['info_type']}{'_SPEAKER' if i['speaker'] else ''}{'_PARTIAL' if i['partial'] else ''}"
+        f"={i['score']}" + (f"x{i['count']}" if i["count"] > 1 else "")
+        for i in row["items"])
+    return f"{row['id']}\t{row['context'] or '-'}\t{row['score']}\t{items}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        settings = load_settings(args)
+        table = settings.table()
+        accumulator = RiskAccumulator(table.threshold, settings.review_sample, settings.seed)
+        rows, unknown = [], set()
+        for record in read_annotated(args.annotated):
+            risk = score_record(record, table)
+            unknown.update(i.info_type for i in risk.items if not table.is_known(i.info_type))
+            row = _row(risk, record, args)
+            accumulator.add(row)
+            rows.append(row)
+    except (ConfigError, OSError, ValueError, KeyError) as error:
+        print(f"veil risk: {error}", file=sys.stderr)
+        return 2
+    summary = {**accumulator.summary(), "risk_table": table.describe()}
+    if unknown:
+        print(f"veil risk: not in the risk table (scored {table.unknown_score}): "
+              f"{', '.join(sorted(unknown))}", file=sys.stderr)
+    if not args.quiet:
+        print("id\tcontext\tscore\titems")
+        for row in rows:
+            print(_describe(row))
+        print()
+    print(format_summary(summary))
+    if args.json:
+        with fsspec.open(args.json, "w", encoding="utf-8", auto_mkdir=True) as handle:
+            json.dump({"conversations": rows, "summary": summary}, handle, indent=2)
+    if args.output:
+        write_risk_dir(args.output, rows, summary)
+    return 1 if args.check and summary["passes"] is False else 0
+
+
+def write_risk_dir(directory: str, rows: list[dict], summary: dict) -> None:
+    """The `risk/` layout of a job's output: conversations.jsonl, summary.json, report.html."""
+    directory = directory.rstrip("/")
+    with fsspec.open(f"{directory}/conversations.jsonl", "w", encoding="utf-8",
+                     auto_mkdir=True) as handle:
+        for row in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    with fsspec.open(f"{directory}/summary.json", "w", encoding="utf-8") as handle:
+        json.dump(summary, handle, indent=2)
+    with fsspec.open(f"{directory}/report.html", "w", encoding="utf-8") as handle:
+        handle.write(build_report(summary, rows))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

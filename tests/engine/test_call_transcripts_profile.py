@@ -1,0 +1,87 @@
+"""The call-transcript profile (configs/call_transcripts.yaml): the paper's configuration."""
+import pytest
+
+from veil.config import bundled_profiles, load_config
+from veil.detect import ConversationDetector
+
+
+@pytest.fixture(scope="module")
+def detector():
+    return ConversationDetector(load_config("call_transcripts"))
+
+
+def found(detector, texts):
+    return [(f.turn, texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)]
+
+
+def test_profile_is_bundled_and_valid():
+    assert "call_transcripts" in bundled_profiles()
+    config = load_config("call_transcripts")
+    names = {t.name for t in config.inspect_config.info_types}
+    assert {"DATE", "TIME", "GENDER", "ETHNIC_GROUP"}.isdisjoint(names)
+    assert {"FIRST_NAME", "LAST_NAME", "FEMALE_NAME", "MALE_NAME"}.isdisjoint(names)
+    assert {"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION", "US_SOCIAL_SECURITY_NUMBER",
+            "CANADA_SOCIAL_INSURANCE_NUMBER", "EMAIL_ADDRESS", "PHONE_NUMBER"} <= names
+    excluded = {t.name for rs in config.inspect_config.rule_set for t in rs.info_types
+                if any(r.exclusion_rule and r.exclusion_rule.dictionary for r in rs.rules)}
+    assert {"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"} <= excluded
+
+
+def test_table_1_example(detector):
+    texts = ["This is Pam calling from Dunder Mifflin, may I speak to Jim?"]
+    got = found(detector, texts)
+    assert (0, "Pam", "PERSON_NAME") in got
+    assert (0, "Jim", "PERSON_NAME") in got
+    assert any(q == "Dunder Mifflin" and t.startswith("ORGANIZATION_NAME") for _, q, t in got)
+
+
+def test_dates_and_times_are_off_but_dates_of_birth_on(detector):
+    texts = ["The meeting is on 04/12/2025 at 2:30 pm.", "I was born on March 5, 1990."]
+    got = found(detector, texts)
+    assert (1, "March 5, 1990", "DATE_OF_BIRTH") in got
+    assert not any(t in ("DATE", "TIME") for _, _, t in got)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("it's spelled A-L-P-H-A", "A-L-P-H-A"),
+    ("initials M. K. please", "M. K."),
+    ("that's a-b-c", "a-b-c"),
+])
+def test_spelled_letters(detector, text, expected):
+    assert (0, expected, "SPELLED_LETTERS") in found(detector, [text])
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("the code is 4 1 5", "4 1 5"),
+    ("it is four one five", "four one five"),
+    ("four for five to six", "four for five to six"),
+    ("seven, two, nine, oh, one", "seven, two, nine, oh, one"),
+])
+def test_digit_sequences(detector, text, expected):
+    assert (0, expected, "DIGIT_SEQUENCE") in found(detector, [text])
+
+
+@pytest.mark.parametrize("text", [
+    "I want to go for a walk",
+    "one of the two options",
+    "a T-shirt and an e-mail",
+])
+def test_digit_and_letter_near_misses(detector, text):
+    assert not any(t in ("DIGIT_SEQUENCE", "SPELLED_LETTERS") for _, _, t in found(detector, [text]))
+
+
+def test_username_rule(detector):
+    got = found(detector, ["my username is enigma52 and my friend is bob_99 maybe"])
+    assert (0, "enigma52", "USER_NAME") in got
+    assert (0, "bob_99", "USER_NAME") in got  # within 100 characters of the hotword
+    assert found(detector, ["the model r2d2 is great"]) == []
+
+
+def test_exclusion_lists(detector):
+    assert found(detector, ["Thank you, Agent, see you Monday."]) == []
+    assert not any(t == "LOCATION" for _, _, t in found(detector, ["I'm calling from Home"]))
+
+
+def test_previous_turn_name_question(detector):
+    texts = ["Can I have your full name please?", "Sure, it's zorbulon quix."]
+    assert (1, "zorbulon quix", "PERSON_NAME") in found(detector, texts)

@@ -1,0 +1,112 @@
+"""PERSON_NAME, ORGANIZATION_NAME(_SPEAKER) and LOCATION without a model."""
+import gzip
+from importlib import resources
+
+import pytest
+
+from tests.engine.conftest import quotes
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("This is Pam calling from the office", "Pam"),
+    ("this is pam beesly calling", "pam beesly"),
+    ("My name is Zorbulon Quix.", "Zorbulon Quix"),
+    ("my name is zorbulon", "zorbulon"),
+    ("Could I speak to Jim please?", "Jim"),
+    ("can I speak with Will?", "Will"),  # a common word, but a name context
+    ("I was seen by Dr. Okafor yesterday", "Okafor"),
+    ("ask Mrs Nguyen about it", "Nguyen"),
+    ("Yesterday Maria Garcia Lopez arrived", "Maria Garcia Lopez"),
+    ("We met Ahmed at the station", "Ahmed"),
+    ("we met Adebowale and Priya", "Adebowale"),
+    ("We met Priya at noon", "Priya"),
+    ("i met giuseppe yesterday", "giuseppe"),  # an uncased (ASR) turn: case is no evidence
+])
+def test_person_names_found(text, expected):
+    assert expected in quotes(text, "PERSON_NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "Will you help me with this?",
+    "Mark my words, it will work.",
+    "You may pay the bill in May.",
+    "She has Parkinson's disease.",
+    "The Heimlich maneuver saved him.",
+    "I drive a Ford and use a Dell laptop.",
+    "Thank you so much, have a great day!",
+    "this is the bank calling about your account",
+    "I'd like to speak to a manager",
+    "Hello, how can I help you today?",
+])
+def test_person_name_near_misses(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+def test_lower_case_name_in_a_cased_text_is_only_a_weak_candidate():
+    text = "Hello. It is john here."
+    assert "john" not in quotes(text, "PERSON_NAME")
+    assert "john" in quotes(text, "PERSON_NAME", "VERY_UNLIKELY")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I'm calling from Dunder Mifflin about paper", "Dunder Mifflin"),
+    ("I work for Initech Solutions", "Initech Solutions"),
+    ("We bought it from Vandelay Industries LLC.", "Vandelay Industries LLC."),
+    ("Acme Widgets GmbH shipped it", "Acme Widgets GmbH"),
+    ("I use Microsoft Teams", "Microsoft"),
+])
+def test_organisations_found(text, expected):
+    assert expected in quotes(text, "ORGANIZATION_NAME")
+
+
+def test_speaker_organisations():
+    assert quotes("Hi, I'm calling from Dunder Mifflin.", "ORGANIZATION_NAME_SPEAKER") == {
+        "Dunder Mifflin"}
+    assert quotes("I use Microsoft Teams", "ORGANIZATION_NAME_SPEAKER") == set()
+    assert quotes("i'm calling from home", "ORGANIZATION_NAME_SPEAKER") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I moved to Toronto last year", "Toronto"),
+    ("She lives in Lagos, Nigeria.", "Lagos"),
+    ("She lives in Lagos, Nigeria.", "Nigeria"),
+    ("we flew to são paulo", "são paulo"),
+    ("The office is in Ontario", "Ontario"),
+    ("I grew up in Reading.", "Reading"),  # a common word, but a place context
+])
+def test_locations_found(text, expected):
+    assert expected in quotes(text, "LOCATION")
+
+
+@pytest.mark.parametrize("text", [
+    "I was reading a book on my mobile.",
+    "That's a nice idea.",
+    "the lake was calm",
+])
+def test_location_near_misses(text):
+    assert quotes(text, "LOCATION") == set()
+
+
+def test_name_lists_are_small_sorted_and_diverse():
+    data = resources.files("veil.engine") / "data"
+    total = 0
+    for name in ("first_names.txt.gz", "last_names.txt.gz", "common_words.txt.gz"):
+        raw = (data / name).read_bytes()
+        total += len(raw)
+        lines = gzip.decompress(raw).decode("utf-8").splitlines()
+        assert lines == sorted(lines) and len(lines) > 10000
+    assert total < 400_000
+    first = set(gzip.decompress((data / "first_names.txt.gz").read_bytes()).decode().split("\n"))
+    last = set(gzip.decompress((data / "last_names.txt.gz").read_bytes()).decode().split("\n"))
+    for name in ("Adebowale", "Aarav", "Giuseppe", "Mehmet", "Chinedu", "Jabulani", "Andwele"):
+        assert name in first, name
+    for name in ("Nguyễn", "Okafor", "Yılmaz", "Agarwal", "Abubakar", "García"):
+        assert name in last, name
+
+
+def test_products():
+    assert "iPhone" in quotes("My iPhone broke yesterday", "PRODUCT")
+    assert quotes("My iPhone broke yesterday", "PRODUCT_SPEAKER") == set()
+    assert quotes("Our product is called Papertrail Pro, and", "PRODUCT_SPEAKER") == {
+        "Papertrail Pro"}
+    assert quotes("in a word, yes", "PRODUCT") == set()

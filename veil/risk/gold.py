@@ -1,0 +1,114 @@
+"""Residual items from gold labels: which labelled PI did the redaction leave behind?
+
+A gold span whose every letter and digit was redacted is safe; one with some of them redacted
+is PARTIAL (the residual value is the uncovered remainder, "[PERSON_NAME_1] Green" -> "Green");
+one with none redacted was missed. Offsets, gold and redacted alike, are characters in the
+ORIGINAL turn text, as in `findings/`.
+"""
+from __future__ import annotations
+
+import bisect
+from typing import Any, Iterable, Sequence
+
+from veil.risk.scoring import ResidualItem
+from veil.risk.table import DEFAULT_TABLE, RiskTable
+
+
+def _get(span: Any, name: str, default: Any = None) -> Any:
+    if isinstance(span, dict):
+        return span.get(name, default)
+    return getattr(span, name, default)
+
+
+def _interval(span: Any) -> tuple[int, int, int]:
+    """(turn, start, end) of a finding, a dict, or a (turn, start, end) tuple."""
+    if isinstance(span, (tuple, list)):
+        turn, start, end = span
+        return int(turn), int(start), int(end)
+    return int(_get(span, "turn", 0) or 0), int(_get(span, "start")), int(_get(span, "end"))
+
+
+def covered_positions(redacted_spans: Iterable[Any]) -> dict[int, list[tuple[int, int]]]:
+    """Redacted intervals per turn, sorted and merged."""
+    by_turn: dict[int, list[tuple[int, int]]] = {}
+    for span in redacted_spans:
+        turn, start, end = _interval(span)
+        by_turn.setdefault(turn, []).append((start, end))
+    merged: dict[int, list[tuple[int, int]]] = {}
+    for turn, intervals in by_turn.items():
+        out: list[tuple[int, int]] = []
+        for start, end in sorted(intervals):
+            if out and start <= out[-1][1]:
+                out[-1] = (out[-1][0], max(out[-1][1], end))
+            else:
+                out.append((start, end))
+        merged[turn] = out
+    return merged
+
+
+def _is_covered(position: int, intervals: list[tuple[int, int]]) -> bool:
+    """Whether a position lies in one of the sorted, disjoint intervals."""
+    index = bisect.bisect_right(intervals, (position, float("inf"))) - 1
+    return index >= 0 and intervals[index][0] <= position < intervals[index][1]
+
+
+def classify_gold_span(text: str, start: int, end: int,
+                       intervals: list[tuple[int, int]]) -> tuple[str, list[int]]:
+    """'safe', 'partial' or 'missed', and the uncovered letter/digit positions.
+
+    Only letters and digits count: a redaction that stops before a trailing full stop or
+    quote still covers the whole value.
+    """
+    meaningful = [i for i in range(start, end) if text[i].isalnum()]
+    uncovered = [i for i in meaningful if not _is_covered(i, intervals)]
+    if not uncovered:
+        return "safe", []
+    if len(uncovered) == len(meaningful):
+        return "missed", uncovered
+    return "partial", uncovered
+
+
+def _remainder(text: str, positions: list[int]) -> tuple[str, int, int]:
+    """The uncovered remainder as text: its runs joined by a space, and its outer offsets."""
+    runs: list[list[int]] = []
+    for position in positions:
+        if runs and position == runs[-1][-1] + 1:
+            runs[-1].append(position)
+        else:
+            runs.append([position])
+    pieces = [text[run[0]: run[-1] + 1] for run in runs]
+    return " ".join(pieces), positions[0], positions[-1] + 1
+
+
+def from_gold(
+    texts: Sequence[str],
+    gold_spans: Iterable[Any],
+    redacted_spans: Iterable[Any],
+    table: RiskTable = DEFAULT_TABLE,
+) -> list[ResidualItem]:
+    """The residual items of one conversation, from its gold `pii` and what was redacted.
+
+    `gold_spans` are `{turn, start, end, info_type, speaker_related?}` (dicts or objects;
+    `turn` omitted for documents). `redacted_spans` are findings, dicts or (turn, start, end).
+    """
+    intervals = covered_positions(redacted_spans)
+    items = []
+    for span in gold_spans:
+        turn, start, end = _interval(span)
+        text = texts[turn]
+        verdict, uncovered = classify_gold_span(text, start, end, intervals.get(turn, []))
+        if verdict == "safe":
+            continue
+        ref = table.resolve(str(_get(span, "info_type")))
+        if verdict == "missed":
+            value, item_start, item_end = text[start:end], start, end
+        else:
+            value, item_start, item_end = _remainder(text, uncovered)
+        items.append(ResidualItem(
+            info_type=ref.info_type,
+            value=value,
+            partial=verdict == "partial" or ref.partial,
+            speaker=bool(_get(span, "speaker_related", False)) or ref.speaker,
+            turn=turn, start=item_start, end=item_end, source="gold",
+        ))
+    return items

@@ -1,0 +1,137 @@
+"""The privacy report's Jinja2 template, kept in a module so it ships with the package."""
+
+TEMPLATE = r"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ title }}</title>
+<style>
+  body { font-family: -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; margin: 2rem auto;
+         max-width: 62rem; padding: 0 1rem; color: #1f2328; line-height: 1.45; }
+  h1 { font-size: 1.6rem; margin-bottom: .2rem; }
+  h2 { font-size: 1.25rem; margin-top: 2.2rem; border-bottom: 1px solid #d0d7de; padding-bottom: .3rem; }
+  .lead { color: #57606a; margin-top: 0; }
+  .verdict { border-radius: 8px; padding: 1rem 1.2rem; font-size: 1.15rem; margin: 1.2rem 0; }
+  .verdict.pass { background: #dafbe1; border: 1px solid #4ac26b; }
+  .verdict.fail { background: #ffebe9; border: 1px solid #ff8182; }
+  .verdict.none { background: #f6f8fa; border: 1px solid #d0d7de; }
+  .figures { display: flex; flex-wrap: wrap; gap: 1rem; margin: 1rem 0; }
+  .figure { background: #f6f8fa; border-radius: 8px; padding: .7rem 1rem; min-width: 10rem; }
+  .figure b { display: block; font-size: 1.5rem; }
+  table { border-collapse: collapse; margin: .8rem 0; font-variant-numeric: tabular-nums; }
+  th, td { border-bottom: 1px solid #d0d7de; padding: .35rem .7rem; text-align: right; }
+  th:first-child, td:first-child { text-align: left; }
+  tr.total td { font-weight: 600; border-top: 2px solid #1f2328; }
+  .ok { color: #1a7f37; } .bad { color: #cf222e; }
+  .histograms { display: grid; grid-template-columns: repeat(auto-fill, minmax(19rem, 1fr)); gap: 1rem; }
+  .histograms figure { margin: 0; } .histograms img { width: 100%; height: auto; }
+  figcaption { font-size: .9rem; color: #57606a; }
+  .conversation { border: 1px solid #d0d7de; border-radius: 8px; padding: .8rem 1rem; margin: 1rem 0; }
+  .conversation h3 { margin: 0 0 .4rem; font-size: 1rem; }
+  .turn { white-space: pre-wrap; margin: .2rem 0; }
+  .speaker { font-weight: 600; }
+  mark { background: #fff8c5; border-bottom: 2px solid #d4a72c; padding: 0 .1rem; }
+  mark.partial { background: #ddf4ff; border-bottom-color: #54aeff; }
+  .muted { color: #57606a; font-size: .9rem; }
+  details { margin: .8rem 0; }
+</style>
+</head>
+<body>
+<h1>{{ title }}</h1>
+<p class="lead">Personal information left in the anonymised corpus, scored as in
+Zhang et al., "Data Anonymization for Privacy-Preserving LLM Fine-Tuning on Call Transcripts"
+(sections 4.1&ndash;4.3).</p>
+
+<div class="verdict {{ verdict.css }}" id="verdict">{{ verdict.text }}</div>
+
+<div class="figures">
+  <div class="figure"><b>{{ total.count }}</b>conversations scored</div>
+  <div class="figure"><b>{{ fmt(total.mean_plus_std) }}</b>mean + std (must be below {{ fmt_num(threshold) }})</div>
+  <div class="figure"><b>{{ pct(total.share_above_threshold) }}</b>of conversations score above {{ fmt_num(threshold) }}</div>
+  <div class="figure"><b>{{ total.with_direct_identifier }}</b>conversations still hold a direct identifier</div>
+</div>
+
+<h2>What the numbers mean</h2>
+<p>Each piece of personal information still present after anonymisation scores 0 to 5 by its kind
+(5 for a person's name, a card or passport number; 4 for an email address or phone number; 2 for the
+speaker's own company; 0 for a company merely mentioned). If only part of it is left, it scores half.
+A conversation's score is the sum, counting each piece once however often it is repeated. The corpus
+passes when the mean score plus one standard deviation is below {{ fmt_num(threshold) }}: then, if
+scores are roughly normal, about 84% of conversations score below it.</p>
+
+<h2>Residual risk by context</h2>
+<table id="risk-table">
+  <thead><tr><th>Context</th><th>Count</th><th>Mean</th><th>STD</th><th>P95</th><th>Max</th>
+  <th>&mu; + &sigma;</th><th>Passes</th><th>&gt; {{ fmt_num(threshold) }}</th><th>Direct identifier</th></tr></thead>
+  <tbody>
+  {% for row in rows %}
+  <tr class="{{ 'total' if row.is_total else '' }}">
+    <td>{{ row.name }}</td><td>{{ row.count }}</td><td>{{ fmt(row.mean) }}</td><td>{{ fmt(row.std) }}</td>
+    <td>{{ fmt(row.p95) }}</td><td>{{ row.max if row.max is not none else '–' }}</td><td>{{ fmt(row.mean_plus_std) }}</td>
+    <td class="{{ 'ok' if row.passes else 'bad' }}">{{ 'yes' if row.passes else ('no' if row.passes is not none else '–') }}</td>
+    <td>{{ pct(row.share_above_threshold) }}</td><td>{{ row.with_direct_identifier }}</td>
+  </tr>
+  {% endfor %}
+  </tbody>
+</table>
+<p class="muted">STD is the population standard deviation. P95 interpolates linearly between
+scores (numpy's default). Figures are rounded to one decimal, as in the paper's Table 4.</p>
+
+<h2>Distribution of scores</h2>
+<div class="histograms">
+{% for h in histograms %}
+  <figure class="histogram"><img alt="Histogram of residual-risk scores, {{ h.name }}" src="{{ h.data_uri }}">
+  <figcaption>{{ h.name }}: {{ h.count }} conversations; the dashed line is the threshold {{ fmt_num(threshold) }}.</figcaption></figure>
+{% endfor %}
+</div>
+
+<h2>What is left most often</h2>
+{% if top_types %}
+<table id="top-types">
+  <thead><tr><th>Kind of information</th><th>Pieces</th><th>Conversations</th><th>Score contributed</th></tr></thead>
+  <tbody>
+  {% for t in top_types %}
+  <tr><td>{{ t.label }}</td><td>{{ t['items'] }}</td><td>{{ t.conversations }}</td><td>{{ t.score }}</td></tr>
+  {% endfor %}
+  </tbody>
+</table>
+{% else %}<p>No residual personal information was found.</p>{% endif %}
+
+<h2>Conversations to review by hand</h2>
+<p>A random sample (seed {{ sample_seed }}), the same every time the report is built from the same
+results.{% if not any_text %} The risk files hold no conversation text, so only the items left are shown.{% endif %}</p>
+{% for c in sample %}
+<div class="conversation" id="conv-{{ loop.index }}">
+  <h3>{{ c.id }} <span class="muted">&middot; {{ c.context }} &middot; score {{ c.score }}</span></h3>
+  {% if c.turns %}{% for turn in c.turns %}
+  <div class="turn">{% if turn.speaker %}<span class="speaker">{{ turn.speaker }}:</span> {% endif %}{{ turn.html }}</div>
+  {% endfor %}{% endif %}
+  {% if c.residual %}
+  <table><thead><tr><th>Item</th><th>Partial</th><th>Speaker's own</th><th>Mentions</th><th>Score</th>{% if c.has_values %}<th>Value</th>{% endif %}</tr></thead>
+  <tbody>{% for item in c.residual %}
+    <tr><td>{{ item.info_type }}</td><td>{{ 'yes' if item.partial else '' }}</td><td>{{ 'yes' if item.speaker else '' }}</td>
+    <td>{{ item.count }}</td><td>{{ item.score }}</td>{% if c.has_values %}<td>{{ item.value }}</td>{% endif %}</tr>
+  {% endfor %}</tbody></table>
+  {% else %}<p class="muted">Nothing left.</p>{% endif %}
+</div>
+{% else %}
+<p class="muted">No conversations were sampled.</p>
+{% endfor %}
+{% if missing_sample %}<p class="muted">Not found in the risk files: {{ missing_sample | join(', ') }}.</p>{% endif %}
+
+{% if highest %}
+<h2>Highest-scoring conversations</h2>
+<table id="highest"><thead><tr><th>Conversation</th><th>Score</th></tr></thead>
+<tbody>{% for h in highest %}<tr><td>{{ h.id }}</td><td>{{ h.score }}</td></tr>{% endfor %}</tbody></table>
+{% endif %}
+
+{% if risk_table %}
+<details><summary>The risk table used</summary>
+<table><thead><tr><th>infoType</th><th>Score</th></tr></thead>
+<tbody>{% for name, score in risk_table %}<tr><td>{{ name }}</td><td>{{ score }}</td></tr>{% endfor %}</tbody></table>
+</details>
+{% endif %}
+</body>
+</html>
+"""

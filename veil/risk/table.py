@@ -1,0 +1,258 @@
+"""The risk table: how much each kind of residual personal information (PI) is worth.
+
+The defaults are the call-transcript paper's Table 6 (Appendix A), agreed there with privacy
+counsel. They are configuration, not code: a job config's `risk:` section overrides them,
+
+```yaml
+risk:
+  threshold: 5                      # the corpus passes when mean + std < threshold
+  scores: {EMAIL_ADDRESS: 3}        # merged over the defaults
+  rounding: {EMAIL_ADDRESS: down}   # how a PARTIAL item's halved score is rounded
+  direct_identifiers: [...]         # replaces the default list
+  aliases: {EMAIL: EMAIL_ADDRESS}   # merged over the defaults
+```
+
+and `RiskTable.from_config(...)` turns that section into the table the scorer uses.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal, Mapping
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from veil.errors import ConfigError
+
+SPEAKER_SUFFIX = "_SPEAKER"
+
+# Table 6 of the paper, as DESIGN.md lists it. `_SPEAKER` rows are organisations and products
+# tied to a speaker ("calling from X"); the same names not tied to anyone score 0.
+DEFAULT_SCORES: Mapping[str, int] = MappingProxyType({
+    **dict.fromkeys([
+        "PERSON_NAME", "PASSPORT", "MEDICAL_RECORD_NUMBER", "VEHICLE_IDENTIFICATION_NUMBER",
+        "CREDIT_CARD_NUMBER", "CREDIT_CARD_TRACK_NUMBER", "IBAN_CODE",
+        "US_SOCIAL_SECURITY_NUMBER", "CANADA_SOCIAL_INSURANCE_NUMBER"], 5),
+    **dict.fromkeys([
+        "EMAIL_ADDRESS", "LOCATION_COORDINATES", "PHONE_NUMBER", "STREET_ADDRESS", "GENERIC_ID",
+        "ICCID_NUMBER", "IMEI_HARDWARE_ID", "IMSI_ID"], 4),
+    **dict.fromkeys([
+        "USER_NAME", "STORAGE_SIGNED_URL", "DATE_OF_BIRTH", "ADVERTISING_ID", "IP_ADDRESS",
+        "MAC_ADDRESS", "MAC_ADDRESS_LOCAL", "ROUTING_NUMBER"], 3),
+    **dict.fromkeys([
+        "LOCATION", "ORGANIZATION_NAME_SPEAKER", "PRODUCT_SPEAKER",
+        "STORAGE_SIGNED_POLICY_DOCUMENT", "URL", "ICD9_CODE", "ICD10_CODE", "VAT_NUMBER"], 2),
+    **dict.fromkeys([
+        "US_STATE", "DOMAIN_NAME", "HTTP_COOKIE", "AGE", "MEDICAL_TERM", "SWIFT_CODE"], 1),
+    **dict.fromkeys(["ORGANIZATION_NAME", "PRODUCT"], 0),
+})
+
+# Section 4.2: a partial name rounds up (ceil(5/2) = 3), everything else rounds down.
+DEFAULT_ROUND_UP = frozenset({"PERSON_NAME"})
+
+# Section 4.2 after Elliot et al. (2020): variables "explicitly or commonly used for the purpose
+# of identification": name, address, phone number, bank account, card, passport, SSN/SIN.
+# These feed the "conversations still holding a direct identifier" figure.
+DEFAULT_DIRECT_IDENTIFIERS = frozenset({
+    "PERSON_NAME", "STREET_ADDRESS", "PHONE_NUMBER", "EMAIL_ADDRESS",
+    "CREDIT_CARD_NUMBER", "CREDIT_CARD_TRACK_NUMBER", "IBAN_CODE", "PASSPORT",
+    "US_SOCIAL_SECURITY_NUMBER", "CANADA_SOCIAL_INSURANCE_NUMBER", "MEDICAL_RECORD_NUMBER",
+    "VEHICLE_IDENTIFICATION_NUMBER", "US_BANK_ACCOUNT_NUMBER", "US_PASSPORT",
+    "US_DRIVERS_LICENSE_NUMBER", "CANADA_PASSPORT", "CANADA_DRIVERS_LICENSE_NUMBER",
+})
+
+# Names people and the paper use for the same types: the short tags of Table 6 and of the
+# worked example (MISSED_EMAIL, MISSED_ORG_NAME_SPEAKER, ...) and DLP's name subtypes.
+DEFAULT_ALIASES: Mapping[str, str] = MappingProxyType({
+    "EMAIL": "EMAIL_ADDRESS",
+    "PHONE": "PHONE_NUMBER",
+    "ADDRESS": "STREET_ADDRESS",
+    "DOMAIN": "DOMAIN_NAME",
+    "LOCATION_COORD": "LOCATION_COORDINATES",
+    "LOCATION_COORDS": "LOCATION_COORDINATES",
+    "SSN": "US_SOCIAL_SECURITY_NUMBER",
+    "SIN": "CANADA_SOCIAL_INSURANCE_NUMBER",
+    "ORG": "ORGANIZATION_NAME",
+    "ORG_NAME": "ORGANIZATION_NAME",
+    "ORGANIZATION": "ORGANIZATION_NAME",
+    "PERS_NAME": "PERSON_NAME",
+    "PERSON": "PERSON_NAME",
+    "NAME": "PERSON_NAME",
+    "STORAGE_SIGNED_POLICY": "STORAGE_SIGNED_POLICY_DOCUMENT",
+    "IMEL_HARDWARE_ID": "IMEI_HARDWARE_ID",   # as Table 6 is printed
+    "IMEI": "IMEI_HARDWARE_ID",
+    "DOB": "DATE_OF_BIRTH",
+    "VIN": "VEHICLE_IDENTIFICATION_NUMBER",
+    "IBAN": "IBAN_CODE",
+    "USERNAME": "USER_NAME",
+})
+
+# Section 4.2: "we consider both first names and last names as PARTIAL" (of PERSON_NAME).
+DEFAULT_PARTIAL_ALIASES: Mapping[str, str] = MappingProxyType({
+    "FIRST_NAME": "PERSON_NAME",
+    "LAST_NAME": "PERSON_NAME",
+    "FEMALE_NAME": "PERSON_NAME",
+    "MALE_NAME": "PERSON_NAME",
+})
+
+_TYPE_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class TypeRef:
+    """An infoType as the scorer sees it: base type, plus what its name implied."""
+
+    info_type: str
+    speaker: bool = False
+    partial: bool = False
+
+
+@dataclass(frozen=True)
+class RiskTable:
+    """Scores, roundings, direct identifiers and aliases. Immutable and picklable."""
+
+    scores: Mapping[str, int] = field(default_factory=lambda: dict(DEFAULT_SCORES))
+    round_up: frozenset = DEFAULT_ROUND_UP
+    direct_identifiers: frozenset = DEFAULT_DIRECT_IDENTIFIERS
+    aliases: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_ALIASES))
+    partial_aliases: Mapping[str, str] = field(
+        default_factory=lambda: dict(DEFAULT_PARTIAL_ALIASES))
+    threshold: float = 5.0
+    unknown_score: int = 0
+
+    @classmethod
+    def from_config(cls, data: Mapping[str, Any] | None, source: str = "risk") -> "RiskTable":
+        """The table for a config's `risk:` section (a plain dict); errors name the key."""
+        settings = parse_risk_settings(data, source)
+        return settings.table()
+
+    def resolve(self, name: str) -> TypeRef:
+        """`ORG_NAME_SPEAKER` -> (ORGANIZATION_NAME, speaker); `FIRST_NAME` -> partial name."""
+        name = re.sub(r"[\s-]+", "_", name.strip().upper())
+        speaker = False
+        if name.endswith(SPEAKER_SUFFIX) and name not in self.aliases:
+            name, speaker = name[: -len(SPEAKER_SUFFIX)], True
+        if name in self.partial_aliases:
+            return TypeRef(self.partial_aliases[name], speaker, partial=True)
+        return TypeRef(self.aliases.get(name, name), speaker)
+
+    def base_score(self, info_type: str, speaker: bool = False) -> int:
+        """The full score; the `_SPEAKER` row wins when the item is tied to a speaker."""
+        if speaker and info_type + SPEAKER_SUFFIX in self.scores:
+            return self.scores[info_type + SPEAKER_SUFFIX]
+        return self.scores.get(info_type, self.unknown_score)
+
+    def score(self, info_type: str, partial: bool = False, speaker: bool = False) -> int:
+        """Section 4.2: a PARTIAL item scores half, rounded per type (up for names)."""
+        full = self.base_score(info_type, speaker)
+        if not partial:
+            return full
+        rounding = math.ceil if info_type in self.round_up else math.floor
+        return int(rounding(full / 2))
+
+    def is_known(self, info_type: str) -> bool:
+        return info_type in self.scores or info_type + SPEAKER_SUFFIX in self.scores
+
+    def is_direct(self, info_type: str) -> bool:
+        return info_type in self.direct_identifiers
+
+    def describe(self) -> dict[str, Any]:
+        """The table as used, for `summary.json`: a reader can check every score."""
+        return {
+            "threshold": self.threshold,
+            "scores": dict(sorted(self.scores.items())),
+            "round_up": sorted(self.round_up),
+            "direct_identifiers": sorted(self.direct_identifiers),
+        }
+
+
+DEFAULT_TABLE = RiskTable()
+
+
+class RiskSettings(BaseModel):
+    """The `risk:` section of a job config. Unknown keys are errors, not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    threshold: float = Field(default=5.0, gt=0)
+    scores: dict[str, int] = Field(default_factory=dict)
+    rounding: dict[str, Literal["up", "down"]] = Field(default_factory=dict)
+    direct_identifiers: list[str] | None = None
+    aliases: dict[str, str] = Field(default_factory=dict)
+    unknown_score: int = Field(default=0, ge=0)
+    review_sample: int = Field(default=20, ge=0)
+    seed: int = 0
+    # The independent, high-recall detector configuration that re-scans the anonymised output
+    # of conversations without gold labels: a bundled profile name or a config path.
+    auditor: str = "auditor"
+
+    @field_validator("scores")
+    @classmethod
+    def _scores_are_scores(cls, value: dict[str, int]) -> dict[str, int]:
+        for name, score in value.items():
+            _check_type_name(name)
+            if score < 0:
+                raise ValueError(f"{name}: a score must be 0 or more, got {score}")
+        return value
+
+    @field_validator("rounding", "aliases")
+    @classmethod
+    def _names_are_type_names(cls, value: dict[str, str]) -> dict[str, str]:
+        for name in value:
+            _check_type_name(name)
+        return value
+
+    @field_validator("direct_identifiers")
+    @classmethod
+    def _list_of_type_names(cls, value: list[str] | None) -> list[str] | None:
+        for name in value or []:
+            _check_type_name(name)
+        return value
+
+    def table(self) -> RiskTable:
+        scores = {**DEFAULT_SCORES, **self.scores}
+        unknown = sorted(set(self.rounding) - set(scores))
+        if unknown:
+            raise ConfigError(f"risk.rounding.{unknown[0]}: not an infoType of the risk table")
+        round_up = set(DEFAULT_ROUND_UP)
+        for name, how in self.rounding.items():
+            (round_up.add if how == "up" else round_up.discard)(name)
+        direct = DEFAULT_DIRECT_IDENTIFIERS if self.direct_identifiers is None else frozenset(
+            self.direct_identifiers)
+        return RiskTable(
+            scores=scores,
+            round_up=frozenset(round_up),
+            direct_identifiers=frozenset(direct),
+            aliases={**DEFAULT_ALIASES, **self.aliases},
+            threshold=self.threshold,
+            unknown_score=self.unknown_score,
+        )
+
+
+def _check_type_name(name: str) -> None:
+    if not _TYPE_NAME.match(name):
+        raise ValueError(f"{name!r} is not an infoType name (UPPER_CASE_WITH_UNDERSCORES)")
+
+
+def parse_risk_settings(data: Mapping[str, Any] | None, source: str = "risk") -> RiskSettings:
+    """Validate a `risk:` section; a ConfigError names each bad key by its path."""
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise ConfigError(f"{source}: must be a mapping, got {type(data).__name__}")
+    try:
+        return RiskSettings.model_validate(dict(data))
+    except ValidationError as error:
+        raise ConfigError(_format_error(error, source)) from None
+
+
+def _format_error(error: ValidationError, source: str) -> str:
+    lines = []
+    for item in error.errors():
+        path = source + "".join(
+            f"[{part}]" if isinstance(part, int) else f".{part}" for part in item["loc"])
+        message = "unknown key" if item["type"] == "extra_forbidden" else item["msg"]
+        lines.append(f"{path}: {message}")
+    return "invalid risk settings\n" + "\n".join(lines)
