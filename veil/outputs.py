@@ -58,15 +58,25 @@ class OutputSpec:
         return self.join("_temp", self.temp_id, f"{kind}-{shard:05d}-{uuid.uuid4().hex}.run")
 
 
+RUN_CHUNK = 512  # entries per pickle frame: a merge holds one frame per open run
+
+
 def write_run(spec: OutputSpec, path: str, entries: list[Entry]) -> None:
+    """A sorted run, written as a series of small pickled frames so it can be read lazily."""
     entries.sort(key=lambda entry: entry[0])
     with spec.storage.open(path, "wb") as handle:
-        pickle.dump(entries, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        for start in range(0, len(entries), RUN_CHUNK):
+            pickle.dump(entries[start : start + RUN_CHUNK], handle, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _read_run(spec: OutputSpec, path: str) -> Iterator[Entry]:
     with spec.storage.open(path, "rb") as handle:
-        yield from pickle.load(handle)
+        while True:
+            try:
+                frame = pickle.load(handle)
+            except EOFError:
+                return
+            yield from frame
 
 
 def merged_entries(spec: OutputSpec, run_paths: Iterable[str]) -> Iterator[Any]:
