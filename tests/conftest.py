@@ -43,6 +43,24 @@ def start_server(command: list[str], probe_url: str, env: dict | None = None):
             time.sleep(0.2)
 
 
+def start_server_on_port(command: list[str], port: int, env: dict | None = None, cwd=None):
+    """Start a local gRPC (or any TCP) server and wait, bounded, until its port accepts."""
+    process = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, **(env or {})}, cwd=cwd,
+    )
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return process
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                pytest.fail(f"{command[-2]} did not start")
+            time.sleep(0.2)
+
+
 def stop_server(process: subprocess.Popen) -> None:
     process.terminate()
     try:
