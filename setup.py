@@ -24,6 +24,8 @@ REQUIRED = [
 ]
 
 TEST = [
+    "setuptools>=68",  # the packaging test builds the sdist without network access
+    "wheel",
     "pytest>=8",
     "hypothesis>=6.100",
     "moto[server]>=5",
