@@ -96,6 +96,20 @@ FOUND = [
     ("USER_NAME", "my username is enigma52", "enigma52"),
     ("USER_NAME", "user ID: Mrbigchef", "Mrbigchef"),
     ("USER_NAME", "follow @jane_doe99 for more", "@jane_doe99"),
+    ("EMAIL_ADDRESS", "it's scott jackson at gmail dot com", "jackson at gmail dot com"),
+    ("EMAIL_ADDRESS", "marika @ falcon dot io", "marika @ falcon dot io"),
+    ("URL", "go to w w w dot example dot org slash pricing", "w w w dot example dot org slash pricing"),
+    ("URL", "redwood dot com slash support", "redwood dot com slash support"),
+    ("DOMAIN_NAME", "try gmail dot com", "gmail dot com"),
+    ("AGE", "she is fifty-five years old", "fifty-five"),
+    ("AGE", "he turned forty last week", "forty"),
+    ("AGE", "Better, thanks. She's 61 now, can you believe it.", "61"),
+    ("USER_NAME", "the request is under user ID camilobluejay.", "camilobluejay"),
+    ("USER_NAME", "Username bryand, last login", "bryand"),
+    ("DATE_OF_BIRTH", "born on the twentieth of may nineteen ninety-three",
+     "the twentieth of may nineteen ninety-three"),
+    ("DATE_OF_BIRTH", "my birthday is August sixteenth, nineteen seventy-two",
+     "August sixteenth, nineteen seventy-two"),
     ("US_EMPLOYER_IDENTIFICATION_NUMBER", "EIN 12-3456789", "12-3456789"),
     ("US_INDIVIDUAL_TAXPAYER_IDENTIFICATION_NUMBER", "ITIN 912-70-1234", "912-70-1234"),
     ("US_HEALTHCARE_NPI", "NPI 1234567893", "1234567893"),
@@ -172,7 +186,14 @@ NOT_FOUND = [
     ("LOCATION_COORDINATES", "at 97.7749, -122.4194"),  # latitude over 90
     ("USER_NAME", "my username is"),
     ("USER_NAME", "mail jane@example.com"),
-    ("EMAIL_ADDRESS", "user at example dot com"),
+    ("EMAIL_ADDRESS", "meet me at the office"),
+    ("URL", "gmail dot com"),  # a spoken domain without www or a path
+    ("AGE", "the warranty is 5 years"),  # a duration
+    ("AGE", "She's 61."),  # a candidate only: "how old" in the previous turn lifts it
+    ("USER_NAME", "what user name you log in with?"),
+    ("USER_NAME", "Do you have your user ID handy?"),
+    ("US_STATE", "badge ID 12345"),
+    ("USER_NAME", "I can handle her request"),
     ("PHONE_NUMBER", "call 555-01"),
     ("US_EMPLOYER_IDENTIFICATION_NUMBER", "EIN 07-3456789"),  # 07 is no IRS campus prefix
     ("US_INDIVIDUAL_TAXPAYER_IDENTIFICATION_NUMBER", "912-45-1234"),  # group 45 is not ITIN

@@ -85,3 +85,12 @@ def test_exclusion_lists(detector):
 def test_previous_turn_name_question(detector):
     texts = ["Can I have your full name please?", "Sure, it's zorbulon quix."]
     assert (1, "zorbulon quix", "PERSON_NAME") in found(detector, texts)
+
+
+def test_previous_turn_age_and_username_questions(detector):
+    texts = ["And how old is the patient?", "She's forty-nine.", "And the user name you log in with?",
+             "laurencatlady.", "Thanks, what else?", "Sure."]
+    got = found(detector, texts)
+    assert (1, "forty-nine", "AGE") in got
+    assert (3, "laurencatlady", "USER_NAME") in got
+    assert not any(turn == 5 for turn, _, _ in got)

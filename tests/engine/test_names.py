@@ -37,6 +37,9 @@ def test_person_names_found(text, expected):
     "this is the bank calling about your account",
     "I'd like to speak to a manager",
     "Hello, how can I help you today?",
+    "hi my job is great and else too",
+    "Morse code and a Caesar salad",
+    "she has Graves' disease",
 ])
 def test_person_name_near_misses(text):
     assert quotes(text, "PERSON_NAME") == set()
@@ -53,10 +56,23 @@ def test_lower_case_name_in_a_cased_text_is_only_a_weak_candidate():
     ("I work for Initech Solutions", "Initech Solutions"),
     ("We bought it from Vandelay Industries LLC.", "Vandelay Industries LLC."),
     ("Acme Widgets GmbH shipped it", "Acme Widgets GmbH"),
+    ("i work at volta inc now", "volta inc"),
+    ("we hired eastgate landscaping ltd", "eastgate landscaping ltd"),
     ("I use Microsoft Teams", "Microsoft"),
 ])
 def test_organisations_found(text, expected):
     assert expected in quotes(text, "ORGANIZATION_NAME")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("thank you for calling juniper realty my name is steven", "juniper realty"),
+    ("Thanks for holding. This is Severino with Northwind Landscaping, what can I do?",
+     "Northwind Landscaping"),
+    ("i'm calling from apex medical group last name smith", "apex medical group"),
+    ("You've reached Beacon Hardware customer care.", "Beacon Hardware"),
+])
+def test_speaker_organisation_contexts(text, expected):
+    assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == {expected}
 
 
 def test_speaker_organisations():
@@ -73,6 +89,7 @@ def test_speaker_organisations():
     ("we flew to são paulo", "são paulo"),
     ("The office is in Ontario", "Ontario"),
     ("I grew up in Reading.", "Reading"),  # a common word, but a place context
+    ("we flew to krakow", "krakow"),  # accent-folded Kraków
 ])
 def test_locations_found(text, expected):
     assert expected in quotes(text, "LOCATION")
@@ -82,6 +99,8 @@ def test_locations_found(text, expected):
     "I was reading a book on my mobile.",
     "That's a nice idea.",
     "the lake was calm",
+    "She has Huntington's disease.",
+    "I bought a Gillette razor",
 ])
 def test_location_near_misses(text):
     assert quotes(text, "LOCATION") == set()
@@ -110,3 +129,9 @@ def test_products():
     assert quotes("Our product is called Papertrail Pro, and", "PRODUCT_SPEAKER") == {
         "Papertrail Pro"}
     assert quotes("in a word, yes", "PRODUCT") == set()
+
+
+def test_brands_are_not_organisations_or_people():
+    for text in ("I drive a Ford", "my dell laptop", "a Boeing plane"):
+        assert quotes(text, "ORGANIZATION_NAME") == set()
+        assert quotes(text, "PERSON_NAME") == set()

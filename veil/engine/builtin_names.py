@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gzip
 import re
+import unicodedata
 from functools import lru_cache
 from importlib import resources
 from typing import Iterable, Iterator
@@ -87,7 +88,10 @@ def name_words() -> frozenset[str]:
 
 @lru_cache(maxsize=None)
 def organisations() -> DictionaryMatcher:
-    return DictionaryMatcher([t.strip() for t in ORGANIZATIONS.split(",") if t.strip()])
+    # Brands named after people ("Ford", "Dell") are left out: mentioned as products or
+    # topics they identify nobody; tied to a speaker, the contexts find them.
+    terms = [t.strip() for t in ORGANIZATIONS.split(",") if t.strip()]
+    return DictionaryMatcher(t for t in terms if t.lower() not in BRANDS)
 
 
 @lru_cache(maxsize=None)
@@ -101,7 +105,14 @@ def places() -> DictionaryMatcher:
     names.update(c["name"] for c in cache.get_continents().values())
     names.update(c["name"] for c in cache.get_cities().values())
     names.update(t.strip() for t in REGIONS.split(",") if t.strip())
+    # "Krakow" and "Gdansk" as people type them, besides "Kraków" and "Gdańsk".
+    names.update(_fold(n) for n in list(names))
     return DictionaryMatcher(names)
+
+
+def _fold(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 # --- shared helpers ------------------------------------------------------------------------
@@ -121,23 +132,30 @@ def is_cased(text: str) -> bool:
     return text != text.lower()
 
 
-def _word_likelihood(text: str, start: int, end: int, cased: bool) -> Likelihood:
-    """How likely one dictionary word is a name, from its case, position and commonness."""
+def _word_likelihood(text: str, start: int, end: int, cased: bool) -> Likelihood | None:
+    """How likely one dictionary word is a name, from its case, position and commonness.
+
+    None: not even a candidate (a stopword, or a common word not capitalised mid-sentence).
+    VERY_UNLIKELY: a lower-case name in a cased text ("it's john"), which only a name context,
+    such as a previous-turn question, can lift.
+    """
     word = text[start:end]
     lowered = word.lower()
+    if lowered in STOPWORDS:
+        return None
     common = lowered in common_words()
     if cased:
         capitalised = word[:1].isupper()
-        if not capitalised:
-            return L.VERY_UNLIKELY
         if common:
-            return L.VERY_UNLIKELY if sentence_initial(text, start) else L.UNLIKELY
-        return L.POSSIBLE
-    return L.VERY_UNLIKELY if common else L.POSSIBLE
+            if not capitalised or sentence_initial(text, start):
+                return None
+            return L.UNLIKELY
+        return L.POSSIBLE if capitalised else L.VERY_UNLIKELY
+    return None if common else L.POSSIBLE
 
 
 _APOSTROPHE_S = re.compile(r"['’]s\b|s['’]")
-_NEXT_WORD = re.compile(r"(?:['’]s)?[ \t]+([^\W\d_]+)")
+_NEXT_WORD = re.compile(r"(?:['’]s?)?[ \t]+([^\W\d_]+)")
 
 
 def _is_eponym(text: str, start: int, end: int) -> bool:
@@ -192,6 +210,8 @@ def _dictionary_hits(
             if _is_eponym(text, start, end):
                 continue
             likelihood = _word_likelihood(text, start, end, cased)
+            if likelihood is None:
+                continue
             if likelihood > best.get((start, end), L.LIKELIHOOD_UNSPECIFIED):
                 best[(start, end)] = likelihood
     return [(s, e, lik) for (s, e), lik in best.items()]
@@ -300,43 +320,92 @@ _ORG_SUFFIX = re.compile(
     rf"\b(?P<name>{_ORG_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+|the[ \t]+)?{_ORG_WORD}){{0,4}}"
     rf",?[ \t]+(?:{ORG_SUFFIXES})\b\.?)"
 )
+# Words that end an organisation name captured after a context ("... customer care").
+ORG_STOP = frozenset(
+    """customer customers support care service team department desk line today last first name
+    about regarding so because but yesterday now here again please this that there who what
+    how where when which is was are were has have had will would can could my your our their
+    office account calling speaking""".split()
+)
 _SPEAKER_CONTEXT = re.compile(
-    r"(?:\b(?:calling from|call from|calling on behalf of|on behalf of|i work for|i work at|"
+    r"(?:\b(?:thank you for calling|thanks for calling|you've reached|you have reached|"
+    r"welcome to|calling from|call from|calling on behalf of|on behalf of|i work for|i work at|"
     r"i'm with|i am with|we're with|we are with|here at|i'm from|i am from|we're from|"
     r"we are from|i represent|representing|i own|i run|my company is|our company is|"
     r"my company,|i'm the owner of|founder of)\b)[ \t]+"
     rf"(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
 )
+# "This is Severino with Northwind Landscaping": an agent's name, then the organisation.
+_AGENT_CONTEXT = re.compile(
+    rf"\b(?:this is|it's|i'm|i am|my name is)[ \t]+{_WORD}(?:[ \t]+{_WORD})?[ \t,]+"
+    r"(?:with|from|at|here at|calling from)\b[ \t]+"
+    rf"(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
+)
 
 
 def _org_context_span(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
+    """The organisation words after a speaker context, up to the first word that ends it."""
     pieces = list(re.finditer(r"\S+", text[start:end]))
     kept_end = None
+    kept = 0
     any_name = False
     for piece in pieces:
-        word = piece.group(0).rstrip(",.")
+        word = piece.group(0).rstrip(",.!?;:")
         lowered = word.lower()
         if lowered in ("&", "and", "of") and kept_end is not None:
             continue
-        if cased:
-            if not word[:1].isupper() and not word[:1].isdigit():
-                break
-        elif lowered in STOPWORDS:
+        if lowered in STOPWORDS or lowered in ORG_STOP:
+            break
+        if cased and not word[:1].isupper() and not word[:1].isdigit():
             break
         if lowered not in common_words():
             any_name = True
         kept_end = start + piece.start() + len(word)
-    if kept_end is None or (not cased and not any_name):
+        kept += 1
+        if word != piece.group(0):
+            break  # punctuation ends the name
+    if kept_end is None:
         return None
+    if not cased and not any_name and kept < 2:
+        return None  # "calling from home"
     return start, kept_end
 
 
 def _org_context_hits(text: str) -> Iterator[tuple[int, int]]:
     cased = is_cased(text)
-    for match in _SPEAKER_CONTEXT.finditer(lowered_same_length(text)):
-        span = _org_context_span(text, match.start("name"), match.end("name"), cased)
-        if span is not None:
-            yield span
+    lowered = lowered_same_length(text)
+    for pattern in (_SPEAKER_CONTEXT, _AGENT_CONTEXT):
+        for match in pattern.finditer(lowered):
+            span = _org_context_span(text, match.start("name"), match.end("name"), cased)
+            if span is not None:
+                yield span
+
+
+_ORG_SUFFIX_LOWER = re.compile(
+    rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{ORG_SUFFIXES.lower()})\b\.?)"
+)
+_ORDINARY_SUFFIXES = frozenset(
+    "co company group partners associates industries enterprises technologies solutions "
+    "systems services consulting labs bank foundation institute university college hospital "
+    "clinic trust agency ventures capital insurance airlines motors pharmaceuticals".split()
+)
+
+
+def _lower_org_span(
+    text: str, start: int, end: int, legal_suffix: bool
+) -> tuple[int, int] | None:
+    """In uncased text, drop leading ordinary words: 'i work at volta inc' -> 'volta inc'.
+
+    Before a legal suffix (inc, llc, gmbh) the word just before it is kept whatever it is.
+    """
+    words = list(re.finditer(r"\S+", text[start:end]))
+    for word in words[:-1]:
+        lowered = word.group(0).lower()
+        if lowered not in STOPWORDS and lowered not in common_words():
+            return start + word.start(), end
+    if legal_suffix and len(words) >= 2 and words[-2].group(0).lower() not in STOPWORDS:
+        return start + words[-2].start(), end
+    return None
 
 
 def scan_organisations(text: str, view) -> Iterator[Hit]:
@@ -345,6 +414,14 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
         start, end = match.span("name")
         if not sentence_initial(text, start) or text[start:end].split()[0].lower() not in STOPWORDS:
             yield start, end, L.LIKELY, Method.REGEX
+    if not cased:
+        for match in _ORG_SUFFIX_LOWER.finditer(text):
+            suffix = text[match.start("name"):match.end("name")].split()[-1].rstrip(".")
+            span = _lower_org_span(text, *match.span("name"), suffix not in _ORDINARY_SUFFIXES)
+            if span is not None:
+                # "inc", "llc", "gmbh" say company; "group", "services" only perhaps.
+                likelihood = L.POSSIBLE if suffix in _ORDINARY_SUFFIXES else L.LIKELY
+                yield span[0], span[1], likelihood, Method.REGEX
     for start, end in _org_context_hits(text):
         yield start, end, L.LIKELY, Method.REGEX
     for start, end in organisations().find(view):
@@ -353,17 +430,11 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
         if cased and not word[:1].isupper():
             likelihood = L.VERY_UNLIKELY
         elif common:
-            likelihood = L.UNLIKELY if cased and not sentence_initial(text, start) else L.VERY_UNLIKELY
+            # "Target", "Zoom", "Amazon": capitalised mid-sentence, the company.
+            likelihood = L.POSSIBLE if cased and not sentence_initial(text, start) else L.VERY_UNLIKELY
         else:
             likelihood = L.LIKELY
         yield start, end, likelihood, Method.DICTIONARY
-    for start, end, likelihood in _dictionary_hits(text, view, (_brands(),), exclude_brands=False):
-        yield start, end, min(likelihood, L.POSSIBLE), Method.DICTIONARY
-
-
-@lru_cache(maxsize=None)
-def _brands() -> DictionaryMatcher:
-    return DictionaryMatcher(BRANDS)
 
 
 def scan_speaker_organisations(text: str, view) -> Iterator[Hit]:
@@ -379,7 +450,8 @@ register_scanner(
 register_scanner(
     "ORGANIZATION_NAME_SPEAKER",
     scan_speaker_organisations,
-    trigger=re.compile(r"(?i)from|work|with|behalf|here at|represent|own|run|company|founder"),
+    trigger=re.compile(r"(?i)from|work|with|behalf|here at|represent|own|run|company|founder|"
+                       r"calling|reached|welcome|this is|it's|i'm|i am|name"),
     needs_view=False,
     description="Organisations tied to the speaker ('calling from X', 'I work for X').",
 )
@@ -399,6 +471,10 @@ def scan_locations(text: str, view) -> Iterator[Hit]:
     for start, end in places().find(view):
         word = text[start:end]
         lowered = word.lower()
+        if lowered in STOPWORDS or lowered in BRANDS or (
+            lowered in EPONYMS and _is_eponym(text, start, end)
+        ):
+            continue
         capitalised = word[:1].isupper()
         in_context = (
             _PLACE_CONTEXT.search(text, max(0, start - 12), start) is not None
@@ -415,7 +491,8 @@ def scan_locations(text: str, view) -> Iterator[Hit]:
                 likelihood = L.POSSIBLE if in_context else L.UNLIKELY
             else:
                 likelihood = L.LIKELY
-        elif lowered in common or lowered in name_words():
+        elif (lowered in common or lowered in name_words() or lowered in LOCATION_EXCLUSIONS
+              or lowered in AMBIGUOUS_NAMES):
             likelihood = L.POSSIBLE if in_context else L.VERY_UNLIKELY
         else:
             likelihood = L.POSSIBLE

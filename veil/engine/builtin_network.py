@@ -21,6 +21,64 @@ register(
 )
 
 
+# Addresses spoken and transcribed: "scott at gmail dot com", "w w w dot example dot org".
+_SPOKEN_TLD = (
+    r"(?:com|org|net|edu|gov|io|co|uk|ca|us|de|fr|info|biz|me|ai|app|dev|tv|au|in|nl|es|it)"
+)
+_DOT = r"[ \t]+dot[ \t]+"
+_NOT_LOCAL_PARTS = frozenset(
+    """me us him her them you yourself myself ourselves it this that know reach email mail write
+    contact find profile page site website online office home work here there him or and""".split()
+)
+
+
+def _spoken_email_check(match: "re.Match[str]") -> Likelihood | None:
+    local = re.split(r"[ \t]+(?:at|@)[ \t]+", match.group(0), maxsplit=1)[0].lower()
+    return None if local in _NOT_LOCAL_PARTS else L.LIKELY
+
+
+register(
+    "EMAIL_ADDRESS",
+    rf"\b[a-z0-9][a-z0-9._-]{{0,63}}(?:{_DOT}[a-z0-9._-]{{1,63}}){{0,3}}[ \t]+(?:at|@)[ \t]+"
+    rf"[a-z0-9-]{{1,63}}(?:{_DOT}[a-z0-9-]{{1,63}}){{0,3}}{_DOT}{_SPOKEN_TLD}\b",
+    L.LIKELY,
+    check=_spoken_email_check,
+    flags=re.IGNORECASE,
+    trigger=re.compile(r"(?i) dot "),
+)
+
+
+def _spoken_url_check(match: "re.Match[str]") -> Likelihood | None:
+    text = match.group(0).lower()
+    return L.LIKELY if text.startswith("w") and "dot" in text[:12] or " slash " in text else None
+
+
+def _spoken_domain_check(match: "re.Match[str]") -> Likelihood | None:
+    return None if _spoken_url_check(match) else L.LIKELY
+
+
+_SPOKEN_ADDRESS = (
+    rf"\b(?:(?:w[ \t]?w[ \t]?w){_DOT})?[a-z0-9][a-z0-9-]{{1,62}}(?:{_DOT}[a-z0-9-]{{1,63}}){{0,3}}"
+    rf"{_DOT}{_SPOKEN_TLD}\b"
+)
+register(
+    "URL",
+    _SPOKEN_ADDRESS + r"(?:[ \t]+slash[ \t]+[a-z0-9-]{1,63}){0,6}",
+    L.LIKELY,
+    check=_spoken_url_check,
+    flags=re.IGNORECASE,
+    trigger=re.compile(r"(?i) dot "),
+)
+register(
+    "DOMAIN_NAME",
+    _SPOKEN_ADDRESS,
+    L.POSSIBLE,
+    check=_spoken_domain_check,
+    flags=re.IGNORECASE,
+    trigger=re.compile(r"(?i) dot "),
+)
+
+
 # --- URL -----------------------------------------------------------------------------------
 
 _URL_BODY = r"[^\s<>\"'`]{0,2000}[^\s<>\"'`.,;:!?)\]}]"

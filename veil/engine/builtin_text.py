@@ -91,6 +91,28 @@ def _text_date_check(match: "re.Match[str]") -> Likelihood | None:
     return L.POSSIBLE
 
 
+_ORDINAL_UNITS = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
+_ORDINAL = (
+    rf"(?:twenty[ -](?:{_ORDINAL_UNITS})|thirty[ -]first|{_ORDINAL_UNITS}|tenth|eleventh|"
+    r"twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|"
+    r"twentieth|thirtieth)"
+)
+_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_YEAR_WORDS = (
+    rf"(?:(?:nineteen|twenty)[ -](?:hundred|oh[ -](?:one|two|three|four|five|six|seven|eight|nine)|"
+    rf"{_TEENS}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+    r"(?:[ -](?:one|two|three|four|five|six|seven|eight|nine))?)"
+    rf"|two thousand(?:[ -]and)?(?:[ -](?:{_TEENS}|one|two|three|four|five|six|seven|eight|nine|"
+    r"twenty(?:[ -](?:one|two|three|four|five))?))?)"
+)
+_SPOKEN_DATES = (
+    # "the twentieth of may nineteen ninety-three"
+    rf"\b(?:the[ \t]+)?{_ORDINAL}[ \t]+of[ \t]+{_MONTH}\b(?:,?[ \t]+{_YEAR_WORDS}\b)?",
+    # "August sixteenth, nineteen seventy-two"
+    rf"\b{_MONTH}[ \t]+(?:the[ \t]+)?{_ORDINAL}\b(?:,?[ \t]+{_YEAR_WORDS}\b)?",
+)
+_MONTH_TRIGGER = re.compile(r"(?i)jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec")
+
 _DOB_HOTWORD = hotword(
     r"\b(?:born|birth ?days?|birth ?date|date of birth|d\.?o\.?b\.?)(?!\w)", 60, 0,
     fixed=L.VERY_LIKELY,
@@ -109,6 +131,9 @@ for _name, _base, _hotwords, _description in (
     for _pattern in _TEXT_DATES:
         register(_name, _pattern, _base or L.LIKELY, check=_wrap(_text_date_check),
                  flags=re.IGNORECASE, trigger=DIGIT, hotwords=_hotwords, ceiling=_base)
+    for _pattern in _SPOKEN_DATES:
+        register(_name, _pattern, _base or L.LIKELY, flags=re.IGNORECASE,
+                 trigger=_MONTH_TRIGGER, hotwords=_hotwords, ceiling=_base)
 
 
 # --- TIME ----------------------------------------------------------------------------------
@@ -132,29 +157,71 @@ register(
 
 # --- AGE -----------------------------------------------------------------------------------
 
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+NUMBER_WORDS = (
+    rf"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -](?:{_UNITS}))?|"
+    rf"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|{_UNITS}|"
+    rf"a hundred(?:[ -]and[ -](?:{_UNITS}))?)"
+)
+
+
 def _age_check(match: "re.Match[str]") -> Likelihood | None:
-    age = int(match.group(1))
-    return L.LIKELY if 0 < age <= 125 else None
+    age = match.group(1)
+    if age.isdigit() and not 0 < int(age) <= 125:
+        return None
+    return L.LIKELY
 
 
+# "42 years old", "forty-two year old", "42 y/o" (a bare "5 years" is a duration).
 register(
     "AGE",
-    r"\b(\d{1,3})[ \t-]?(?:years?|yrs?|y/o|yo)\b(?:[ \t-]?old\b)?",
+    rf"\b(\d{{1,3}}|{NUMBER_WORDS})[ \t-]?(?:years?|yrs?)[ \t-]?old\b",
     L.LIKELY,
     check=_age_check,
     group=1,
     flags=re.IGNORECASE,
-    trigger=DIGIT,
-    description="Ages: '42 years old', 'aged 42', 'age: 42'.",
+    trigger=re.compile(r"(?i)old"),
+    description="Ages: '42 years old', 'forty-two years old', 'aged 42', 'age: 42', '42 y/o'.",
+)
+# "She's 61 now"; "He's seventy-five." alone is only a candidate (a previous-turn "how old"
+# question lifts it, see configs/call_transcripts.yaml).
+register(
+    "AGE",
+    rf"\b(?:he's|she's|i'm|he is|she is|i am|they're|turned|turns)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})"
+    r"(?=[ \t,]+(?:now|today|this year|next (?:week|month|year))\b)",
+    L.LIKELY,
+    check=_age_check,
+    group=1,
+    flags=re.IGNORECASE,
+    trigger=re.compile(r"(?i)'s|'m|is|am|'re|turn"),
 )
 register(
     "AGE",
-    r"\b(?:aged?|age is|age of)[: \t]+(\d{1,3})\b",
+    rf"\b(?:he's|she's|i'm|he is|she is|i am|they're)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})[ \t]*(?:[.!]|$)",
+    L.UNLIKELY,
+    check=lambda m: None if _age_check(m) is None else L.UNLIKELY,
+    group=1,
+    flags=re.IGNORECASE,
+    trigger=re.compile(r"(?i)'s|'m|is|am|'re"),
+    ceiling=L.UNLIKELY,
+)
+register(
+    "AGE",
+    r"\b(\d{1,3})[ \t]?(?:y/o|yo|yrs old)\b",
     L.LIKELY,
     check=_age_check,
     group=1,
     flags=re.IGNORECASE,
     trigger=DIGIT,
+)
+register(
+    "AGE",
+    rf"\b(?:aged?|age is|age of|turned|turning|turns)[: \t]+(\d{{1,3}}|{NUMBER_WORDS})\b",
+    L.LIKELY,
+    check=_age_check,
+    group=1,
+    flags=re.IGNORECASE,
+    trigger=re.compile(r"(?i)age|turn"),
 )
 
 
@@ -225,6 +292,11 @@ US_STATES = {
     "Puerto Rico": "PR",
 }
 _STATE_CODES = "|".join(sorted(set(US_STATES.values())))
+# Codes that are also words or abbreviations ("ID 12345" is an ID) need the "City, ST" form.
+_UNAMBIGUOUS_CODES = "|".join(
+    sorted(set(US_STATES.values()) - {"ID", "OR", "IN", "ME", "OK", "HI", "OH", "PA", "MA", "DE",
+                                      "LA", "CO", "AL", "MS", "MD", "MT", "NE", "SC", "VA", "WA"})
+)
 
 _STATE_NAMES: list[DictionaryMatcher] = []
 
@@ -247,7 +319,7 @@ register_scanner(
 # "Austin, TX" / "Austin TX 78701": a code after a comma or before a ZIP code.
 register(
     "US_STATE",
-    r"(?<=[A-Za-z],[ \t])(" + _STATE_CODES + r")\b|\b(" + _STATE_CODES + r")(?=[ \t]+\d{5}\b)",
+    r"(?<=[A-Za-z],[ \t])(" + _STATE_CODES + r")\b|\b(" + _UNAMBIGUOUS_CODES + r")(?=[ \t]+\d{5}\b)",
     L.LIKELY,
     trigger=UPPER,
 )
@@ -318,17 +390,42 @@ register(
 
 # --- USER_NAME -----------------------------------------------------------------------------
 
-_NOT_USERNAMES = frozenset("is was it the a an my and or but please that this of".split())
+_NOT_USERNAMES = frozenset(
+    """is was it the a an my and or but please that this of you your for to in on with at
+    field here there again and password reset please same new old under handy ready
+    available nearby somewhere number""".split()
+)
 
 
 def _username_check(match: "re.Match[str]") -> Likelihood | None:
     return None if match.group(1).lower() in _NOT_USERNAMES else L.LIKELY
 
 
+def _bare_username_check(match: "re.Match[str]") -> Likelihood | None:
+    """'under user ID camilobluejay', but not 'your user ID handy'."""
+    from veil.engine.builtin_names import common_words
+
+    token = match.group(1)
+    if any(not c.isalpha() for c in token):
+        return L.LIKELY
+    if token.lower() in _NOT_USERNAMES or token.lower() in common_words():
+        return None
+    return L.LIKELY
+
+
+register(
+    "USER_NAME",
+    r"(?i:\b(?:user ?name|user ?id|screen ?name|gamertag)\b)[ \t]*"
+    r"(?!(?i:is|was|it's)\b)(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])",
+    L.LIKELY,
+    check=_bare_username_check,
+    group=1,
+    trigger=re.compile(r"(?i)user|name|gamertag"),
+)
 register(
     "USER_NAME",
     r"(?i:\b(?:user ?name|user ?id|login|handle|screen ?name|gamertag)\b)"
-    r"(?:[ \t]+(?:is|was))?[ \t]*[:=]?[ \t]*(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])",
+    r"(?:[ \t]+(?i:is|was|it's)[ \t]+|[ \t]*[:=][ \t]*)(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])",
     L.LIKELY,
     check=_username_check,
     group=1,

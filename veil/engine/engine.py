@@ -376,18 +376,23 @@ class InfoTypeEngine:
             return findings
         facts = TextFacts(text)
         with_hotwords = self._with_hotwords
-        if self.digit_windows:
-            runs = [(detector, window) for window in digit_windows(text)
-                    for detector in self._digit_patterns]
-            runs += [(detector, None) for detector in self._other_patterns]
-        else:
-            runs = [(detector, None) for detector in self.patterns]
-        gated = self._gated
         candidates = self._prefilter.candidates(text)
-        index = self._pattern_index
+        if candidates is None:
+            digit_patterns, other_patterns = self._digit_patterns, self._other_patterns
+        else:  # only the patterns the prefilter says may match
+            index = self._pattern_index
+            digit_patterns = [p for p in self._digit_patterns if index[id(p)] in candidates]
+            other_patterns = [p for p in self._other_patterns if index[id(p)] in candidates]
+        if not self.digit_windows:
+            runs = [(detector, None) for detector in digit_patterns + other_patterns]
+        elif digit_patterns:
+            runs = [(detector, window) for window in digit_windows(text)
+                    for detector in digit_patterns]
+            runs += [(detector, None) for detector in other_patterns]
+        else:
+            runs = [(detector, None) for detector in other_patterns]
+        gated = self._gated
         for detector, window in runs:
-            if candidates is not None and index[id(detector)] not in candidates:
-                continue
             if detector.trigger is not None and not facts.has(detector.trigger):
                 continue
             if gated and id(detector) in gated and not any(

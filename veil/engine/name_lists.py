@@ -31,7 +31,16 @@ stern, tanner, tucker, trinity, true, victor, wolf, worth, york, gale, jade, haz
 blaze, ace, duke, earl, baron, sonny, buddy, honey, angel, precious, lucky, happy, cherry, honor,
 honour, patience, prudence, charity, destiny, harmony, melody, serenity, unity, liberty, justice,
 marshall, hunter, archer, taylor, sawyer, walker, turner, wright, young, long, roman, bay, col,
-jan, mar, sun, son, sat, wed, fri, ben, don, dom, mac, jo, al, ed, van, von, de, la, le, di, da
+jan, mar, sun, son, sat, wed, fri, ben, don, dom, mac, jo, al, ed, van, von, de, la, le, di, da,
+more, were, said, way, too, ever, small, job, less, general, law, story, hand, else, friend,
+reason, red, media, baby, clear, date, english, weeks, press, fall, key, add, french, council,
+deep, ball, peace, author, lady, sister, brain, master, sunday, doctor, captain, carry, male,
+block, foot, queen, royal, sad, fresh, smart, ring, silver, bridge, roll, unique, mad, guard,
+mountain, tea, victory, governor, beer, powers, era, lawyer, journey, urban, flowers, ah, bird,
+tiny, walls, wing, branch, heaven, tank, sing, princess, unknown, pink, cap, fed, fee, boss, my,
+hi, first, great, german, america, china, india, london, paris, texas, florida, israel, asia,
+spain, ireland, boston, virginia, carolina, hollywood, washington, sydney, angeles, francisco,
+january, christ, short, weeks, august
 """)
 
 # Eponyms: names that are usually diseases, laws or procedures ("Parkinson's"). A name
@@ -45,14 +54,16 @@ newton, ohm, watt, volt, tesla, hertz, pascal, joule, murphy, moore, occam, ockh
 achilles, adam, caesar, braille, diesel, saxophone, guillotine, sandwich, cardigan, boycott,
 mesmer, nicotine, shrapnel, bunsen, petri, richter, mercator, fibonacci, euclid, pythagoras,
 bernoulli, gauss, fourier, kalman, markov, bayes, boolean, turing, nobel, pulitzer, oscar, emmy,
-grammy, tony, fallopian, eustachian, achilles
+grammy, tony, fallopian, eustachian, achilles, morse, caesar, graves, huntington, gillette,
+salmonella, alzheimers, parkinsons
 """)
 EPONYM_NOUNS = _words("""
 disease, syndrome, disorder, palsy, law, laws, principle, theorem, effect, sign, test, tests,
 procedure, maneuver, manoeuvre, scale, number, constant, equation, rule, paradox, razor, prize,
 award, index, test, reflex, phenomenon, tumor, tumour, lymphoma, sarcoma, ulcer, fracture,
 cell, cells, curve, distribution, algorithm, machine, engine, effect, tube, tubes, dish,
-burner, counter, chain, transform, filter, plot, diagram, projection
+burner, counter, chain, transform, filter, plot, diagram, projection, code, salad, sauce,
+cipher, method, point, ratio, razor, box, jar
 """)
 
 # Brands, companies and products named after people. Not reported as person names outside a
@@ -110,7 +121,14 @@ Martin, General Electric, General Motors, Ford, Toyota, Honda, Volkswagen, BMW, 
 Tesla, FedEx, UPS, DHL, USPS, Verizon, AT&T, T-Mobile, Sprint, Comcast, Vodafone, Orange,
 Deutsche Telekom, BT, Rogers, Bell Canada, Telus, Shell, BP, ExxonMobil, Chevron, Deloitte,
 PwC, KPMG, Accenture, McKinsey, Dropbox, Slack, Zoom, Shopify, Stripe, Square, eBay, Alibaba,
-Tencent, Baidu, OpenAI, Anthropic
+Tencent, Baidu, OpenAI, Anthropic, HubSpot, Zendesk, DocuSign, Atlassian, Jira, Asana,
+Trello, Notion, Canva, Figma, Twilio, Mailchimp, Intuit, SAP, Workday, ServiceNow, Snowflake,
+Staples, Office Depot, Canon, Epson, Xerox, Ricoh, Brother, Kodak, Nikon, Logitech, Lenovo,
+Asus, Acer, Qualcomm, Broadcom, Siemens, Philips, Bosch, Whirlpool, Comcast Xfinity, Xfinity,
+Spectrum, Cox, Frontier, CenturyLink, Lumen, Optus, Telstra, Rakuten, Mercado Libre, Etsy,
+Wayfair, Chewy, Instacart, DoorDash, Grubhub, Postmates, Expedia, Booking.com, TripAdvisor,
+Delta, United Airlines, American Airlines, Southwest, JetBlue, Air Canada, Lufthansa,
+British Airways, Emirates, Qantas, Ryanair, easyJet, Hertz, Avis, Enterprise Rent-A-Car
 """
 
 # Well-known products: found by PRODUCT as a dictionary (risk 0 unless tied to a speaker).
@@ -126,6 +144,7 @@ Model 3, Model S, Model Y, Camry, Corolla, Civic, Accord, F-150, Mustang, Prius
 # Organisations whose names are ordinary words: reported only when capitalised mid-sentence.
 ORDINARY_WORD_ORGANIZATIONS = _words("""
 apple, amazon, meta, target, chase, visa, square, shell, orange, sprint, rogers, bell, zoom,
+notion, brother, spectrum, cox, frontier, lumen, delta, southwest, enterprise, staples, canon,
 slack, stripe, oracle, ups, bt, best buy, home depot, ford, dell, target, general electric,
 general motors
 """)
