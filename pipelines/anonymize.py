@@ -61,6 +61,7 @@ def storage_from_options(options: PipelineOptions) -> Storage:
         s3_access_key_id=s3.s3_access_key_id,
         s3_secret_access_key=s3.s3_secret_access_key,
         s3_region_name=s3.s3_region_name,
+        s3_session_token=s3.s3_session_token,
     )
 
 
@@ -85,10 +86,10 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     if not veil.input or not veil.output:
         raise ConfigError("both --input and --output are required")
     storage = storage_from_options(options)
-    config = load_config(veil.config)
+    config = load_config(veil.config, storage)
     detector = ConversationDetector(config)  # compiles every pattern and dictionary now
     operators = build_operators(config)  # reads the secret key now, if an operator needs one
-    auditor = load_config(config.risk.auditor)
+    auditor = load_config(config.risk.auditor, storage)
     ConversationDetector(auditor)
 
     if veil.max_record_bytes <= 0:

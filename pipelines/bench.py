@@ -207,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="A small corpus and few runs (< 2 min).")
     parser.add_argument("--n", type=int, default=None, help="Conversations in the 1x corpus.")
     parser.add_argument("--repeats", type=int, default=None, help="Timed runs after the warm-up.")
-    parser.add_argument("--config", default="default", help="The job config to measure.")
+    parser.add_argument("--config", default="call_transcripts", help="The job config to measure.")
     parser.add_argument("--output", default=None, help="Write the figures as JSON here.")
     parser.add_argument("--skip", action="append", default=[], choices=("engine", "job", "scaling"),
                         help="Leave a measurement out (repeatable).")

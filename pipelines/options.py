@@ -9,6 +9,16 @@ from apache_beam.options.pipeline_options import PipelineOptions, StandardOption
 DEFAULT_RUNNER = "FnApiRunner"
 
 
+def _flag(value: str) -> bool:
+    """`--audit_raw` alone, or `--audit_raw=true|false` as Flex Template launchers pass it."""
+    text = str(value).strip().lower()
+    if text in ("true", "1", "yes"):
+        return True
+    if text in ("false", "0", "no"):
+        return False
+    raise ValueError(f"expected true or false, got {value!r}")
+
+
 class VeilOptions(PipelineOptions):
     @classmethod
     def _add_argparse_args(cls, parser):
@@ -18,7 +28,7 @@ class VeilOptions(PipelineOptions):
         )
         parser.add_argument("--output", default=None, help="Output folder (local or URL).")
         parser.add_argument(
-            "--config", default="default",
+            "--config", default="call_transcripts",
             help="Job config (YAML/JSON with a DLP inspect_config), or a bundled profile name.",
         )
         parser.add_argument(
@@ -51,7 +61,7 @@ class VeilOptions(PipelineOptions):
             "0 (default): a 32nd of the input, between 4 and 64 MiB.",
         )
         parser.add_argument(
-            "--audit_raw", action="store_true", default=False,
+            "--audit_raw", type=_flag, nargs="?", const=True, default=False,
             help="Also write raw text: the quote of each finding, and the raw input of each error. "
             "Off by default: these files then hold personal data.",
         )

@@ -120,7 +120,12 @@ def read_jsonl_folder(folder: Path) -> list[dict]:
 
 
 def run_cli(*args: str, cwd: Path = ROOT, env: dict | None = None) -> subprocess.CompletedProcess:
-    """The real command line, in a fresh process, as a user runs it."""
+    """The real command line, in a fresh process, as a user runs it.
+
+    Tests pin their detectors with the small `minimal` profile unless they pass --config.
+    """
+    if "--config" not in args:
+        args = (*args, "--config", "minimal")
     return subprocess.run(
         [sys.executable, "-m", "pipelines.anonymize", *args],
         cwd=cwd, capture_output=True, text=True, timeout=600,

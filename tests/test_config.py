@@ -37,8 +37,8 @@ def config_error(data) -> str:
 
 
 def test_default_profile_loads():
-    assert "default" in bundled_profiles()
-    config = load_config("default")
+    assert {"minimal", "call_transcripts", "auditor"} <= set(bundled_profiles())
+    config = load_config("minimal")
     assert isinstance(config, VeilConfig)
     inspect = config.inspect_config
     assert [t.name for t in inspect.info_types][:2] == ["EMAIL_ADDRESS", "PHONE_NUMBER"]
@@ -58,7 +58,7 @@ def test_every_bundled_profile_builds_a_detector():
 
 
 def test_default_profile_detects_an_email():
-    detector = ConversationDetector(load_config("default"))
+    detector = ConversationDetector(load_config("minimal"))
     texts = ["Hello", "write to jo.doe@example.com please"]
     findings = detector.detect(texts)
     assert [(f.turn, texts[f.turn][f.start : f.end], f.info_type) for f in findings] == [
@@ -353,8 +353,8 @@ def test_missing_config_file_names_the_bundled_profiles(tmp_path):
 
 
 def test_misspelled_profile_name_names_the_bundled_profiles():
-    with pytest.raises(ConfigError, match=r"not a bundled profile \(.*default.*\)"):
-        load_config("defualt")
+    with pytest.raises(ConfigError, match=r"not a bundled profile \(.*call_transcripts.*minimal.*\)"):
+        load_config("call_transcript")
 
 
 def test_invalid_yaml(tmp_path):

@@ -66,3 +66,6 @@ def test_veil_evaluate_on_the_sample(tmp_path):
     assert email["support"] > 50 and email["recall"] > 0.5
     assert "EMAIL_ADDRESS" in result.stdout and "micro" in result.stdout
     assert report["hard_negatives"]["total"] > 0
+    risk = report["residual_risk"]
+    assert risk["total"]["count"] == 300 and set(risk["contexts"]) >= {"customer_support", "voicemail"}
+    assert "Residual risk from gold labels" in result.stdout and "Total" in result.stdout

@@ -52,7 +52,7 @@ def test_memory_filesystem_in_process():
     memory.pipe("/veil-test/in.jsonl", (json.dumps(good_conversation(3)) + "\n").encode())
     summary = run([
         "--input", "memory://veil-test/in.jsonl", "--output", "memory://veil-test/out",
-        "--runner", LOCAL_RUNNER,
+        "--runner", LOCAL_RUNNER, "--config", "minimal",
     ])
     assert summary["records"]["written"] == 1
     record = json.loads(memory.cat("/veil-test/out/corpus/part-00000-of-00001.jsonl"))

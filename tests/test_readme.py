@@ -23,3 +23,17 @@ def test_readme_has_a_setup_and_demo_command_and_a_test_command():
 def test_ci_runs_the_readme_test_command():
     ci = (ROOT / ".ci" / "run").read_text().strip().splitlines()
     assert ci[-1] == readme_commands()[1]
+
+
+def test_the_readme_config_example_is_valid(monkeypatch):
+    import yaml
+
+    from veil.config import parse_config
+    from veil.operators import build_operators
+
+    text = (ROOT / "README.md").read_text()
+    example = text.split("## The config", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    config = parse_config(yaml.safe_load(example), "README")
+    assert config.risk.threshold == 5
+    monkeypatch.setenv("VEIL_SECRET_KEY", "a-test-key-that-is-long-enough")
+    build_operators(config)

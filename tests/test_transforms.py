@@ -51,7 +51,7 @@ def test_parse_splits_good_records_from_errors():
 
 
 def test_detect_and_anonymize_emit_corpus_and_findings_entries():
-    config = load_config("default")
+    config = load_config("minimal")
     record = {"id": "a", "turns": [{"text": "mail a@b.co"}, {"text": "again A@B.CO, card 4111111111111111"}]}
     with TestPipeline(runner=LOCAL_RUNNER) as p:
         entries = (
@@ -94,7 +94,7 @@ class ExplodingDetectFn(DetectFn):
 
 
 def test_detection_failure_fails_closed():
-    config = load_config("default")
+    config = load_config("minimal")
     lines = [
         raw(0, json.dumps({"id": "ok", "text": "reach me at x@y.org"})),
         raw(1, json.dumps({"id": "boom", "text": "EXPLODE and leak z@y.org"})),

@@ -88,13 +88,17 @@ def bundled_profiles() -> list[str]:
     )
 
 
-def read_config_text(location: str) -> tuple[str, str]:
-    """The config's text and a name for messages; `location` is a profile name or a path."""
+def read_config_text(location: str, storage=None) -> tuple[str, str]:
+    """The config's text and a name for messages; `location` is a profile name or a path.
+
+    `storage` (a `veil.storage.Storage`) carries the job's object-store settings, so a config
+    on `s3://` is read with the same endpoint and credentials as the data."""
     if location in bundled_profiles():
         resource = resources.files("configs") / f"{location}.yaml"
         return resource.read_text(encoding="utf-8"), f"configs/{location}.yaml"
     try:
-        with fsspec.open(location, "rt", encoding="utf-8") as handle:
+        options = storage.options_for(location) if storage is not None else {}
+        with fsspec.open(location, "rt", encoding="utf-8", **options) as handle:
             return handle.read(), location
     except FileNotFoundError:
         profiles = ", ".join(bundled_profiles())
@@ -105,8 +109,8 @@ def read_config_text(location: str) -> tuple[str, str]:
         raise ConfigError(f"--config {location!r}: cannot read it: {error}") from None
 
 
-def load_config(location: str) -> VeilConfig:
-    text, source = read_config_text(location)
+def load_config(location: str, storage=None) -> VeilConfig:
+    text, source = read_config_text(location, storage)
     try:
         data = json.loads(text) if source.endswith(".json") else yaml.safe_load(text)
     except (ValueError, yaml.YAMLError) as error:

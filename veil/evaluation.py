@@ -71,7 +71,11 @@ def _entity_counts(gold: list[Span], predicted: list[Span], exact: bool, typed: 
     counts: dict[str, Counts] = defaultdict(Counts)
 
     def key(span: Span) -> str:
-        return span.info_type if typed else ALL
+        # Untyped, hits and misses still count under the gold type: "was each kind of PI
+        # redacted at all?"; a false alarm has no gold type.
+        return span.info_type if typed or span in gold_set else ALL
+
+    gold_set = set(gold)
 
     def match(a: Span, b: Span) -> bool:
         if typed and a.info_type != b.info_type:
@@ -163,8 +167,7 @@ class Evaluation:
             for c in by_type.values():
                 micro.add(c)
             entry = {"micro": micro.scores()}
-            if not metric.startswith("redaction"):
-                entry["per_info_type"] = {t: c.scores() for t, c in sorted(by_type.items())}
+            entry["per_info_type"] = {t: c.scores() for t, c in sorted(by_type.items())}
             result["metrics"].setdefault(metric, {})[scope] = entry
         result["hard_negatives"] = {
             "total": self.negatives_total,

@@ -23,6 +23,7 @@ class Storage:
     s3_access_key_id: str | None = None
     s3_secret_access_key: str | None = None
     s3_region_name: str | None = None
+    s3_session_token: str | None = None
     extra: tuple = field(default=())
 
     def options_for(self, url: str) -> dict[str, Any]:
@@ -39,6 +40,8 @@ class Storage:
                 options["key"] = self.s3_access_key_id
             if self.s3_secret_access_key:
                 options["secret"] = self.s3_secret_access_key
+            if self.s3_session_token:
+                options["token"] = self.s3_session_token
             return options
         return {}
 

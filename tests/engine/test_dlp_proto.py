@@ -8,7 +8,7 @@ dlp_v2 = pytest.importorskip("google.cloud.dlp_v2")
 from veil.engine.dlp_proto import from_dlp_proto, to_dlp_proto  # noqa: E402
 
 
-@pytest.mark.parametrize("profile", ["default", "call_transcripts"])
+@pytest.mark.parametrize("profile", ["minimal", "call_transcripts", "auditor"])
 def test_bundled_profiles_round_trip(profile):
     config = load_config(profile).inspect_config
     proto = to_dlp_proto(config)
