@@ -195,7 +195,11 @@ def run(argv: list[str] | None = None) -> dict:
     )
     pipeline = beam.Pipeline(options=options)
     build_pipeline(pipeline, plan)
-    pipeline.run().wait_until_finish()
+    result = pipeline.run()
+    if not options.view_as(VeilOptions).wait_until_finish:
+        _LOG.info("submitted; the job writes %s when it ends", plan.spec.join("job_summary.json"))
+        return {}
+    result.wait_until_finish()
     return read_summary(plan)
 
 
@@ -214,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"veil: {error}", file=sys.stderr)
         return 2
+    if not summary:
+        return 0  # submitted without waiting
     print(format_summary(summary))
     return 0 if summary["records"]["accounted_for"] else 1
 

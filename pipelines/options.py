@@ -61,6 +61,11 @@ class VeilOptions(PipelineOptions):
             "0 (default): a 32nd of the input, between 4 and 64 MiB.",
         )
         parser.add_argument(
+            "--wait_until_finish", type=_flag, nargs="?", const=True, default=True,
+            help="Wait for the job and print its summary (default). A Flex Template launch passes "
+            "false: the job still writes job_summary.json and risk/ when it ends.",
+        )
+        parser.add_argument(
             "--audit_raw", type=_flag, nargs="?", const=True, default=False,
             help="Also write raw text: the quote of each finding, and the raw input of each error. "
             "Off by default: these files then hold personal data.",
