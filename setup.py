@@ -42,6 +42,6 @@ setuptools.setup(
     package_data={"veil": ["engine/data/*"], "configs": ["*.yaml", "*.json"]},
     include_package_data=True,
     install_requires=REQUIRED,
-    extras_require={"test": TEST},
+    extras_require={"test": TEST, "bench": ["presidio-analyzer>=2.2"]},
     entry_points={"console_scripts": ["veil=pipelines.cli:main"]},
 )
