@@ -181,10 +181,48 @@ def _one_edit(a: str, b: str) -> set[str] | None:
     return None
 
 
+# Common English short forms: a caller introduced as Robert who is then called Bob is one
+# person. Ambiguous short forms map to every name they shorten ("Chris": Christopher,
+# Christine, Christina).
+_SHORT_FORMS = {
+    "robert": "bob rob bobby robbie bert", "william": "bill will billy willie liam",
+    "elizabeth": "liz beth lizzie betty betsy eliza libby", "margaret": "maggie meg peggy marge",
+    "james": "jim jimmy jamie", "katherine": "kate kathy katie kat kit",
+    "catherine": "cathy cate kate katie", "michael": "mike mikey mick",
+    "richard": "rick rich dick ricky", "jennifer": "jen jenny", "christopher": "chris kit",
+    "christine": "chris chrissy", "christina": "chris tina", "patricia": "pat patty trish",
+    "patrick": "pat paddy", "thomas": "tom tommy", "joseph": "joe joey", "daniel": "dan danny",
+    "anthony": "tony", "alexander": "alex sasha", "alexandra": "alex sandra sasha",
+    "edward": "ed eddie ted ned", "benjamin": "ben benny", "samuel": "sam sammy",
+    "samantha": "sam sammy", "nicholas": "nick nicky", "jonathan": "jon jonny",
+    "matthew": "matt", "andrew": "andy drew", "steven": "steve", "stephen": "steve",
+    "susan": "sue susie", "deborah": "deb debbie", "rebecca": "becky becca",
+    "victoria": "vicky tori", "charles": "charlie chuck chas", "david": "dave davy",
+    "gregory": "greg", "jacob": "jake", "joshua": "josh", "kenneth": "ken kenny",
+    "lawrence": "larry", "peter": "pete", "timothy": "tim timmy", "zachary": "zach",
+    "dorothy": "dot dottie", "jessica": "jess jessie", "abigail": "abby", "barbara": "barb",
+    "frances": "fran frankie", "francis": "frank", "gabriel": "gabe", "isabella": "bella izzy",
+    "josephine": "jo josie", "kimberly": "kim", "natalie": "nat", "olivia": "liv", "pamela": "pam",
+    "theodore": "ted teddy theo", "valerie": "val", "vincent": "vince", "walter": "walt",
+}
+_FORMS: dict[str, set[str]] = {}
+for _formal, _shorts in _SHORT_FORMS.items():
+    for _short in _shorts.split():
+        _FORMS.setdefault(_short, set()).add(_formal)
+    _FORMS.setdefault(_formal, set()).add(_formal)
+
+
+def same_given_name(a: str, b: str) -> bool:
+    """Whether one name is a short form of the other, or both shorten the same name."""
+    forms_a, forms_b = _FORMS.get(fold(a)), _FORMS.get(fold(b))
+    return bool(forms_a and forms_b and forms_a & forms_b)
+
+
 @lru_cache(maxsize=65536)
 def names_match(a: str, b: str) -> bool:
-    """Whether two name words can be the same name, allowing for ASR spelling variants."""
-    if fold(a) == fold(b):
+    """Whether two name words can be the same name, allowing for ASR spelling variants and
+    common short forms (Robert/Bob)."""
+    if fold(a) == fold(b) or same_given_name(a, b):
         return True
     if opposite_genders(a, b):
         return False

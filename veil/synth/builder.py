@@ -12,6 +12,8 @@ Parts are tuples:
                                                 one naming a person: `entity` ("P1", "P2", ...)
                                                 is the same for every mention of that person (ids are labels, given in order of first use)
   ("N", surface, kind)                          a hard negative: looks like PI, is not
+  ("M", (part, part, ...))                      several parts in a row (a false start and
+                                                the value it restarts, a read-back)
 """
 from __future__ import annotations
 
@@ -85,6 +87,19 @@ class RecordBuilder:
         self.negatives: list[dict] = []
         self.text: str | None = None
         self.people: dict[Person, str] = {}  # gold entity ids, in order of first mention
+        # how often each realism phenomenon (and its opportunity) happened: for tests and stats
+        self.events: dict[str, int] = {}
+
+    def event(self, name: str) -> None:
+        self.events[name] = self.events.get(name, 0) + 1
+
+    def chance(self, name: str, p: float) -> bool:
+        """Draw an opportunity for phenomenon `name` with probability p; count both."""
+        self.event(name + "_opportunity")
+        if self.rng.random() < p:
+            self.event(name)
+            return True
+        return False
 
     # -- parts ---------------------------------------------------------------------------
     def ent(self, info_type: str, value: str, speaker_related: bool = False,
@@ -102,13 +117,43 @@ class RecordBuilder:
             value = person.first
         elif form == "last":
             value = person.last
-        elif form == "spelled_last":
-            return ("E", spoken.spell(person.last), "PERSON_NAME", False, self.entity_id(person))
-        elif form == "spelled_first":
-            return ("E", spoken.spell(person.first), "PERSON_NAME", False, self.entity_id(person))
+        elif form in ("spelled_last", "spelled_first"):
+            word = person.last if form == "spelled_last" else person.first
+            if self.asr and self.chance("as_in", self.cfg.p_spelled_as_in):
+                surface = spoken.spell_as_in(word, self.rng, punctuate=not self.lc)
+            else:
+                surface = spoken.spell(word)
+            return ("E", surface, "PERSON_NAME", False, self.entity_id(person))
         else:
             value = person.full
         return self.ent("PERSON_NAME", value, natural=True) + (self.entity_id(person),)
+
+    def false_start(self, part: tuple) -> tuple:
+        """With probability p_false_start, the part restarted: "Mar- Mark Green",
+        "four one f- four one five ...". The fragment is gold too, a separate span of the same
+        info_type and entity (a piece of a name is still partial PI); it does not include the
+        hyphen that marks the break."""
+        if not self.asr or part is None or part[0] != "E" or \
+                not self.chance("false_start", self.cfg.p_false_start):
+            return part
+        frag = spoken.fragment(part[1], self.rng)
+        return ("M", ((part[0], frag) + part[2:], ("L", " " if self.lc else "- "), part))
+
+    def read_back(self, part: tuple, value: str) -> tuple[tuple, bool]:
+        """The other speaker reading a number back: the whole value or its first groups
+        ("four one five..."), in the same style as `part` was said; and whether partial."""
+        groups = [g for g in re.split(r"[^0-9A-Za-z]+", value) if g]
+        partial = len(groups) > 1 and self.rng.random() < 0.5
+        if partial:
+            value = "-".join(groups[: 1 + int(self.rng.random() * (len(groups) - 1))])
+        said_spoken = any(c.isdigit() for c in value) and not any(c.isdigit() for c in part[1])
+        surface = spoken.speak_digits(value, self.rng, punctuate=not self.lc) \
+            if said_spoken else value
+        return ("E", surface) + part[2:], partial
+
+    def nickname(self, person: Person, short: str) -> tuple:
+        """A short form of the person's first name ("Bob" for Robert): same entity id."""
+        return self.ent("PERSON_NAME", short, natural=True) + (self.entity_id(person),)
 
     def maybe_spelled(self, person: Person, form: str = "last") -> tuple | None:
         """With probability p_spelled, the spelled form of a name (to follow the name)."""
@@ -156,6 +201,9 @@ class RecordBuilder:
     def username(self, value: str) -> tuple:
         rng = self.rng
         if self.asr and rng.random() < self.cfg.p_spelled:
+            if self.chance("as_in", self.cfg.p_spelled_as_in):
+                return ("E", spoken.spell_as_in(value, rng, punctuate=not self.lc),
+                        "USER_NAME", False)
             letters = "-".join(c.upper() for c in value if c.isalpha())
             digits = "".join(c for c in value if c.isdigit())
             alpha_head = value[: len(value) - len(digits)]
@@ -176,7 +224,9 @@ class RecordBuilder:
             if rng.random() < self.cfg.p_spelled and len(local) <= 12:
                 head = spoken.spell(local.replace(".", "").replace("_", ""))
                 digits = "".join(c for c in local if c.isdigit())
-                if digits:
+                if self.chance("as_in", self.cfg.p_spelled_as_in):
+                    head = spoken.spell_as_in(local, rng, punctuate=not self.lc)
+                elif digits:
                     head = "-".join(c.upper() for c in local if c.isalpha()) + " " + \
                         spoken.speak_digits(digits, rng, punctuate=False)
             else:
@@ -333,6 +383,7 @@ class RecordBuilder:
                 surface = _flatten(piece[1]) if lc else piece[1]
                 if i == target:
                     surface = spoken.disfluent(surface, rng, punctuate=not lc)
+                part = piece
             elif tag == "S":
                 name = piece[1]
                 part = kw[name] if name in kw else slots[name]  # type: ignore[index]
@@ -347,23 +398,25 @@ class RecordBuilder:
             else:  # inline hard negative
                 part = self.neg(piece[2], piece[1])
                 surface = part[1]
-            if not surface:
-                continue
-            if tag == "L":
-                if last_space:
-                    surface = surface.lstrip(" ")
-                elif surface[0] == "." and out and out[-1][-1] == ".":
-                    surface = surface[1:]  # "8:20 a.m." + "." -> one period
+            items = [(p[0], p[1], p) for p in part[1]] if tag == "M" else ((tag, surface, part),)
+            for tag, surface, part in items:
                 if not surface:
                     continue
-            elif tag == "E":
-                spans.append((pos, pos + len(surface), part[2], part[3],
-                              part[4] if len(part) > 4 else None))
-            else:
-                negs.append((pos, pos + len(surface), part[2]))
-            out.append(surface)
-            pos += len(surface)
-            last_space = surface[-1] in " \n"
+                if tag == "L":
+                    if last_space:
+                        surface = surface.lstrip(" ")
+                    elif surface[0] == "." and out and out[-1][-1] == ".":
+                        surface = surface[1:]  # "8:20 a.m." + "." -> one period
+                    if not surface:
+                        continue
+                elif tag == "E":
+                    spans.append((pos, pos + len(surface), part[2], part[3],
+                                  part[4] if len(part) > 4 else None))
+                else:
+                    negs.append((pos, pos + len(surface), part[2]))
+                out.append(surface)
+                pos += len(surface)
+                last_space = surface[-1] in " \n"
         text = "".join(out)
         stripped = text.rstrip()
         if len(stripped) != len(text):

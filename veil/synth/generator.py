@@ -19,6 +19,18 @@ Record shape (the input contract in DESIGN.md):
 `negatives` marks the hard negatives planted in the text (eponyms, brands named after people,
 names used as words, order numbers, prices, times, quantities, non-birth dates): spans a
 detector should leave alone. It is not exhaustive: other words may also look like PI.
+
+Realism (each behind a `p_*` in GeneratorConfig; gold spans are built while rendering):
+letters spelled "as in" ("M as in Mike, A as in Alpha": one span for the whole spelled stretch,
+the person's entity id); numbers read back by the agent, whole or their first groups ("so
+that's four one five...?": every occurrence is a span); false starts ("Mar- Mark Green", "four
+one f- four one five": the fragment is its OWN span, same info_type and entity, without the
+hyphen, because a piece of a name or number is still partial PI; the completed value is another
+span); nicknames used later in the call (Robert, then "Bob": same entity); a name split across
+turns ("Rachel" / "and your last name?" / "Green": two spans, one entity); and two people who
+share a first name (different last names, different entity ids). With `emit_realism` a record
+also carries `realism`, counts of each phenomenon and its opportunities (JSONL only: not in the
+Parquet schema).
 """
 from __future__ import annotations
 
@@ -77,11 +89,33 @@ class GeneratorConfig:
     p_ascii_names: float = 0.5
     # Per small-talk line: one holding a hard negative ("may I", "Parkinson's", "my Ford").
     hard_negative_rate: float = 0.5
+    # Per spelled name, username or email: letters "as in" words ("M as in Mike, A as in
+    # Alpha"), NATO or everyday words; the whole spelled stretch is one gold span.
+    p_spelled_as_in: float = 0.3
+    # Per number the caller gives in a support call (phone, SSN, card): the agent reads it
+    # back, whole or its first groups ("so that's four one five...?"); each occurrence is gold.
+    p_read_back: float = 0.35
+    # Per name or number a caller gives in a support call: a false start ("Mar- Mark Green",
+    # "four one f- four one five"). The fragment is its own gold span (same type and entity).
+    p_false_start: float = 0.05
+    # Per support call whose caller has a name with common short forms: the caller is drawn
+    # with such a name (Robert, Elizabeth, ...) and the short form (Bob, Liz) is used later,
+    # with the same entity id.
+    p_nickname: float = 0.1
+    # Per support call where the agent asks for the name: first name, then "and your last
+    # name?", then the last name in its own turn (two gold spans, one entity).
+    p_split_name: float = 0.25
+    # Per support call: someone else in the call shares the caller's first name (a colleague
+    # or relative, different last name, different entity id).
+    p_shared_first_name: float = 0.1
     # Internal meetings: speakers (inclusive range) and length relative to a support call.
     meeting_speakers: tuple[int, int] = (3, 8)
     meeting_length_factor: float = 5.0
     # Keep the `negatives` field in the records.
     emit_negatives: bool = True
+    # Add a `realism` field: {phenomenon: count, phenomenon_opportunity: count} (for tests
+    # and corpus statistics; not part of the input contract).
+    emit_realism: bool = False
     language: str = "en"
 
     def __post_init__(self) -> None:
@@ -94,7 +128,9 @@ class GeneratorConfig:
         if not self.name_locales or any(w <= 0 for w in self.name_locales.values()):
             raise ValueError("name_locales must be non-empty with weights > 0")
         for name in ("p_lowercase", "p_spelled", "p_digits_spoken", "p_homophone",
-                     "p_spoken_email", "p_disfluency", "p_ascii_names", "hard_negative_rate"):
+                     "p_spoken_email", "p_disfluency", "p_ascii_names", "hard_negative_rate",
+                     "p_spelled_as_in", "p_read_back", "p_false_start", "p_nickname",
+                     "p_split_name", "p_shared_first_name"):
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
                 raise ValueError(f"{name} must be in [0, 1], got {value}")
@@ -154,6 +190,8 @@ def make_record(plan: _Plan, seed: int, index: int) -> dict:
     record["pii"] = builder.pii
     if cfg.emit_negatives:
         record["negatives"] = builder.negatives
+    if cfg.emit_realism:
+        record["realism"] = dict(sorted(builder.events.items()))
     return record
 
 

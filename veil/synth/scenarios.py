@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Callable
 
 from veil.synth.builder import Lazy, RecordBuilder, Slots
-from veil.synth.values import DEPARTMENTS, Person, Values, randint
+from veil.synth.values import (DEPARTMENTS, Person, Values, namesake, randint,
+                               with_formal_name)
 
 # ---------------------------------------------------------------------------------------------
 # Hard negatives, reused by every context
@@ -149,6 +150,24 @@ SPELL_NAME = (
     "{spelled}.",
     "Last name is spelled {spelled}.",
     "Let me spell that, {spelled}.",
+)
+GIVE_FIRST = ("My name is {first}.", "It's {first}.", "{first}.", "Yeah, it's {first}.")
+ASK_LAST = ("And your last name?", "And the last name?", "Can I get your last name too?",
+            "Thanks. And your surname?")
+GIVE_LAST = ("{last}.", "It's {last}.", "Last name {last}.")
+NICKNAME_LINES = ("But everyone calls me {nick}.", "You can call me {nick}.",
+                  "{nick} is fine, by the way.", "Please, just {nick}.")
+READ_BACK = ("So that's {rb}?", "Okay, {rb}, correct?", "Let me read that back: {rb}.",
+             "Just to confirm, {rb}?")
+READ_BACK_PARTIAL = ("So that's {rb}...?", "Okay, {rb}... and then?", "Sorry, {rb}, and after that?")
+CONFIRM_READ_BACK = ("Yes, that's right.", "Yep.", "Correct.", "That's it.")
+SHARED_NAME = (
+    ("Oh, and my coworker {coll} might call about this too. Same first name as me, "
+     "it confuses everyone.", "Got it, I'll add a note that {coll} is a separate contact."),
+    ("If {coll_first} calls, that's my colleague, not me. We're both {coll_first}, I know.",
+     "Understood. What's your colleague's last name, so I can tell you apart?"),
+    ("My colleague, also {coll_first}, {coll_first} {coll_last}, set up the account originally.",
+     "Okay, I see {coll} listed as a secondary contact."),
 )
 THANK_NAME = (
     "Thank you, {title} {last}.",
@@ -330,10 +349,31 @@ _RELATIVES = (("father", "male"), ("mother", "female"), ("husband", "male"), ("w
               ("grandfather", "male"))
 
 
+def given_number(b: RecordBuilder, said: list, info_type: str, value: str) -> tuple:
+    """A number the caller says (perhaps with a false start); noted in `said` for read-back."""
+    part = b.number(info_type, value)
+    said.append((part, value))
+    return b.false_start(part)
+
+
+def maybe_read_back(b: RecordBuilder, said: list) -> None:
+    """With probability p_read_back, the agent reads the caller's number back."""
+    if not said or not b.chance("read_back", b.cfg.p_read_back):
+        return
+    part, value = said[0]
+    rb, partial = b.read_back(part, value)
+    b.say(AGENT, b.pick(READ_BACK_PARTIAL if partial else READ_BACK), rb=rb)
+    b.say(CUSTOMER, b.pick(CONFIRM_READ_BACK))
+
+
 def customer_support(b: RecordBuilder, v: Values) -> None:
     rng = b.rng
     c = b.pick
     agent, cust = v.person(), v.person()
+    nicks: tuple[str, ...] = ()
+    if b.chance("nickname", b.cfg.p_nickname):
+        cust, nicks = with_formal_name(v, cust, {agent.first})
+    nick = c(nicks) if nicks else None
     org = v.org()
     issue = rng.choices(_ISSUES, cum_weights=_ISSUE_WEIGHTS)[0]
     helpdesk = issue == "helpdesk"
@@ -365,21 +405,42 @@ def customer_support(b: RecordBuilder, v: Values) -> None:
         own_org=Lazy(lambda: b.org(org, True)),
     )
     first_turn = [c(CUSTOMER_OPEN_NAMED if named else CUSTOMER_OPEN_ANON), c(opener)]
+    ask_name = not named or rng.random() < 0.3
+    nick_line = c(NICKNAME_LINES) if nick is not None else None
+    if nick_line is not None and not ask_name:
+        first_turn.insert(1, nick_line)
     if helpdesk and named and rng.random() < 0.7:
         first_turn.insert(1, "I'm in {dept} at {own_org}.")
-    b.say(CUSTOMER, first_turn, **slots)
+    b.say(CUSTOMER, first_turn, nick=Lazy(lambda: b.nickname(cust, nick)), **slots)
 
     # who is calling
-    if not named or rng.random() < 0.3:
+    if ask_name:
         b.say(AGENT, c(ASK_NAME))
-        give = [c(GIVE_NAME)]
+        if b.chance("split_name", b.cfg.p_split_name):
+            b.say(CUSTOMER, c(GIVE_FIRST), first=b.false_start(b.name(cust, "first")))
+            b.say(AGENT, c(ASK_LAST))
+            give = [c(GIVE_LAST)]
+        else:
+            give = [c(GIVE_NAME)]
         spelled = b.maybe_spelled(cust)
         if spelled is not None:
             give.append(c(SPELL_NAME))
-        b.say(CUSTOMER, give, cust=b.name(cust), first=b.name(cust, "first"),
-              last=b.name(cust, "last"), spelled=spelled)
+        if nick_line is not None:
+            give.append(nick_line)
+        b.say(CUSTOMER, give, cust=Lazy(lambda: b.false_start(b.name(cust))),
+              first=b.name(cust, "first"), last=b.name(cust, "last"), spelled=spelled,
+              nick=Lazy(lambda: b.nickname(cust, nick)))
+    later_first = (lambda: b.nickname(cust, nick)) if nick is not None \
+        else (lambda: b.name(cust, "first"))
     b.say(AGENT, c(THANK_NAME), title=cust.title, last=b.name(cust, "last"),
-          first=b.name(cust, "first"))
+          first=later_first())
+    if b.chance("shared_first_name", b.cfg.p_shared_first_name):
+        coll = namesake(v, cust)
+        ask, answer = c(SHARED_NAME)
+        vals = dict(coll=Lazy(lambda: b.name(coll)), coll_first=Lazy(lambda: b.name(coll, "first")),
+                    coll_last=Lazy(lambda: b.name(coll, "last")))
+        b.say(CUSTOMER, ask, **vals)
+        b.say(AGENT, answer, **vals)
 
     # verification: one or two checks, drawn by issue
     checks = {
@@ -394,15 +455,17 @@ def customer_support(b: RecordBuilder, v: Values) -> None:
     ssn = Lazy(v.ssn)
     for bank in rng.sample(checks, k=min(len(checks), randint(rng, 1, 2))):
         ask, answer = c(bank)
+        said: list = []
         vals = dict(
             email=Lazy(lambda: b.email(v.email(cust))),
-            phone=Lazy(lambda: b.number("PHONE_NUMBER", v.phone(person=cust))),
+            phone=Lazy(lambda: given_number(b, said, "PHONE_NUMBER", v.phone(person=cust))),
             dob=Lazy(lambda: b.dob(v.date_of_birth(cust))),
             address=Lazy(lambda: b.address(v.home_address(cust))),
-            ssn=Lazy(lambda: b.number("US_SOCIAL_SECURITY_NUMBER", ssn.get())),
+            ssn=Lazy(lambda: given_number(b, said, "US_SOCIAL_SECURITY_NUMBER", ssn.get())),
         )
         b.say(AGENT, ask, **vals)
         b.say(CUSTOMER, answer, **vals)
+        maybe_read_back(b, said)
 
     # the issue itself
     body = dict(
@@ -432,7 +495,10 @@ def customer_support(b: RecordBuilder, v: Values) -> None:
         else:
             ask, answer = c(CARD_LINES)
             b.say(AGENT, ask)
-            b.say(CUSTOMER, answer, card=b.number("CREDIT_CARD_NUMBER", v.credit_card()))
+            said = []
+            b.say(CUSTOMER, answer,
+                  card=given_number(b, said, "CREDIT_CARD_NUMBER", v.credit_card()))
+            maybe_read_back(b, said)
         for ask, answer in rng.sample(BILLING_BODY, k=randint(rng, 1, 2)):
             b.say(AGENT, ask, **body)
             b.say(CUSTOMER, answer, **body)
@@ -489,7 +555,7 @@ def customer_support(b: RecordBuilder, v: Values) -> None:
     if rng.random() < 0.6:
         b.say(CUSTOMER if rng.random() < 0.8 else AGENT, small_talk(b))
     ask, answer = c(SUPPORT_CLOSE)
-    vals = dict(first=b.name(cust, "first"), title=cust.title, last=b.name(cust, "last"),
+    vals = dict(first=later_first(), title=cust.title, last=b.name(cust, "last"),
                 agent_first=b.name(agent, "first"), org=b.org(org, True))
     b.say(AGENT, ask, **vals)
     b.say(CUSTOMER, answer, **vals)

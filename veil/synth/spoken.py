@@ -200,3 +200,60 @@ def disfluent(text: str, rng: random.Random, punctuate: bool) -> str:
             return text
         words[idx] = f"{stem}- {words[idx]}" if punctuate else f"{stem} {words[idx]}"
     return " ".join(words)
+
+
+# Letters spelled "as in": the NATO alphabet, or the everyday words people reach for.
+NATO = {
+    "A": "alpha", "B": "bravo", "C": "charlie", "D": "delta", "E": "echo", "F": "foxtrot",
+    "G": "golf", "H": "hotel", "I": "india", "J": "juliet", "K": "kilo", "L": "lima",
+    "M": "mike", "N": "november", "O": "oscar", "P": "papa", "Q": "quebec", "R": "romeo",
+    "S": "sierra", "T": "tango", "U": "uniform", "V": "victor", "W": "whiskey", "X": "x-ray",
+    "Y": "yankee", "Z": "zulu",
+}
+COMMON_AS_IN = {
+    "A": "apple", "B": "boy", "C": "cat", "D": "dog", "E": "egg", "F": "frank", "G": "george",
+    "H": "house", "I": "ice", "J": "john", "K": "king", "L": "lucy", "M": "mary", "N": "nancy",
+    "O": "orange", "P": "peter", "Q": "queen", "R": "robert", "S": "sam", "T": "tom",
+    "U": "umbrella", "V": "victor", "W": "william", "X": "x-ray", "Y": "yellow", "Z": "zebra",
+}
+
+
+def spell_as_in(word: str, rng: random.Random, *, punctuate: bool = True) -> str:
+    """'Mark' -> 'M as in Mike, A as in Alpha, R as in Romeo, K as in Kilo' (or common words:
+    'M as in Mary, ...'). Lowercase without commas when not `punctuate`. Digits are spoken."""
+    table = NATO if rng.random() < 0.6 else COMMON_AS_IN
+    out: list[str] = []
+    for ch in ascii_fold(word):
+        if ch.isalpha():
+            up = ch.upper()
+            key = table[up]
+            out.append(f"{up} as in {key.capitalize()}" if punctuate else f"{ch.lower()} as in {key}")
+        elif ch.isdigit():
+            out.append(DIGIT_WORDS[ord(ch) - 48])
+    return (", " if punctuate else " ").join(out)
+
+
+def fragment(surface: str, rng: random.Random) -> str:
+    """The false-started head of a value: 'Mark Green' -> 'Mar', 'four one five, ...' ->
+    'four one f', '415-555-0123' -> '41'. Never empty; never ends in a space or separator."""
+    words = surface.split(" ")
+    if len(words) > 2 and all(w.strip(",").isalpha() for w in words[:3]):  # spoken digits
+        k = 1 + int(rng.random() * min(3, len(words) - 1))
+        if words[k - 1] == "double":  # never "double f-"
+            k += 1
+        if k >= len(words):
+            return " ".join(words[: len(words) - 1]).rstrip(",")
+        head = " ".join(words[:k]).rstrip(",")
+        nxt = words[k].strip(",")
+        return head + " " + nxt[: max(1, len(nxt) // 2)] if nxt else head
+    first = words[0].rstrip(",")
+    n = len(first)
+    if n <= 2:
+        return first
+    cut = max(2, min(n - 1, int(n * (0.4 + 0.3 * rng.random()))))
+    if first[0].isdigit():
+        cut = min(cut, 2 + int(rng.random() * 3))  # "41- 415-555-0123", "4532- 4532..."
+    head = first[:cut]
+    while head and not head[-1].isalnum():
+        head = head[:-1]
+    return head or first

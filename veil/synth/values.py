@@ -524,3 +524,58 @@ class Values:
 
     def digits(self, n: int) -> str:
         return numerify(self.rng, "%" + "#" * (n - 1))
+
+
+# Formal first names and the short forms people use for them (the caller says "call me Bob").
+NICKNAMES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "Robert": ("male", ("Bob", "Rob", "Bobby")),
+    "Elizabeth": ("female", ("Liz", "Beth", "Lizzie")),
+    "William": ("male", ("Bill", "Will", "Billy")),
+    "Margaret": ("female", ("Maggie", "Meg", "Peggy")),
+    "James": ("male", ("Jim", "Jimmy", "Jamie")),
+    "Katherine": ("female", ("Kate", "Kathy", "Katie")),
+    "Michael": ("male", ("Mike", "Mikey")),
+    "Richard": ("male", ("Rick", "Rich")),
+    "Jennifer": ("female", ("Jen", "Jenny")),
+    "Christopher": ("male", ("Chris",)),
+    "Patricia": ("female", ("Pat", "Patty", "Trish")),
+    "Thomas": ("male", ("Tom", "Tommy")),
+    "Daniel": ("male", ("Dan", "Danny")),
+    "Rebecca": ("female", ("Becky", "Becca")),
+    "Joseph": ("male", ("Joe", "Joey")),
+    "Anthony": ("male", ("Tony",)),
+    "Victoria": ("female", ("Vicky", "Tori")),
+    "Samantha": ("female", ("Sam", "Sammy")),
+    "Edward": ("male", ("Ed", "Eddie", "Ted")),
+    "Nicholas": ("male", ("Nick",)),
+    "Deborah": ("female", ("Debbie", "Deb")),
+    "Alexander": ("male", ("Alex", "Xander")),
+}
+FORMAL_NAMES = tuple(NICKNAMES)
+# Surnames for a namesake when the pools keep giving the caller's own.
+_SPARE_LAST = ("Okafor", "Lindqvist", "Moreau", "Castillo", "Nakamura", "Brennan")
+
+
+def with_formal_name(v: Values, person: Person, avoid: set[str]) -> tuple[Person, tuple[str, ...]]:
+    """`person` renamed to a formal first name with short forms; returns it and the forms."""
+    rng = v.rng
+    for _ in range(8):
+        formal = pick(rng, FORMAL_NAMES)
+        if formal not in avoid:
+            break
+    gender, nicks = NICKNAMES[formal]
+    title = person.title if gender == person.gender else ("Mr." if gender == "male" else "Ms.")
+    v._used_names.add(formal)
+    return Person(formal, person.last, gender, person.locale, title), nicks
+
+
+def namesake(v: Values, person: Person) -> Person:
+    """Someone else with `person`'s first name and a different last name."""
+    for _ in range(6):
+        last = v.person(gender=person.gender, locale=person.locale).last
+        if last != person.last:
+            break
+    else:
+        last = next(s for s in _SPARE_LAST if s != person.last)
+    title = "Ms." if person.gender == "female" else "Mr."
+    return Person(person.first, last, person.gender, person.locale, title)
