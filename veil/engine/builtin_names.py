@@ -42,6 +42,7 @@ from veil.engine.name_lists import (
     PRODUCTS,
     TITLES,
 )
+from veil.engine.prefilter import RegexGuard
 from veil.engine.registry import register_scanner
 from veil.findings import Likelihood, Method
 
@@ -278,11 +279,15 @@ def _context_name(text: str, start: int, end: int, cased: bool) -> tuple[int, in
 def _context_hits(text: str, cased: bool) -> Iterator[Hit]:
     lowered = lowered_same_length(text)
     for pattern, likelihood in _NAME_CONTEXTS:
+        if not _GUARD.may_match(pattern, text):
+            continue
         for match in pattern.finditer(lowered):
             span = _context_name(text, match.start("name"), match.end("name"), cased)
             if span is not None:
                 yield span[0], span[1], likelihood, Method.REGEX
     title, scanned = (_TITLE_CONTEXT, text) if cased else (_TITLE_CONTEXT_LOWER, lowered)
+    if not _GUARD.may_match(title, text):
+        return
     for match in title.finditer(scanned):
         span = _context_name(text, match.start("name"), match.end("name"), cased)
         if span is not None:
@@ -375,6 +380,8 @@ def _org_context_hits(text: str) -> Iterator[tuple[int, int]]:
     cased = is_cased(text)
     lowered = lowered_same_length(text)
     for pattern in (_SPEAKER_CONTEXT, _AGENT_CONTEXT):
+        if not _GUARD.may_match(pattern, text):
+            continue
         for match in pattern.finditer(lowered):
             span = _org_context_span(text, match.start("name"), match.end("name"), cased)
             if span is not None:
@@ -410,11 +417,11 @@ def _lower_org_span(
 
 def scan_organisations(text: str, view) -> Iterator[Hit]:
     cased = is_cased(text)
-    for match in _ORG_SUFFIX.finditer(text):
+    for match in _ORG_SUFFIX.finditer(text) if _GUARD.may_match(_ORG_SUFFIX, text) else ():
         start, end = match.span("name")
         if not sentence_initial(text, start) or text[start:end].split()[0].lower() not in STOPWORDS:
             yield start, end, L.LIKELY, Method.REGEX
-    if not cased:
+    if not cased and _GUARD.may_match(_ORG_SUFFIX_LOWER, text):
         for match in _ORG_SUFFIX_LOWER.finditer(text):
             suffix = text[match.start("name"):match.end("name")].split()[-1].rstrip(".")
             span = _lower_org_span(text, *match.span("name"), suffix not in _ORDINARY_SUFFIXES)
@@ -523,6 +530,8 @@ def products() -> DictionaryMatcher:
 
 
 def _product_context_hits(text: str) -> Iterator[tuple[int, int]]:
+    if not _GUARD.may_match(_PRODUCT_CONTEXT, text):
+        return
     cased = is_cased(text)
     for match in _PRODUCT_CONTEXT.finditer(lowered_same_length(text)):
         span = _org_context_span(text, match.start("name"), match.end("name"), cased)
@@ -548,6 +557,14 @@ def scan_products(text: str, view) -> Iterator[Hit]:
 def scan_speaker_products(text: str, view) -> Iterator[Hit]:
     for start, end in _product_context_hits(text):
         yield start, end, L.VERY_LIKELY, Method.REGEX
+
+
+# One Hyperscan pass per text says which of the context regexes above can match at all.
+_GUARD = RegexGuard(
+    [pattern for pattern, _ in _NAME_CONTEXTS]
+    + [_TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _SPEAKER_CONTEXT,
+       _AGENT_CONTEXT, _PRODUCT_CONTEXT]
+)
 
 
 register_scanner(

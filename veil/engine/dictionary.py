@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from itertools import accumulate
 from typing import Iterable, Iterator
 
 import ahocorasick
@@ -18,20 +17,25 @@ _WORD = re.compile(r"\w+")
 
 
 def normalise_term(term: str) -> str:
-    return " ".join(m.group(0) for m in _WORD.finditer(term.lower()))
+    return " ".join(_WORD.findall(term.lower()))
 
 
 class TokenView:
-    """A text's words joined by single spaces, with a map back to character offsets."""
+    """A text's words joined by single spaces, with a map back to character offsets.
 
-    __slots__ = ("text", "starts", "ends", "joined_starts", "_padded")
+    Only the joined text is built up front (two C calls); the offsets, which only texts
+    with a dictionary match need, are built on first use.
+    """
+
+    __slots__ = ("_lowered", "text", "_starts", "_ends", "_joined_starts", "_padded")
 
     def __init__(self, text: str):
         lowered = text.lower()
+        self._lowered = lowered
         if len(lowered) == len(text):
             # The common case, in C: lower-case once, then cut into words.
-            spans = [m.span() for m in _WORD.finditer(lowered)]
-            pieces = _WORD.findall(lowered)
+            self.text = " ".join(_WORD.findall(lowered))
+            self._starts = None
         else:
             # lower() changes the length of some characters ("İ"); keep offsets exact by
             # leaving such a word as it was.
@@ -42,12 +46,39 @@ class TokenView:
                     word = match.group(0)
                 spans.append(match.span())
                 pieces.append(word)
-        self.text = " ".join(pieces)
-        self.starts = [s for s, _ in spans]
-        self.ends = [e for _, e in spans]
-        # Where each word starts in the joined text: word lengths plus one space each.
-        self.joined_starts = list(accumulate((e - s + 1 for s, e in spans), initial=0))[:-1]
+            self.text = " ".join(pieces)
+            self._set_spans(spans)
         self._padded = None
+
+    def _set_spans(self, spans: Iterable[tuple[int, int]]) -> None:
+        # One loop rather than three comprehensions: this runs once per text.
+        starts, ends, joined_starts = [], [], []
+        position = 0  # where each word starts in the joined text
+        for start, end in spans:
+            starts.append(start)
+            ends.append(end)
+            joined_starts.append(position)
+            position += end - start + 1
+        self._starts, self._ends, self._joined_starts = starts, ends, joined_starts
+
+    def _ensure_spans(self) -> None:
+        if self._starts is None:
+            self._set_spans(map(re.Match.span, _WORD.finditer(self._lowered)))
+
+    @property
+    def starts(self) -> list[int]:
+        self._ensure_spans()
+        return self._starts
+
+    @property
+    def ends(self) -> list[int]:
+        self._ensure_spans()
+        return self._ends
+
+    @property
+    def joined_starts(self) -> list[int]:
+        self._ensure_spans()
+        return self._joined_starts
 
     @property
     def padded(self) -> str:
@@ -58,14 +89,16 @@ class TokenView:
 
     def original_span(self, joined_start: int, joined_end: int) -> tuple[int, int] | None:
         """Map a span of the joined text back, if it starts and ends on word boundaries."""
-        first = bisect_left(self.joined_starts, joined_start)
-        if first == len(self.joined_starts) or self.joined_starts[first] != joined_start:
+        self._ensure_spans()
+        joined_starts, starts, ends = self._joined_starts, self._starts, self._ends
+        first = bisect_left(joined_starts, joined_start)
+        if first == len(joined_starts) or joined_starts[first] != joined_start:
             return None
-        last = bisect_left(self.joined_starts, joined_end + 1) - 1
-        word_end = self.joined_starts[last] + (self.ends[last] - self.starts[last])
+        last = bisect_left(joined_starts, joined_end + 1) - 1
+        word_end = joined_starts[last] + (ends[last] - starts[last])
         if word_end != joined_end:
             return None
-        return self.starts[first], self.ends[last]
+        return starts[first], ends[last]
 
 
 class DictionaryMatcher:
@@ -100,5 +133,8 @@ class DictionaryMatcher:
                 yield span
 
     def __contains__(self, phrase: str) -> bool:
-        key = normalise_term(phrase)
+        return self.has_normalised(normalise_term(phrase))
+
+    def has_normalised(self, key: str) -> bool:
+        """Whether `key`, already through `normalise_term`, is one of the terms."""
         return bool(key) and self.size > 0 and f" {key} " in self._automaton

@@ -169,13 +169,27 @@ class InfoTypeEngine:
             if p.hotwords and p.info_type not in ruled
             and p.max_without_hotwords < self._threshold(p.info_type)
         }
-        # One Hyperscan pass per text says which patterns can match at all (if installed).
-        self._prefilter = Prefilter([p.pattern for p in patterns])
+        # One Hyperscan pass per text says which patterns can match at all (if installed),
+        # and which regex triggers and gating hotwords (`TextFacts`) cannot occur in it.
+        self._fact_patterns = self._regex_facts()
+        self._prefilter = Prefilter([p.pattern for p in patterns] + self._fact_patterns)
         self._pattern_index = {id(p): i for i, p in enumerate(patterns)}
+        self._candidate_cache: dict[frozenset, tuple[list, list, dict]] = {}
         # Built-in patterns whose every match contains a digit run only near digits.
         self.digit_windows = True
         self._digit_patterns = [p for p in patterns if p.trigger is DIGIT]
         self._other_patterns = [p for p in patterns if p.trigger is not DIGIT]
+
+    def _regex_facts(self) -> list["re.Pattern[str]"]:
+        """The regexes `TextFacts` tests on whole texts: regex triggers and gating hotwords."""
+        facts: dict[int, re.Pattern[str]] = {}
+        for detector in [*self.patterns, *self.scanners]:
+            if isinstance(detector.trigger, re.Pattern):
+                facts.setdefault(id(detector.trigger), detector.trigger)
+            if id(detector) in self._gated:
+                for rule in detector.hotwords:
+                    facts.setdefault(id(rule.pattern), rule.pattern)
+        return list(facts.values())
 
     @property
     def info_types(self) -> list[str]:
@@ -374,15 +388,14 @@ class InfoTypeEngine:
         findings: list[Finding] = []
         if not text:
             return findings
-        facts = TextFacts(text)
         with_hotwords = self._with_hotwords
         candidates = self._prefilter.candidates(text)
         if candidates is None:
             digit_patterns, other_patterns = self._digit_patterns, self._other_patterns
+            facts = TextFacts(text)
         else:  # only the patterns the prefilter says may match
-            index = self._pattern_index
-            digit_patterns = [p for p in self._digit_patterns if index[id(p)] in candidates]
-            other_patterns = [p for p in self._other_patterns if index[id(p)] in candidates]
+            digit_patterns, other_patterns, absent = self._candidate_patterns(candidates)
+            facts = TextFacts(text, dict(absent))
         if not self.digit_windows:
             runs = [(detector, None) for detector in digit_patterns + other_patterns]
         elif digit_patterns:
@@ -440,6 +453,27 @@ class InfoTypeEngine:
         if self.rule_sets and findings:
             findings = apply_rule_sets(self.rule_sets, findings, text, self._above_threshold)
         return findings
+
+    def _candidate_patterns(self, candidates) -> tuple[list, list, dict]:
+        """The digit and other patterns among `candidates` (prefilter indexes), in order, and
+        the fact regexes that cannot occur (as `TextFacts.seen` entries).
+
+        Texts share few distinct candidate sets, so the split is memoised per set rather than
+        filtering seventy patterns per text.
+        """
+        key = frozenset(candidates)
+        split = self._candidate_cache.get(key)
+        if split is None:
+            index = self._pattern_index
+            first_fact = len(self.patterns)
+            split = (
+                [p for p in self._digit_patterns if index[id(p)] in key],
+                [p for p in self._other_patterns if index[id(p)] in key],
+                {f: False for i, f in enumerate(self._fact_patterns, first_fact) if i not in key},
+            )
+            if len(self._candidate_cache) < 4096:
+                self._candidate_cache[key] = split
+        return split
 
     def finalize(self, findings: Iterable[Finding]) -> list[Finding]:
         """Apply `min_likelihood` (global and per type) and drop exclusion-only types."""

@@ -140,3 +140,44 @@ class Prefilter:
 
 def _collect(index, start, end, flags, found):
     found.add(index)
+
+
+class RegexGuard:
+    """Which of a fixed list of scanner regexes may match a text, from one Hyperscan pass.
+
+    Scanners (names, organisations, products) run a dozen context regexes per text, each a
+    full `re` pass, though on a short turn usually none of them matches. The guard compiles
+    them caseless, so one pass over the original text also covers regexes that the scanners
+    run on its lower-cased copy (on ASCII text, the only text the prefilter judges, a match
+    in the lower-cased copy is a caseless match in the original). It remembers the last
+    text, so the scanners of one text share one pass. Findings are the same with or
+    without it.
+    """
+
+    def __init__(self, patterns: Sequence["re.Pattern[str]"]):
+        self.patterns = list(patterns)
+        self._prefilter = Prefilter(
+            [re.compile(p.pattern, p.flags | re.IGNORECASE) for p in self.patterns]
+        )
+        self._index = {id(p): i for i, p in enumerate(self.patterns)}
+        self._last: tuple = (None, None)
+
+    def build(self) -> bool:
+        """Compile now rather than after `BUILD_AFTER` texts. True if it is active."""
+        return self._prefilter.build()
+
+    def disable(self) -> None:
+        """Let every pattern run on every text (for comparisons)."""
+        self._prefilter = Prefilter([])
+        self._prefilter._built = True
+        self._last = (None, None)
+
+    def may_match(self, pattern: "re.Pattern[str]", text: str) -> bool:
+        """False only if `pattern` (one of the guarded) cannot match `text` or its lower case."""
+        last = self._last
+        if last[0] is text:  # the tuple holds `text`, so its identity cannot be reused
+            found = last[1]
+        else:
+            found = self._prefilter.candidates(text)
+            self._last = (text, found)
+        return found is None or self._index[id(pattern)] in found

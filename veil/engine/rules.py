@@ -71,7 +71,7 @@ class DictionaryExclusion:
         key = normalise_term(quote)
         if key and " " not in key:
             # One word (the common case): it matches the dictionary or it does not.
-            hit = key in self.matcher
+            hit = self.matcher.has_normalised(key)
             return not hit if self.matching_type == INVERSE else hit
         view = TokenView(quote)
         matches = list(self.matcher.find(view))
@@ -164,12 +164,17 @@ def apply_rule_sets(
     reportable: Callable[[Finding], bool],
 ) -> list[Finding]:
     for rule_set in rule_sets:
+        # The set's findings are split out once: its rules change only those.
+        types = rule_set.info_types
+        targets = [f for f in findings if f.info_type in types]
+        if not targets:
+            continue
+        others = [f for f in findings if f.info_type not in types]
         for rule in rule_set.rules:
-            targets = [f for f in findings if f.info_type in rule_set.info_types]
             if not targets:
                 break
-            others = [f for f in findings if f.info_type not in rule_set.info_types]
-            context = RuleContext(findings, reportable)
-            findings = others + rule.apply(targets, text, context)
+            context = RuleContext(others + targets, reportable)
+            targets = rule.apply(targets, text, context)
+        findings = others + targets
     return findings
 

@@ -1,0 +1,64 @@
+"""The engine's speed-ups change no finding.
+
+Hyperscan prefilters (the engine's, over patterns, triggers and gating hotwords, and the
+scanners' `RegexGuard` over their context regexes) only skip work that cannot find anything,
+so a generated corpus gives the same findings with them on and off, for every bundled profile.
+"""
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from veil.config import load_config
+from veil.detect import ConversationDetector
+from veil.engine import builtin_names, prefilter
+from veil.engine.prefilter import RegexGuard
+from veil.synth.generator import generate_records
+
+needs_hyperscan = pytest.mark.skipif(not prefilter.available(), reason="hyperscan not installed")
+
+
+def _conversations(n: int = 40) -> list[list[str]]:
+    texts = []
+    for record in generate_records(n, seed=4242):
+        turns = record.get("turns")
+        texts.append([t["text"] for t in turns] if turns else [record.get("text", "")])
+    return texts
+
+
+@needs_hyperscan
+@pytest.mark.parametrize("profile", ["call_transcripts", "minimal", "auditor"])
+def test_prefilters_change_no_finding(profile, monkeypatch):
+    conversations = _conversations()
+    fast = ConversationDetector(load_config(profile))
+    assert fast.engine.build_prefilter()
+    assert builtin_names._GUARD.build()
+    expected = [fast.detect(texts) for texts in conversations]
+
+    slow = ConversationDetector(load_config(profile))
+    slow.engine.disable_prefilter()
+    unguarded = RegexGuard(builtin_names._GUARD.patterns)
+    unguarded.disable()
+    monkeypatch.setattr(builtin_names, "_GUARD", unguarded)
+    assert [slow.detect(texts) for texts in conversations] == expected
+
+
+_FRAGMENTS = st.sampled_from([
+    "my name is ", "My name's ", "this is ", "calling from ", "I work for ", "Dr. ", "mrs ",
+    "speak to ", "Acme Inc", "acme llc", "our product is ", "we sell ", "here at ", "it's ",
+    "Jo", "Smith", " ", ", ", ". ", "\n", "\t", "'", "’",
+])
+_TEXT = st.lists(
+    st.one_of(_FRAGMENTS, st.text(alphabet=st.characters(max_codepoint=127), max_size=12)),
+    max_size=12,
+).map("".join)
+
+
+@needs_hyperscan
+@settings(max_examples=300, deadline=None)
+@given(_TEXT)
+def test_regex_guard_never_skips_a_match(text):
+    guard = builtin_names._GUARD
+    guard.build()
+    for pattern in guard.patterns:
+        if not guard.may_match(pattern, text):
+            assert pattern.search(text) is None
+            assert pattern.search(text.lower()) is None
