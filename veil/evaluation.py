@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Iterable
 
 _TOKEN = re.compile(r"\w+")
 ALL = "*"

@@ -159,7 +159,8 @@ register(
 
 # --- IMEI_HARDWARE_ID ----------------------------------------------------------------------
 
-def _imei_check(match: "re.Match[str]") -> Likelihood | None:
+def luhn_possible(match: "re.Match[str]") -> Likelihood | None:
+    """POSSIBLE when the match's digits pass Luhn; dropped otherwise (IMEI, OHIP, ...)."""
     return L.POSSIBLE if luhn_valid(digits_of(match.group(0))) else None
 
 
@@ -167,7 +168,7 @@ register(
     "IMEI_HARDWARE_ID",
     r"\d(?<![\d-]\d)\d[- ]?\d{6}[- ]?\d{6}[- ]?\d(?![\d-])",
     L.POSSIBLE,
-    check=_imei_check,
+    check=luhn_possible,
     method=Method.CHECKSUM,
     trigger=DIGIT,
     hotwords=[hotword(r"\b(?:imei|serial|device id|handset)\b", 60, fixed=L.VERY_LIKELY)],

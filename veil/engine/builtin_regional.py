@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from veil.engine.checksums import bc_phn_valid, dea_valid, digits_of, luhn_valid, npi_valid
+from veil.engine.checksums import bc_phn_valid, dea_valid, digits_of, npi_valid
+from veil.engine.builtin_numbers import luhn_possible
 from veil.engine.registry import DIGIT, hotword, register
 from veil.findings import Likelihood, Method
 
@@ -128,15 +129,11 @@ register(
 )
 
 
-def _ohip_check(match: "re.Match[str]") -> Likelihood | None:
-    return L.POSSIBLE if luhn_valid(digits_of(match.group(0))) else None
-
-
 register(
     "CANADA_OHIP",
     r"\d(?<![\d-]\d)\d{3}[- ]?\d{3}[- ]?\d{3}(?:[- ]?[A-Z]{2})?\b",
     L.POSSIBLE,
-    check=_ohip_check,
+    check=luhn_possible,
     method=Method.CHECKSUM,
     trigger=DIGIT,
     hotwords=[hotword(r"\b(?:ohip|health card|health number)\b", 60, fixed=L.VERY_LIKELY)],
