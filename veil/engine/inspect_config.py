@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 from pydantic.alias_generators import to_camel
@@ -24,6 +24,16 @@ class DlpModel(BaseModel):
         validate_by_alias=True,
         frozen=True,
     )
+
+    # A DLP `oneof` group: exactly one of these fields must be given.
+    one_of: ClassVar[tuple[str, ...]] = ()
+
+    @model_validator(mode="after")
+    def _exactly_one_of(self):
+        names = self.one_of
+        if names and sum(getattr(self, name) is not None for name in names) != 1:
+            raise ValueError(f"give exactly one of {', '.join(names[:-1])} or {names[-1]}")
+        return self
 
 
 def _likelihood(value: Any) -> Likelihood:
@@ -57,11 +67,7 @@ class Dictionary(DlpModel):
     word_list: WordList | None = None
     cloud_storage_path: CloudStoragePath | None = None
 
-    @model_validator(mode="after")
-    def _exactly_one_source(self):
-        if (self.word_list is None) == (self.cloud_storage_path is None):
-            raise ValueError("give exactly one of word_list or cloud_storage_path")
-        return self
+    one_of = ("word_list", "cloud_storage_path")
 
 
 class Regex(DlpModel):
@@ -95,11 +101,7 @@ class LikelihoodAdjustment(DlpModel):
     fixed_likelihood: LikelihoodField | None = None
     relative_likelihood: int | None = None
 
-    @model_validator(mode="after")
-    def _exactly_one(self):
-        if (self.fixed_likelihood is None) == (self.relative_likelihood is None):
-            raise ValueError("give exactly one of fixed_likelihood or relative_likelihood")
-        return self
+    one_of = ("fixed_likelihood", "relative_likelihood")
 
 
 class HotwordRule(DlpModel):
@@ -126,11 +128,7 @@ class CustomInfoType(DlpModel):
     exclusion_type: ExclusionType = ExclusionType.EXCLUSION_TYPE_UNSPECIFIED
     sensitivity_score: dict[str, Any] | None = None
 
-    @model_validator(mode="after")
-    def _one_detector(self):
-        if (self.dictionary is None) == (self.regex is None):
-            raise ValueError("give exactly one of dictionary or regex")
-        return self
+    one_of = ("dictionary", "regex")
 
 
 def _matching_type(value: Any) -> str:
@@ -160,25 +158,14 @@ class ExclusionRule(DlpModel):
     exclude_by_hotword: ExcludeByHotword | None = None
     matching_type: Annotated[str, BeforeValidator(_matching_type)]
 
-    @model_validator(mode="after")
-    def _one_kind(self):
-        kinds = [self.dictionary, self.regex, self.exclude_info_types, self.exclude_by_hotword]
-        if sum(k is not None for k in kinds) != 1:
-            raise ValueError(
-                "give exactly one of dictionary, regex, exclude_info_types or exclude_by_hotword"
-            )
-        return self
+    one_of = ("dictionary", "regex", "exclude_info_types", "exclude_by_hotword")
 
 
 class InspectionRule(DlpModel):
     hotword_rule: HotwordRule | None = None
     exclusion_rule: ExclusionRule | None = None
 
-    @model_validator(mode="after")
-    def _one_rule(self):
-        if (self.hotword_rule is None) == (self.exclusion_rule is None):
-            raise ValueError("give exactly one of hotword_rule or exclusion_rule")
-        return self
+    one_of = ("hotword_rule", "exclusion_rule")
 
 
 class InspectionRuleSet(DlpModel):

@@ -83,14 +83,7 @@ class Value(DlpModel):
     float_value: float | None = None
     boolean_value: bool | None = None
 
-    @model_validator(mode="after")
-    def _exactly_one(self):
-        given = [v for v in (self.string_value, self.integer_value, self.float_value,
-                             self.boolean_value) if v is not None]
-        if len(given) != 1:
-            raise ValueError("give exactly one of string_value, integer_value, float_value "
-                             "or boolean_value")
-        return self
+    one_of = ("string_value", "integer_value", "float_value", "boolean_value")
 
     def as_text(self) -> str:
         for value in (self.string_value, self.integer_value, self.float_value):
@@ -116,11 +109,7 @@ class CharsToIgnore(DlpModel):
     characters_to_skip: str | None = None
     common_characters_to_ignore: CommonCharsToIgnore | None = None
 
-    @model_validator(mode="after")
-    def _exactly_one(self):
-        if (self.characters_to_skip is None) == (self.common_characters_to_ignore is None):
-            raise ValueError("give exactly one of characters_to_skip or common_characters_to_ignore")
-        return self
+    one_of = ("characters_to_skip", "common_characters_to_ignore")
 
 
 class CharacterMaskConfig(DlpModel):
@@ -195,12 +184,7 @@ class PrimitiveTransformation(DlpModel):
     date_shift_config: DateShiftConfig | None = None
     surrogate_config: SurrogateConfig | None = None
 
-    @model_validator(mode="after")
-    def _exactly_one(self):
-        given = [name for name in _PRIMITIVES if getattr(self, name) is not None]
-        if len(given) != 1:
-            raise ValueError("give exactly one of " + ", ".join(_PRIMITIVES))
-        return self
+    one_of = _PRIMITIVES
 
     @property
     def kind(self) -> str:
