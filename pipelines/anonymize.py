@@ -20,13 +20,16 @@ from apache_beam.options.pipeline_options import PipelineOptions, S3Options, Sta
 from pipelines.options import VeilOptions, with_local_default_runner
 from transforms.anonymize import ANONYMIZED, AnonymizeFn, ErrorEntryFn
 from transforms.detect import DetectFn
+from transforms.ner import DetectWithHfModel
 from transforms.parse import ERRORS, ParseRecordFn
 from transforms.read import STATS, ReadRecords
 from transforms.risk import ROWS, RiskStatsFn, ScoreRiskFn
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
+from models.available import usable_detectors
 from veil.config import VeilConfig, load_config
 from veil.detect import ConversationDetector
+from veil.engine.google_dlp import with_google_dlp
 from veil.errors import ConfigError
 from veil.inputs import InputSplit, parquet_schema, plan_splits
 from veil.operators import Operators, build_operators
@@ -52,6 +55,8 @@ class JobPlan:
     job: dict
     operators: Operators
     auditor: VeilConfig
+    model_accelerator: str | None = None
+    model_copies: int | None = None
 
 
 def storage_from_options(options: PipelineOptions) -> Storage:
@@ -87,7 +92,11 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         raise ConfigError("both --input and --output are required")
     storage = storage_from_options(options)
     config = load_config(veil.config, storage)
-    detector = ConversationDetector(config)  # compiles every pattern and dictionary now
+    if veil.detector == "google-dlp":  # the config carries the choice to the workers' DetectFn
+        config = with_google_dlp(config, veil.dlp_project, veil.dlp_location, veil.dlp_endpoint)
+    # Compiles every pattern and dictionary now (google-dlp: converts the config to protos,
+    # without calling the service).
+    detector = ConversationDetector(config, connect=False)
     operators = build_operators(config)  # reads the secret key now, if an operator needs one
     auditor = load_config(config.risk.auditor, storage)
     ConversationDetector(auditor)
@@ -137,17 +146,23 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         speaker=veil.speaker_field,
         context=veil.context_field,
     )
+    detectors, missing = usable_detectors(config.detectors, storage)
+    for name, reason in missing.items():
+        _LOG.warning("detector %s is configured but cannot run (%s): the job runs without it", name, reason)
+    config = config.model_copy(update={"detectors": detectors})
     job = {
         "input": veil.input,
         "output": spec.root,
         "input_files": len(files),
         "splits": len(splits),
         "config": veil.config,
-        "detectors": detector.names,
+        "detectors": (detector.names if detectors.rules else []) + [n for n in detectors.names if n != "rules"],
+        "detectors_missing": missing,
         "info_types": detector.engine.info_types,
     }
     return JobPlan(
-        config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job, operators, auditor
+        config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job, operators, auditor,
+        veil.model_accelerator, veil.model_copies,
     )
 
 
@@ -160,18 +175,39 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     detected = parsed.conversations | "Detect" >> beam.ParDo(DetectFn(plan.config)).with_outputs(
         ERRORS, main="findings"
     )
-    anonymized = detected.findings | "Anonymize" >> beam.ParDo(
+    found, model_errors = detected.findings, []
+    if plan.config.detectors.hf:
+        found, hf_errors = found | "DetectNER" >> DetectWithHfModel(
+            plan.config.detectors.hf, plan.spec.storage, plan.model_accelerator,
+            model_copies=plan.model_copies,
+        )
+        model_errors += hf_errors
+    if plan.config.detectors.spacy:
+        from transforms.spacy_ner import SpacyNerFn  # spaCy is imported only by jobs that use it
+
+        spacy = found | "DetectSpacyNER" >> beam.ParDo(SpacyNerFn(plan.config)).with_outputs(
+            ERRORS, main="detected")
+        found = spacy.detected
+        model_errors.append(spacy[ERRORS])
+    anonymized = found | "Anonymize" >> beam.ParDo(
         AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.operators)
     ).with_outputs(ANONYMIZED, main=MAIN)
     parse_errors = parsed[ERRORS] | "ParseErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
     detect_errors = detected[ERRORS] | "DetectErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
+    model_error_entries = tuple(
+        errors | f"ModelErrors{i}" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
+        for i, errors in enumerate(model_errors)
+    )
     risk = anonymized[ANONYMIZED] | "ScoreRisk" >> beam.ParDo(
         ScoreRiskFn(plan.spec, plan.fields, plan.config.risk, plan.auditor)
     ).with_outputs(ROWS, main="entries")
     risk_stats = risk[ROWS] | "RiskStats" >> beam.CombineGlobally(
         RiskStatsFn.from_settings(plan.config.risk)
     )
-    written = (anonymized[MAIN], parse_errors, detect_errors, risk.entries) | "Write" >> WriteShards(plan.spec)
+    written = (
+        (anonymized[MAIN], parse_errors, detect_errors, *model_error_entries, risk.entries)
+        | "Write" >> WriteShards(plan.spec)
+    )
     stats = (read[STATS], written[STATS]) | "AllStats" >> beam.Flatten()
     return (stats, written["shards"], risk_stats) | "Summary" >> WriteSummary(plan.spec, plan.job)
 

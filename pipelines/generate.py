@@ -12,10 +12,10 @@ import argparse
 import sys
 
 from veil.synth import generate_records, write_records
+from veil.synth.generator import SPLITS
 
 # name: (seed, default size). Training uses train, thresholds are tuned on validation, and
 # QUALITY.md reports on test.
-SPLITS = {"train": (1001, 5000), "validation": (2002, 1000), "test": (3003, 1000)}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -70,6 +70,30 @@ class VeilOptions(PipelineOptions):
             help="Also write raw text: the quote of each finding, and the raw input of each error. "
             "Off by default: these files then hold personal data.",
         )
+        parser.add_argument(
+            "--model_accelerator", default=None,
+            help="A Beam accelerator resource hint for the NER model stage only, e.g. "
+            "'type:nvidia-l4;count:1;install-nvidia-driver' on Dataflow. Other stages ask for none.",
+        )
+        parser.add_argument(
+            "--model_copies", type=int, default=None,
+            help="Load this many copies of the NER model per machine, shared by its worker "
+            "processes (Beam's model_copies); default: one per worker process.",
+        )
+        parser.add_argument(
+            "--detector", choices=("veil", "google-dlp"), default="veil",
+            help="Where inspect_config runs: Veil's local engine (default), or Google Cloud DLP's "
+            "inspect_content (docs/google-dlp.md).",
+        )
+        parser.add_argument("--dlp_project", default=None, help="google-dlp: the project DLP bills.")
+        parser.add_argument(
+            "--dlp_location", default="global", help="google-dlp: the DLP location (default global)."
+        )
+        parser.add_argument(
+            "--dlp_endpoint", default=None,
+            help="google-dlp: host:port of the DLP API; a loopback host gets a plaintext channel "
+            "without credentials (local test servers).",
+        )
 
 
 def with_local_default_runner(options: PipelineOptions) -> PipelineOptions:

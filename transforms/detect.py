@@ -27,10 +27,14 @@ class DetectFn(beam.DoFn):
         self.errored = Metrics.counter("veil", "records_errored")
 
     def setup(self):
-        self.detector = ConversationDetector(self.config)
+        if self.config.detectors.rules:
+            self.detector = ConversationDetector(self.config)
 
     def process(self, element):
         raw, conversation = element
+        if self.detector is None:  # `detectors.rules: false`: the models find everything
+            yield raw, conversation, []
+            return
         try:
             findings = self.detector.detect([turn.text for turn in conversation.turns])
         except Exception as error:  # fail closed: whatever went wrong, the text is not written

@@ -21,6 +21,7 @@ import fsspec
 import yaml
 from pydantic import Field, ValidationError, model_validator
 
+from veil.detector_config import DetectorSettings
 from veil.engine.conversation import PreviousTurnHotword
 from veil.engine.inspect_config import DlpModel, InspectConfig
 from veil.errors import ConfigError
@@ -44,6 +45,8 @@ class DetectionSettings(DlpModel):
 class VeilConfig(DlpModel):
     inspect_config: InspectConfig = InspectConfig()
     detection: DetectionSettings = DetectionSettings()
+    # Which detectors run: rules, a Hugging Face model, a spaCy pipeline (see veil.detector_config).
+    detectors: DetectorSettings = DetectorSettings()
     # DLP's DeidentifyConfig: the operator per infoType (see veil.operators).
     deidentify_config: DeidentifyConfig = DeidentifyConfig()
     # The residual-risk table, threshold and review sample (see veil.risk).

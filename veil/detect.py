@@ -11,7 +11,19 @@ from veil.windows import detect_in_windows
 class ConversationDetector:
     """Built once per worker from the config; `detect` is then a pure function of the texts."""
 
-    def __init__(self, config: VeilConfig):
+    def __init__(self, config: VeilConfig, connect: bool = True):
+        # `--detector google-dlp` (veil.engine.google_dlp): the same inspect_config runs on
+        # Google Cloud DLP. Previous-turn hotwords are Veil's extension and do not apply there.
+        # `connect=False` validates the config without creating a client (at launch).
+        self.google_dlp = getattr(config, "google_dlp", None)
+        if self.google_dlp is not None:
+            from veil.engine.google_dlp import GoogleDlpEngine
+
+            self.engine = GoogleDlpEngine(
+                config.inspect_config, self.google_dlp,
+                config.detection.window_overlap_chars, connect=connect,
+            )
+            return
         self.engine = InfoTypeEngine.from_config(
             config.inspect_config,
             previous_turn_hotwords=config.detection.previous_turn_hotwords,
@@ -21,9 +33,11 @@ class ConversationDetector:
 
     @property
     def names(self) -> list[str]:
-        return ["rules"]
+        return ["google-dlp"] if self.google_dlp is not None else ["rules"]
 
     def detect(self, texts: list[str]) -> list[Finding]:
+        if self.google_dlp is not None:
+            return merge_findings(self.engine.inspect_conversation(texts), texts)
         # Each turn windowed, before min_likelihood; the engine then applies hotwords that
         # reach into the previous turn, and the threshold.
         def detect_turn(text: str, turn: int) -> list[Finding]:

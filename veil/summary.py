@@ -56,6 +56,8 @@ def format_summary(summary: dict[str, Any]) -> str:
     detectors = summary.get("detectors")
     if detectors:
         lines.append(f"  detectors:       {', '.join(detectors)}")
+    for name, reason in (summary.get("detectors_missing") or {}).items():
+        lines.append(f"  WARNING: detector {name} did not run: {reason}")
     findings = summary["findings"]
     lines.append(f"  findings:        {findings['total']}")
     width = max((len(name) for name in findings["by_info_type"]), default=0)

@@ -60,6 +60,8 @@ INFO_TYPES = (
     "DATE_OF_BIRTH", "USER_NAME", "IBAN_CODE", "IP_ADDRESS", "URL", "EMPLOYEE_ID", "PASSPORT",
     "VEHICLE_IDENTIFICATION_NUMBER", "MEDICAL_RECORD_NUMBER", "AGE",
 )
+# The fixed splits, (seed, default size): `veil generate --split`, training and QUALITY.md use them.
+SPLITS = {"train": (1001, 5000), "validation": (2002, 1000), "test": (3003, 1000)}
 NEGATIVE_KINDS = ("eponym", "brand", "name_word", "order_number", "price", "time", "quantity",
                   "date")
 

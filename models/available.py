@@ -1,0 +1,65 @@
+"""Which configured models can run, decided once at launch.
+
+A configured model that is not there (not trained yet, a wrong path, torch not installed) does
+not stop the job: the job runs with the detectors it has, logs a warning, and its summary lists
+the missing ones with the reason (`detectors_missing`). The choice is made here, before the
+pipeline is built, so every worker runs the same detectors.
+"""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from veil.detector_config import DetectorSettings, default_model_dir
+from veil.storage import Storage
+
+
+def _missing_packages(*names: str) -> str | None:
+    absent = [name for name in names if importlib.util.find_spec(name) is None]
+    return f"{', '.join(absent)} not installed" if absent else None
+
+
+def _exists(location: str, storage: Storage, *marker: str) -> bool:
+    """Whether `location` (a path or URL) holds one of the `marker` files."""
+    if "://" in location and not location.startswith("file://"):
+        fs, path = storage.filesystem(location)
+        return any(fs.exists(f"{path.rstrip('/')}/{name}") for name in marker)
+    root = Path(location.removeprefix("file://"))
+    return any((root / name).exists() for name in marker)
+
+
+def hf_model_problem(model: str, storage: Storage) -> str | None:
+    problem = _missing_packages("torch", "transformers")
+    if problem:
+        return problem
+    location = str(default_model_dir()) if model == "default" else model
+    if not _exists(location, storage, "config.json"):
+        hint = " (run `veil train` to create it)" if model == "default" else ""
+        return f"no model at {location}{hint}"
+    return None
+
+
+def spacy_pipeline_problem(pipeline: str, storage: Storage) -> str | None:
+    problem = _missing_packages("spacy")
+    if problem:
+        return problem
+    if "/" in pipeline or "://" in pipeline or Path(pipeline).exists():
+        return None if _exists(pipeline, storage, "config.cfg", "meta.json") else f"no spaCy pipeline at {pipeline}"
+    import spacy.util
+
+    return None if spacy.util.is_package(pipeline) else f"spaCy package {pipeline!r} not installed"
+
+
+def usable_detectors(settings: DetectorSettings, storage: Storage) -> tuple[DetectorSettings, dict[str, str]]:
+    """The detectors that can run, and why each missing one cannot."""
+    missing: dict[str, str] = {}
+    update = {}
+    if settings.hf:
+        problem = hf_model_problem(settings.hf.model, storage)
+        if problem:
+            missing["hf"], update["hf"] = problem, None
+    if settings.spacy:
+        problem = spacy_pipeline_problem(settings.spacy.pipeline, storage)
+        if problem:
+            missing["spacy"], update["spacy"] = problem, None
+    return settings.model_copy(update=update), missing

@@ -1,0 +1,214 @@
+"""A Hugging Face token-classification model as a turn-level detector (torch; no Beam).
+
+`HfTokenClassifier.predict(texts)` takes many turns at once and returns character spans per
+turn. It does what makes a small encoder fast and safe on real transcripts:
+
+- every turn is tokenised once with offsets; a turn longer than the model's window is cut into
+  overlapping windows (`token_windows`) whose predictions are stitched back per token;
+- windows are sorted by length and packed into batches under a padded-token budget, so short
+  turns are not padded to the longest one (dynamic padding, length buckets);
+- on CUDA the forward pass runs in bf16; on a CPU it uses torch's threads;
+- the decision rule favours recall: a non-O label wins when P(O) < threshold, a threshold tuned
+  on validation data by `veil train` and stored with the model (`veil_model.json`).
+
+The label of each model output goes to an infoType through the config's `label_map`, the
+model's own map, then `COMMON_LABELS`; an output with no infoType is dropped.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from models.token_spans import OUTSIDE, CharSpan, decode_spans, label_type, stitch_windows, token_windows
+from veil.detector_config import COMMON_LABELS, HfDetectorSettings, default_model_dir
+from veil.storage import Storage
+
+_LOG = logging.getLogger("veil")
+METADATA = "veil_model.json"
+DEFAULT_THRESHOLD = 0.5
+
+
+class ModelUnavailable(RuntimeError):
+    """The configured model is not there; the job then runs without it and says so."""
+
+
+def resolve_model_dir(model: str, storage: Storage | None = None, cache_root: str | None = None) -> Path:
+    """A local directory holding the model: `default`, a local path, or a copy of a remote URL.
+
+    A gs:// or s3:// model is copied once per machine into a cache keyed by its URL, so that
+    every worker process on the machine loads the same files."""
+    if model == "default":
+        path = default_model_dir()
+    elif "://" in model and not model.startswith("file://"):
+        cache = Path(cache_root or os.environ.get("VEIL_MODEL_CACHE") or default_model_dir().parent / "remote")
+        path = cache / hashlib.sha256(model.encode()).hexdigest()[:16]
+        if not (path / "config.json").exists():
+            _copy_remote(model, path, storage or Storage())
+    else:
+        path = Path(model.removeprefix("file://"))
+    if not (path / "config.json").exists():
+        raise ModelUnavailable(f"no model at {model!r} ({path}): run `veil train` or set detectors.hf.model")
+    return path
+
+
+def _copy_remote(url: str, target: Path, storage: Storage) -> None:
+    fs, root = storage.filesystem(url)
+    try:
+        files = [name for name in fs.find(root) if not name.endswith("/")]
+    except (OSError, ValueError) as error:
+        raise ModelUnavailable(f"cannot list model {url!r}: {error}") from None
+    if not files:
+        raise ModelUnavailable(f"no model files under {url!r}")
+    partial = target.with_name(target.name + f".partial-{os.getpid()}")
+    for name in files:
+        local = partial / os.path.relpath(name, root)
+        local.parent.mkdir(parents=True, exist_ok=True)
+        fs.get(name, str(local))
+    partial.replace(target) if not target.exists() else None
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    """What `veil train` stored next to the weights."""
+
+    threshold: float
+    label_map: dict
+    metadata: dict
+
+    @classmethod
+    def read(cls, model_dir: Path) -> "ModelInfo":
+        path = model_dir / METADATA
+        metadata = json.loads(path.read_text()) if path.exists() else {}
+        return cls(float(metadata.get("threshold", DEFAULT_THRESHOLD)), dict(metadata.get("label_map", {})), metadata)
+
+
+def pick_device(requested: str = "auto"):
+    import torch
+
+    if requested == "auto":
+        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    return torch.device(requested)
+
+
+class HfTokenClassifier:
+    """A loaded model and tokenizer, ready for `predict`. Built once per worker process."""
+
+    def __init__(self, model_dir: Path, settings: HfDetectorSettings | None = None):
+        import torch
+        from transformers import AutoModelForTokenClassification, AutoTokenizer
+
+        settings = settings or HfDetectorSettings()
+        self.settings = settings
+        self.info = ModelInfo.read(model_dir)
+        self.threshold = settings.threshold or self.info.threshold
+        self.tokenizer = AutoTokenizer.from_pretrained(str(model_dir))
+        if not self.tokenizer.is_fast:
+            raise ModelUnavailable(f"{model_dir}: a fast tokenizer is needed for character offsets")
+        self.device = pick_device(settings.device)
+        self.dtype = torch.bfloat16 if self.device.type == "cuda" else torch.float32
+        model = AutoModelForTokenClassification.from_pretrained(str(model_dir), dtype=self.dtype)
+        self.model = model.to(self.device).eval()
+        self.labels = [model.config.id2label[i] for i in range(model.config.num_labels)]
+        if OUTSIDE not in self.labels:
+            raise ModelUnavailable(f"{model_dir}: the model has no {OUTSIDE!r} label")
+        # The model's entity kinds (`PER`, `PERSON_NAME`, ...) and the infoType each one means.
+        self.kind_types = {label_type(l): self._info_type(l) for l in self.labels if l != OUTSIDE}
+        self.prefix, self.suffix = special_tokens(self.tokenizer)
+        limit = min(settings.max_length, self.tokenizer.model_max_length or settings.max_length)
+        self.window = limit - len(self.prefix) - len(self.suffix)
+        self.stride = min(settings.stride, self.window // 2)
+
+    def _info_type(self, label: str) -> str | None:
+        kind = label_type(label)
+        if kind is None:
+            return None
+        for table in (self.settings.label_map, self.info.label_map, COMMON_LABELS):
+            if kind in table:
+                return table[kind]
+        return None
+
+    @property
+    def mapped_types(self) -> list[str]:
+        return sorted({t for t in self.kind_types.values() if t})
+
+    def predict(self, texts: list[str]) -> list[list[CharSpan]]:
+        """Spans per text, labelled with infoTypes; empty texts give no spans."""
+        encoded = self.tokenizer(
+            texts, add_special_tokens=False, return_offsets_mapping=True,
+            return_attention_mask=False, verbose=False,
+        )
+        ids = encoded["input_ids"]
+        pieces = []  # (text index, window start, window end)
+        for index, token_ids in enumerate(ids):
+            for start, end in token_windows(len(token_ids), self.window, self.stride) if token_ids else ():
+                pieces.append((index, start, end))
+        probs = self.window_probabilities([ids[i][s:e] for i, s, e in pieces])
+        per_text: dict[int, tuple[list, list]] = {}
+        for (index, start, end), p in zip(pieces, probs):
+            windows, window_probs = per_text.setdefault(index, ([], []))
+            windows.append((start, end))
+            window_probs.append(p)
+        results = []
+        for index, text in enumerate(texts):
+            if index not in per_text:
+                results.append([])
+                continue
+            offsets = [tuple(o) for o in encoded["offset_mapping"][index]]
+            stitched = stitch_windows(len(offsets), *per_text[index])
+            spans = decode_spans(text, offsets, stitched, self.labels, self.threshold)
+            results.append([
+                CharSpan(span.start, span.end, self.kind_types[span.label], span.score)
+                for span in spans if self.kind_types.get(span.label)
+            ])
+        return results
+
+    def window_probabilities(self, windows: list[list[int]]) -> list[np.ndarray]:
+        """Softmax per token for each window of token ids (no special tokens), length-bucketed."""
+        import torch
+
+        order = sorted(range(len(windows)), key=lambda i: len(windows[i]))
+        out: list[np.ndarray | None] = [None] * len(windows)
+        for batch in _token_budget_batches([len(windows[i]) + 2 for i in order], self.settings.batch_tokens):
+            chosen = [order[i] for i in batch]
+            inputs = [self.prefix + windows[i] + self.suffix for i in chosen]
+            width = max(len(x) for x in inputs)
+            pad = self.tokenizer.pad_token_id or 0
+            input_ids = torch.tensor([x + [pad] * (width - len(x)) for x in inputs], device=self.device)
+            mask = torch.tensor([[1] * len(x) + [0] * (width - len(x)) for x in inputs], device=self.device)
+            with torch.inference_mode():
+                logits = self.model(input_ids=input_ids, attention_mask=mask).logits
+                probs = torch.softmax(logits.float(), dim=-1).cpu().numpy()
+            lead = len(self.prefix)
+            for row, i in enumerate(chosen):
+                out[i] = probs[row, lead:lead + len(windows[i])]
+        return out  # type: ignore[return-value]
+
+
+def special_tokens(tokenizer) -> tuple[list[int], list[int]]:
+    """The ids a tokenizer puts before and after a text ([CLS] ... [SEP] for BERT-likes).
+
+    Learnt from the tokenizer's own template, so that any model family windows correctly."""
+    plain = tokenizer("a", add_special_tokens=False)["input_ids"]
+    full = tokenizer("a")["input_ids"]
+    at = next(i for i in range(len(full)) if full[i:i + len(plain)] == plain)
+    return full[:at], full[at + len(plain):]
+
+
+def _token_budget_batches(lengths: list[int], budget: int) -> list[list[int]]:
+    """Consecutive positions of (ascending) lengths grouped so that count x longest <= budget."""
+    batches: list[list[int]] = []
+    current: list[int] = []
+    for position, length in enumerate(lengths):
+        if current and (len(current) + 1) * length > budget:
+            batches.append(current)
+            current = []
+        current.append(position)
+    if current:
+        batches.append(current)
+    return batches

@@ -1,0 +1,186 @@
+"""From subword tokens to character spans and back: the model-agnostic half of NER.
+
+Pure functions on plain lists and numpy arrays (no torch, no Beam), so that windowing, the
+decision rule and span decoding are tested on their own, with property tests.
+
+- `bio_labels` / `token_targets`: gold character spans to per-token BIO training targets.
+- `token_windows`: a long turn's tokens cut into overlapping windows that fit the model.
+- `stitch_windows`: per-token probabilities from overlapping windows, each token taken from the
+  window where it sits furthest from an edge (the most context on both sides).
+- `decode_spans`: the recall-favouring decision rule (a non-O label wins when P(O) is below the
+  threshold), then character spans widened to whole words.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+OUTSIDE = "O"
+IGNORE = -100  # the label id torch's cross-entropy skips (special and padding tokens)
+
+
+def bio_labels(types: Sequence[str]) -> list[str]:
+    """The label list of a model: O, then B-/I- for each type, in a fixed order."""
+    labels = [OUTSIDE]
+    for name in types:
+        labels += [f"B-{name}", f"I-{name}"]
+    return labels
+
+
+def label_type(label: str) -> str | None:
+    """`B-PERSON_NAME` -> `PERSON_NAME`; `O` -> None. Bare labels (`PER`) are their own type."""
+    if label == OUTSIDE:
+        return None
+    if len(label) > 2 and label[1] == "-" and label[0] in "BIES":
+        return label[2:]
+    return label
+
+
+@dataclass(frozen=True)
+class CharSpan:
+    start: int
+    end: int
+    label: str
+    score: float = 1.0
+
+
+def token_targets(offsets: Sequence[tuple[int, int]], spans: Sequence[CharSpan],
+                  label_ids: dict[str, int]) -> list[int]:
+    """BIO target ids for tokens with character `offsets`; (0, 0) offsets (special tokens) are ignored.
+
+    A token is inside a span when their characters overlap; the first such token is B-."""
+    targets = []
+    ordered = sorted(spans, key=lambda s: s.start)
+    previous_span = None
+    index = 0
+    for start, end in offsets:
+        if start == end:
+            targets.append(IGNORE)
+            continue
+        while index < len(ordered) and ordered[index].end <= start:
+            index += 1
+        span = ordered[index] if index < len(ordered) and ordered[index].start < end else None
+        if span is None:
+            targets.append(label_ids[OUTSIDE])
+        else:
+            prefix = "I" if span is previous_span else "B"
+            targets.append(label_ids[f"{prefix}-{span.label}"])
+        previous_span = span
+    return targets
+
+
+def token_windows(n_tokens: int, window: int, stride: int) -> list[tuple[int, int]]:
+    """[start, end) token windows of at most `window` tokens covering 0..n_tokens.
+
+    Consecutive windows overlap by `stride` tokens so that a name at a cut has context on both
+    sides in one of them. A text that fits is one window."""
+    if window <= 0:
+        raise ValueError("window must be positive")
+    if not 0 <= stride < window:
+        raise ValueError("stride must be in [0, window)")
+    if n_tokens <= window:
+        return [(0, n_tokens)]
+    step = window - stride
+    windows = []
+    start = 0
+    while True:
+        end = min(start + window, n_tokens)
+        windows.append((start, end))
+        if end == n_tokens:
+            return windows
+        start += step
+
+
+def stitch_windows(n_tokens: int, windows: Sequence[tuple[int, int]],
+                   window_probs: Sequence[np.ndarray]) -> np.ndarray:
+    """One probability row per token, each from the window where the token is most central."""
+    if not windows:
+        return np.zeros((0, 0), dtype=np.float32)
+    n_labels = window_probs[0].shape[1]
+    stitched = np.zeros((n_tokens, n_labels), dtype=np.float32)
+    best_margin = np.full(n_tokens, -1, dtype=np.int64)
+    for (start, end), probs in zip(windows, window_probs):
+        if probs.shape[0] != end - start:
+            raise ValueError("a window's probabilities do not match its length")
+        positions = np.arange(start, end)
+        margin = np.minimum(positions - start, end - 1 - positions)
+        better = margin > best_margin[start:end]
+        stitched[start:end][better] = probs[better]
+        best_margin[start:end] = np.where(better, margin, best_margin[start:end])
+    return stitched
+
+
+def decide_labels(probs: np.ndarray, outside_index: int, threshold: float) -> np.ndarray:
+    """Per token, O unless P(O) < threshold; then the most likely non-O label."""
+    if probs.shape[0] == 0:
+        return np.zeros(0, dtype=np.int64)
+    others = probs.copy()
+    others[:, outside_index] = -1.0
+    best_other = others.argmax(axis=1)
+    return np.where(probs[:, outside_index] < threshold, best_other, outside_index)
+
+
+def decode_spans(text: str, offsets: Sequence[tuple[int, int]], probs: np.ndarray,
+                 labels: Sequence[str], threshold: float) -> list[CharSpan]:
+    """Character spans of `text` from per-token probabilities.
+
+    Adjacent tokens of one type join into one span unless the later one is a B- label that
+    starts a new word; spans are then widened to whole words, because a redaction that leaves
+    half a name leaves the name. The score is the span's lowest per-token 1 - P(O)."""
+    outside = labels.index(OUTSIDE)
+    decided = decide_labels(probs, outside, threshold)
+    spans: list[CharSpan] = []
+    current: list | None = None  # [start, end, type, score]
+    for index, ((start, end), label_id) in enumerate(zip(offsets, decided)):
+        if start == end:
+            continue
+        kind = label_type(labels[label_id]) if label_id != outside else None
+        if kind is None:
+            if current:
+                spans.append(CharSpan(*current))
+            current = None
+            continue
+        score = float(1.0 - probs[index, outside])
+        starts_new = labels[label_id].startswith("B-") and not _inside_word(text, start)
+        if current and current[2] == kind and not starts_new and _joinable(text, current[1], start):
+            current[1] = end
+            current[3] = min(current[3], score)
+        else:
+            if current:
+                spans.append(CharSpan(*current))
+            current = [start, end, kind, score]
+    if current:
+        spans.append(CharSpan(*current))
+    return _merge_touching(text, [widen_to_words(text, span) for span in spans])
+
+
+def _inside_word(text: str, position: int) -> bool:
+    return 0 < position <= len(text) and text[position - 1].isalnum() and text[position].isalnum()
+
+
+def _joinable(text: str, end: int, start: int) -> bool:
+    """Two tokens join when only spaces, hyphens, apostrophes or periods lie between them."""
+    return all(char in " -'.’&" for char in text[end:start])
+
+
+def widen_to_words(text: str, span: CharSpan) -> CharSpan:
+    start, end = span.start, span.end
+    while start > 0 and text[start - 1].isalnum():
+        start -= 1
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    return CharSpan(start, end, span.label, span.score)
+
+
+def _merge_touching(text: str, spans: list[CharSpan]) -> list[CharSpan]:
+    """Widening can make two spans of one word overlap: they become one (the first type wins)."""
+    merged: list[CharSpan] = []
+    for span in spans:
+        if merged and span.start < merged[-1].end:
+            last = merged[-1]
+            merged[-1] = CharSpan(last.start, max(last.end, span.end), last.label, min(last.score, span.score))
+        else:
+            merged.append(span)
+    return merged

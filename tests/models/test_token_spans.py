@@ -1,0 +1,169 @@
+"""Windowing, stitching, the decision rule and span decoding: the model-agnostic half of NER."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from models.token_spans import (
+    IGNORE, OUTSIDE, CharSpan, bio_labels, decide_labels, decode_spans, label_type,
+    stitch_windows, token_targets, token_windows, widen_to_words,
+)
+
+LABELS = bio_labels(["PERSON_NAME", "LOCATION"])
+IDS = {label: i for i, label in enumerate(LABELS)}
+
+
+def whitespace_tokens(text: str) -> list[tuple[int, int]]:
+    """Offsets of whitespace-separated words, split further into 3-character 'subwords'."""
+    offsets, position = [], 0
+    for word in text.split(" "):
+        for k in range(0, len(word), 3):
+            offsets.append((position + k, position + min(k + 3, len(word))))
+        position += len(word) + 1
+    return offsets
+
+
+def one_hot(labels: list[str], confidence: float = 0.9) -> np.ndarray:
+    probs = np.full((len(labels), len(LABELS)), (1 - confidence) / (len(LABELS) - 1), dtype=np.float32)
+    for row, label in enumerate(labels):
+        probs[row, IDS[label]] = confidence
+    return probs
+
+
+def test_bio_labels_and_types():
+    assert LABELS == ["O", "B-PERSON_NAME", "I-PERSON_NAME", "B-LOCATION", "I-LOCATION"]
+    assert label_type("B-PERSON_NAME") == "PERSON_NAME"
+    assert label_type("I-PER") == "PER"
+    assert label_type("PER") == "PER"
+    assert label_type(OUTSIDE) is None
+
+
+def test_token_targets_mark_first_token_b_and_ignore_specials():
+    text = "call maryanne smith now"
+    offsets = [(0, 0)] + whitespace_tokens(text) + [(0, 0)]
+    spans = [CharSpan(5, 19, "PERSON_NAME")]
+    targets = token_targets(offsets, spans, IDS)
+    assert targets[0] == IGNORE and targets[-1] == IGNORE
+    words = [text[s:e] for s, e in offsets[1:-1]]
+    labelled = dict(zip(words, targets[1:-1]))
+    assert labelled["cal"] == IDS["O"]
+    assert labelled["mar"] == IDS["B-PERSON_NAME"]
+    assert labelled["yan"] == IDS["I-PERSON_NAME"]
+    assert labelled["smi"] == IDS["I-PERSON_NAME"]
+    assert labelled["now"] == IDS["O"]
+
+
+def test_adjacent_spans_each_start_with_b():
+    text = "ann bob"
+    offsets = whitespace_tokens(text)
+    targets = token_targets(offsets, [CharSpan(0, 3, "PERSON_NAME"), CharSpan(4, 7, "PERSON_NAME")], IDS)
+    assert targets == [IDS["B-PERSON_NAME"], IDS["B-PERSON_NAME"]]
+
+
+@given(st.integers(0, 2000), st.integers(2, 300), st.data())
+def test_windows_cover_every_token_within_the_limit(n_tokens, window, data):
+    stride = data.draw(st.integers(0, window - 1))
+    windows = token_windows(n_tokens, window, stride)
+    covered = set()
+    for start, end in windows:
+        assert 0 <= start < end <= n_tokens or (n_tokens == 0 and (start, end) == (0, 0))
+        assert end - start <= window
+        covered.update(range(start, end))
+    assert covered == set(range(n_tokens))
+    for (s1, e1), (s2, e2) in zip(windows, windows[1:]):
+        assert s2 > s1 and e2 > e1
+        assert e1 - s2 == stride or e2 == n_tokens  # overlap is the stride (the last may overlap more)
+
+
+def test_windows_reject_bad_arguments():
+    with pytest.raises(ValueError):
+        token_windows(10, 0, 0)
+    with pytest.raises(ValueError):
+        token_windows(10, 4, 4)
+
+
+@settings(max_examples=200)
+@given(st.integers(1, 400), st.integers(4, 64), st.data())
+def test_stitching_takes_each_token_from_its_most_central_window(n_tokens, window, data):
+    stride = data.draw(st.integers(0, window // 2))
+    windows = token_windows(n_tokens, window, stride)
+    # Each window's row for token t holds (window index, margin of t in it).
+    probs = []
+    for index, (start, end) in enumerate(windows):
+        rows = np.zeros((end - start, 2), dtype=np.float32)
+        for t in range(start, end):
+            rows[t - start] = (index, min(t - start, end - 1 - t))
+        probs.append(rows)
+    stitched = stitch_windows(n_tokens, windows, probs)
+    for t in range(n_tokens):
+        best = max(min(t - s, e - 1 - t) for s, e in windows if s <= t < e)
+        assert stitched[t, 1] == best
+
+
+def test_stitching_checks_lengths():
+    with pytest.raises(ValueError):
+        stitch_windows(4, [(0, 4)], [np.zeros((3, 2))])
+
+
+def test_decision_rule_favours_recall():
+    # P(O) = 0.6: argmax says O, but a threshold of 0.7 lets the name through.
+    probs = np.array([[0.6, 0.3, 0.05, 0.05, 0.0]], dtype=np.float32)
+    assert decide_labels(probs, 0, 0.5).tolist() == [0]
+    assert decide_labels(probs, 0, 0.7).tolist() == [IDS["B-PERSON_NAME"]]
+
+
+def test_decode_joins_subwords_and_words_of_one_name():
+    text = "this is maryanne smith-jones from leeds"
+    offsets = whitespace_tokens(text)
+    words = [text[s:e] for s, e in offsets]
+    labels = []
+    for word in words:
+        if word in ("mar", "yan", "ne"):
+            labels.append("B-PERSON_NAME" if word == "mar" else "I-PERSON_NAME")
+        elif word in ("smi", "th-", "jon", "es"):
+            labels.append("I-PERSON_NAME")
+        elif word in ("lee", "ds"):
+            labels.append("B-LOCATION" if word == "lee" else "I-LOCATION")
+        else:
+            labels.append("O")
+    spans = decode_spans(text, offsets, one_hot(labels), LABELS, 0.5)
+    assert [(text[s.start:s.end], s.label) for s in spans] == [
+        ("maryanne smith-jones", "PERSON_NAME"), ("leeds", "LOCATION")]
+
+
+def test_decode_widens_a_partial_word_to_the_whole_word():
+    text = "hello jonathan"
+    offsets = whitespace_tokens(text)
+    labels = ["O", "O", "O", "B-PERSON_NAME", "O"]  # only "nat" of "jonathan"
+    spans = decode_spans(text, offsets, one_hot(labels), LABELS, 0.5)
+    assert [(text[s.start:s.end], s.label) for s in spans] == [("jonathan", "PERSON_NAME")]
+
+
+def test_two_names_starting_with_b_stay_apart():
+    text = "ann and bob"
+    offsets = whitespace_tokens(text)
+    spans = decode_spans(text, offsets, one_hot(["B-PERSON_NAME", "O", "B-PERSON_NAME"]), LABELS, 0.5)
+    assert [text[s.start:s.end] for s in spans] == ["ann", "bob"]
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from("ab é-'.\u00e0z1"), max_size=60), st.data())
+def test_decoded_spans_lie_within_the_text_sorted_and_apart(text, data):
+    offsets = whitespace_tokens(text)
+    offsets = [(s, e) for s, e in offsets if s < e]
+    probs = data.draw(st.lists(
+        st.lists(st.floats(0.001, 1.0), min_size=len(LABELS), max_size=len(LABELS)),
+        min_size=len(offsets), max_size=len(offsets)))
+    array = np.array(probs, dtype=np.float32).reshape(len(offsets), len(LABELS))
+    if len(offsets):
+        array = array / array.sum(axis=1, keepdims=True)
+    threshold = data.draw(st.floats(0.05, 0.99))
+    spans = decode_spans(text, offsets, array, LABELS, threshold)
+    for span in spans:
+        assert 0 <= span.start < span.end <= len(text)
+        assert span.label in ("PERSON_NAME", "LOCATION")
+        assert widen_to_words(text, span) == span  # whole words
+    for a, b in zip(spans, spans[1:]):
+        assert a.end <= b.start

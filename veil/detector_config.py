@@ -1,0 +1,80 @@
+"""Which detectors a job runs: the rules engine, a Hugging Face NER model, a spaCy pipeline.
+
+```yaml
+detectors:
+  rules: true                    # the infoType engine over `inspect_config`
+  hf:                            # a token-classification model (see models.hf_handler)
+    model: default               # `default`, a directory, or a gs:// / s3:// URL
+    min_likelihood: POSSIBLE
+  spacy:                         # any spaCy pipeline, by package name or path
+    pipeline: models/trained/spacy-ner
+```
+
+Every detector's findings go through the same merge (veil.merge): checksum over regex over
+dictionary over model, then likelihood, then length. A model that cannot be found is not an
+error: the job runs without it and its summary says so (`detectors_missing`).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from pydantic import Field
+
+from veil.engine.inspect_config import DlpModel, LikelihoodField
+from veil.findings import Likelihood
+
+# The labels that public NER models use, mapped onto infoTypes. A model's own label map (its
+# config's id2label after the B-/I- prefix is dropped) is looked up here when the config does
+# not name it; a label found in neither is ignored, never guessed.
+COMMON_LABELS = {
+    "PERSON": "PERSON_NAME", "PER": "PERSON_NAME", "PERSON_NAME": "PERSON_NAME",
+    "ORG": "ORGANIZATION_NAME", "ORGANIZATION": "ORGANIZATION_NAME",
+    "ORGANIZATION_NAME": "ORGANIZATION_NAME",
+    "LOC": "LOCATION", "GPE": "LOCATION", "FAC": "LOCATION", "LOCATION": "LOCATION",
+}
+
+
+def default_model_dir() -> Path:
+    """Where `veil train` writes, and `model: default` reads: $VEIL_MODEL_DIR, else ~/.cache/veil."""
+    root = os.environ.get("VEIL_MODEL_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "veil", "models"
+    )
+    return Path(root) / "minilm-ner"
+
+
+class HfDetectorSettings(DlpModel):
+    # `default` is the model `veil train` writes; or a local directory, or a gs:// / s3:// URL.
+    model: str = "default"
+    # Overrides of what the model directory stores; None keeps the model's own.
+    threshold: float | None = Field(default=None, gt=0, lt=1)
+    label_map: dict[str, str] = Field(default_factory=dict)
+    # The likelihood given to a model finding.
+    likelihood: LikelihoodField = Likelihood.LIKELY
+    # Tokens per window and overlap between windows of a long turn.
+    max_length: int = Field(default=256, ge=16, le=4096)
+    stride: int = Field(default=64, ge=0)
+    # Padded tokens per forward pass: batches are bucketed by length up to this budget.
+    batch_tokens: int = Field(default=8192, ge=64)
+    # "auto" picks CUDA with bf16 when present, else the CPU.
+    device: str = "auto"
+
+
+class SpacyDetectorSettings(DlpModel):
+    # An installed package name (en_core_web_sm) or a directory, e.g. one `veil train --spacy` wrote.
+    pipeline: str
+    # Add an EntityRuler built from the config's custom dictionaries, before the NER.
+    entity_ruler: bool = True
+    label_map: dict[str, str] = Field(default_factory=dict)
+    likelihood: LikelihoodField = Likelihood.LIKELY
+    batch_size: int = Field(default=256, ge=1)
+
+
+class DetectorSettings(DlpModel):
+    rules: bool = True
+    hf: HfDetectorSettings | None = None
+    spacy: SpacyDetectorSettings | None = None
+
+    @property
+    def names(self) -> list[str]:
+        return [name for name, on in (("rules", self.rules), ("hf", self.hf), ("spacy", self.spacy)) if on]
