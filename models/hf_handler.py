@@ -42,17 +42,22 @@ def conversation_texts(element) -> list[str]:
     return [turn.text for turn in conversation.turns]
 
 
+def _conversation_chars(element) -> int:
+    return max(1, sum(len(text) for text in conversation_texts(element)))
+
+
 class HfNerModelHandler(ModelHandler[Any, PredictionResult, Any]):
     """(raw, Conversation, findings) -> PredictionResult(element, list[Finding] | ModelFailure)."""
 
     def __init__(self, settings: HfDetectorSettings, storage: Storage | None = None, *,
-                 max_batch_conversations: int = 64, max_batch_chars: int = 200_000,
-                 large_model: bool = False, model_copies: int | None = None):
+                 max_batch_chars: int = 100_000, large_model: bool = False,
+                 model_copies: int | None = None):
+        # Batches are weighed in characters (BatchElements sums element sizes against its
+        # max_batch_size), so a batch of long meetings is no heavier than one of short calls.
         super().__init__(
             min_batch_size=1,
-            max_batch_size=max_batch_conversations,
-            max_batch_weight=max_batch_chars,
-            element_size_fn=lambda element: max(1, sum(len(t) for t in conversation_texts(element))),
+            max_batch_size=max_batch_chars,
+            element_size_fn=_conversation_chars,
             large_model=large_model,
             model_copies=model_copies,
         )

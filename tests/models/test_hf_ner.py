@@ -1,0 +1,227 @@
+"""The Hugging Face NER layer on a real model that the test trains: training, loading, inference
+through Beam's RunInference with our handler, the decision rule, and failing closed."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import apache_beam as beam
+import pytest
+from apache_beam.testing.test_pipeline import TestPipeline
+from apache_beam.testing.util import assert_that, equal_to
+
+pytest.importorskip("torch")
+pytest.importorskip("transformers")
+
+from models.examples import synthetic_examples  # noqa: E402
+from models.hf_handler import HfNerModelHandler  # noqa: E402
+from models.hf_ner import METADATA, HfTokenClassifier, ModelUnavailable, resolve_model_dir  # noqa: E402
+from models.hf_training import TrainSettings, score_spans, train_model  # noqa: E402
+from tests.conftest import LOCAL_RUNNER  # noqa: E402
+from transforms.ner import DetectWithHfModel  # noqa: E402
+from veil.detector_config import HfDetectorSettings  # noqa: E402
+from veil.findings import Finding, Likelihood, Method  # noqa: E402
+from veil.inputs import InputSplit, RawInput  # noqa: E402
+from veil.records import Conversation, Turn  # noqa: E402
+from veil.storage import Storage  # noqa: E402
+
+# Held-out sentences: the synthetic test split, never seen in training or threshold tuning.
+HELD_OUT = 40
+RECALL_FLOOR = 0.6
+
+
+@pytest.fixture(scope="session")
+def tiny_model(tmp_path_factory) -> Path:
+    """A 2-layer MiniLM fine-tuned on a few hundred synthetic turns (about a minute on 2 cores)."""
+    out = tmp_path_factory.mktemp("models") / "tiny-ner"
+    train_model(
+        str(out),
+        TrainSettings(num_layers=2, epochs=3, batch_size=16, learning_rate=3e-4, empty_turn_share=0.2),
+        progress=lambda _: None,
+        train_examples=synthetic_examples("train", 60),
+        validation_examples=synthetic_examples("validation", 15),
+    )
+    return out
+
+
+def held_out_examples():
+    return [e for e in synthetic_examples("test", HELD_OUT) if e.spans or len(e.text) < 40]
+
+
+def test_training_writes_a_complete_model_directory(tiny_model: Path):
+    metadata = json.loads((tiny_model / METADATA).read_text())
+    assert metadata["labels"][0] == "O"
+    assert set(metadata["label_map"]) == {"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"}
+    assert 0 < metadata["threshold"] < 1
+    assert str(metadata["threshold"]) in metadata["validation"]["by_threshold"]
+    assert metadata["validation"]["examples"] > 0
+    for name in ("config.json", "tokenizer.json", "model.safetensors"):
+        assert (tiny_model / name).exists(), name
+
+
+def test_trained_model_finds_held_out_names(tiny_model: Path):
+    examples = held_out_examples()
+    classifier = HfTokenClassifier(tiny_model)
+    scores = score_spans(examples, classifier.predict([e.text for e in examples]))
+    assert scores["per_type"]["PERSON_NAME"]["support"] >= 20
+    assert scores["per_type"]["PERSON_NAME"]["recall"] >= RECALL_FLOOR, scores
+
+
+def test_untrained_head_does_not_pass_the_floor(tiny_model: Path, tmp_path: Path):
+    """The recall floor means something: the same encoder with a fresh head fails it."""
+    from transformers import AutoModelForTokenClassification
+
+    untrained = tmp_path / "untrained"
+    shutil.copytree(tiny_model, untrained)
+    model = AutoModelForTokenClassification.from_pretrained(str(tiny_model))
+    model.classifier.reset_parameters()
+    model.save_pretrained(str(untrained))
+    examples = held_out_examples()
+    classifier = HfTokenClassifier(untrained, HfDetectorSettings(threshold=0.5))
+    scores = score_spans(examples, classifier.predict([e.text for e in examples]))
+    assert scores["per_type"].get("PERSON_NAME", {"recall": 0})["recall"] < RECALL_FLOOR
+
+
+def test_a_lower_threshold_never_finds_more(tiny_model: Path):
+    texts = [e.text for e in held_out_examples()]
+    loose = HfTokenClassifier(tiny_model, HfDetectorSettings(threshold=0.99)).predict(texts)
+    strict = HfTokenClassifier(tiny_model, HfDetectorSettings(threshold=0.3)).predict(texts)
+    covered = lambda spans: {(i, c) for i, row in enumerate(spans) for s in row for c in range(s.start, s.end)}  # noqa: E731
+    assert covered(strict) <= covered(loose)
+
+
+def test_long_turns_are_windowed_and_offsets_point_into_the_text(tiny_model: Path):
+    classifier = HfTokenClassifier(tiny_model, HfDetectorSettings(max_length=32, stride=8))
+    sentence = "hi this is maria gonzalez calling from boston about my order. "
+    text = "ok " + sentence * 12 + "ñandú 🙂 thanks"
+    short = classifier.predict([sentence])[0]
+    long = classifier.predict([text])[0]
+    assert classifier.window == 30
+    for span in long:
+        assert 0 <= span.start < span.end <= len(text)
+    # The name is found in the windowed long text wherever it is found in the short one.
+    if any(sentence[s.start:s.end] == "maria gonzalez" for s in short):
+        found = {text[s.start:s.end] for s in long}
+        assert "maria gonzalez" in found
+
+
+def test_empty_and_whitespace_turns_give_no_spans(tiny_model: Path):
+    assert HfTokenClassifier(tiny_model).predict(["", "   ", "\n"]) == [[], [], []]
+
+
+def test_label_map_in_config_renames_and_unmapped_labels_are_dropped(tiny_model: Path):
+    settings = HfDetectorSettings(label_map={"PERSON_NAME": "CUSTOM_PERSON"})
+    classifier = HfTokenClassifier(tiny_model, settings)
+    assert classifier.kind_types["PERSON_NAME"] == "CUSTOM_PERSON"
+    assert "CUSTOM_PERSON" in classifier.mapped_types
+
+
+def test_model_locations(tiny_model: Path, tmp_path: Path, monkeypatch):
+    assert resolve_model_dir(str(tiny_model)) == tiny_model
+    with pytest.raises(ModelUnavailable):
+        resolve_model_dir(str(tmp_path / "nothing"))
+    monkeypatch.setenv("VEIL_MODEL_DIR", str(tmp_path / "home"))
+    with pytest.raises(ModelUnavailable, match="veil train"):
+        resolve_model_dir("default")
+
+
+def test_model_loads_from_object_storage(tiny_model: Path, s3_server, tmp_path: Path):
+    """An s3:// model is copied once into the local cache and loaded from there."""
+    storage = Storage(s3_endpoint_url=s3_server, s3_access_key_id="testing", s3_secret_access_key="testing")
+    fs, _ = storage.filesystem("s3://models")
+    fs.mkdir("models")
+    fs.put(str(tiny_model), "models/tiny-ner", recursive=True)
+    local = resolve_model_dir("s3://models/tiny-ner", storage, cache_root=str(tmp_path / "cache"))
+    assert local.parent == tmp_path / "cache"
+    assert (local / "model.safetensors").read_bytes() == (tiny_model / "model.safetensors").read_bytes()
+    text = "my name is maria gonzalez"
+    assert HfTokenClassifier(local).predict([text]) == HfTokenClassifier(tiny_model).predict([text])
+
+
+SPLIT = InputSplit(0, "calls.jsonl", "jsonl", 0, -1)
+
+
+def element(index: int, texts: list[str], findings=()):
+    raw = RawInput(SPLIT, index, index + 1, b"{}", 2)
+    conversation = Conversation(f"c{index}", [Turn(t, "s") for t in texts], False, {})
+    return raw, conversation, list(findings)
+
+
+def test_run_inference_merges_model_findings_with_rule_findings(tiny_model: Path):
+    examples = held_out_examples()
+    by_record: dict[str, list] = {}
+    for example in examples:
+        by_record.setdefault(example.record_id, []).append(example)
+    records = list(by_record.values())
+    rule = Finding(0, 0, 2, "US_STATE", Likelihood.VERY_LIKELY, Method.DICTIONARY, "rules")
+    elements = [element(i, [e.text for e in turns], [rule] if turns[0].text[:2].strip() == turns[0].text[:2] else [])
+                for i, turns in enumerate(records)]
+    settings = HfDetectorSettings(model=str(tiny_model))
+
+    def check(outputs):
+        assert len(outputs) == len(elements)
+        found = gold = 0
+        for raw, conversation, findings in outputs:
+            turns = by_record_list[int(conversation.id[1:])]
+            texts = [t.text for t in conversation.turns]
+            for f in findings:
+                assert 0 <= f.start < f.end <= len(texts[f.turn])
+            models = [f for f in findings if f.detector == "hf"]
+            assert all(f.method == Method.MODEL and f.likelihood == settings.likelihood for f in models)
+            for turn, example in enumerate(turns):
+                for span in example.spans:
+                    if span.label != "PERSON_NAME":
+                        continue
+                    gold += 1
+                    found += any(f.turn == turn and f.start < span.end and span.start < f.end
+                                 for f in models)
+        assert gold >= 20 and found / gold >= RECALL_FLOOR, (found, gold)
+
+    by_record_list = records
+    with TestPipeline(runner=LOCAL_RUNNER) as p:
+        detected, errors = p | beam.Create(elements) | DetectWithHfModel(settings)
+        assert_that(detected, check, label="detected")
+        assert_that(errors[0], lambda e: len(e) == 0 or pytest.fail(f"errors {e}"), label="none failed")
+        assert_that(errors[1], lambda e: len(e) == 0 or pytest.fail(f"errors {e}"), label="no batch failed")
+
+
+class FaultyClassifier:
+    """The real trained classifier, made to raise on one marked turn: a record the model cannot run."""
+
+    def __init__(self, classifier):
+        self.classifier = classifier
+
+    def predict(self, texts):
+        if any("FAULT" in text for text in texts):
+            raise RuntimeError("cannot run this text")
+        return self.classifier.predict(texts)
+
+
+class FaultyHandler(HfNerModelHandler):
+    def load_model(self):
+        return FaultyClassifier(super().load_model())
+
+
+def test_a_conversation_the_model_fails_on_goes_to_errors_alone(tiny_model: Path):
+    settings = HfDetectorSettings(model=str(tiny_model))
+    elements = [element(0, ["hello maria gonzalez"]), element(1, ["FAULT here", "maria"]),
+                element(2, ["my name is john smith"])]
+    transform = DetectWithHfModel(settings)
+    transform.handler = FaultyHandler(settings)
+    with TestPipeline(runner=LOCAL_RUNNER) as p:
+        detected, errors = p | beam.Create(elements) | transform
+        ids = detected | beam.Map(lambda e: e[1].id)
+        failed = errors[0] | beam.Map(lambda e: (e[2], e[1]))
+        assert_that(ids, equal_to(["c0", "c2"]), label="written")
+        assert_that(failed, equal_to([("c1", "NER model failed: RuntimeError")]), label="errored")
+
+
+def test_missing_model_is_reported_not_fatal(tmp_path: Path):
+    from models.available import usable_detectors
+    from veil.detector_config import DetectorSettings
+
+    settings = DetectorSettings(hf=HfDetectorSettings(model=str(tmp_path / "none")))
+    usable, missing = usable_detectors(settings, Storage())
+    assert usable.hf is None and usable.rules
+    assert "no model at" in missing["hf"]
