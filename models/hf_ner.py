@@ -22,11 +22,13 @@ import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Sequence
 
 import numpy as np
 
 from models.token_spans import OUTSIDE, CharSpan, decode_spans, label_type, stitch_windows, token_windows
 from veil.detector_config import COMMON_LABELS, HfDetectorSettings, default_model_dir
+from veil.findings import Finding, Method
 from veil.storage import Storage
 
 _LOG = logging.getLogger("veil")
@@ -88,6 +90,14 @@ class ModelInfo:
         return cls(float(metadata.get("threshold", DEFAULT_THRESHOLD)), dict(metadata.get("label_map", {})), metadata)
 
 
+def quiet_transformers() -> None:
+    """No progress bars or load reports in job logs: they are noise on every worker."""
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.set_verbosity_error()
+    hf_logging.disable_progress_bar()
+
+
 def pick_device(requested: str = "auto"):
     import torch
 
@@ -103,6 +113,7 @@ class HfTokenClassifier:
         import torch
         from transformers import AutoModelForTokenClassification, AutoTokenizer
 
+        quiet_transformers()
         settings = settings or HfDetectorSettings()
         self.settings = settings
         self.info = ModelInfo.read(model_dir)
@@ -139,6 +150,10 @@ class HfTokenClassifier:
 
     def predict(self, texts: list[str]) -> list[list[CharSpan]]:
         """Spans per text, labelled with infoTypes; empty texts give no spans."""
+        return [self.decode(text, scored) for text, scored in zip(texts, self.token_probabilities(texts))]
+
+    def token_probabilities(self, texts: list[str]) -> list[tuple[list, np.ndarray] | None]:
+        """Per text, its tokens' character offsets and label probabilities (None: no tokens)."""
         encoded = self.tokenizer(
             texts, add_special_tokens=False, return_offsets_mapping=True,
             return_attention_mask=False, verbose=False,
@@ -154,19 +169,39 @@ class HfTokenClassifier:
             windows, window_probs = per_text.setdefault(index, ([], []))
             windows.append((start, end))
             window_probs.append(p)
-        results = []
-        for index, text in enumerate(texts):
+        scored: list[tuple[list, np.ndarray] | None] = []
+        for index in range(len(texts)):
             if index not in per_text:
-                results.append([])
+                scored.append(None)
                 continue
             offsets = [tuple(o) for o in encoded["offset_mapping"][index]]
-            stitched = stitch_windows(len(offsets), *per_text[index])
-            spans = decode_spans(text, offsets, stitched, self.labels, self.threshold)
-            results.append([
-                CharSpan(span.start, span.end, self.kind_types[span.label], span.score)
-                for span in spans if self.kind_types.get(span.label)
+            scored.append((offsets, stitch_windows(len(offsets), *per_text[index])))
+        return scored
+
+    def decode(self, text: str, scored: tuple[list, np.ndarray] | None,
+               threshold: float | None = None) -> list[CharSpan]:
+        """The decision rule at `threshold` (default: the model's), then infoType labels."""
+        if scored is None:
+            return []
+        offsets, probs = scored
+        spans = decode_spans(text, offsets, probs, self.labels, threshold or self.threshold)
+        return [CharSpan(span.start, span.end, self.kind_types[span.label], span.score)
+                for span in spans if self.kind_types.get(span.label)]
+
+    def detect_conversations(self, conversations: Sequence[Sequence[str]], likelihood=None,
+                             detector: str = "hf") -> list[list[Finding]]:
+        """Per conversation (its turns' texts), its model findings: all turns in one `predict`."""
+        flat = [text for texts in conversations for text in texts]
+        spans = self.predict(flat)
+        likelihood = likelihood or self.settings.likelihood
+        found, at = [], 0
+        for texts in conversations:
+            found.append([
+                Finding(turn, span.start, span.end, span.label, likelihood, Method.MODEL, detector)
+                for turn, turn_spans in enumerate(spans[at:at + len(texts)]) for span in turn_spans
             ])
-        return results
+            at += len(texts)
+        return found
 
     def window_probabilities(self, windows: list[list[int]]) -> list[np.ndarray]:
         """Softmax per token for each window of token ids (no special tokens), length-bucketed."""

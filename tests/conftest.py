@@ -73,6 +73,38 @@ def venv_executable(name: str) -> str:
     return shutil.which(name) or str(Path(sys.executable).parent / name)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def no_default_model(tmp_path_factory):
+    """`detectors.hf.model: default` finds nothing in tests, whatever `veil train` left on this
+    machine: tests that want a model train one and name its path."""
+    previous = os.environ.get("VEIL_MODEL_DIR")
+    os.environ["VEIL_MODEL_DIR"] = str(tmp_path_factory.mktemp("no-default-model"))
+    yield
+    if previous is None:
+        os.environ.pop("VEIL_MODEL_DIR", None)
+    else:
+        os.environ["VEIL_MODEL_DIR"] = previous
+
+
+@pytest.fixture(scope="session")
+def tiny_ner_model(tmp_path_factory) -> Path:
+    """A 2-layer MiniLM fine-tuned on a few hundred synthetic turns (a minute or two on 2 cores),
+    trained once per session for the NER tests."""
+    pytest.importorskip("torch")
+    from models.examples import synthetic_examples
+    from models.hf_training import TrainSettings, train_model
+
+    out = tmp_path_factory.mktemp("models") / "tiny-ner"
+    train_model(
+        str(out),
+        TrainSettings(num_layers=2, epochs=3, batch_size=16, learning_rate=3e-4, empty_turn_share=0.2),
+        progress=lambda _: None,
+        train_examples=synthetic_examples("train", 60),
+        validation_examples=synthetic_examples("validation", 15),
+    )
+    return out
+
+
 @pytest.fixture(scope="session")
 def gcs_server():
     """A real GCS emulator (gcp-storage-emulator) on 127.0.0.1; yields the env gcsfs needs."""

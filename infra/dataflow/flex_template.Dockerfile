@@ -20,6 +20,17 @@ ARG BEAM_VERSION=2.77.0
 ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
+# The model stages' libraries, CPU builds: the launcher runs no model, but it decides which
+# model stages the job has, and drops a configured one whose library it cannot import (with a
+# warning, and `detectors_missing` in the summary). Keep NER_PACKAGES equal to the worker
+# image's. CPU torch is a few hundred MB, not the GBs of the CUDA build.
+ARG TORCH_VERSION=2.13.0
+ARG TORCH_INDEX_URL=https://download.pytorch.org/whl/cpu
+ARG NER_PACKAGES="transformers>=5,<6 spacy>=3.8,<4"
+
+# The large, rarely changing layer first, so that code changes rebuild only the layers below.
+RUN pip install --index-url "${TORCH_INDEX_URL}" "torch==${TORCH_VERSION}"
+
 WORKDIR /template
 COPY . .
 
@@ -31,9 +42,9 @@ ENV FLEX_TEMPLATE_PYTHON_PY_FILE=/template/pipelines/anonymize.py \
     FLEX_TEMPLATE_PYTHON_SETUP_FILE=/template/setup.py
 
 # Veil and its dependencies, installed so that `pipelines.*` imports resolve when the launcher
-# runs pipelines/anonymize.py as a script. No torch here: the launcher only builds the graph.
-RUN echo "apache-beam==${BEAM_VERSION}" > /tmp/veil-constraints.txt \
- && pip install -c /tmp/veil-constraints.txt "apache-beam[gcp]==${BEAM_VERSION}" . \
- && cd / && python -c "import apache_beam, pipelines.anonymize; print('beam', apache_beam.__version__)"
+# runs pipelines/anonymize.py as a script.
+RUN printf 'apache-beam==%s\ntorch==%s\n' "${BEAM_VERSION}" "${TORCH_VERSION}" > /tmp/veil-constraints.txt \
+ && pip install -c /tmp/veil-constraints.txt "apache-beam[gcp]==${BEAM_VERSION}" . ${NER_PACKAGES} \
+ && cd / && python -c "import apache_beam, torch, transformers, pipelines.anonymize, transforms.ner; print('beam', apache_beam.__version__)"
 
 # ENTRYPOINT stays the base image's /opt/google/dataflow/python_template_launcher.

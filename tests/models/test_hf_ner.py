@@ -17,7 +17,7 @@ pytest.importorskip("transformers")
 from models.examples import synthetic_examples  # noqa: E402
 from models.hf_handler import HfNerModelHandler  # noqa: E402
 from models.hf_ner import METADATA, HfTokenClassifier, ModelUnavailable, resolve_model_dir  # noqa: E402
-from models.hf_training import TrainSettings, score_spans, train_model  # noqa: E402
+from models.hf_training import score_spans  # noqa: E402
 from tests.conftest import LOCAL_RUNNER  # noqa: E402
 from transforms.ner import DetectWithHfModel  # noqa: E402
 from veil.detector_config import HfDetectorSettings  # noqa: E402
@@ -32,17 +32,8 @@ RECALL_FLOOR = 0.6
 
 
 @pytest.fixture(scope="session")
-def tiny_model(tmp_path_factory) -> Path:
-    """A 2-layer MiniLM fine-tuned on a few hundred synthetic turns (about a minute on 2 cores)."""
-    out = tmp_path_factory.mktemp("models") / "tiny-ner"
-    train_model(
-        str(out),
-        TrainSettings(num_layers=2, epochs=3, batch_size=16, learning_rate=3e-4, empty_turn_share=0.2),
-        progress=lambda _: None,
-        train_examples=synthetic_examples("train", 60),
-        validation_examples=synthetic_examples("validation", 15),
-    )
-    return out
+def tiny_model(tiny_ner_model) -> Path:
+    return tiny_ner_model
 
 
 def held_out_examples():
@@ -192,10 +183,10 @@ class FaultyClassifier:
     def __init__(self, classifier):
         self.classifier = classifier
 
-    def predict(self, texts):
-        if any("FAULT" in text for text in texts):
+    def detect_conversations(self, conversations, **kwargs):
+        if any("FAULT" in text for texts in conversations for text in texts):
             raise RuntimeError("cannot run this text")
-        return self.classifier.predict(texts)
+        return self.classifier.detect_conversations(conversations, **kwargs)
 
 
 class FaultyHandler(HfNerModelHandler):

@@ -1,0 +1,108 @@
+"""The whole job with the NER stage, through the real command line: rules plus a trained model,
+and a configured model that is missing (the job runs on the rules and says so)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import read_jsonl_folder, run_cli, write_jsonl
+from veil.synth.generator import generate_records
+
+pytestmark = pytest.mark.slow
+
+
+def job_config(tmp_path: Path, detectors: dict) -> Path:
+    """Rules for e-mail only, so that names are left to the detectors under test."""
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps({
+        "inspect_config": {"info_types": [{"name": "EMAIL_ADDRESS"}]},
+        "detectors": detectors,
+    }))
+    return path
+
+
+def gold_name_coverage(records: list[dict], findings: list[dict]) -> tuple[int, int]:
+    """(gold PERSON_NAME spans that a finding overlaps, all gold PERSON_NAME spans)."""
+    by_record: dict[str, list[dict]] = {}
+    for finding in findings:
+        by_record.setdefault(finding["id"], []).append(finding)
+    hit = total = 0
+    for record in records:
+        for gold in record["pii"]:
+            if gold["info_type"] != "PERSON_NAME":
+                continue
+            total += 1
+            hit += any(
+                f["turn"] == gold.get("turn", 0) and f["start"] < gold["end"] and gold["start"] < f["end"]
+                for f in by_record.get(record["id"], [])
+            )
+    return hit, total
+
+
+def test_job_runs_rules_and_model_and_redacts_names(tiny_ner_model: Path, tmp_path: Path):
+    records = [r for r in generate_records(25, 3003) if r.get("turns")]
+    source = write_jsonl(tmp_path / "calls.jsonl", records)
+    config = job_config(tmp_path, {"rules": True, "hf": {"model": str(tiny_ner_model)}})
+    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
+    assert result.returncode == 0, result.stderr[-3000:]
+
+    summary = json.loads((tmp_path / "out" / "job_summary.json").read_text())
+    assert summary["detectors"] == ["rules", "hf"]
+    assert summary["detectors_missing"] == {}
+    assert summary["records"] == {"in": len(records), "written": len(records), "errored": 0,
+                                  "accounted_for": True}
+    findings = read_jsonl_folder(tmp_path / "out" / "findings")
+    assert {f["detector"] for f in findings} >= {"hf:model"}  # detector:method
+    assert all("quote" not in f for f in findings)  # offsets and types, never the text
+    hit, total = gold_name_coverage(records, findings)
+    assert total >= 30 and hit / total >= 0.6, (hit, total)
+
+    corpus = {r["id"]: r for r in read_jsonl_folder(tmp_path / "out" / "corpus")}
+    assert any("[PERSON_NAME_1]" in t["text"] for r in corpus.values() for t in r["turns"])
+
+
+def test_missing_model_runs_on_rules_and_says_so(tmp_path: Path):
+    records = [r for r in generate_records(4, 3003)]
+    source = write_jsonl(tmp_path / "calls.jsonl", records)
+    config = job_config(tmp_path, {"hf": {"model": str(tmp_path / "not-trained")}})
+    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
+    assert result.returncode == 0, result.stderr[-3000:]
+    summary = json.loads((tmp_path / "out" / "job_summary.json").read_text())
+    assert summary["detectors"] == ["rules"]
+    assert "no model at" in summary["detectors_missing"]["hf"]
+    assert "WARNING: detector hf did not run" in result.stdout + result.stderr
+
+
+def test_default_profile_without_a_trained_model_says_rules_only(tmp_path: Path):
+    source = write_jsonl(tmp_path / "calls.jsonl", list(generate_records(2, 3003)))
+    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", "call_transcripts")
+    assert result.returncode == 0, result.stderr[-3000:]
+    summary = json.loads((tmp_path / "out" / "job_summary.json").read_text())
+    assert summary["detectors"] == ["rules"]
+    assert "veil train" in summary["detectors_missing"]["hf"]
+
+
+def test_evaluate_scores_each_detector_alone_and_together(tiny_ner_model: Path, tmp_path: Path):
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    records = list(generate_records(12, 3003))
+    source = write_jsonl(tmp_path / "test.jsonl", records)
+    config = job_config(tmp_path, {"rules": True, "hf": {"model": str(tiny_ner_model)}})
+    recalls = {}
+    for detectors in ("rules", "hf", "rules,hf"):
+        report = tmp_path / f"{detectors}.json"
+        result = subprocess.run(
+            [sys.executable, "-m", "pipelines.cli", "evaluate", "--input", str(source), "--config", str(config),
+             "--detectors", detectors, "--report", str(report)],
+            cwd=ROOT, capture_output=True, text=True, timeout=600)
+        assert result.returncode == 0, result.stderr[-2000:]
+        data = json.loads(report.read_text())
+        assert data["source"]["detectors"] == detectors.split(",")
+        recalls[detectors] = data["metrics"]["redaction_entity_overlap"]["*"]["per_info_type"]["PERSON_NAME"]["recall"]
+    # e-mail rules find no names; the model does; together they find at least what the model finds.
+    assert recalls["rules"] < recalls["hf"] <= recalls["rules,hf"]
