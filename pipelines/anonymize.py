@@ -28,6 +28,7 @@ from transforms.summary import WriteSummary
 from transforms.write import WriteShards
 from models.available import local_models_on_a_cluster, usable_detectors
 from veil.config import VeilConfig, load_config
+from veil.detector_config import choose_detectors
 from veil.detect import ConversationDetector
 from veil.engine.google_dlp import with_google_dlp
 from veil.errors import ConfigError
@@ -146,7 +147,11 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         speaker=veil.speaker_field,
         context=veil.context_field,
     )
-    detectors, missing = usable_detectors(config.detectors, storage)
+    try:
+        chosen = choose_detectors(config.detectors, veil.detectors, f"--config {veil.config!r}")
+    except ValueError as error:
+        raise ConfigError(f"--detectors: {error}") from None
+    detectors, missing = usable_detectors(chosen, storage)
     for name, reason in missing.items():
         _LOG.warning("detector %s is configured but cannot run (%s): the job runs without it", name, reason)
     problems = local_models_on_a_cluster(detectors, options.view_as(StandardOptions).runner)

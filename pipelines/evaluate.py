@@ -14,6 +14,7 @@ import sys
 from collections import defaultdict
 
 from veil.config import load_config
+from veil.detector_config import choose_detectors
 from veil.errors import ConfigError
 from veil.evaluation import Evaluation, Span, format_report
 from veil.inputs import plan_splits, read_split
@@ -89,19 +90,11 @@ def _batches(iterable, size: int):
 def job_config(args):
     """The --config, with --detectors choosing among its detectors (rules, hf, spacy)."""
     config = load_config(args.config)
-    if not args.detectors:
-        return config
-    chosen = {name.strip() for name in args.detectors.split(",") if name.strip()}
-    unknown = chosen - {"rules", "hf", "spacy"}
-    if unknown:
-        raise ConfigError(f"--detectors: unknown {sorted(unknown)}; use rules, hf, spacy")
-    detectors = config.detectors
-    for name in ("hf", "spacy"):
-        if name in chosen and getattr(detectors, name) is None:
-            raise ConfigError(f"--detectors {name}: the config {args.config!r} has no detectors.{name}")
-    update = {"rules": "rules" in chosen, "hf": detectors.hf if "hf" in chosen else None,
-              "spacy": detectors.spacy if "spacy" in chosen else None}
-    return config.model_copy(update={"detectors": detectors.model_copy(update=update)})
+    try:
+        detectors = choose_detectors(config.detectors, args.detectors, f"--config {args.config!r}")
+    except ValueError as error:
+        raise ConfigError(f"--detectors: {error}") from None
+    return config.model_copy(update={"detectors": detectors})
 
 
 def evaluate(args) -> dict:

@@ -71,6 +71,11 @@ class VeilOptions(PipelineOptions):
             "Off by default: these files then hold personal data.",
         )
         parser.add_argument(
+            "--detectors", default=None,
+            help="Run only these of the config's detectors, comma-separated: rules, hf, spacy "
+            "(default: all the config sets up).",
+        )
+        parser.add_argument(
             "--model_accelerator", default=None,
             help="A Beam accelerator resource hint for the NER model stage only, e.g. "
             "'type:nvidia-l4;count:1;install-nvidia-driver' on Dataflow. Other stages ask for none.",

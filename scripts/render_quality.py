@@ -250,6 +250,11 @@ overlap) and untyped "redacted at all" recall, on the same test split. {model_in
 
 {models}
 
+Read the model rows with care: the model was trained on the same generator's train split
+(other seeds, so no record is shared, but the same name lists, templates and contexts), so
+these are in-distribution figures. On real transcripts expect lower model recall; the rules
+do not depend on the generator in that way.
+
 With rules and model together, {model_negatives} planted hard negatives were redacted.
 
 Residual risk with rules + model (gold-based, as above); the default job {model_verdict}

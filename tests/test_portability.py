@@ -63,3 +63,26 @@ def test_portable_runner_output_equals_the_local_runner(tmp_path, portable_servi
     assert len(output_bytes(local)) == 2 * 4 + 2  # four kinds of shards, and the risk summary and report
     summary = json.loads((portable / "job_summary.json").read_text())
     assert summary["records"] == {"in": 300, "written": 300, "errored": 0, "accounted_for": True}
+
+
+def test_portable_runner_with_the_ner_stage_equals_the_local_runner(tmp_path, portable_services, tiny_ner_model):
+    """The model handler pickles, loads in the pool's worker processes, and infers the same spans."""
+    from veil.synth.generator import generate_records
+
+    from tests.conftest import write_jsonl
+
+    source = write_jsonl(tmp_path / "calls.jsonl", list(generate_records(30, 3003)))
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({
+        "inspect_config": {"info_types": [{"name": "EMAIL_ADDRESS"}, {"name": "PHONE_NUMBER"}]},
+        "detectors": {"hf": {"model": str(tiny_ner_model)}},
+    }))
+    local, portable = tmp_path / "local", tmp_path / "portable"
+    args = ["--input", str(source), "--config", str(config), "--split_bytes", "20000", "--num_shards", "2"]
+    assert run_cli(*args, "--output", str(local)).returncode == 0
+    result = run_cli(*args, "--output", str(portable), *portable_services)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert output_bytes(portable) == output_bytes(local)
+    summary = json.loads((portable / "job_summary.json").read_text())
+    assert summary["detectors"] == ["rules", "hf"]
+    assert summary["findings"]["by_info_type"].get("PERSON_NAME", 0) > 0

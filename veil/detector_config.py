@@ -62,7 +62,8 @@ class HfDetectorSettings(DlpModel):
 
 class SpacyDetectorSettings(DlpModel):
     # An installed package name (en_core_web_sm) or a directory, e.g. one `veil train --spacy` wrote.
-    pipeline: str
+    # `default` is where `veil train --spacy` writes: $VEIL_MODEL_DIR/spacy-ner (models.spacy_ner).
+    pipeline: str = "default"
     # Add an EntityRuler built from the config's custom dictionaries, before the NER.
     entity_ruler: bool = True
     label_map: dict[str, str] = Field(default_factory=dict)
@@ -78,3 +79,23 @@ class DetectorSettings(DlpModel):
     @property
     def names(self) -> list[str]:
         return [name for name, on in (("rules", self.rules), ("hf", self.hf), ("spacy", self.spacy)) if on]
+
+
+def choose_detectors(settings: DetectorSettings, names: str | None, source: str = "the config") -> DetectorSettings:
+    """Only the detectors named in `names` (`rules`, `hf`, `spacy`, comma-separated); None keeps all.
+
+    Raises ValueError when a name is unknown or names a detector the config does not set up."""
+    if not names:
+        return settings
+    chosen = {name.strip() for name in names.split(",") if name.strip()}
+    unknown = chosen - {"rules", "hf", "spacy"}
+    if unknown:
+        raise ValueError(f"unknown detectors {sorted(unknown)}: use rules, hf, spacy")
+    for name in ("hf", "spacy"):
+        if name in chosen and getattr(settings, name) is None:
+            raise ValueError(f"{source} has no detectors.{name} to run")
+    return settings.model_copy(update={
+        "rules": "rules" in chosen,
+        "hf": settings.hf if "hf" in chosen else None,
+        "spacy": settings.spacy if "spacy" in chosen else None,
+    })

@@ -106,3 +106,19 @@ def test_evaluate_scores_each_detector_alone_and_together(tiny_ner_model: Path, 
         recalls[detectors] = data["metrics"]["redaction_entity_overlap"]["*"]["per_info_type"]["PERSON_NAME"]["recall"]
     # e-mail rules find no names; the model does; together they find at least what the model finds.
     assert recalls["rules"] < recalls["hf"] <= recalls["rules,hf"]
+
+
+def test_detectors_option_chooses_among_the_configs_detectors(tiny_ner_model: Path, tmp_path: Path):
+    source = write_jsonl(tmp_path / "calls.jsonl", list(generate_records(3, 3003)))
+    config = job_config(tmp_path, {"rules": True, "hf": {"model": str(tiny_ner_model)}})
+    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config),
+                     "--detectors", "rules")
+    assert result.returncode == 0, result.stderr[-3000:]
+    summary = json.loads((tmp_path / "out" / "job_summary.json").read_text())
+    assert summary["detectors"] == ["rules"] and summary["detectors_missing"] == {}
+
+    refused = run_cli("--input", str(source), "--output", str(tmp_path / "out2"), "--config", str(config),
+                      "--detectors", "rules,spacy")
+    assert refused.returncode == 2
+    assert "no detectors.spacy" in refused.stderr
+    assert not (tmp_path / "out2").exists()
