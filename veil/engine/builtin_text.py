@@ -229,29 +229,38 @@ register(
 # Word lists, matched whole-word and case-insensitively by one Aho-Corasick pass each over the
 # text's shared word view (punctuation counts as space: "non-binary" = "non binary").
 
-def _word_list_scanner(words: str, likelihood: Likelihood):
+def _word_list_scanner(words: str, likelihood: Likelihood) -> dict:
+    """`register_scanner` arguments for a word list: its scan, text by text and in batches."""
     terms = [w.strip() for w in words.split("|") if w.strip()]
-    matcher: list[DictionaryMatcher] = []
+    built: list[DictionaryMatcher] = []
+
+    def matcher() -> DictionaryMatcher:
+        if not built:
+            built.append(DictionaryMatcher(terms))
+        return built[0]
 
     def scan(text: str, view):
-        if not matcher:
-            matcher.append(DictionaryMatcher(terms))
-        for start, end in matcher[0].find(view):
+        for start, end in matcher().find(view):
             yield start, end, likelihood, Method.DICTIONARY
 
-    return scan
+    def scan_batch(batch):
+        for i, spans in sorted(batch.find(matcher()).items()):
+            for start, end in spans:
+                yield i, start, end, likelihood, Method.DICTIONARY
+
+    return {"scan": scan, "scan_batch": scan_batch, "dictionaries": lambda: (matcher(),)}
 
 
 register_scanner(
     "GENDER",
-    _word_list_scanner(
+    **_word_list_scanner(
         "male|female|non-binary|nonbinary|transgender|trans woman|trans man|genderqueer|"
         "agender|genderfluid|intersex|cisgender", L.POSSIBLE),
     description="Gender terms (male, female, non-binary, ...).",
 )
 register_scanner(
     "ETHNIC_GROUP",
-    _word_list_scanner(
+    **_word_list_scanner(
         "african american|black american|caucasian|hispanic|latino|latina|"
         "latinx|asian american|native american|american indian|alaska native|pacific islander|"
         "native hawaiian|white british|afro-caribbean|arab american|middle eastern|"
@@ -263,7 +272,7 @@ register_scanner(
 )
 register_scanner(
     "MEDICAL_TERM",
-    _word_list_scanner(
+    **_word_list_scanner(
         "diabetes|asthma|cancer|leukemia|lymphoma|tumor|tumour|hiv|aids|hepatitis|"
         "tuberculosis|epilepsy|depression|anxiety disorder|bipolar disorder|schizophrenia|"
         "ptsd|adhd|autism|dementia|stroke|heart attack|hypertension|copd|arthritis|"
@@ -301,19 +310,35 @@ _UNAMBIGUOUS_CODES = "|".join(
 _STATE_NAMES: list[DictionaryMatcher] = []
 
 
-def _scan_state_names(text: str, view):
+def _state_names() -> DictionaryMatcher:
     if not _STATE_NAMES:
         _STATE_NAMES.append(DictionaryMatcher(US_STATES))
+    return _STATE_NAMES[0]
+
+
+def _state_name_hits(text: str, spans):
     cased = text != text.lower()
-    for start, end in _STATE_NAMES[0].find(view):
+    for start, end in spans:
         # In a cased text a state name is capitalised ("Washington", not "washington").
         if not cased or text[start].isupper():
             yield start, end, L.LIKELY, Method.DICTIONARY
 
 
+def _scan_state_names(text: str, view):
+    return _state_name_hits(text, _state_names().find(view))
+
+
+def _scan_state_names_batch(batch):
+    for i, spans in sorted(batch.find(_state_names()).items()):
+        for hit in _state_name_hits(batch.texts[i], spans):
+            yield (i, *hit)
+
+
 register_scanner(
     "US_STATE",
     _scan_state_names,
+    scan_batch=_scan_state_names_batch,
+    dictionaries=lambda: (_state_names(),),
     description="US state names, and two-letter codes after a city or before a ZIP code.",
 )
 # "Austin, TX" / "Austin TX 78701": a code after a comma or before a ZIP code.

@@ -14,6 +14,14 @@ Per text, the engine
 `inspect_text` does all three; `inspect_unfiltered` stops after step 2, so that
 `inspect_conversation` can apply Veil's previous-turn hotwords (`veil.engine.conversation`)
 before the threshold.
+
+**Batches.** On short turns the cost is per call, not per byte: a Hyperscan call, an
+Aho-Corasick pass, a word split and a few dozen detector loops for 50 characters. So every
+`inspect_*` method runs on a batch of texts (`inspect_unfiltered_texts`; one text is a batch
+of one): one Hyperscan pass says which patterns may match which text, each dictionary is
+searched once for the whole batch (`BatchView`), and per-text Python runs only for the
+(pattern, text) pairs the pass reported and the texts where a dictionary or a scanner's
+context matched. The findings are those of scanning each text alone.
 """
 from __future__ import annotations
 
@@ -25,7 +33,7 @@ import fsspec
 
 from veil.engine.builtin import BUILTIN, Hotword, PatternDetector, ScannerDetector, builtin_names
 from veil.engine.conversation import PreviousTurnHotword
-from veil.engine.dictionary import DictionaryMatcher, TokenView
+from veil.engine.dictionary import BatchView, DictionaryGroup, DictionaryMatcher
 from veil.engine.inspect_config import (
     CustomInfoType,
     Dictionary,
@@ -113,6 +121,9 @@ def compile_hotword(
     return Hotword(pattern, proximity.window_before, proximity.window_after, fixed, relative)
 
 
+# Texts are inspected in batches of about this many characters (see `inspect_unfiltered_texts`).
+BATCH_CHARS = 32768
+
 _DIGITS = re.compile(r"\d+")
 # How far a digit-anchored built-in match can reach before its first digit ("September 5")
 # and after its last ("12 Long Street Name Here Avenue, Apt 4B").
@@ -159,7 +170,6 @@ class InfoTypeEngine:
         self.hidden_types = hidden_types
         self.rule_sets = list(rule_sets)
         self.previous_turn_rules = list(previous_turn_rules)
-        self._needs_view = bool(dictionaries) or any(s.needs_view for s in self.scanners)
         # Detectors that can reach the threshold only through their own hotwords are skipped
         # on texts where no such hotword occurs (unless a rule can lift their findings).
         ruled = {t for rs in self.rule_sets for t in rs.info_types}
@@ -169,27 +179,19 @@ class InfoTypeEngine:
             if p.hotwords and p.info_type not in ruled
             and p.max_without_hotwords < self._threshold(p.info_type)
         }
-        # One Hyperscan pass per text says which patterns can match at all (if installed),
-        # and which regex triggers and gating hotwords (`TextFacts`) cannot occur in it.
-        self._fact_patterns = self._regex_facts()
-        self._prefilter = Prefilter([p.pattern for p in patterns] + self._fact_patterns)
+        # One Hyperscan pass per batch of texts says which patterns can match which text.
+        # Triggers and gating hotwords are tested in Python, only where a pattern may match.
+        self._prefilter = Prefilter([p.pattern for p in patterns])
+        # Every dictionary of the scanners and custom types, searched in one pass per batch.
+        self._dictionary_group: DictionaryGroup | None = None
+        # And which previous-turn hotwords can occur in which turn.
+        self._previous_prefilter = Prefilter([rule.hotword for rule in self.previous_turn_rules])
         self._pattern_index = {id(p): i for i, p in enumerate(patterns)}
-        self._candidate_cache: dict[frozenset, tuple[list, list, dict]] = {}
+        self._candidate_cache: dict[frozenset, tuple[list, list]] = {}
         # Built-in patterns whose every match contains a digit run only near digits.
         self.digit_windows = True
         self._digit_patterns = [p for p in patterns if p.trigger is DIGIT]
         self._other_patterns = [p for p in patterns if p.trigger is not DIGIT]
-
-    def _regex_facts(self) -> list["re.Pattern[str]"]:
-        """The regexes `TextFacts` tests on whole texts: regex triggers and gating hotwords."""
-        facts: dict[int, re.Pattern[str]] = {}
-        for detector in [*self.patterns, *self.scanners]:
-            if isinstance(detector.trigger, re.Pattern):
-                facts.setdefault(id(detector.trigger), detector.trigger)
-            if id(detector) in self._gated:
-                for rule in detector.hotwords:
-                    facts.setdefault(id(rule.pattern), rule.pattern)
-        return list(facts.values())
 
     @property
     def info_types(self) -> list[str]:
@@ -353,12 +355,15 @@ class InfoTypeEngine:
 
         True if it is active (see `veil.engine.prefilter`); findings are the same either way.
         """
+        self._previous_prefilter.build()
         return self._prefilter.build()
 
     def disable_prefilter(self) -> None:
         """Run every pattern on every text (for comparisons)."""
         self._prefilter = Prefilter([])
         self._prefilter._built = True
+        self._previous_prefilter = Prefilter([])
+        self._previous_prefilter._built = True
 
     # --- inspecting ----------------------------------------------------------------------
 
@@ -385,17 +390,63 @@ class InfoTypeEngine:
 
         Findings below the threshold are kept: a previous-turn hotword may still lift them.
         """
-        findings: list[Finding] = []
-        if not text:
-            return findings
-        with_hotwords = self._with_hotwords
-        candidates = self._prefilter.candidates(text)
+        return self._inspect_batch([text], [turn])[0]
+
+    def inspect_unfiltered_texts(
+        self, texts: Sequence[str], turns: Sequence[int] | None = None
+    ) -> list[list[Finding]]:
+        """`inspect_unfiltered` for each of `texts` (with `turns[i]` as its turn number,
+        default its index), in batches: the same findings, far fewer Python calls."""
+        texts = list(texts)
+        turns = list(range(len(texts))) if turns is None else list(turns)
+        found: list[list[Finding]] = []
+        start = 0
+        while start < len(texts):
+            end, size = start, 0
+            while end < len(texts) and (end == start or size < BATCH_CHARS):
+                size += len(texts[end]) + 1
+                end += 1
+            found.extend(self._inspect_batch(texts[start:end], turns[start:end]))
+            start = end
+        return found
+
+    def _inspect_batch(self, texts: list[str], turns: list[int]) -> list[list[Finding]]:
+        found: list[list[Finding]] = [[] for _ in texts]
+        facts: list[TextFacts | None] = [None] * len(texts)
+        candidates = self._prefilter.candidates_per_text(texts)
+        for i, text in enumerate(texts):
+            if text and (candidates[i] is None or candidates[i]):
+                facts[i] = TextFacts(text)
+                self._run_patterns(text, turns[i], candidates[i], facts[i], found[i])
+        batch = (BatchView(texts, self._dictionaries()) if self.scanners or self.dictionaries
+                 else None)
+        for scanner in self.scanners:
+            self._run_scanner(scanner, texts, turns, batch, facts, found)
+        for dictionary in self.dictionaries:
+            self._run_dictionary(dictionary, texts, turns, batch, found)
+        if self.rule_sets:
+            for i, text in enumerate(texts):
+                if found[i]:
+                    found[i] = apply_rule_sets(self.rule_sets, found[i], text,
+                                               self._above_threshold)
+        return found
+
+    def _dictionaries(self) -> DictionaryGroup:
+        """The group of every dictionary a batch is searched with (built on first use)."""
+        if self._dictionary_group is None:
+            matchers = [m for scanner in self.scanners if scanner.dictionaries is not None
+                        for m in scanner.dictionaries()]
+            matchers += [d.matcher for d in self.dictionaries]
+            self._dictionary_group = DictionaryGroup(matchers)
+        return self._dictionary_group
+
+    def _run_patterns(self, text: str, turn: int, candidates, facts: TextFacts,
+                      out: list[Finding]) -> None:
+        """The patterns `candidates` (prefilter indexes; None: all) allows, over one text."""
         if candidates is None:
             digit_patterns, other_patterns = self._digit_patterns, self._other_patterns
-            facts = TextFacts(text)
         else:  # only the patterns the prefilter says may match
-            digit_patterns, other_patterns, absent = self._candidate_patterns(candidates)
-            facts = TextFacts(text, dict(absent))
+            digit_patterns, other_patterns = self._candidate_patterns(candidates)
         if not self.digit_windows:
             runs = [(detector, None) for detector in digit_patterns + other_patterns]
         elif digit_patterns:
@@ -405,6 +456,7 @@ class InfoTypeEngine:
         else:
             runs = [(detector, None) for detector in other_patterns]
         gated = self._gated
+        with_hotwords = self._with_hotwords
         for detector, window in runs:
             if detector.trigger is not None and not facts.has(detector.trigger):
                 continue
@@ -429,34 +481,51 @@ class InfoTypeEngine:
                         continue
                 if detector.hotwords:
                     likelihood = with_hotwords(detector.hotwords, text, start, end, likelihood)
-                findings.append(
+                out.append(
                     Finding(turn, start, end, detector.info_type, likelihood, detector.method)
                 )
-        view = TokenView(text) if self._needs_view else None
-        for scanner in self.scanners:
-            if scanner.trigger is not None and not facts.has(scanner.trigger):
-                continue
-            for start, end, likelihood, method in scanner.scan(text, view):
-                if not 0 <= start < end <= len(text):
-                    continue
-                if scanner.hotwords:
-                    likelihood = with_hotwords(scanner.hotwords, text, start, end, likelihood)
-                findings.append(Finding(turn, start, end, scanner.info_type, likelihood, method))
-        for dictionary in self.dictionaries:
-            for start, end in dictionary.matcher.find(view):
-                likelihood = dictionary.likelihood
-                if dictionary.hotwords:
-                    likelihood = with_hotwords(dictionary.hotwords, text, start, end, likelihood)
-                findings.append(
-                    Finding(turn, start, end, dictionary.info_type, likelihood, Method.DICTIONARY)
-                )
-        if self.rule_sets and findings:
-            findings = apply_rule_sets(self.rule_sets, findings, text, self._above_threshold)
-        return findings
 
-    def _candidate_patterns(self, candidates) -> tuple[list, list, dict]:
-        """The digit and other patterns among `candidates` (prefilter indexes), in order, and
-        the fact regexes that cannot occur (as `TextFacts.seen` entries).
+    def _run_scanner(self, scanner: ScannerDetector, texts: list[str], turns: list[int],
+                     batch: BatchView | None, facts: list, found: list[list[Finding]]) -> None:
+        """One scanner over the batch: its batch form if it has one, else text by text."""
+        if scanner.scan_batch is not None:
+            hits = scanner.scan_batch(batch)
+        else:
+            hits = (
+                (i, *hit) for i, text in enumerate(texts) if text
+                for hit in scanner.scan(text, batch.view(i) if batch is not None else None)
+            )
+        trigger = scanner.trigger
+        hotwords = scanner.hotwords
+        info_type = scanner.info_type
+        for i, start, end, likelihood, method in hits:
+            text = texts[i]
+            if not 0 <= start < end <= len(text):
+                continue
+            if trigger is not None:
+                if facts[i] is None:
+                    facts[i] = TextFacts(text)
+                if not facts[i].has(trigger):
+                    continue
+            if hotwords:
+                likelihood = self._with_hotwords(hotwords, text, start, end, likelihood)
+            found[i].append(Finding(turns[i], start, end, info_type, likelihood, method))
+
+    def _run_dictionary(self, dictionary: DictionaryDetector, texts: list[str], turns: list[int],
+                        batch: BatchView, found: list[list[Finding]]) -> None:
+        hotwords = dictionary.hotwords
+        for i, spans in batch.find(dictionary.matcher).items():
+            for start, end in spans:
+                likelihood = dictionary.likelihood
+                if hotwords:
+                    likelihood = self._with_hotwords(hotwords, texts[i], start, end, likelihood)
+                found[i].append(
+                    Finding(turns[i], start, end, dictionary.info_type, likelihood,
+                            Method.DICTIONARY)
+                )
+
+    def _candidate_patterns(self, candidates) -> tuple[list, list]:
+        """The digit and other patterns among `candidates` (prefilter indexes), in order.
 
         Texts share few distinct candidate sets, so the split is memoised per set rather than
         filtering seventy patterns per text.
@@ -465,11 +534,9 @@ class InfoTypeEngine:
         split = self._candidate_cache.get(key)
         if split is None:
             index = self._pattern_index
-            first_fact = len(self.patterns)
             split = (
                 [p for p in self._digit_patterns if index[id(p)] in key],
                 [p for p in self._other_patterns if index[id(p)] in key],
-                {f: False for i, f in enumerate(self._fact_patterns, first_fact) if i not in key},
             )
             if len(self._candidate_cache) < 4096:
                 self._candidate_cache[key] = split
@@ -477,39 +544,63 @@ class InfoTypeEngine:
 
     def finalize(self, findings: Iterable[Finding]) -> list[Finding]:
         """Apply `min_likelihood` (global and per type) and drop exclusion-only types."""
-        return [f for f in findings if self._reportable(f.info_type, f.likelihood)]
+        # `_reportable`, inlined: this runs on every finding.
+        threshold, default = self.min_likelihood_by_type.get, self.min_likelihood
+        hidden = self.hidden_types
+        return [
+            f for f in findings
+            if f.likelihood >= threshold(f.info_type, default) and f.info_type not in hidden
+        ]
 
     def inspect_text(self, text: str, turn: int = 0) -> list[Finding]:
         """Every finding in one text, before merging. Overlaps are left for `merge_findings`."""
         return self.finalize(self.inspect_unfiltered(text, turn))
 
+    def inspect_texts(self, texts: Sequence[str]) -> list[list[Finding]]:
+        """`inspect_text` for each of `texts` (turn numbers are their indexes), in batches."""
+        return [self.finalize(found) for found in self.inspect_unfiltered_texts(texts)]
+
     def inspect_conversation(
         self,
         texts: Sequence[str],
         detect: Callable[[str, int], Iterable[Finding]] | None = None,
+        detect_texts: Callable[[Sequence[str]], list[list[Finding]]] | None = None,
     ) -> list[Finding]:
         """Every finding in a conversation's turns, with previous-turn hotwords applied.
 
-        `detect(text, turn)` finds the unfiltered findings of one turn (default:
-        `inspect_unfiltered`; `veil.detect` passes a windowed version of it).
+        `detect_texts(texts)` finds the unfiltered findings of every turn at once (default:
+        `inspect_unfiltered_texts`; `veil.detect` passes a windowed version of it).
+        `detect(text, turn)`, if given instead, finds those of one turn at a time.
         """
-        detect = detect or self.inspect_unfiltered
+        if detect is not None:
+            per_turn = [list(detect(text, turn)) if text else []
+                        for turn, text in enumerate(texts)]
+        else:
+            per_turn = (detect_texts or self.inspect_unfiltered_texts)(texts)
         found: list[Finding] = []
-        previous_text = ""
+        previous_text, previous = "", None
+        hotwords = (self._previous_prefilter.candidates_per_text(texts)
+                    if self.previous_turn_rules else None)
         for turn, text in enumerate(texts):
             if not text:
                 continue
-            findings = list(detect(text, turn))
-            if self.previous_turn_rules and previous_text:
-                findings = self._apply_previous_turn(previous_text, text, turn, findings)
+            findings = per_turn[turn]
+            if hotwords is not None and previous_text:
+                findings = self._apply_previous_turn(previous_text, text, turn, findings,
+                                                     hotwords[previous])
             found.extend(findings)
-            previous_text = text
+            previous_text, previous = text, turn
         return self.finalize(found)
 
     def _apply_previous_turn(
-        self, previous: str, text: str, turn: int, findings: list[Finding]
+        self, previous: str, text: str, turn: int, findings: list[Finding],
+        may_occur: set[int] | None = None,
     ) -> list[Finding]:
-        for rule in self.previous_turn_rules:
+        """Apply the previous-turn rules whose hotword ends `previous` (`may_occur`: the
+        indexes of the rules whose hotword can occur in it at all; None: any can)."""
+        for index, rule in enumerate(self.previous_turn_rules):
+            if may_occur is not None and index not in may_occur:
+                continue
             tail_start = max(0, len(previous) - rule.window_before)
             if rule.hotword.search(previous, tail_start) is None:
                 continue

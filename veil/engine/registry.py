@@ -77,6 +77,11 @@ class PatternDetector:
 # A scanner yields (start, end, likelihood, method) for one text. `view` is the text's
 # `TokenView` (words lower-cased and joined), built once per text and shared.
 Scan = Callable[[str, object], Iterable[tuple[int, int, Likelihood, Method]]]
+# The same for a batch of texts at once: (text index, start, end, likelihood, method), from the
+# batch's `BatchView` (`batch.texts` are the texts). It must yield what `Scan` yields for each
+# text, in the same order per text; the engine prefers it, so that a scanner does Python work
+# only for the texts where a dictionary or one of its context regexes can match.
+ScanBatch = Callable[[object], Iterable[tuple[int, int, int, Likelihood, Method]]]
 
 
 @dataclass(frozen=True)
@@ -86,6 +91,10 @@ class ScannerDetector:
     hotwords: tuple[Hotword, ...] = ()
     trigger: Trigger = None
     needs_view: bool = True
+    scan_batch: ScanBatch | None = None
+    # The `DictionaryMatcher`s `scan_batch` searches (a function, so that they load only
+    # when used): the engine searches every dictionary of a batch in one pass.
+    dictionaries: Callable[[], tuple] | None = None
 
 
 Detector = Union[PatternDetector, ScannerDetector]
@@ -147,9 +156,12 @@ def register_scanner(
     trigger: Trigger = None,
     needs_view: bool = True,
     description: str | None = None,
+    scan_batch: ScanBatch | None = None,
+    dictionaries: Callable[[], tuple] | None = None,
 ) -> None:
     BUILTIN.setdefault(info_type, []).append(
-        ScannerDetector(info_type, scan, tuple(hotwords), trigger, needs_view)
+        ScannerDetector(info_type, scan, tuple(hotwords), trigger, needs_view, scan_batch,
+                        dictionaries)
     )
     if description:
         DESCRIPTIONS[info_type] = description

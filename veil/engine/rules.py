@@ -141,18 +141,30 @@ class RuleSet:
 
 
 class RuleContext:
-    """What a rule may look at besides its own findings: every finding in the text."""
+    """What a rule may look at besides its own findings: every finding in the text.
 
-    def __init__(self, findings: list[Finding], reportable: Callable[[Finding], bool]):
-        self.findings = findings
+    The rule set's own findings (`targets`) and the text's others are kept apart and only
+    looked through when a rule asks (`reportable_of`): most rules never do.
+    """
+
+    def __init__(self, others: list[Finding], targets: list[Finding],
+                 reportable: Callable[[Finding], bool]):
+        self._others = others
+        self._targets = targets
         self._reportable = reportable
         self._by_types: dict[frozenset[str], list[Finding]] = {}
+
+    @property
+    def findings(self) -> list[Finding]:
+        return self._others + self._targets
 
     def reportable_of(self, info_types: frozenset[str]) -> list[Finding]:
         """The findings of `info_types` that would be reported (computed once per rule)."""
         found = self._by_types.get(info_types)
         if found is None:
-            found = [f for f in self.findings if f.info_type in info_types and self._reportable(f)]
+            reportable = self._reportable
+            found = [f for f in self._others + self._targets
+                     if f.info_type in info_types and reportable(f)]
             self._by_types[info_types] = found
         return found
 
@@ -173,8 +185,6 @@ def apply_rule_sets(
         for rule in rule_set.rules:
             if not targets:
                 break
-            context = RuleContext(others + targets, reportable)
-            targets = rule.apply(targets, text, context)
+            targets = rule.apply(targets, text, RuleContext(others, targets, reportable))
         findings = others + targets
     return findings
-
