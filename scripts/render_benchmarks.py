@@ -20,24 +20,51 @@ def main(path: str) -> int:
           f"({e['megabytes']} MB of turn text), seed {d['corpus']['seed']}.\n")
     print("| engine measurement | MB/s per core, median (min–max) |")
     print("| --- | ---: |")
-    print(f"| Veil, every type of the profile ({len(e['veil_info_types'])} types) | {spread(e['veil_mb_per_s'])} |")
+    print(f"| Veil, every type of the profile ({len(e['veil_info_types'])} types), per conversation as the job runs it | {spread(e['veil_mb_per_s'])} |")
+    if "veil_per_turn_api_mb_per_s" in e:
+        print(f"| Veil, same, one `inspect_text` call per turn | {spread(e['veil_per_turn_api_mb_per_s'])} |")
     if "presidio_mb_per_s" in e:
         shared = ", ".join(e["shared_info_types"])
         print(f"| Veil, the types Presidio also has ({shared}) | {spread(e['veil_shared_mb_per_s'])} |")
         print(f"| Presidio pattern recognizers, same types, same text | {spread(e['presidio_mb_per_s'], 3)} |")
         print(f"| **Veil / Presidio, paired per run** | **{spread(e['veil_over_presidio'], 1)}×** |")
     print()
-    print("| whole job, local runner | conversations/s | MB/s | peak RSS, main (MB) | peak RSS, a worker (MB) |")
-    print("| --- | ---: | ---: | ---: | ---: |")
+    print("| whole job, rules only, local runner | conversations/s | per CPU-second | MB/s | peak RSS, main (MB) | peak RSS, a worker (MB) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     for run in d["job"]:
         print(f"| {run['workers']} worker{'s' if run['workers'] > 1 else ''} | {spread(run['conversations_per_s'], 0)} | "
+              f"{spread(run['conversations_per_cpu_s'], 0)} | "
               f"{spread(run['mb_per_s'])} | {run['peak_rss_mb']} | {run['peak_worker_rss_mb'] or '–'} |")
     print(f"\n2 workers / 1 worker, wall time ratio: {d['job_2_over_1_workers']}\n")
     print("| corpus size | conversations | wall (s) | time / 1x | peak RSS (MB) |")
     print("| --- | ---: | ---: | ---: | ---: |")
     for row in d["scaling"]:
         print(f"| {row['factor']}x | {row['records']} | {row['wall_s']} | {row['time_over_1x']} | {row['peak_rss_mb']} |")
+    if "ner" in d:
+        ner_tables(d["ner"])
     return 0
+
+
+def ner_tables(ner: dict) -> None:
+    print()
+    if "skipped" in ner:
+        print(f"NER: skipped ({ner['skipped']}).")
+        return
+    t = ner["throughput"]
+    print(f"NER model: {t['layers']} layers, on {t['device']} ({t['dtype']}), {t['turns']:,} turns of the first "
+          f"{ner['conversations']} conversations, {t['tokens']:,} tokens.\n")
+    print("| batch budget (padded tokens) | tokens/s, whole `predict` | forward passes alone | time outside the model |")
+    print("| ---: | ---: | ---: | ---: |")
+    for row in t["by_batch_tokens"]:
+        print(f"| {row['batch_tokens']:,} | {row['tokens_per_s']:,} ({row['tokens_per_s_min']:,}–{row['tokens_per_s_max']:,}) | "
+              f"{row['forward_only_tokens_per_s']:,} | {row['share_outside_model']:.1%} |")
+    print()
+    print("| whole job, same conversations, 1 worker | conversations/s | per CPU-second | peak RSS (MB) |")
+    print("| --- | ---: | ---: | ---: |")
+    for key, label in (("job_rules_only", "rules only"), ("job_rules_and_model", "rules + model")):
+        run = ner[key]
+        print(f"| {label} | {spread(run['conversations_per_s'], 1)} | {spread(run['conversations_per_cpu_s'], 1)} | "
+              f"{run['peak_rss_mb']} |")
 
 
 if __name__ == "__main__":

@@ -12,11 +12,11 @@ from tests.conftest import ROOT
 pytestmark = pytest.mark.slow
 
 
-def test_quick_bench_produces_every_figure(tmp_path):
+def test_quick_bench_produces_every_figure(tmp_path, tiny_ner_model):
     out = tmp_path / "bench.json"
     result = subprocess.run(
         [sys.executable, "-m", "pipelines.cli", "bench", "--quick", "--n", "40", "--repeats", "1",
-         "--config", "minimal", "--output", str(out)],
+         "--config", "minimal", "--model", str(tiny_ner_model), "--ner_n", "10", "--output", str(out)],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stderr
@@ -25,5 +25,31 @@ def test_quick_bench_produces_every_figure(tmp_path):
     assert figures["engine"]["veil_mb_per_s"]["median"] > 0
     assert [run["workers"] for run in figures["job"]] == [1, 2]
     assert all(run["records"] == 40 and run["peak_rss_mb"] > 0 for run in figures["job"])
+    assert all(run["cpu_s"]["median"] > 0 and run["conversations_per_cpu_s"]["median"] > 0
+               for run in figures["job"])
+    assert all(row["cpu_s"] > 0 for row in figures["scaling"])
     assert [row["factor"] for row in figures["scaling"]] == [1, 2, 4]
     assert [row["records"] for row in figures["scaling"]] == [40, 80, 160]
+    assert figures["engine"]["veil_per_turn_api_mb_per_s"]["median"] > 0
+    assert all(run["detectors"] == ["rules"] for run in figures["job"])  # the rules-only job
+
+    ner = figures["ner"]
+    assert ner["conversations"] == 10
+    assert ner["throughput"]["tokens"] > 0 and ner["throughput"]["layers"] == 2
+    for row in ner["throughput"]["by_batch_tokens"]:
+        assert row["tokens_per_s"] > 0 and row["share_outside_model"] < 1  # a ratio; noise may make it < 0
+    assert ner["job_rules_and_model"]["detectors"] == ["rules", "hf"]
+    assert ner["job_rules_only"]["detectors"] == ["rules"]
+    assert ner["job_rules_and_model"]["records"] == 10
+
+
+def test_bench_says_why_it_skips_ner_without_a_model(tmp_path):
+    out = tmp_path / "bench.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "pipelines.cli", "bench", "--quick", "--n", "10", "--repeats", "1",
+         "--config", "minimal", "--model", str(tmp_path / "none"), "--skip", "job", "--skip", "scaling",
+         "--skip", "engine", "--output", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "no model at" in json.loads(out.read_text())["ner"]["skipped"]

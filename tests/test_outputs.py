@@ -263,3 +263,32 @@ def test_remove_previous_output_removes_only_our_shards(root):
 
 def test_remove_previous_output_without_previous_output(root):
     assert remove_previous_output(spec_for(root)) == []
+
+
+def test_runs_of_large_records_are_written_in_small_frames(root, monkeypatch):
+    """A merge holds one frame of each open run: frames are bounded in bytes, not only in
+    entries, so many runs of large records still merge in little memory."""
+    import pickle
+
+    import veil.outputs as outputs
+
+    monkeypatch.setattr(outputs, "RUN_FRAME_BYTES", 1000)
+    spec = spec_for(root)
+    entries = [((0, i), b"x" * 300 + str(i).encode()) for i in range(40)]
+    path = spec.new_run_path(CORPUS, 0)
+    write_run(spec, path, list(reversed(entries)))
+    frames = []
+    with STORAGE.open(path, "rb") as handle:
+        while True:
+            try:
+                frames.append(pickle.load(handle))
+            except EOFError:
+                break
+    assert len(frames) == 10 and all(len(frame) == 4 for frame in frames)
+    other = spec.new_run_path(CORPUS, 0)
+    write_run(spec, other, [((1, 0), b"last")])
+    assert list(merged_entries(spec, [path])) == [line for _, line in entries]
+    assert list(merged_entries(spec, [other, path])) == [line for _, line in entries] + [b"last"]
+    shard, count = write_shard(spec, CORPUS, 0, [path, other])
+    assert count == 41
+    assert read_bytes(shard) == b"".join(line + b"\n" for _, line in entries) + b"last\n"

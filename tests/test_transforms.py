@@ -148,3 +148,18 @@ def test_write_shards_orders_entries_and_writes_every_shard(tmp_path: Path):
         ]), label="stats")
     assert (tmp_path / "corpus/part-00001-of-00003.jsonl").read_text() == '{"n": 2}\n{"n": 3}\n'
     assert (tmp_path / "corpus/part-00002-of-00003.jsonl").read_text() == ""
+
+
+def test_prebuilt_json_encoders_write_what_json_dumps_writes():
+    from datetime import date
+
+    from transforms.anonymize import _corpus_line, _json
+
+    values = [
+        {"id": "c-1", "turn": 3, "text": "Zoë said \"hi\"\n\t\u2028 \U0001F600", "n": 1.5,
+         "none": None, "flag": True, "nested": [{"a": [1, 2]}, "x"], "when": date(2024, 1, 2)},
+        {"reason": "record holds \\ud800", "raw": "\x00\x1f"}, [], "plain",
+    ]
+    for value in values:
+        assert _json(value) == json.dumps(value, default=str).encode("ascii")
+        assert _corpus_line(value) == json.dumps(value, ensure_ascii=False, default=str).encode("utf-8")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import apache_beam as beam
 from apache_beam.metrics import Metrics
@@ -17,14 +18,20 @@ from veil.records import FieldMap, record_with_texts
 ANONYMIZED = "anonymized"
 
 
+# Built once: `json.dumps(value, default=str, ...)` builds a new encoder on every call. These
+# give the same bytes.
+_ASCII_ENCODER = json.JSONEncoder(default=str)
+_UTF8_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
+
+
 def _json(value) -> bytes:
     """A JSON line for findings/ and errors/: ASCII-escaped, so any id or reason encodes."""
-    return json.dumps(value, default=str).encode("ascii")
+    return _ASCII_ENCODER.encode(value).encode("ascii")
 
 
 def _corpus_line(record: dict) -> bytes:
     """The corpus keeps non-ASCII text readable. Raises UnicodeEncodeError on lone surrogates."""
-    return json.dumps(record, ensure_ascii=False, default=str).encode("utf-8")
+    return _UTF8_ENCODER.encode(record).encode("utf-8")
 
 
 class AnonymizeFn(beam.DoFn):
@@ -66,6 +73,7 @@ class AnonymizeFn(beam.DoFn):
         self.written.inc()
         yield CORPUS, shard, key, payload, None
         yield beam.pvalue.TaggedOutput(ANONYMIZED, (raw, conversation, replacements, new_texts))
+        types: Counter = Counter()
         for number, replacement in enumerate(replacements):
             finding = replacement.finding
             row = {
@@ -80,8 +88,10 @@ class AnonymizeFn(beam.DoFn):
             }
             if self.audit_raw:
                 row["quote"] = texts[finding.turn][finding.start : finding.end]
-            Metrics.counter("veil", f"findings_{finding.info_type}").inc()
+            types[finding.info_type] += 1
             yield FINDINGS, shard, (*key, number), _json(row), finding.info_type
+        for info_type, count in types.items():  # one update per type, not per finding
+            Metrics.counter("veil", f"findings_{info_type}").inc(count)
 
 
 class ErrorEntryFn(beam.DoFn):

@@ -10,7 +10,7 @@ from veil.config import VeilConfig
 from veil.detect import ConversationDetector
 from veil.outputs import RISK, OutputSpec
 from veil.records import FieldMap
-from veil.risk.audit import from_audit
+from veil.risk.audit import from_audit, memoise_turns
 from veil.risk.gold import from_gold
 from veil.risk.scoring import score_conversation
 from veil.risk.stats import RiskAccumulator, RiskCombiner
@@ -36,7 +36,8 @@ class ScoreRiskFn(beam.DoFn):
 
     def setup(self):
         self.table = self.settings.table()
-        self.auditor = ConversationDetector(self.auditor_config)
+        # Anonymised turns repeat a lot: the auditor remembers its scan of each (same results).
+        self.auditor = memoise_turns(ConversationDetector(self.auditor_config))
 
     def process(self, element):
         raw, conversation, replacements, new_texts = element
@@ -52,10 +53,15 @@ class ScoreRiskFn(beam.DoFn):
             source = "audit"
             items = from_audit(new_texts, self.auditor.detect(new_texts), self.table)
         risk = score_conversation(conversation.id, items, self.table, conversation.context, new_texts)
-        row = {**risk.to_dict(), "source": source}
-        payload = json.dumps(row).encode("ascii")
+        row = risk.to_dict(include_spans=True, include_text=True)
+        # The file's row is the same without the mentions and the text (they stay in the job).
+        written = dict(row)
+        written.pop("turns", None)
+        written["items"] = [{k: v for k, v in item.items() if k != "mentions"} for item in row["items"]]
+        written["source"] = row["source"] = source
+        payload = json.dumps(written).encode("ascii")
         yield RISK, self.spec.shard_of(raw.split.order), raw.sort_key, payload, None
-        yield beam.pvalue.TaggedOutput(ROWS, {**risk.to_dict(include_spans=True, include_text=True), "source": source})
+        yield beam.pvalue.TaggedOutput(ROWS, row)
 
 
 class RiskStatsFn(RiskCombiner, beam.CombineFn):

@@ -5,7 +5,7 @@ from veil.config import VeilConfig
 from veil.engine import InfoTypeEngine
 from veil.findings import Finding
 from veil.merge import merge_findings
-from veil.windows import detect_in_windows, detect_texts_in_windows
+from veil.windows import detect_texts_in_windows
 
 
 class ConversationDetector:
@@ -40,16 +40,6 @@ class ConversationDetector:
             return merge_findings(self.engine.inspect_conversation(texts), texts)
         # Each turn windowed, before min_likelihood; the engine then applies hotwords that
         # reach into the previous turn, and the threshold.
-        if "inspect_unfiltered" in vars(self.engine):
-            # The per-turn scan was wrapped (the auditor's memo, veil.risk.audit): use it.
-            def detect_turn(text: str, turn: int) -> list[Finding]:
-                return detect_in_windows(
-                    text, turn, self.window, self.overlap, self.engine.inspect_unfiltered
-                )
-
-            found = self.engine.inspect_conversation(texts, detect_turn)
-            return merge_findings(found, texts)
-
         # All turns in one batch: the engine's cost is per call, not per byte.
         def detect_texts(turn_texts) -> list[list[Finding]]:
             return detect_texts_in_windows(

@@ -141,6 +141,7 @@ KEYS = {
 }
 
 
+@lru_cache(maxsize=65536)  # a pure function of its arguments
 def value_key(info_type: str, value: str) -> str:
     """The key under which two values of one infoType are the same entity (not for names)."""
     return KEYS.get(info_type, generic_key)(value) or value
@@ -259,6 +260,7 @@ def _is_title(word: str) -> bool:
     return word.rstrip(".").casefold() in TITLES
 
 
+@lru_cache(maxsize=65536)  # a pure function of the text, and its answer is immutable
 def parse_name(value: str) -> ParsedName:
     """The name words of a mention: words, spelled letters (G-R-E-E-N, G R E E N) and
     "g as in golf" sequences each make one token."""
@@ -318,7 +320,11 @@ class Person:
     mentions: list[int] = field(default_factory=list)  # indexes into the name mentions
 
     def knows(self, name: str, roles: Iterable[str]) -> bool:
-        return any(names_match(name, known) for role in roles for known in getattr(self, role))
+        for role in roles:  # loops, not any(genexpr): this is the resolver's inner loop
+            for known in getattr(self, role):
+                if names_match(name, known):
+                    return True
+        return False
 
     def absorb(self, other: "Person") -> None:
         for role in ("firsts", "lasts", "middles", "unknowns", "titles"):

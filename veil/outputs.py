@@ -10,6 +10,7 @@ from __future__ import annotations
 import heapq
 import pickle
 import uuid
+from operator import itemgetter
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
@@ -58,15 +59,26 @@ class OutputSpec:
         return self.join("_temp", self.temp_id, f"{kind}-{shard:05d}-{uuid.uuid4().hex}.run")
 
 
-RUN_CHUNK = 512  # entries per pickle frame: a merge holds one frame per open run
+RUN_CHUNK = 512  # entries per pickle frame at most: a merge holds one frame per open run
+RUN_FRAME_BYTES = 256 * 1024  # and payload bytes per frame at most
+ROW_WEIGHT = 2048  # what a Parquet row (a dict) is taken to weigh when bounding buffers and frames
 
 
 def write_run(spec: OutputSpec, path: str, entries: list[Entry]) -> None:
-    """A sorted run, written as a series of small pickled frames so it can be read lazily."""
-    entries.sort(key=lambda entry: entry[0])
+    """A sorted run, written as a series of small pickled frames so it can be read lazily.
+
+    Frames are bounded in entries and in bytes, so that merging many runs of large records
+    holds little: one frame of each."""
+    entries.sort(key=itemgetter(0))
     with spec.storage.open(path, "wb") as handle:
-        for start in range(0, len(entries), RUN_CHUNK):
-            pickle.dump(entries[start : start + RUN_CHUNK], handle, protocol=pickle.HIGHEST_PROTOCOL)
+        start, size = 0, 0
+        for end, (_, payload) in enumerate(entries, 1):
+            size += len(payload) if isinstance(payload, bytes) else ROW_WEIGHT
+            if end - start >= RUN_CHUNK or size >= RUN_FRAME_BYTES:
+                pickle.dump(entries[start:end], handle, protocol=pickle.HIGHEST_PROTOCOL)
+                start, size = end, 0
+        if start < len(entries):
+            pickle.dump(entries[start:], handle, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def _read_run(spec: OutputSpec, path: str) -> Iterator[Entry]:
@@ -82,7 +94,11 @@ def _read_run(spec: OutputSpec, path: str) -> Iterator[Entry]:
 def merged_entries(spec: OutputSpec, run_paths: Iterable[str]) -> Iterator[Any]:
     """Payloads of every run, in sort-key order."""
     runs = [_read_run(spec, path) for path in sorted(run_paths)]
-    for _, payload in heapq.merge(*runs, key=lambda entry: entry[0]):
+    if len(runs) == 1:  # already sorted: nothing to merge
+        for _, payload in runs[0]:
+            yield payload
+        return
+    for _, payload in heapq.merge(*runs, key=itemgetter(0)):
         yield payload
 
 
@@ -94,10 +110,18 @@ def write_shard(spec: OutputSpec, kind: str, shard: int, run_paths: Iterable[str
         return path, _write_parquet(spec, path, payloads)
     count = 0
     with spec.storage.open(path, "wb") as handle:
+        batch: list[bytes] = []
         for line in payloads:
-            handle.write(line)
-            handle.write(b"\n")
-            count += 1
+            batch.append(line)
+            if len(batch) >= RUN_CHUNK:  # one write per batch of lines, not two per line
+                batch.append(b"")
+                handle.write(b"\n".join(batch))
+                count += len(batch) - 1
+                batch = []
+        if batch:
+            batch.append(b"")
+            handle.write(b"\n".join(batch))
+            count += len(batch) - 1
     return path, count
 
 

@@ -102,16 +102,17 @@ def conversation_from_record(
 
 
 def _turn_from_value(value: Any, position: int, fields: FieldMap) -> Turn:
-    where = f"{fields.turns}[{position}]"
+    # The checks run for every turn of every record; the messages are built only on failure.
     if not isinstance(value, dict):
-        raise BadRecord(f"{where} must be an object, got {type(value).__name__}")
+        raise BadRecord(f"{fields.turns}[{position}] must be an object, got {type(value).__name__}")
     text = value.get(fields.text)
     if not isinstance(text, str):
         got = "missing" if text is None else type(text).__name__
-        raise BadRecord(f"{where}.{fields.text} must be a string, got {got}")
+        raise BadRecord(f"{fields.turns}[{position}].{fields.text} must be a string, got {got}")
     speaker = value.get(fields.speaker)
     if speaker is not None and not isinstance(speaker, str):
-        raise BadRecord(f"{where}.{fields.speaker} must be a string, got {type(speaker).__name__}")
+        raise BadRecord(f"{fields.turns}[{position}].{fields.speaker} must be a string, "
+                        f"got {type(speaker).__name__}")
     return Turn(text, speaker)
 
 

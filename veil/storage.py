@@ -7,7 +7,10 @@ option names (`--s3_endpoint_url`, `--s3_access_key_id`, ...) so that a Beam use
 """
 from __future__ import annotations
 
+import hashlib
 import io
+import os
+import shutil
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +51,35 @@ class Storage:
     def filesystem(self, url: str):
         """(fsspec filesystem, path within it) for a URL or local path."""
         return url_to_fs(url, **self.options_for(url))
+
+    def cached_copy(self, url: str, cache_root: "str | os.PathLike", marker: str) -> str:
+        """A local copy of the folder at `url` (a model), made once per machine and reused.
+
+        Keyed by the URL. The copy is made in a private folder and renamed into place, so
+        worker processes racing for it never see half a folder. Raises FileNotFoundError when
+        no `marker` file (e.g. config.json) is in the folder."""
+        target = os.path.join(os.fspath(cache_root), hashlib.sha256(url.encode()).hexdigest()[:16])
+        if os.path.exists(os.path.join(target, marker)):
+            return target
+        fs, root = self.filesystem(url)
+        files = [name for name in fs.find(root) if not name.endswith("/")]
+        if not any(name.rsplit("/", 1)[-1] == marker for name in files):
+            raise FileNotFoundError(f"no {marker} under {url!r}")
+        partial = f"{target}.partial-{os.getpid()}"
+        shutil.rmtree(partial, ignore_errors=True)
+        try:
+            for name in files:
+                local = os.path.join(partial, os.path.relpath(name, root))
+                os.makedirs(os.path.dirname(local), exist_ok=True)
+                fs.get(name, local)
+            try:
+                os.rename(partial, target)
+            except OSError:
+                if not os.path.exists(os.path.join(target, marker)):
+                    raise  # not another process's finished copy: a real failure
+        finally:
+            shutil.rmtree(partial, ignore_errors=True)
+        return target
 
     def open(self, url: str, mode: str = "rb", **kwargs):
         fs, path = self.filesystem(url)

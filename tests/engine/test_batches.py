@@ -107,18 +107,3 @@ def test_windows_of_many_turns_are_those_of_each_turn():
     assert detect_texts_in_windows(texts, 200, 60, engine.inspect_unfiltered_texts) == each
 
 
-def test_the_detector_gives_the_same_with_a_wrapped_per_turn_scan():
-    """A caller that wraps `inspect_unfiltered` (the auditor's memo) still gets it called."""
-    plain = ConversationDetector(load_config("call_transcripts"))
-    wrapped = ConversationDetector(load_config("call_transcripts"))
-    calls = []
-    scan = wrapped.engine.inspect_unfiltered
-
-    def counting(text, turn=0):
-        calls.append(turn)
-        return scan(text, turn)
-
-    wrapped.engine.inspect_unfiltered = counting
-    for texts in _conversations(10):
-        assert wrapped.detect(texts) == plain.detect(texts)
-    assert calls

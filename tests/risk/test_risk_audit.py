@@ -84,3 +84,29 @@ def test_a_sentence_break_separates_values_but_an_initial_joins():
                                 hit(text, "mk21", "USER_NAME")])
     assert [(i.value, i.info_type, i.partial) for i in items] == [
         ("Mark", "PERSON_NAME", False), ("J", "PERSON_NAME", True), ("mk21", "USER_NAME", False)]
+
+
+# --- the auditor's turn memo changes no result --------------------------------------------
+
+def test_memoised_auditor_finds_exactly_what_the_auditor_finds():
+    from veil.anonymize import anonymize_conversation
+    from veil.config import load_config
+    from veil.detect import ConversationDetector
+    from veil.risk.audit import memoise_turns
+    from veil.synth import generate_records
+
+    detector = ConversationDetector(load_config("minimal"))
+    anonymised = []
+    for record in generate_records(80, 4242):
+        texts = [t["text"] for t in record["turns"]] if "turns" in record else [record["text"]]
+        new_texts, _ = anonymize_conversation(record["id"], texts, detector.detect(texts))
+        anonymised.append(new_texts)
+    anonymised += anonymised[:20]  # whole conversations again: every turn from the memo
+    auditor = load_config("auditor")
+    plain = ConversationDetector(auditor)
+    memoised = memoise_turns(ConversationDetector(auditor))
+    assert memoise_turns(memoised) is memoised  # wrapping twice is harmless
+    for texts in anonymised:
+        assert memoised.detect(texts) == plain.detect(texts)
+    stats = memoised.engine.inspect_unfiltered_texts.stats
+    assert stats["hits"] > 0 and stats["misses"] > 0

@@ -74,3 +74,32 @@ def test_redaction_in_another_turn_does_not_cover():
     items = from_gold(["Mark", "Mark"], [{"turn": 1, "start": 0, "end": 4,
                                           "info_type": "PERSON_NAME"}], [(0, 0, 4)])
     assert len(items) == 1 and not items[0].partial
+
+
+# --- the interval version of classify_gold_span is the per-character definition ----------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from veil.risk.gold import _is_covered, covered_positions  # noqa: E402
+
+
+def _classify_per_character(text, start, end, intervals):
+    meaningful = [i for i in range(start, end) if text[i].isalnum()]
+    uncovered = [i for i in meaningful if not _is_covered(i, intervals)]
+    if not uncovered:
+        return "safe", []
+    if len(uncovered) == len(meaningful):
+        return "missed", uncovered
+    return "partial", uncovered
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="ab1 .-", min_size=1, max_size=30),
+       st.lists(st.tuples(st.integers(0, 30), st.integers(1, 12)), max_size=5),
+       st.integers(0, 30), st.integers(0, 30))
+def test_classify_gold_span_equals_the_per_character_definition(text, cuts, a, b):
+    start, end = sorted((min(a, len(text)), min(b, len(text))))
+    intervals = covered_positions([(0, s, s + n) for s, n in cuts]).get(0, [])
+    assert classify_gold_span(text, start, end, intervals) == \
+        _classify_per_character(text, start, end, intervals)

@@ -92,3 +92,42 @@ def test_zero_score_items_are_not_direct_identifiers():
     assert not result.has_direct_identifier
     result = score_conversation("c", [ResidualItem("PERSON_NAME", "Green", partial=True)])
     assert result.has_direct_identifier  # a partial name still counts: conservative
+
+
+# --- grouping is the same as comparing every pair (it used to be done that way) -----------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from veil.risk.scoring import _group  # noqa: E402
+
+
+def _group_pairwise(items):
+    """The definition: an item joins the first group holding a key that is the same PI."""
+    groups = []
+    for item in items:
+        key = normalise(item.value)
+        for info_type, keys, members in groups:
+            if info_type == item.info_type and key and any(same_pi(info_type, key, k) for k in keys):
+                keys.append(key)
+                members.append(item)
+                break
+        else:
+            groups.append((item.info_type, [key], [item]))
+    return [members for _, _, members in groups]
+
+
+_VALUES = ["Mark", "Marc", "Marck", "M-A-R-K", "mark", "Mary", "Markowitz", "Jon", "John", "Jonh",
+           "Rachel", "Rachael", "Richard", "Carl", "Karl", "al", "el", "", "--", "555-1234",
+           "555 1234", "5551235", "Dunder Mifflin", "dunder-mifflin", "Dunder Miflin", "Zoë", "Zoe",
+           "Katarina", "Katharina", "Catarina", "Steven", "Stephen", "Stefan", "mk21", "mk 21"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_VALUES),
+                          st.sampled_from(["PERSON_NAME", "ORGANIZATION_NAME", "PHONE_NUMBER", "USER_NAME"])),
+                max_size=25))
+def test_grouping_equals_the_pairwise_definition(pairs):
+    items = [ResidualItem(info_type, value, turn=i, start=0, end=max(len(value), 1))
+             for i, (value, info_type) in enumerate(pairs)]
+    assert _group(items) == _group_pairwise(items)

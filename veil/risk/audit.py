@@ -204,3 +204,61 @@ def from_audit(
             _get(hit, "speaker_related", None),
         ))
     return items
+
+
+# --- the auditor's turn memo -------------------------------------------------------------
+
+# Distinct turn texts remembered per worker (an LRU), and the longest remembered: long turns
+# rarely repeat, and the bound keeps the memo under about 20 MB whatever the corpus.
+AUDIT_MEMO_ENTRIES = 32768
+AUDIT_MEMO_MAX_CHARS = 512
+
+
+def memoise_turns(detector: Any, max_entries: int = AUDIT_MEMO_ENTRIES,
+                  max_chars: int = AUDIT_MEMO_MAX_CHARS) -> Any:
+    """Make a `ConversationDetector` remember its per-turn scans, and return it.
+
+    Anonymised turns repeat far more than raw ones ("Thank you for calling
+    [ORGANIZATION_NAME_1], this is [PERSON_NAME_1]."), and the engine's per-turn scan (before
+    previous-turn hotwords and thresholds, which still run per conversation) is a function of
+    the turn's text alone: its findings are kept, by text, with turn 0, and re-stamped with the
+    turn asked for. The engine's batch scan (`inspect_unfiltered_texts`) is wrapped: the turns
+    not remembered are still scanned in one batch. The results are the same, scan for scan
+    (tests/risk/test_risk_audit.py checks it on a corpus); only the time changes.
+    A detector without a batch scan (Google DLP) is returned as it is.
+    """
+    engine = getattr(detector, "engine", None)
+    scan_texts = getattr(engine, "inspect_unfiltered_texts", None)
+    if scan_texts is None or getattr(scan_texts, "veil_memoised", False):
+        return detector
+    memo: dict[str, tuple] = {}
+    stats = {"hits": 0, "misses": 0}
+
+    def memoised(texts, turns=None) -> list:
+        texts = list(texts)
+        turns = list(range(len(texts))) if turns is None else list(turns)
+        found: list = [None] * len(texts)
+        missed = []
+        for i, text in enumerate(texts):
+            known = memo.get(text)
+            if known is None:
+                missed.append(i)
+            else:
+                found[i] = [f.shifted(0, turns[i]) for f in known] if turns[i] else list(known)
+        stats["hits"] += len(texts) - len(missed)
+        stats["misses"] += len(missed)
+        if missed:
+            scanned = scan_texts([texts[i] for i in missed], [0] * len(missed))
+            for i, findings in zip(missed, scanned):
+                findings = tuple(findings)
+                if len(texts[i]) <= max_chars:
+                    if len(memo) >= max_entries:
+                        memo.clear()  # bounded: start again rather than grow
+                    memo[texts[i]] = findings
+                found[i] = [f.shifted(0, turns[i]) for f in findings] if turns[i] else list(findings)
+        return found
+
+    memoised.veil_memoised = True
+    memoised.stats = stats
+    engine.inspect_unfiltered_texts = memoised
+    return detector

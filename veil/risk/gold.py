@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 from typing import Any, Iterable, Sequence
 
+from veil.findings import Finding
 from veil.risk.scoring import ResidualItem
 from veil.risk.table import DEFAULT_TABLE, RiskTable
 
@@ -22,6 +23,10 @@ def _get(span: Any, name: str, default: Any = None) -> Any:
 
 def _interval(span: Any) -> tuple[int, int, int]:
     """(turn, start, end) of a finding, a dict, or a (turn, start, end) tuple."""
+    if type(span) is Finding:  # the common case, first: a finding's fields are ints already
+        return span.turn, span.start, span.end
+    if type(span) is dict:
+        return int(span.get("turn", 0) or 0), int(span.get("start")), int(span.get("end"))
     if isinstance(span, (tuple, list)):
         turn, start, end = span
         return int(turn), int(start), int(end)
@@ -59,11 +64,32 @@ def classify_gold_span(text: str, start: int, end: int,
     Only letters and digits count: a redaction that stops before a trailing full stop or
     quote still covers the whole value.
     """
-    meaningful = [i for i in range(start, end) if text[i].isalnum()]
-    uncovered = [i for i in meaningful if not _is_covered(i, intervals)]
+    if not 0 <= start <= end <= len(text):  # labels that do not fit the text: as they come
+        meaningful = [i for i in range(start, end) if text[i].isalnum()]
+        uncovered = [i for i in meaningful if not _is_covered(i, intervals)]
+        if not uncovered:
+            return "safe", []
+        return ("missed" if len(uncovered) == len(meaningful) else "partial"), uncovered
+    # The redacted intervals that overlap [start, end), clipped to it.
+    first = max(bisect.bisect_right(intervals, (start, float("inf"))) - 1, 0)
+    cuts = []
+    for cut_start, cut_end in intervals[first:]:
+        if cut_start >= end:
+            break
+        if cut_end > start:
+            cuts.append((max(cut_start, start), min(cut_end, end)))
+    if not cuts:
+        uncovered = [i for i in range(start, end) if text[i].isalnum()]
+        return ("missed", uncovered) if uncovered else ("safe", [])
+    uncovered, any_covered, position = [], False, start
+    for cut_start, cut_end in cuts + [(end, end)]:
+        uncovered += [i for i in range(position, cut_start) if text[i].isalnum()]
+        if not any_covered:
+            any_covered = any(text[i].isalnum() for i in range(cut_start, cut_end))
+        position = max(position, cut_end)
     if not uncovered:
         return "safe", []
-    if len(uncovered) == len(meaningful):
+    if not any_covered:
         return "missed", uncovered
     return "partial", uncovered
 

@@ -74,7 +74,10 @@ def histogram_data_uri(histogram: Mapping[str, int], threshold: float, title: st
     axes.tick_params(labelsize=8)
     axes.legend(fontsize=7, frameon=False)
     axes.spines[["top", "right"]].set_visible(False)
-    figure.tight_layout()
+    # Fixed margins, the left one as wide as the longest count: what tight_layout() found,
+    # without the extra draw it costs (a third of the time of a chart).
+    digits = len(str(max(counts.values(), default=0)))
+    figure.subplots_adjust(left=0.1 + 0.016 * max(digits, 1), right=0.98, top=0.9, bottom=0.17)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", metadata={"Software": None})
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")

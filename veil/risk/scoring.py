@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Iterable
 
 from veil.risk.table import DEFAULT_TABLE, RiskTable
@@ -100,6 +101,7 @@ class ConversationRisk:
         return out
 
 
+@lru_cache(maxsize=65536)
 def normalise(value: str) -> str:
     """The comparable form of a value: case-folded, accents, spacing and punctuation gone.
 
@@ -122,6 +124,7 @@ _SOUND_CODES = {
 }
 
 
+@lru_cache(maxsize=65536)
 def phonetic_key(key: str) -> str:
     """A Soundex-style key without Soundex's 4-character cut: Mark, Marc and Marck agree.
 
@@ -174,18 +177,38 @@ def same_pi(info_type: str, a: str, b: str) -> bool:
 
 
 def _group(items: list[ResidualItem]) -> list[list[ResidualItem]]:
-    """Items grouped into pieces of PI (per base infoType), in order of first mention."""
-    groups: list[tuple[str, list[str], list[ResidualItem]]] = []
+    """Items grouped into pieces of PI (per base infoType), in order of first mention.
+
+    An item joins the first group (in order of creation) holding a key that is the same PI
+    (`same_pi`), else starts a group. Rather than comparing with every key of every group,
+    groups are looked up by exact key and, for spoken-word types, by sound-alike key (which
+    `same_pi` requires of any two different keys): the same groups, found in linear time.
+    """
+    groups: list[list[ResidualItem]] = []
+    exact: dict[tuple[str, str], int] = {}  # (type, key) -> the first group holding it
+    sounds: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (type, phonetic key) -> keys
     for item in items:
+        info_type = item.info_type
         key = normalise(item.value)
-        for info_type, keys, members in groups:
-            if info_type == item.info_type and key and any(same_pi(info_type, key, k) for k in keys):
-                keys.append(key)
-                members.append(item)
-                break
-        else:
-            groups.append((item.info_type, [key], [item]))
-    return [members for _, _, members in groups]
+        found = exact.get((info_type, key)) if key else None
+        alike = None
+        if key and info_type in PHONETIC_TYPES and len(key) >= 3 and key.isalpha():
+            alike = (info_type, phonetic_key(key))
+            for number, other in sounds.get(alike, ()):
+                if (found is None or number < found) and other != key:
+                    limit = 1 if max(len(key), len(other)) <= 6 else 2
+                    if edit_distance(key, other, limit) <= limit:
+                        found = number
+        if found is None:
+            found = len(groups)
+            groups.append([])
+        groups[found].append(item)
+        known = exact.get((info_type, key))
+        if known is None or found < known:
+            exact[(info_type, key)] = found
+        if alike is not None:
+            sounds.setdefault(alike, []).append((found, key))
+    return groups
 
 
 def canonical(item: ResidualItem, table: RiskTable = DEFAULT_TABLE) -> ResidualItem:

@@ -193,6 +193,8 @@ class _Desc:
 
 def _push_bounded(heap: list, entry: Any, size: int) -> None:
     """Keep the `size` largest entries in a min-heap (duplicates, e.g. a re-merge, once)."""
+    if len(heap) >= size and heap and not heap[0] < entry:
+        return  # no larger than the smallest kept: nothing would change
     if entry in heap:
         return
     if len(heap) < size:

@@ -121,6 +121,8 @@ class RiskTable:
         default_factory=lambda: dict(DEFAULT_PARTIAL_ALIASES))
     threshold: float = 5.0
     unknown_score: int = 0
+    # resolve()'s answers, memoised: a corpus names few types, and resolving costs a regex.
+    _resolved: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def from_config(cls, data: Mapping[str, Any] | None, source: str = "risk") -> "RiskTable":
@@ -130,6 +132,14 @@ class RiskTable:
 
     def resolve(self, name: str) -> TypeRef:
         """`ORG_NAME_SPEAKER` -> (ORGANIZATION_NAME, speaker); `FIRST_NAME` -> partial name."""
+        ref = self._resolved.get(name)
+        if ref is None:
+            ref = self._resolve(name)
+            if len(self._resolved) < 4096:
+                self._resolved[name] = ref
+        return ref
+
+    def _resolve(self, name: str) -> TypeRef:
         name = re.sub(r"[\s-]+", "_", name.strip().upper())
         speaker = False
         if name.endswith(SPEAKER_SUFFIX) and name not in self.aliases:
