@@ -139,11 +139,19 @@ def model_info() -> str:
             f"{metadata['validation']['objective'].upper()}")
 
 
-def main() -> int:
-    work = Path(tempfile.mkdtemp(prefix="veil-quality-"))
-    test = work / "test.jsonl"
-    run("generate", "--split", "test", "--output", str(test))
-    reports = {key: evaluate(test, work, key) for key, _ in DETECTOR_SETS}
+def main(argv: list[str] | None = None) -> int:
+    """`--reuse DIR`: re-render from a previous run's test split and reports in DIR."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--reuse"]:
+        work = Path(argv[1])
+        test = work / "test.jsonl"
+        reports = {key: json.loads((work / f"quality-{key.replace(',', '+')}.json").read_text())
+                   for key, _ in DETECTOR_SETS}
+    else:
+        work = Path(tempfile.mkdtemp(prefix="veil-quality-"))
+        test = work / "test.jsonl"
+        run("generate", "--split", "test", "--output", str(test))
+        reports = {key: evaluate(test, work, key) for key, _ in DETECTOR_SETS}
     report = reports["rules"]
     metrics, risk = report["metrics"], report["residual_risk"]
     share = single_number_share(records(test))
@@ -169,7 +177,7 @@ def main() -> int:
         **model_summary(reports),
     )
     (ROOT / "QUALITY.md").write_text(text)
-    print(f"wrote QUALITY.md from {report['records']} records")
+    print(f"wrote QUALITY.md from {report['records']} records (reports in {work})")
     return 0
 
 
