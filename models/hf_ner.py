@@ -193,7 +193,9 @@ class HfTokenClassifier:
 
         order = sorted(range(len(windows)), key=lambda i: len(windows[i]))
         out: list[np.ndarray | None] = [None] * len(windows)
-        for batch in _token_budget_batches([len(windows[i]) + 2 for i in order], self.settings.batch_tokens):
+        budget = self.settings.batch_tokens or (32768 if self.device.type == "cuda" else 4096)
+        extra = len(self.prefix) + len(self.suffix)
+        for batch in _token_budget_batches([len(windows[i]) + extra for i in order], budget):
             chosen = [order[i] for i in batch]
             inputs = [self.prefix + windows[i] + self.suffix for i in chosen]
             width = max(len(x) for x in inputs)

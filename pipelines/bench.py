@@ -181,12 +181,25 @@ def _job(corpus: str, output: str, workers: str, config: str, detectors: str) ->
     summary = run(args)
     wall = time.perf_counter() - start
     cpu = _cpu_seconds() - cpu_start
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    own = _peak_rss_mb()
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(json.dumps({
         "wall_s": wall, "cpu_s": cpu, "records": summary["records"]["in"], "detectors": summary["detectors"],
         "peak_rss_mb": round(own, 1), "peak_child_rss_mb": round(children, 1),
     }))
+
+
+def _peak_rss_mb() -> float:
+    """This process's own peak RSS. Linux's VmHWM starts afresh at exec; `ru_maxrss` does not:
+    it keeps the RSS of the parent it was forked from (the bench itself, with a model loaded)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def _cpu_seconds() -> float:
@@ -295,7 +308,7 @@ def bench_ner(corpus: Path, n: int, model: str | None, config: str, repeats: int
     problem = hf_model_problem(location, Storage())
     if problem:
         return {"skipped": problem}
-    from models.ner_bench import ner_throughput
+    from pipelines.bench_ner import ner_throughput
 
     subset = scratch / "ner.jsonl"
     with open(corpus, encoding="utf-8") as source, open(subset, "w", encoding="utf-8") as target:

@@ -8,25 +8,19 @@ taken in the same run.
 from __future__ import annotations
 
 import statistics
-import time
 from pathlib import Path
 
 from models.hf_ner import HfTokenClassifier
+from pipelines.bench import timed_runs
 from veil.detector_config import HfDetectorSettings
-
-
-def _timed(function, repeats: int) -> list[float]:
-    times = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - started)
-    return times
 
 
 def ner_throughput(model_dir: Path, texts: list[str], batch_tokens: tuple[int, ...] = (2048, 8192),
                    repeats: int = 3, device: str = "auto") -> dict:
-    """Tokens/s per batch-token budget: median and spread of `repeats` runs after a warm-up."""
+    """Tokens/s per batch-token budget: median and spread of `repeats` runs after a warm-up.
+
+    The forward passes alone run on the same windows in the same order as `predict` sends them,
+    so the share of time outside the model is a ratio of two measurements in one run."""
     classifier = HfTokenClassifier(model_dir, HfDetectorSettings(device=device))
     ids = classifier.tokenizer(texts, add_special_tokens=False, return_attention_mask=False)["input_ids"]
     tokens = sum(len(x) for x in ids)
@@ -34,9 +28,8 @@ def ner_throughput(model_dir: Path, texts: list[str], batch_tokens: tuple[int, .
     results = []
     for budget in batch_tokens:
         classifier.settings = HfDetectorSettings(device=device, batch_tokens=budget)
-        classifier.predict(texts[:200])  # warm-up: allocator, kernels, caches
-        whole = _timed(lambda: classifier.predict(texts), repeats)
-        forward = _timed(lambda: classifier.window_probabilities(windows), repeats)
+        whole = timed_runs(lambda: classifier.predict(texts), repeats)
+        forward = timed_runs(lambda: classifier.window_probabilities(windows), repeats)
         results.append({
             "batch_tokens": budget,
             "tokens_per_s": round(tokens / statistics.median(whole)),
