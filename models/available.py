@@ -11,7 +11,7 @@ import importlib.util
 from pathlib import Path
 
 from veil.detector_config import DetectorSettings, default_model_dir
-from veil.storage import Storage
+from veil.storage import Storage, is_remote
 
 
 def _missing_packages(*names: str) -> str | None:
@@ -21,7 +21,7 @@ def _missing_packages(*names: str) -> str | None:
 
 def _exists(location: str, storage: Storage, *marker: str) -> bool:
     """Whether `location` (a path or URL) holds one of the `marker` files."""
-    if "://" in location and not location.startswith("file://"):
+    if is_remote(location):
         fs, path = storage.filesystem(location)
         return any(fs.exists(f"{path.rstrip('/')}/{name}") for name in marker)
     root = Path(location.removeprefix("file://"))
@@ -72,7 +72,7 @@ CLUSTER_RUNNERS = ("DataflowRunner", "TestDataflowRunner", "FlinkRunner", "Spark
 
 
 def _on_this_machine(location: str) -> bool:
-    return location == "default" or "://" not in location or location.startswith("file://")
+    return location == "default" or not is_remote(location)
 
 
 def local_models_on_a_cluster(settings: DetectorSettings, runner: str | None) -> list[str]:

@@ -26,9 +26,9 @@ from typing import Sequence
 import numpy as np
 
 from models.token_spans import OUTSIDE, CharSpan, decode_spans, label_type, stitch_windows, token_windows
-from veil.detector_config import COMMON_LABELS, HfDetectorSettings, default_model_dir
+from veil.detector_config import HfDetectorSettings, default_model_dir, info_type_for
 from veil.findings import Finding, Method
-from veil.storage import Storage
+from veil.storage import Storage, is_remote
 
 _LOG = logging.getLogger("veil")
 METADATA = "veil_model.json"
@@ -46,7 +46,7 @@ def resolve_model_dir(model: str, storage: Storage | None = None, cache_root: st
     every worker process on the machine loads the same files."""
     if model == "default":
         path = default_model_dir()
-    elif "://" in model and not model.startswith("file://"):
+    elif is_remote(model):
         cache = cache_root or os.environ.get("VEIL_MODEL_CACHE") or default_model_dir().parent / "remote"
         try:
             path = Path((storage or Storage()).cached_copy(model, cache, "config.json"))
@@ -121,12 +121,7 @@ class HfTokenClassifier:
 
     def _info_type(self, label: str) -> str | None:
         kind = label_type(label)
-        if kind is None:
-            return None
-        for table in (self.settings.label_map, self.info.label_map, COMMON_LABELS):
-            if kind in table:
-                return table[kind]
-        return None
+        return None if kind is None else info_type_for(kind, self.settings.label_map, self.info.label_map)
 
     @property
     def mapped_types(self) -> list[str]:

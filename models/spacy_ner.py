@@ -24,11 +24,11 @@ import re
 from pathlib import Path
 from typing import Sequence
 
-from veil.detector_config import COMMON_LABELS, SpacyDetectorSettings, default_model_dir
+from veil.detector_config import SpacyDetectorSettings, default_model_dir, info_type_for
 from veil.engine.inspect_config import ExclusionType, InspectConfig
 from veil.errors import ConfigError
 from veil.findings import Finding, Likelihood, Method
-from veil.storage import Storage
+from veil.storage import Storage, is_remote
 from veil.windows import keep_in_window, split_into_windows
 
 _LOG = logging.getLogger("veil")
@@ -63,10 +63,6 @@ def spacy_cache_root() -> Path:
     return Path(root) / "spacy" if root else default_model_dir().parent / "remote-spacy"
 
 
-def _is_remote(location: str) -> bool:
-    return "://" in location and not location.startswith("file://")
-
-
 def resolve_spacy_pipeline(pipeline: str, storage: Storage | None = None,
                            cache_root: str | Path | None = None) -> str:
     """What `spacy.load` gets: a package name or a local directory.
@@ -78,7 +74,7 @@ def resolve_spacy_pipeline(pipeline: str, storage: Storage | None = None,
         return str(default_spacy_dir())
     if pipeline.startswith("file://"):
         return pipeline.removeprefix("file://")
-    if not _is_remote(pipeline):
+    if not is_remote(pipeline):
         return pipeline
     cache = Path(cache_root) if cache_root is not None else spacy_cache_root()
     try:
@@ -91,7 +87,7 @@ def check_spacy_pipeline(pipeline: str, storage: Storage | None = None) -> None:
     """Cheaply, without loading it: raise SpacyPipelineUnavailable unless `pipeline` is an
     installed package, a directory with a `config.cfg`, or a URL with one under it. For the
     launcher, which reports a missing detector instead of failing on the workers."""
-    if _is_remote(pipeline):
+    if is_remote(pipeline):
         storage = storage or Storage()
         try:
             fs, root = storage.filesystem(pipeline)
@@ -263,12 +259,7 @@ class SpacyDetector:
     def info_type(self, label: str) -> str | None:
         """The infoType an entity label means, or None to ignore it."""
         if label not in self._labels:
-            mapped = None
-            for table in (self.settings.label_map, self.model_label_map, COMMON_LABELS):
-                if label in table:
-                    mapped = table[label]
-                    break
-            self._labels[label] = mapped
+            self._labels[label] = info_type_for(label, self.settings.label_map, self.model_label_map)
         return self._labels[label]
 
     @property

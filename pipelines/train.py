@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from veil.detector_config import default_model_dir
-from veil.storage import Storage
+from veil.storage import Storage, is_remote
 
 _LOG = logging.getLogger("veil")
 
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.if_missing and fs.exists(f"{path.rstrip('/')}/{marker}"):
         print(f"veil train: a model is already at {output}; nothing to do")
         return 0
-    remote = "://" in output and not output.startswith("file://")
+    remote = is_remote(output)
     with tempfile.TemporaryDirectory() as scratch:
         local = str(Path(scratch) / "model") if remote else output
         if args.spacy:

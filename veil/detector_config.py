@@ -35,6 +35,15 @@ COMMON_LABELS = {
 }
 
 
+def info_type_for(label: str, label_map: dict[str, str], model_label_map: dict[str, str]) -> str | None:
+    """The infoType a model's entity label means: the config's map, then the model's own, then
+    COMMON_LABELS; None (ignore it) when none of them names it."""
+    for table in (label_map, model_label_map, COMMON_LABELS):
+        if label in table:
+            return table[label]
+    return None
+
+
 def default_model_dir() -> Path:
     """Where `veil train` writes, and `model: default` reads: $VEIL_MODEL_DIR, else ~/.cache/veil."""
     root = os.environ.get("VEIL_MODEL_DIR") or os.path.join(

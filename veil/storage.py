@@ -20,6 +20,11 @@ from fsspec.core import url_to_fs
 COMPRESSED_SUFFIXES = (".gz", ".bz2", ".zst", ".xz", ".lz4")
 
 
+def is_remote(location: str) -> bool:
+    """A URL another machine can reach (gs://, s3://, ...), not a path on this one (file:// is)."""
+    return "://" in location and not location.startswith("file://")
+
+
 @dataclass(frozen=True)
 class Storage:
     s3_endpoint_url: str | None = None
