@@ -11,9 +11,9 @@ from veil.anonymize import (
     Replacement,
     anonymize_texts,
     apply_replacements,
-    entity_key,
     number_placeholders,
 )
+from veil.entity_keys import entity_key
 from veil.findings import Finding
 
 

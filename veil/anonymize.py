@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from veil.entities import Entity, Resolution, entity_key, resolve  # noqa: F401 (re-exported)
+from veil.entities import Entity, Resolution, resolve
 from veil.findings import Finding
 from veil.operators import Operator, Operators
 from veil.operators.dates import shift_date

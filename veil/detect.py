@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from veil.config import VeilConfig
-from veil.engine import InfoTypeEngine
+from veil.engine.engine import InfoTypeEngine
 from veil.findings import Finding
+from veil.infotypes.builtin import BUILTINS
+from veil.infotypes.catalogue import Catalogue
 from veil.merge import merge_findings
 from veil.windows import detect_texts_in_windows
 
@@ -11,7 +13,7 @@ from veil.windows import detect_texts_in_windows
 class ConversationDetector:
     """Built once per worker from the config; `detect` is then a pure function of the texts."""
 
-    def __init__(self, config: VeilConfig, connect: bool = True):
+    def __init__(self, config: VeilConfig, connect: bool = True, catalogue: Catalogue = BUILTINS):
         # `--detector google-dlp` (veil.engine.google_dlp): the same inspect_config runs on
         # Google Cloud DLP. Previous-turn hotwords are Veil's extension and do not apply there.
         # `connect=False` validates the config without creating a client (at launch).
@@ -26,6 +28,7 @@ class ConversationDetector:
             return
         self.engine = InfoTypeEngine.from_config(
             config.inspect_config,
+            catalogue,
             previous_turn_hotwords=config.detection.previous_turn_hotwords,
         )
         self.window = config.detection.window_chars

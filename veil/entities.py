@@ -21,6 +21,8 @@ What counts as the same entity:
   Corp, GmbH, ...) do not count.
 - Any other type: case and punctuation do not count (`entity_key`), spoken digits are digits.
 
+Each infoType's key is its catalogue entry's (`veil.infotypes`, `veil.entity_keys`).
+
 People, and the ambiguous cases (documented choices, not guesses at random):
 
 - A full name ("Rachel Green") joins the person whose first and last names agree; a person
@@ -46,25 +48,15 @@ number with another person (`single_number_share`, scripts/entity_resolution_sha
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
 from veil.findings import Finding
+from veil.infotypes.builtin import BUILTINS
 from veil.operators.names import fold, is_first_name, opposite_genders
 
-_NON_ALNUM = re.compile(r"[\W_]+")
-_DIGIT_WORDS = {
-    "zero": "0", "oh": "0", "o": "0", "one": "1", "won": "1", "two": "2", "to": "2", "too": "2",
-    "three": "3", "four": "4", "for": "4", "five": "5", "six": "6", "seven": "7",
-    "eight": "8", "ate": "8", "nine": "9",
-}
 TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mister", "missus"}
-_LEGAL_SUFFIXES = {
-    "inc", "incorporated", "llc", "ltd", "limited", "corp", "corporation", "co", "company",
-    "gmbh", "plc", "sa", "ag", "llp", "lp", "bv", "nv", "srl", "spa", "pty", "oy", "ab",
-}
 # Surname particles: "da Cruz" is one name, not a first name "da" and a last name "Cruz".
 PARTICLES = {"da", "de", "del", "della", "der", "di", "do", "dos", "das", "du", "la", "le",
              "van", "von", "den", "ter", "ten", "mac", "mc", "o", "bin", "binti", "ibn", "al",
@@ -77,74 +69,11 @@ _AS_IN = re.compile(
     r"([^\W\d_])\s+(?:as in|like|for)\s+[^\W\d_]+", re.IGNORECASE)
 
 
-def entity_key(value: str) -> str:
-    """What makes two mentions "the same value": case and punctuation do not count."""
-    return _NON_ALNUM.sub("", value.casefold())
-
-
-# --- per-type keys -----------------------------------------------------------------------
-
-def spoken_digits(value: str) -> str:
-    """The digits of a value, with spoken digits ("four one five") read as digits."""
-    out = []
-    for word in re.findall(r"[^\W_]+", value.casefold()):
-        if word.isdigit():
-            out.append(word)
-        elif word in _DIGIT_WORDS and word != "o":
-            out.append(_DIGIT_WORDS[word])
-    return "".join(out)
-
-
-def phone_key(value: str) -> str:
-    digits = spoken_digits(value)
-    return digits.lstrip("0")[-10:] or digits
-
-
-def email_key(value: str) -> str:
-    text = " " + value.casefold() + " "
-    for word, symbol in ((" at ", "@"), (" dot ", "."), (" underscore ", "_"),
-                         (" dash ", "-"), (" hyphen ", "-")):
-        while word in text:
-            text = text.replace(word, f" {symbol} ")
-    text = re.sub(r"\s+", "", text)
-    if "@" not in text:
-        return entity_key(text)
-    local, _, domain = text.rpartition("@")
-    return _NON_ALNUM.sub("", local) + "@" + domain.strip(".")
-
-
-def org_key(value: str) -> str:
-    words = re.findall(r"[^\W_]+", fold_accents(value.casefold()).replace("&", " and "))
-    while words and words[-1] in _LEGAL_SUFFIXES:
-        words.pop()
-    if words and words[0] == "the":
-        words = words[1:]
-    return " ".join(words) or entity_key(value)
-
-
-def generic_key(value: str) -> str:
-    words = re.findall(r"[^\W_]+", value.casefold())
-    if words and all(w.isdigit() or w in _DIGIT_WORDS for w in words) \
-            and any(not w.isdigit() for w in words):
-        return spoken_digits(value)
-    return entity_key(value)
-
-
-def fold_accents(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-
-
-KEYS = {
-    "EMAIL_ADDRESS": email_key,
-    "PHONE_NUMBER": phone_key,
-    "ORGANIZATION_NAME": org_key,
-}
-
-
 @lru_cache(maxsize=65536)  # a pure function of its arguments
 def value_key(info_type: str, value: str) -> str:
-    """The key under which two values of one infoType are the same entity (not for names)."""
-    return KEYS.get(info_type, generic_key)(value) or value
+    """The key under which two values of one infoType are the same entity (not for names):
+    the type's catalogue entry names the key function (`veil.entity_keys`)."""
+    return BUILTINS.entity_key(info_type)(value) or value
 
 
 # --- names -------------------------------------------------------------------------------

@@ -1,10 +1,12 @@
 import pytest
 
-from veil.engine import InfoTypeEngine, InspectConfig
+from veil.engine.engine import InfoTypeEngine
+from veil.engine.inspect_config import InspectConfig
+from veil.infotypes.builtin import BUILTINS
 
 
 def make_engine(config: dict) -> InfoTypeEngine:
-    return InfoTypeEngine.from_config(InspectConfig.model_validate(config))
+    return InfoTypeEngine.from_config(InspectConfig.model_validate(config), BUILTINS)
 
 
 _CACHE: dict = {}

@@ -2,7 +2,7 @@
 import pytest
 
 from tests.engine.conftest import quotes
-from veil.engine.builtin import BUILTIN, DESCRIPTIONS, builtin_names
+from veil.infotypes.builtin import BUILTINS
 
 RISK_TABLE_TYPES = """PERSON_NAME PASSPORT MEDICAL_RECORD_NUMBER VEHICLE_IDENTIFICATION_NUMBER
 CREDIT_CARD_NUMBER CREDIT_CARD_TRACK_NUMBER IBAN_CODE US_SOCIAL_SECURITY_NUMBER
@@ -17,12 +17,8 @@ GLOBAL_TYPES = "DATE TIME AGE GENDER ETHNIC_GROUP URL DOMAIN_NAME IP_ADDRESS US_
 
 @pytest.mark.parametrize("name", sorted(set(RISK_TABLE_TYPES + GLOBAL_TYPES)))
 def test_every_required_type_is_built_in_and_described(name):
-    assert name in BUILTIN
-    assert DESCRIPTIONS.get(name)
-
-
-def test_builtin_names_sorted():
-    assert builtin_names() == sorted(BUILTIN)
+    assert BUILTINS.detectors(name)
+    assert BUILTINS.description(name)
 
 
 FOUND = [

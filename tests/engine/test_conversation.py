@@ -4,7 +4,9 @@ import pytest
 from tests.engine.conftest import make_engine
 from veil.config import parse_config
 from veil.detect import ConversationDetector
-from veil.engine import InfoTypeEngine, InspectConfig
+from veil.engine.engine import InfoTypeEngine
+from veil.engine.inspect_config import InspectConfig
+from veil.infotypes.builtin import BUILTINS
 from veil.engine.conversation import PreviousTurnHotword
 from veil.errors import ConfigError
 
@@ -20,6 +22,7 @@ NAME_RULE = {
 def engine_with(rule, info_types=("PERSON_NAME",)):
     return InfoTypeEngine.from_config(
         InspectConfig.model_validate({"info_types": [{"name": n} for n in info_types]}),
+        BUILTINS,
         previous_turn_hotwords=[PreviousTurnHotword.model_validate(rule)],
     )
 

@@ -4,12 +4,14 @@ from hypothesis import strategies as st
 
 from veil.config import load_config
 from veil.detect import ConversationDetector
-from veil.engine import InfoTypeEngine, InspectConfig
-from veil.engine.builtin import builtin_names
+from veil.engine.engine import InfoTypeEngine
+from veil.engine.inspect_config import InspectConfig
+from veil.infotypes.builtin import BUILTINS
 
-ENGINE = InfoTypeEngine.from_config(InspectConfig.model_validate(
-    {"info_types": [{"name": n} for n in builtin_names()], "min_likelihood": "VERY_UNLIKELY"}
-))
+EVERY_TYPE = InspectConfig.model_validate(
+    {"info_types": [{"name": n} for n in BUILTINS.detectable()], "min_likelihood": "VERY_UNLIKELY"}
+)
+ENGINE = InfoTypeEngine.from_config(EVERY_TYPE, BUILTINS)
 PROFILE = ConversationDetector(load_config("call_transcripts"))
 
 # Arbitrary Unicode, mixed with fragments that trigger the detectors.
@@ -40,11 +42,12 @@ def test_profile_detector_on_conversations(texts):
 
 
 def test_builtin_patterns_pass_the_backtracking_check():
-    from veil.engine.builtin import BUILTIN, PatternDetector
+    from veil.engine.detectors import PatternDetector
     from veil.engine.regex_safety import backtracking_problem
 
-    for name, detectors in BUILTIN.items():
-        for detector in detectors:
+    for entry in BUILTINS:
+        name = entry.name
+        for detector in entry.detectors:
             if isinstance(detector, PatternDetector):
                 assert backtracking_problem(detector.pattern.pattern) is None, name
             for hot in detector.hotwords:
@@ -75,13 +78,9 @@ def test_scanning_only_near_digits_finds_the_same(text):
     assert sorted(ENGINE.inspect_text(text)) == full
 
 
-PREFILTERED = InfoTypeEngine.from_config(InspectConfig.model_validate(
-    {"info_types": [{"name": n} for n in builtin_names()], "min_likelihood": "VERY_UNLIKELY"}
-))
+PREFILTERED = InfoTypeEngine.from_config(EVERY_TYPE, BUILTINS)
 PREFILTER_ACTIVE = PREFILTERED.build_prefilter()
-UNFILTERED = InfoTypeEngine.from_config(InspectConfig.model_validate(
-    {"info_types": [{"name": n} for n in builtin_names()], "min_likelihood": "VERY_UNLIKELY"}
-))
+UNFILTERED = InfoTypeEngine.from_config(EVERY_TYPE, BUILTINS)
 UNFILTERED.disable_prefilter()
 ASCII_TEXT = st.lists(st.one_of(
     st.text(alphabet=st.characters(max_codepoint=127), max_size=30), FRAGMENTS,

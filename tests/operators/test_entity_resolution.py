@@ -3,9 +3,8 @@ from __future__ import annotations
 
 import re
 
-from veil.entities import (
-    email_key, entity_numbers, names_match, org_key, parse_name, phone_key, single_number_share,
-)
+from veil.entities import entity_numbers, names_match, parse_name, single_number_share
+from veil.entity_keys import email_key, org_key, phone_key
 from veil.findings import Finding
 
 

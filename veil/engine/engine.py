@@ -31,8 +31,8 @@ from typing import Callable, Iterable, Sequence
 
 import fsspec
 
-from veil.engine.builtin import BUILTIN, Hotword, PatternDetector, ScannerDetector, builtin_names
 from veil.engine.conversation import PreviousTurnHotword
+from veil.engine.detectors import DIGIT, Hotword, PatternDetector, ScannerDetector, TextFacts
 from veil.engine.dictionary import BatchView, DictionaryGroup, DictionaryMatcher
 from veil.engine.inspect_config import (
     CustomInfoType,
@@ -45,7 +45,6 @@ from veil.engine.inspect_config import (
 )
 from veil.engine.prefilter import Prefilter
 from veil.engine.regex_safety import backtracking_problem
-from veil.engine.registry import DIGIT, TextFacts
 from veil.engine.rules import (
     DictionaryExclusion,
     Exclusion,
@@ -58,6 +57,7 @@ from veil.engine.rules import (
 )
 from veil.errors import ConfigError
 from veil.findings import Finding, Likelihood, Method
+from veil.infotypes.catalogue import Catalogue
 
 
 @dataclass(frozen=True)
@@ -208,19 +208,22 @@ class InfoTypeEngine:
     def from_config(
         cls,
         config: InspectConfig,
+        catalogue: Catalogue,
         where: str = "inspect_config",
         previous_turn_hotwords: Sequence[PreviousTurnHotword] = (),
         previous_turn_where: str = "detection.previous_turn_hotwords",
     ) -> "InfoTypeEngine":
+        """Compile `config`; the built-in types' detectors come from `catalogue` (Veil's is
+        `veil.infotypes.builtin.BUILTINS`). Raises ConfigError naming the field to fix."""
         patterns: list[PatternDetector] = []
         scanners: list[ScannerDetector] = []
         hidden: set[str] = set()
         compiled_builtins: set[str] = set()
 
         def add_builtin(name: str, path: str) -> None:
-            detectors = BUILTIN.get(name)
+            detectors = catalogue.detectors(name)
             if detectors is None:
-                known = ", ".join(builtin_names())
+                known = ", ".join(catalogue.detectable())
                 raise ConfigError(
                     f"{path}: unknown infoType {name!r}. "
                     f"Built-in types: {known}. Define others under custom_info_types."
@@ -269,7 +272,7 @@ class InfoTypeEngine:
         for i, rule_set in enumerate(config.rule_set):
             path = f"{where}.rule_set[{i}]"
             for j, info_type in enumerate(rule_set.info_types):
-                if info_type.name not in known_types and info_type.name not in BUILTIN:
+                if info_type.name not in known_types and catalogue.detectors(info_type.name) is None:
                     raise ConfigError(
                         f"{path}.info_types[{j}].name: {info_type.name!r} is neither a built-in "
                         f"infoType nor one of custom_info_types"

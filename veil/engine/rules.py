@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from veil.engine.dictionary import DictionaryMatcher, TokenView, normalise_term
-from veil.engine.registry import Hotword
+from veil.engine.detectors import Hotword
 from veil.findings import Finding
 
 FULL = "MATCHING_TYPE_FULL_MATCH"

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
+from veil.infotypes.builtin import BUILTINS
 from veil.risk.scoring import ResidualItem
 from veil.risk.table import DEFAULT_TABLE, RiskTable
 
@@ -31,38 +31,12 @@ PLACEHOLDER = re.compile(r"\[(?P<type>[A-Z][A-Z0-9_]*?)(?:_(?P<number>\d+))?\]")
 _GAP = re.compile(r"\s{0,2}|[\-.@_'’/]{1,2}\s?")
 _SENTENCE_GAP = re.compile(r"\.\s")
 
-_DIGITS = {"DIGIT_SEQUENCE", "NUMERIC", "GENERIC_ID"}
-_LETTERS = {"SPELLED_LETTERS"}
-
-# Placeholder type -> auditor types that, next to it, are the rest of the same value.
-# Every type is also compatible with itself.
-_COMPATIBLE: dict[str, frozenset] = {
-    "PERSON_NAME": frozenset({"FIRST_NAME", "LAST_NAME", "FEMALE_NAME", "MALE_NAME"} | _LETTERS),
-    "EMAIL_ADDRESS": frozenset({"DOMAIN_NAME", "USER_NAME", "PERSON_NAME", "URL"} | _DIGITS | _LETTERS),
-    "USER_NAME": frozenset({"PERSON_NAME", "EMAIL_ADDRESS"} | _DIGITS | _LETTERS),
-    "URL": frozenset({"DOMAIN_NAME"}),
-    "DOMAIN_NAME": frozenset({"URL"}),
-    "STREET_ADDRESS": frozenset({"LOCATION", "US_STATE", "US_ZIP", "CANADA_POSTAL_CODE"} | _DIGITS),
-    "PHONE_NUMBER": frozenset(_DIGITS),
-    "DATE_OF_BIRTH": frozenset({"DATE", "AGE"}),
-    **{name: frozenset(_DIGITS) for name in (
-        "CREDIT_CARD_NUMBER", "CREDIT_CARD_TRACK_NUMBER", "IBAN_CODE", "PASSPORT",
-        "US_SOCIAL_SECURITY_NUMBER", "CANADA_SOCIAL_INSURANCE_NUMBER", "ROUTING_NUMBER",
-        "MEDICAL_RECORD_NUMBER", "VEHICLE_IDENTIFICATION_NUMBER", "ICCID_NUMBER",
-        "IMEI_HARDWARE_ID", "IMSI_ID", "VAT_NUMBER", "SWIFT_CODE")},
-    # Placeholders of the profile's generic types say little about what they hid: a hit next
-    # to them keeps its own type (see GENERIC_PLACEHOLDERS).
-    "DIGIT_SEQUENCE": frozenset({
-        "PHONE_NUMBER", "CREDIT_CARD_NUMBER", "US_SOCIAL_SECURITY_NUMBER",
-        "CANADA_SOCIAL_INSURANCE_NUMBER", "GENERIC_ID", "IBAN_CODE", "ROUTING_NUMBER",
-        "PASSPORT", "STREET_ADDRESS", "EMAIL_ADDRESS", "USER_NAME"} | _DIGITS),
-    "SPELLED_LETTERS": frozenset({
-        "PERSON_NAME", "EMAIL_ADDRESS", "USER_NAME", "STREET_ADDRESS", "ORGANIZATION_NAME",
-        "GENERIC_ID", "PASSPORT", "VEHICLE_IDENTIFICATION_NUMBER"} | _LETTERS),
-}
-_COMPATIBLE["NUMERIC"] = _COMPATIBLE["DIGIT_SEQUENCE"]
-DEFAULT_COMPATIBLE: Mapping[str, frozenset] = MappingProxyType(_COMPATIBLE)
-GENERIC_PLACEHOLDERS = frozenset({"DIGIT_SEQUENCE", "NUMERIC", "SPELLED_LETTERS"})
+# Placeholder type -> auditor types that, next to it, are the rest of the same value, from the
+# catalogue (each entry's `compatible`). Every type is also compatible with itself.
+DEFAULT_COMPATIBLE: Mapping[str, frozenset] = BUILTINS.compatible()
+# Placeholders of the profile's generic types say little about what they hid: a hit next to
+# them keeps its own type.
+GENERIC_PLACEHOLDERS = BUILTINS.generic_types()
 
 _SPEAKER_BEFORE = re.compile(
     r"(?:\b(?:calling|call|ringing|phoning|reaching out|writing)(?: you)? (?:from|on behalf of)"

@@ -1,7 +1,8 @@
 """The risk table: how much each kind of residual personal information (PI) is worth.
 
 The defaults are the call-transcript paper's Table 6 (Appendix A), agreed there with privacy
-counsel. They are configuration, not code: a job config's `risk:` section overrides them,
+counsel, and live in each infoType's catalogue entry (`veil.infotypes`). They are
+configuration, not code: a job config's `risk:` section overrides them,
 
 ```yaml
 risk:
@@ -25,77 +26,30 @@ from typing import Any, Literal, Mapping
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from veil.errors import ConfigError
+from veil.infotypes.builtin import BUILTINS
 
 SPEAKER_SUFFIX = "_SPEAKER"
 
-# Table 6 of the paper, as DESIGN.md lists it. `_SPEAKER` rows are organisations and products
-# tied to a speaker ("calling from X"); the same names not tied to anyone score 0.
-DEFAULT_SCORES: Mapping[str, int] = MappingProxyType({
-    **dict.fromkeys([
-        "PERSON_NAME", "PASSPORT", "MEDICAL_RECORD_NUMBER", "VEHICLE_IDENTIFICATION_NUMBER",
-        "CREDIT_CARD_NUMBER", "CREDIT_CARD_TRACK_NUMBER", "IBAN_CODE",
-        "US_SOCIAL_SECURITY_NUMBER", "CANADA_SOCIAL_INSURANCE_NUMBER"], 5),
-    **dict.fromkeys([
-        "EMAIL_ADDRESS", "LOCATION_COORDINATES", "PHONE_NUMBER", "STREET_ADDRESS", "GENERIC_ID",
-        "ICCID_NUMBER", "IMEI_HARDWARE_ID", "IMSI_ID"], 4),
-    **dict.fromkeys([
-        "USER_NAME", "STORAGE_SIGNED_URL", "DATE_OF_BIRTH", "ADVERTISING_ID", "IP_ADDRESS",
-        "MAC_ADDRESS", "MAC_ADDRESS_LOCAL", "ROUTING_NUMBER"], 3),
-    **dict.fromkeys([
-        "LOCATION", "ORGANIZATION_NAME_SPEAKER", "PRODUCT_SPEAKER",
-        "STORAGE_SIGNED_POLICY_DOCUMENT", "URL", "ICD9_CODE", "ICD10_CODE", "VAT_NUMBER"], 2),
-    **dict.fromkeys([
-        "US_STATE", "DOMAIN_NAME", "HTTP_COOKIE", "AGE", "MEDICAL_TERM", "SWIFT_CODE"], 1),
-    **dict.fromkeys(["ORGANIZATION_NAME", "PRODUCT"], 0),
-})
+# The defaults are the catalogue's (`veil.infotypes`): each entry carries its Table 6 score,
+# whether it is a direct identifier, its aliases and its rounding. `_SPEAKER` rows are
+# organisations and products tied to a speaker ("calling from X"); the same names not tied to
+# anyone score 0.
+DEFAULT_SCORES: Mapping[str, int] = MappingProxyType(BUILTINS.risk_scores())
 
 # Section 4.2: a partial name rounds up (ceil(5/2) = 3), everything else rounds down.
-DEFAULT_ROUND_UP = frozenset({"PERSON_NAME"})
+DEFAULT_ROUND_UP = BUILTINS.partial_rounding_up()
 
 # Section 4.2 after Elliot et al. (2020): variables "explicitly or commonly used for the purpose
 # of identification": name, address, phone number, bank account, card, passport, SSN/SIN.
 # These feed the "conversations still holding a direct identifier" figure.
-DEFAULT_DIRECT_IDENTIFIERS = frozenset({
-    "PERSON_NAME", "STREET_ADDRESS", "PHONE_NUMBER", "EMAIL_ADDRESS",
-    "CREDIT_CARD_NUMBER", "CREDIT_CARD_TRACK_NUMBER", "IBAN_CODE", "PASSPORT",
-    "US_SOCIAL_SECURITY_NUMBER", "CANADA_SOCIAL_INSURANCE_NUMBER", "MEDICAL_RECORD_NUMBER",
-    "VEHICLE_IDENTIFICATION_NUMBER", "US_BANK_ACCOUNT_NUMBER", "US_PASSPORT",
-    "US_DRIVERS_LICENSE_NUMBER", "CANADA_PASSPORT", "CANADA_DRIVERS_LICENSE_NUMBER",
-})
+DEFAULT_DIRECT_IDENTIFIERS = BUILTINS.direct_identifiers()
 
 # Names people and the paper use for the same types: the short tags of Table 6 and of the
 # worked example (MISSED_EMAIL, MISSED_ORG_NAME_SPEAKER, ...) and DLP's name subtypes.
-DEFAULT_ALIASES: Mapping[str, str] = MappingProxyType({
-    "EMAIL": "EMAIL_ADDRESS",
-    "PHONE": "PHONE_NUMBER",
-    "ADDRESS": "STREET_ADDRESS",
-    "DOMAIN": "DOMAIN_NAME",
-    "LOCATION_COORD": "LOCATION_COORDINATES",
-    "LOCATION_COORDS": "LOCATION_COORDINATES",
-    "SSN": "US_SOCIAL_SECURITY_NUMBER",
-    "SIN": "CANADA_SOCIAL_INSURANCE_NUMBER",
-    "ORG": "ORGANIZATION_NAME",
-    "ORG_NAME": "ORGANIZATION_NAME",
-    "ORGANIZATION": "ORGANIZATION_NAME",
-    "PERS_NAME": "PERSON_NAME",
-    "PERSON": "PERSON_NAME",
-    "NAME": "PERSON_NAME",
-    "STORAGE_SIGNED_POLICY": "STORAGE_SIGNED_POLICY_DOCUMENT",
-    "IMEL_HARDWARE_ID": "IMEI_HARDWARE_ID",   # as Table 6 is printed
-    "IMEI": "IMEI_HARDWARE_ID",
-    "DOB": "DATE_OF_BIRTH",
-    "VIN": "VEHICLE_IDENTIFICATION_NUMBER",
-    "IBAN": "IBAN_CODE",
-    "USERNAME": "USER_NAME",
-})
+DEFAULT_ALIASES: Mapping[str, str] = MappingProxyType(BUILTINS.aliases())
 
 # Section 4.2: "we consider both first names and last names as PARTIAL" (of PERSON_NAME).
-DEFAULT_PARTIAL_ALIASES: Mapping[str, str] = MappingProxyType({
-    "FIRST_NAME": "PERSON_NAME",
-    "LAST_NAME": "PERSON_NAME",
-    "FEMALE_NAME": "PERSON_NAME",
-    "MALE_NAME": "PERSON_NAME",
-})
+DEFAULT_PARTIAL_ALIASES: Mapping[str, str] = MappingProxyType(BUILTINS.partial_aliases())
 
 _TYPE_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 

@@ -1,13 +1,17 @@
-"""Built-in infoTypes found in running text: phone numbers, dates and times, ages, addresses,
+"""Catalogue entries found in running text: phone numbers, dates and times, ages, addresses,
 postal codes, states, coordinates, demographic terms, medical terms and user names."""
 from __future__ import annotations
 
 import re
 
+from veil.engine.builtin_names import common_words
 from veil.engine.checksums import digits_of
+from veil.engine.detectors import DIGIT, UPPER, Hotword, hotword, pattern, scanner
 from veil.engine.dictionary import DictionaryMatcher
-from veil.engine.registry import DIGIT, UPPER, Hotword, hotword, register, register_scanner
+from veil.entity_keys import phone_key
 from veil.findings import Likelihood, Method
+from veil.infotypes.catalogue import DIGIT_RUNS, SPELLED, InfoType
+from veil.operators.surrogate_formats import age_in_years, date, like_value, phone
 
 L = Likelihood
 
@@ -31,23 +35,33 @@ def _phone_check(match: "re.Match[str]") -> Likelihood | None:
 
 
 # North American: (415) 555-0134, 415-555-0134, 415.555.0134, +1 415 555 0134, 4155550134.
-register(
-    "PHONE_NUMBER",
-    r"(?<![\w+])(?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}(?![\w])",
-    L.LIKELY,
-    check=_phone_check,
-    trigger=DIGIT,
-    hotwords=[_PHONE_HOTWORD],
-    description="Phone numbers: North American formats and international with a country code.",
-)
 # International with a country code: +44 20 7946 0958, +33 1 23 45 67 89.
-register(
+PHONE_NUMBER = InfoType(
     "PHONE_NUMBER",
-    r"(?<![\w+])\+(?:[2-9]\d{0,2})(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\w])",
-    L.LIKELY,
-    check=_phone_check,
-    trigger="+",
-    hotwords=[_PHONE_HOTWORD],
+    "Phone numbers: North American formats and international with a country code.",
+    detectors=(
+        pattern(
+            r"(?<![\w+])(?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}(?![\w])",
+            L.LIKELY,
+            check=_phone_check,
+            trigger=DIGIT,
+            hotwords=[_PHONE_HOTWORD],
+        ),
+        pattern(
+            r"(?<![\w+])\+(?:[2-9]\d{0,2})(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\w])",
+            L.LIKELY,
+            check=_phone_check,
+            trigger="+",
+            hotwords=[_PHONE_HOTWORD],
+        ),
+    ),
+    surrogate=phone,
+    score=4,
+    direct=True,
+    entity_key=phone_key,
+    compatible=DIGIT_RUNS,
+    aliases=("PHONE",),
+    examples=(("call me on (415) 555-0134 please", "(415) 555-0134"),),
 )
 
 
@@ -117,41 +131,67 @@ _DOB_HOTWORD = hotword(
     r"\b(?:born|birth ?days?|birth ?date|date of birth|d\.?o\.?b\.?)(?!\w)", 60, 0,
     fixed=L.VERY_LIKELY,
 )
-for _name, _base, _hotwords, _description in (
-    ("DATE", None, (), "Calendar dates, numeric (05/03/1990, 1990-03-05) or written (March 5, 1990)."),
-    ("DATE_OF_BIRTH", L.UNLIKELY, (_DOB_HOTWORD,), "Dates near 'born', 'DOB', 'birthday'."),
-):
-    def _wrap(check, base=_base):
+
+
+def _date_detectors(base: Likelihood | None = None, hotwords=()) -> tuple:
+    """The date patterns, numeric, written and spoken. With `base`, every match gets that
+    likelihood (a date is a date of birth only near a hotword)."""
+    def with_base(check):
         if base is None:
             return check
         return lambda m: None if check(m) is None else base
 
-    register(_name, _NUMERIC_DATE, _base or L.LIKELY, check=_wrap(_numeric_date_check),
-             trigger=DIGIT, hotwords=_hotwords, description=_description, ceiling=_base)
-    for _pattern in _TEXT_DATES:
-        register(_name, _pattern, _base or L.LIKELY, check=_wrap(_text_date_check),
-                 flags=re.IGNORECASE, trigger=DIGIT, hotwords=_hotwords, ceiling=_base)
-    for _pattern in _SPOKEN_DATES:
-        register(_name, _pattern, _base or L.LIKELY, flags=re.IGNORECASE,
-                 trigger=_MONTH_TRIGGER, hotwords=_hotwords, ceiling=_base)
+    likelihood = base or L.LIKELY
+    return (
+        pattern(_NUMERIC_DATE, likelihood, check=with_base(_numeric_date_check),
+                trigger=DIGIT, hotwords=hotwords, ceiling=base),
+        *(pattern(p, likelihood, check=with_base(_text_date_check), flags=re.IGNORECASE,
+                  trigger=DIGIT, hotwords=hotwords, ceiling=base) for p in _TEXT_DATES),
+        *(pattern(p, likelihood, flags=re.IGNORECASE, trigger=_MONTH_TRIGGER,
+                  hotwords=hotwords, ceiling=base) for p in _SPOKEN_DATES),
+    )
+
+
+DATE = InfoType(
+    "DATE",
+    "Calendar dates, numeric (05/03/1990, 1990-03-05) or written (March 5, 1990).",
+    detectors=_date_detectors(),
+    surrogate=date,
+    examples=(("on 03/15/2021 we met", "03/15/2021"),),
+)
+DATE_OF_BIRTH = InfoType(
+    "DATE_OF_BIRTH",
+    "Dates near 'born', 'DOB', 'birthday'.",
+    detectors=_date_detectors(L.UNLIKELY, (_DOB_HOTWORD,)),
+    surrogate=date,
+    score=3,
+    compatible=frozenset({"AGE", "DATE"}),
+    aliases=("DOB",),
+    examples=(("I was born on 04/12/1985", "04/12/1985"),),
+)
 
 
 # --- TIME ----------------------------------------------------------------------------------
 
-register(
+TIME = InfoType(
     "TIME",
-    r"(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[ \t]?(?:[ap]\.m\.|[ap]m\b))?(?![\d:])",
-    L.LIKELY,
-    flags=re.IGNORECASE,
-    trigger=":",
-    description="Times of day (14:30, 2:30 pm, 9am).",
-)
-register(
-    "TIME",
-    r"\b(?:1[0-2]|0?[1-9])[ \t]?(?:[ap]\.m\.|[ap]m\b)",
-    L.LIKELY,
-    flags=re.IGNORECASE,
-    trigger=DIGIT,
+    "Times of day (14:30, 2:30 pm, 9am).",
+    detectors=(
+        pattern(
+            r"(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[ \t]?(?:[ap]\.m\.|[ap]m\b))?(?![\d:])",
+            L.LIKELY,
+            flags=re.IGNORECASE,
+            trigger=":",
+        ),
+        pattern(
+            r"\b(?:1[0-2]|0?[1-9])[ \t]?(?:[ap]\.m\.|[ap]m\b)",
+            L.LIKELY,
+            flags=re.IGNORECASE,
+            trigger=DIGIT,
+        ),
+    ),
+    surrogate=like_value,
+    examples=(("meet at 14:30 or 2:30 pm", "14:30"),),
 )
 
 
@@ -173,55 +213,58 @@ def _age_check(match: "re.Match[str]") -> Likelihood | None:
 
 
 # "42 years old", "forty-two year old", "42 y/o" (a bare "5 years" is a duration).
-register(
-    "AGE",
-    rf"\b(\d{{1,3}}|{NUMBER_WORDS})[ \t-]?(?:years?|yrs?)[ \t-]?old\b",
-    L.LIKELY,
-    check=_age_check,
-    group=1,
-    flags=re.IGNORECASE,
-    trigger=re.compile(r"(?i)old"),
-    description="Ages: '42 years old', 'forty-two years old', 'aged 42', 'age: 42', '42 y/o'.",
-)
 # "She's 61 now"; "He's seventy-five." alone is only a candidate (a previous-turn "how old"
 # question lifts it, see configs/call_transcripts.yaml).
-register(
+AGE = InfoType(
     "AGE",
-    rf"\b(?:he's|she's|i'm|he is|she is|i am|they're|turned|turns)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})"
-    r"(?=[ \t,]+(?:now|today|this year|next (?:week|month|year))\b)",
-    L.LIKELY,
-    check=_age_check,
-    group=1,
-    flags=re.IGNORECASE,
-    trigger=re.compile(r"(?i)'s|'m|is|am|'re|turn"),
-)
-register(
-    "AGE",
-    rf"\b(?:he's|she's|i'm|he is|she is|i am|they're)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})[ \t]*(?:[.!]|$)",
-    L.UNLIKELY,
-    check=lambda m: None if _age_check(m) is None else L.UNLIKELY,
-    group=1,
-    flags=re.IGNORECASE,
-    trigger=re.compile(r"(?i)'s|'m|is|am|'re"),
-    ceiling=L.UNLIKELY,
-)
-register(
-    "AGE",
-    r"\b(\d{1,3})[ \t]?(?:y/o|yo|yrs old)\b",
-    L.LIKELY,
-    check=_age_check,
-    group=1,
-    flags=re.IGNORECASE,
-    trigger=DIGIT,
-)
-register(
-    "AGE",
-    rf"\b(?:aged?|age is|age of|turned|turning|turns)[: \t]+(\d{{1,3}}|{NUMBER_WORDS})\b",
-    L.LIKELY,
-    check=_age_check,
-    group=1,
-    flags=re.IGNORECASE,
-    trigger=re.compile(r"(?i)age|turn"),
+    "Ages: '42 years old', 'forty-two years old', 'aged 42', 'age: 42', '42 y/o'.",
+    detectors=(
+        pattern(
+            rf"\b(\d{{1,3}}|{NUMBER_WORDS})[ \t-]?(?:years?|yrs?)[ \t-]?old\b",
+            L.LIKELY,
+            check=_age_check,
+            group=1,
+            flags=re.IGNORECASE,
+            trigger=re.compile(r"(?i)old"),
+        ),
+        pattern(
+            rf"\b(?:he's|she's|i'm|he is|she is|i am|they're|turned|turns)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})"
+            r"(?=[ \t,]+(?:now|today|this year|next (?:week|month|year))\b)",
+            L.LIKELY,
+            check=_age_check,
+            group=1,
+            flags=re.IGNORECASE,
+            trigger=re.compile(r"(?i)'s|'m|is|am|'re|turn"),
+        ),
+        pattern(
+            rf"\b(?:he's|she's|i'm|he is|she is|i am|they're)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})[ \t]*(?:[.!]|$)",
+            L.UNLIKELY,
+            check=lambda m: None if _age_check(m) is None else L.UNLIKELY,
+            group=1,
+            flags=re.IGNORECASE,
+            trigger=re.compile(r"(?i)'s|'m|is|am|'re"),
+            ceiling=L.UNLIKELY,
+        ),
+        pattern(
+            r"\b(\d{1,3})[ \t]?(?:y/o|yo|yrs old)\b",
+            L.LIKELY,
+            check=_age_check,
+            group=1,
+            flags=re.IGNORECASE,
+            trigger=DIGIT,
+        ),
+        pattern(
+            rf"\b(?:aged?|age is|age of|turned|turning|turns)[: \t]+(\d{{1,3}}|{NUMBER_WORDS})\b",
+            L.LIKELY,
+            check=_age_check,
+            group=1,
+            flags=re.IGNORECASE,
+            trigger=re.compile(r"(?i)age|turn"),
+        ),
+    ),
+    surrogate=age_in_years,
+    score=1,
+    examples=(("I'm 42 years old", "42"),),
 )
 
 
@@ -230,7 +273,7 @@ register(
 # text's shared word view (punctuation counts as space: "non-binary" = "non binary").
 
 def _word_list_scanner(words: str, likelihood: Likelihood) -> dict:
-    """`register_scanner` arguments for a word list: its scan, text by text and in batches."""
+    """`scanner` arguments for a word list: its scan, text by text and in batches."""
     terms = [w.strip() for w in words.split("|") if w.strip()]
     built: list[DictionaryMatcher] = []
 
@@ -251,16 +294,25 @@ def _word_list_scanner(words: str, likelihood: Likelihood) -> dict:
     return {"scan": scan, "scan_batch": scan_batch, "dictionaries": lambda: (matcher(),)}
 
 
-register_scanner(
+GENDER = InfoType(
     "GENDER",
-    **_word_list_scanner(
+    "Gender terms (male, female, non-binary, ...).",
+    detectors=(
+        scanner(
+            **_word_list_scanner(
         "male|female|non-binary|nonbinary|transgender|trans woman|trans man|genderqueer|"
         "agender|genderfluid|intersex|cisgender", L.POSSIBLE),
-    description="Gender terms (male, female, non-binary, ...).",
+        ),
+    ),
+    surrogate=like_value,
+    examples=(("gender: female", "female"),),
 )
-register_scanner(
+ETHNIC_GROUP = InfoType(
     "ETHNIC_GROUP",
-    **_word_list_scanner(
+    "Ethnic groups.",
+    detectors=(
+        scanner(
+            **_word_list_scanner(
         "african american|black american|caucasian|hispanic|latino|latina|"
         "latinx|asian american|native american|american indian|alaska native|pacific islander|"
         "native hawaiian|white british|afro-caribbean|arab american|middle eastern|"
@@ -268,11 +320,17 @@ register_scanner(
         "sephardic|han chinese|punjabi|tamil|gujarati|bengali|pashtun|kurdish|yoruba|igbo|"
         "hausa|zulu|xhosa|maori|samoan|tongan|filipino|vietnamese|korean|japanese|chinese|"
         "mexican american|cuban american|puerto rican", L.POSSIBLE),
-    description="Ethnic groups.",
+        ),
+    ),
+    surrogate=like_value,
+    examples=(("she is Hispanic", "Hispanic"),),
 )
-register_scanner(
+MEDICAL_TERM = InfoType(
     "MEDICAL_TERM",
-    **_word_list_scanner(
+    "Medical conditions, treatments and procedures.",
+    detectors=(
+        scanner(
+            **_word_list_scanner(
         "diabetes|asthma|cancer|leukemia|lymphoma|tumor|tumour|hiv|aids|hepatitis|"
         "tuberculosis|epilepsy|depression|anxiety disorder|bipolar disorder|schizophrenia|"
         "ptsd|adhd|autism|dementia|stroke|heart attack|hypertension|copd|arthritis|"
@@ -280,7 +338,11 @@ register_scanner(
         "overdose|addiction|rehab|insulin|antidepressant|antidepressants|chlamydia|syphilis|"
         "gonorrhea|herpes|cirrhosis|kidney failure|cystic fibrosis|sickle cell|"
         "covid-19|covid|pneumonia|concussion|fracture|surgery|biopsy|mri|ct scan", L.POSSIBLE),
-    description="Medical conditions, treatments and procedures.",
+        ),
+    ),
+    surrogate=like_value,
+    score=1,
+    examples=(("diagnosed with diabetes", "diabetes"),),
 )
 
 
@@ -334,19 +396,25 @@ def _scan_state_names_batch(batch):
             yield (i, *hit)
 
 
-register_scanner(
-    "US_STATE",
-    _scan_state_names,
-    scan_batch=_scan_state_names_batch,
-    dictionaries=lambda: (_state_names(),),
-    description="US state names, and two-letter codes after a city or before a ZIP code.",
-)
 # "Austin, TX" / "Austin TX 78701": a code after a comma or before a ZIP code.
-register(
+US_STATE = InfoType(
     "US_STATE",
-    r"(?<=[A-Za-z],[ \t])(" + _STATE_CODES + r")\b|\b(" + _UNAMBIGUOUS_CODES + r")(?=[ \t]+\d{5}\b)",
-    L.LIKELY,
-    trigger=UPPER,
+    "US state names, and two-letter codes after a city or before a ZIP code.",
+    detectors=(
+        scanner(
+            _scan_state_names,
+            scan_batch=_scan_state_names_batch,
+            dictionaries=lambda: (_state_names(),),
+        ),
+        pattern(
+            r"(?<=[A-Za-z],[ \t])(" + _STATE_CODES + r")\b|\b(" + _UNAMBIGUOUS_CODES + r")(?=[ \t]+\d{5}\b)",
+            L.LIKELY,
+            trigger=UPPER,
+        ),
+    ),
+    surrogate=like_value,
+    score=1,
+    examples=(("I live in New York", "New York"),),
 )
 
 
@@ -356,24 +424,36 @@ def _zip_check(match: "re.Match[str]") -> Likelihood | None:
     return L.LIKELY if "-" in match.group(0) else L.UNLIKELY
 
 
-register(
+US_ZIP = InfoType(
     "US_ZIP",
-    r"\d(?<![\d-]\d)\d{4}(?:-\d{4})?(?![\d-])",
-    L.UNLIKELY,
-    check=_zip_check,
-    trigger=DIGIT,
-    hotwords=[
+    "US ZIP codes: ZIP+4, or five digits near 'ZIP' or after a state code.",
+    detectors=(
+        pattern(
+            r"\d(?<![\d-]\d)\d{4}(?:-\d{4})?(?![\d-])",
+            L.UNLIKELY,
+            check=_zip_check,
+            trigger=DIGIT,
+            hotwords=[
         hotword(r"\b(?:zip|zip ?code|postal code|postcode)\b", 40, fixed=L.LIKELY),
         Hotword(re.compile(r"\b(?:" + _STATE_CODES + r")[ \t]+(?=\d{5})"), 12, 0, L.LIKELY),
     ],
-    description="US ZIP codes: ZIP+4, or five digits near 'ZIP' or after a state code.",
+        ),
+    ),
+    surrogate=like_value,
+    examples=(("Austin, TX 78701", "78701"),),
 )
-register(
+CANADA_POSTAL_CODE = InfoType(
     "CANADA_POSTAL_CODE",
-    r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d\b",
-    L.LIKELY,
-    trigger=DIGIT,
-    description="Canadian postal codes (A1A 1A1).",
+    "Canadian postal codes (A1A 1A1).",
+    detectors=(
+        pattern(
+            r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d\b",
+            L.LIKELY,
+            trigger=DIGIT,
+        ),
+    ),
+    surrogate=like_value,
+    examples=(("Toronto ON M5V 2T6", "M5V 2T6"),),
 )
 
 
@@ -384,14 +464,24 @@ _STREET_TYPES = (
     r"terrace|ter|parkway|pkwy|circle|cir|highway|hwy|square|sq|trail|trl|crescent|cres|"
     r"close|grove|gardens|row|alley|plaza)"
 )
-register(
+STREET_ADDRESS = InfoType(
     "STREET_ADDRESS",
-    r"\b\d{1,6}[A-Za-z]?[ \t]+(?:(?:[NSEW]|North|South|East|West)\.?[ \t]+)?"
-    r"(?:[A-Za-z][A-Za-z'-]{0,30}[ \t]+){1,4}" + _STREET_TYPES + r"\b\.?"
-    r"(?:,?[ \t]+(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6}\b)?",
-    L.LIKELY,
-    trigger=DIGIT,
-    description="Street addresses: a house number, street name and street type.",
+    "Street addresses: a house number, street name and street type.",
+    detectors=(
+        pattern(
+            r"\b\d{1,6}[A-Za-z]?[ \t]+(?:(?:[NSEW]|North|South|East|West)\.?[ \t]+)?"
+            r"(?:[A-Za-z][A-Za-z'-]{0,30}[ \t]+){1,4}" + _STREET_TYPES + r"\b\.?"
+            r"(?:,?[ \t]+(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6}\b)?",
+            L.LIKELY,
+            trigger=DIGIT,
+        ),
+    ),
+    surrogate=like_value,
+    score=4,
+    direct=True,
+    compatible={"CANADA_POSTAL_CODE", "LOCATION", "US_STATE", "US_ZIP"} | DIGIT_RUNS,
+    aliases=("ADDRESS",),
+    examples=(("I live at 123 Main Street, Apt 4B", "123 Main Street, Apt 4B"),),
 )
 
 
@@ -402,14 +492,22 @@ def _coordinates_check(match: "re.Match[str]") -> Likelihood | None:
     return L.LIKELY if abs(lat) <= 90 and abs(lon) <= 180 else None
 
 
-register(
+LOCATION_COORDINATES = InfoType(
     "LOCATION_COORDINATES",
-    r"(?<![\d.])(?P<lat>[-+]?\d{1,2}\.\d{3,8})(?:[ \t]*°)?(?:[ \t]*[NS])?,[ \t]*"
-    r"(?P<lon>[-+]?\d{1,3}\.\d{3,8})(?:[ \t]*°)?(?:[ \t]*[EW]\b)?(?![\d.])",
-    L.LIKELY,
-    check=_coordinates_check,
-    trigger=",",
-    description="Latitude/longitude pairs in decimal degrees.",
+    "Latitude/longitude pairs in decimal degrees.",
+    detectors=(
+        pattern(
+            r"(?<![\d.])(?P<lat>[-+]?\d{1,2}\.\d{3,8})(?:[ \t]*°)?(?:[ \t]*[NS])?,[ \t]*"
+            r"(?P<lon>[-+]?\d{1,3}\.\d{3,8})(?:[ \t]*°)?(?:[ \t]*[EW]\b)?(?![\d.])",
+            L.LIKELY,
+            check=_coordinates_check,
+            trigger=",",
+        ),
+    ),
+    surrogate=like_value,
+    score=4,
+    aliases=("LOCATION_COORD", "LOCATION_COORDS"),
+    examples=(("at 37.7749, -122.4194 now", "37.7749, -122.4194"),),
 )
 
 
@@ -428,8 +526,6 @@ def _username_check(match: "re.Match[str]") -> Likelihood | None:
 
 def _bare_username_check(match: "re.Match[str]") -> Likelihood | None:
     """'under user ID camilobluejay', but not 'your user ID handy'."""
-    from veil.engine.builtin_names import common_words
-
     token = match.group(1)
     if any(not c.isalpha() for c in token):
         return L.LIKELY
@@ -438,28 +534,41 @@ def _bare_username_check(match: "re.Match[str]") -> Likelihood | None:
     return L.LIKELY
 
 
-register(
+USER_NAME = InfoType(
     "USER_NAME",
-    r"(?i:\b(?:user ?name|user ?id|screen ?name|gamertag)\b)[ \t]*"
-    r"(?!(?i:is|was|it's)\b)(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])",
-    L.LIKELY,
-    check=_bare_username_check,
-    group=1,
-    trigger=re.compile(r"(?i)user|name|gamertag"),
+    "User names after 'username', 'user ID', 'login', 'handle'; @handles.",
+    detectors=(
+        pattern(
+            r"(?i:\b(?:user ?name|user ?id|screen ?name|gamertag)\b)[ \t]*"
+            r"(?!(?i:is|was|it's)\b)(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])",
+            L.LIKELY,
+            check=_bare_username_check,
+            group=1,
+            trigger=re.compile(r"(?i)user|name|gamertag"),
+        ),
+        pattern(
+            r"(?i:\b(?:user ?name|user ?id|login|handle|screen ?name|gamertag)\b)"
+            r"(?:[ \t]+(?i:is|was|it's)[ \t]+|[ \t]*[:=][ \t]*)(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])",
+            L.LIKELY,
+            check=_username_check,
+            group=1,
+            trigger=re.compile(r"(?i)user|login|handle|name|gamertag"),
+        ),
+        pattern(
+            r"(?<![\w@.])@[A-Za-z0-9_]{3,30}\b(?!\.\w|@)",
+            L.POSSIBLE,
+            trigger="@",
+        ),
+    ),
+    surrogate=like_value,
+    score=3,
+    compatible={"EMAIL_ADDRESS", "PERSON_NAME"} | DIGIT_RUNS | SPELLED,
+    aliases=("USERNAME",),
+    examples=(("my username is enigma52", "enigma52"),),
 )
-register(
-    "USER_NAME",
-    r"(?i:\b(?:user ?name|user ?id|login|handle|screen ?name|gamertag)\b)"
-    r"(?:[ \t]+(?i:is|was|it's)[ \t]+|[ \t]*[:=][ \t]*)(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])",
-    L.LIKELY,
-    check=_username_check,
-    group=1,
-    trigger=re.compile(r"(?i)user|login|handle|name|gamertag"),
-    description="User names after 'username', 'user ID', 'login', 'handle'; @handles.",
-)
-register(
-    "USER_NAME",
-    r"(?<![\w@.])@[A-Za-z0-9_]{3,30}\b(?!\.\w|@)",
-    L.POSSIBLE,
-    trigger="@",
+
+
+ENTRIES = (
+    PHONE_NUMBER, DATE, DATE_OF_BIRTH, TIME, AGE, GENDER, ETHNIC_GROUP, MEDICAL_TERM, US_STATE,
+    US_ZIP, CANADA_POSTAL_CODE, STREET_ADDRESS, LOCATION_COORDINATES, USER_NAME,
 )

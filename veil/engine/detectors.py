@@ -1,6 +1,6 @@
-"""The registry of built-in infoTypes and the pieces every detector shares.
+"""The detectors an infoType is made of, and the pieces every detector shares.
 
-A built-in infoType is one or more detectors:
+A detector is one of
 
 - `PatternDetector`: a regex plus an optional `check` that looks at the match and returns the
   likelihood to report, or None to drop it (a failed checksum, an impossible date);
@@ -11,6 +11,10 @@ Either may carry `hotwords`: DLP-style hotword rules that adjust the likelihood 
 lies near the finding ("born" before a date makes it a DATE_OF_BIRTH), and a `trigger`: a
 literal or regex that must occur somewhere in the text for the detector to run at all, so that
 digit patterns skip text without digits and the email regex skips text without "@".
+
+`pattern(...)` and `scanner(...)` build detectors without an infoType; the catalogue entry that
+lists them (`veil.infotypes.catalogue.InfoType`) names them. The engine compiles whatever
+detectors a catalogue gives it for the types a config asks for.
 """
 from __future__ import annotations
 
@@ -99,10 +103,6 @@ class ScannerDetector:
 
 Detector = Union[PatternDetector, ScannerDetector]
 
-BUILTIN: dict[str, list[Detector]] = {}
-# Documentation for each built-in type: one line, shown by `builtin_descriptions()`.
-DESCRIPTIONS: dict[str, str] = {}
-
 DIGIT = re.compile(r"\d")
 UPPER = re.compile(r"[A-Z]")
 
@@ -118,9 +118,8 @@ def hotword(
     return Hotword(re.compile(pattern, re.IGNORECASE), before, after, fixed, relative)
 
 
-def register(
-    info_type: str,
-    pattern: str,
+def pattern(
+    regex: str,
     likelihood: Likelihood,
     *,
     check: Check | None = None,
@@ -129,46 +128,25 @@ def register(
     group: int = 0,
     hotwords: Iterable[Hotword] = (),
     trigger: Trigger = None,
-    description: str | None = None,
     ceiling: Likelihood | None = None,
-) -> None:
-    detector = PatternDetector(
-        info_type,
-        re.compile(pattern, flags),
-        likelihood,
-        method,
-        check,
-        group,
-        tuple(hotwords),
-        trigger,
-        ceiling,
-    )
-    BUILTIN.setdefault(info_type, []).append(detector)
-    if description:
-        DESCRIPTIONS[info_type] = description
+) -> PatternDetector:
+    """A pattern detector for a catalogue entry (which gives it its infoType)."""
+    return PatternDetector("", re.compile(regex, flags), likelihood, method, check, group,
+                           tuple(hotwords), trigger, ceiling)
 
 
-def register_scanner(
-    info_type: str,
+def scanner(
     scan: Scan,
     *,
     hotwords: Iterable[Hotword] = (),
     trigger: Trigger = None,
     needs_view: bool = True,
-    description: str | None = None,
     scan_batch: ScanBatch | None = None,
     dictionaries: Callable[[], tuple] | None = None,
-) -> None:
-    BUILTIN.setdefault(info_type, []).append(
-        ScannerDetector(info_type, scan, tuple(hotwords), trigger, needs_view, scan_batch,
-                        dictionaries)
-    )
-    if description:
-        DESCRIPTIONS[info_type] = description
-
-
-def builtin_names() -> list[str]:
-    return sorted(BUILTIN)
+) -> ScannerDetector:
+    """A scanner detector for a catalogue entry (which gives it its infoType)."""
+    return ScannerDetector("", scan, tuple(hotwords), trigger, needs_view, scan_batch,
+                           dictionaries)
 
 
 @dataclass
