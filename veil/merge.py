@@ -1,7 +1,9 @@
 """Merging the findings of every detector into non-overlapping spans, one infoType each.
 
 Order of trust: checksum-validated over regex over dictionary over model, then higher
-likelihood, then longer span. Two choices favour recall, since a miss leaks a person and an
+likelihood, then longer span, then a specific type over a generic one (the catalogue's
+`generic` types, such as the profile's DIGIT_SEQUENCE: "536-22-1842" found as both a US SSN and
+a digit sequence is a US SSN). Two choices favour recall, since a miss leaks a person and an
 over-redaction costs a word:
 
 - overlapping findings of the same infoType are joined into one span ("Mark" and "Mark Green"
@@ -15,12 +17,15 @@ from itertools import groupby
 from typing import Iterable
 
 from veil.findings import Finding
+from veil.infotypes.builtin import BUILTINS
+
+_GENERIC = BUILTINS.generic_types()
 
 
 def _strength(finding: Finding) -> tuple:
     # Highest first; the trailing fields make the order total, hence deterministic.
     return (
-        -finding.method, -finding.likelihood, -finding.length,
+        -finding.method, -finding.likelihood, -finding.length, finding.info_type in _GENERIC,
         finding.start, finding.info_type, finding.detector,
     )
 

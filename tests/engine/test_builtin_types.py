@@ -36,6 +36,9 @@ FOUND = [
     ("US_SOCIAL_SECURITY_NUMBER", "my social security number is 123456789", "123456789"),
     ("CANADA_SOCIAL_INSURANCE_NUMBER", "SIN 130 692 544", "130 692 544"),
     ("CANADA_SOCIAL_INSURANCE_NUMBER", "social insurance number 130692544", "130692544"),
+    # ... but one said after "SIN" is one (the government's sample number, or a caller's slip).
+    ("CANADA_SOCIAL_INSURANCE_NUMBER", "My SIN is 046 454 286.", "046 454 286"),
+    ("US_SOCIAL_SECURITY_NUMBER", "My social is 536221842.", "536221842"),
     ("ROUTING_NUMBER", "routing number 021000021", "021000021"),
     ("IMEI_HARDWARE_ID", "IMEI 490154203237518", "490154203237518"),
     ("IMEI_HARDWARE_ID", "49-015420-323751-8", "49-015420-323751-8"),
@@ -143,7 +146,7 @@ NOT_FOUND = [
     ("US_SOCIAL_SECURITY_NUMBER", "order 123456789"),  # bare nine digits, no hotword
     ("US_SOCIAL_SECURITY_NUMBER", "123-45-67890"),
     ("CANADA_SOCIAL_INSURANCE_NUMBER", "SIN 130 692 545"),  # Luhn fails
-    ("CANADA_SOCIAL_INSURANCE_NUMBER", "SIN 046 454 286"),  # no SIN starts with 0
+    ("CANADA_SOCIAL_INSURANCE_NUMBER", "it is 046 454 286"),  # no SIN starts with 0 ...
     ("ROUTING_NUMBER", "routing number 021000022"),  # checksum fails
     ("ROUTING_NUMBER", "021000021"),  # valid but no hotword: could be anything
     ("IMEI_HARDWARE_ID", "IMEI 490154203237519"),
@@ -200,6 +203,9 @@ NOT_FOUND = [
     ("US_DRIVERS_LICENSE_NUMBER", "order D1234567"),
     ("US_TOLLFREE_PHONE_NUMBER", "call 1-415-555-0199"),
     ("CANADA_OHIP", "OHIP 1234-567-890-AB"),  # Luhn fails
+    ("CANADA_OHIP", "order id 1234-567-897"),  # Luhn-valid, but no hotword
+    ("CANADA_OHIP", "my cell is 3777047766"),
+    ("CANADA_BC_PHN", "my cell is 9329914167"),  # mod 11 valid, but no hotword
     ("CANADA_BC_PHN", "PHN 9876 543 217"),  # mod 11 fails
     ("CANADA_BC_PHN", "PHN 8876 543 218"),  # does not start with 9
 ]

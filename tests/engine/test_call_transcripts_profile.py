@@ -94,3 +94,19 @@ def test_previous_turn_age_and_username_questions(detector):
     assert (1, "forty-nine", "AGE") in got
     assert (3, "laurencatlady", "USER_NAME") in got
     assert not any(turn == 5 for turn, _, _ in got)
+
+
+@pytest.mark.parametrize("text,value,info_type", [
+    # A specific type wins an exact tie with the profile's generic DIGIT_SEQUENCE.
+    ("My social is 536-22-1842.", "536-22-1842", "US_SOCIAL_SECURITY_NUMBER"),
+    ("My SIN is 046 454 286.", "046 454 286", "CANADA_SOCIAL_INSURANCE_NUMBER"),
+    ("My passport number is 123456789.", "123456789", "PASSPORT"),
+    ("ZIP code 94645", "94645", "US_ZIP"),
+    # Ten Luhn-valid digits are a health number only near "OHIP" or "health card".
+    ("order id 1234-567-897", "1234-567-897", "GENERIC_ID"),
+    ("my cell is 3777047766", "3777047766", "PHONE_NUMBER"),
+    ("my cell is 9329914167", "9329914167", "PHONE_NUMBER"),
+])
+def test_values_get_their_own_type_not_a_generic_or_a_lookalike_one(detector, text, value,
+                                                                    info_type):
+    assert found(detector, [text]) == [(0, value, info_type)]

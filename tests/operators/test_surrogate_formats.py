@@ -118,3 +118,25 @@ def test_dates_and_ages():
     assert re.fullmatch(r"[A-Z][a-z]+ \d{1,2}, \d{4}", fake) and fake != "March 5, 1985"
     assert one("42", "AGE").isdigit() and one("42", "AGE") != "42"
     assert re.fullmatch(r"[a-z]+(-[a-z]+)?", one("forty-two", "AGE"))
+
+
+@pytest.mark.parametrize("conversation", [f"c{i}" for i in range(12)])
+def test_routing_numbers_get_a_valid_routing_number(conversation):
+    """The engine's ROUTING_NUMBER once fell to the generic format: 9 in 10 surrogates failed
+    the ABA checksum and no longer looked like a routing number."""
+    from veil.engine.checksums import aba_routing_valid
+
+    fake = one("021000021", "ROUTING_NUMBER", "routing number {} please", conversation=conversation)
+    assert aba_routing_valid(fake) and fake != "021000021"
+
+
+@pytest.mark.parametrize("value,info_type", [
+    ("130 692 544", "CANADA_SOCIAL_INSURANCE_NUMBER"), ("490154203237518", "IMEI_HARDWARE_ID"),
+    ("8944500102198304826", "ICCID_NUMBER"), ("1234567893", "US_HEALTHCARE_NPI"),
+    ("1234-567-897-AB", "CANADA_OHIP"),
+])
+def test_luhn_types_keep_their_shape_and_pass_luhn(value, info_type):
+    fake = one(value, info_type)
+    digits = re.sub(r"\D", "", fake)
+    assert shape(fake) == shape(value) and fake != value
+    assert luhn_valid("80840" + digits if info_type == "US_HEALTHCARE_NPI" else digits)

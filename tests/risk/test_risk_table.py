@@ -17,11 +17,29 @@ DESIGN_TABLE = {
     1: "US_STATE DOMAIN_NAME HTTP_COOKIE AGE MEDICAL_TERM SWIFT_CODE",
     0: "ORGANIZATION_NAME PRODUCT",
 }
+# Veil's other types, scored by Table 6's logic: passports, licences, taxpayer, health and bank
+# account numbers identify a person directly (as PASSPORT, SSN, MEDICAL_RECORD_NUMBER, IBAN);
+# provider and business numbers are public registers (as ROUTING_NUMBER, VAT_NUMBER); postal
+# codes are areas (as LOCATION); dates, gender and ethnicity are quasi-identifiers (as AGE,
+# MEDICAL_TERM); a toll-free number is a business's (as DOMAIN_NAME); a time alone is nothing.
+OTHER_TYPES = {
+    5: "US_PASSPORT CANADA_PASSPORT US_DRIVERS_LICENSE_NUMBER CANADA_DRIVERS_LICENSE_NUMBER "
+       "US_INDIVIDUAL_TAXPAYER_IDENTIFICATION_NUMBER CANADA_OHIP CANADA_BC_PHN CANADA_QUEBEC_HIN "
+       "CANADA_BANK_ACCOUNT US_BANK_ACCOUNT_NUMBER",
+    3: "US_HEALTHCARE_NPI US_DEA_NUMBER",
+    2: "US_EMPLOYER_IDENTIFICATION_NUMBER US_ZIP CANADA_POSTAL_CODE",
+    1: "DATE GENDER ETHNIC_GROUP US_TOLLFREE_PHONE_NUMBER",
+    0: "TIME",
+}
 
 
-def test_defaults_are_exactly_the_design_table():
-    expected = {name: score for score, names in DESIGN_TABLE.items() for name in names.split()}
-    assert dict(DEFAULT_TABLE.scores) == expected
+def table(rows: dict) -> dict:
+    return {name: score for score, names in rows.items() for name in names.split()}
+
+
+def test_defaults_are_exactly_the_design_table_and_the_other_types():
+    assert dict(DEFAULT_TABLE.scores) == {**table(DESIGN_TABLE), **table(OTHER_TYPES)}
+    assert set(table(DESIGN_TABLE)).isdisjoint(table(OTHER_TYPES))
 
 
 @pytest.mark.parametrize("info_type, partial, expected", [

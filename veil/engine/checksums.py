@@ -86,3 +86,8 @@ def bc_phn_valid(number: str) -> bool:
     remainder = sum(int(c) * w for c, w in zip(number[1:9], weights)) % 11
     check = 11 - remainder
     return check < 10 and check == int(number[9])
+
+
+def luhn_digits_valid(value: str) -> bool:
+    """Luhn over a value's digits, separators ignored: cards, IMEI, ICCID, the SIN."""
+    return luhn_valid(digits_of(value))

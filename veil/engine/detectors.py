@@ -135,6 +135,23 @@ def pattern(
                            tuple(hotwords), trigger, ceiling)
 
 
+def gated(
+    regex: str,
+    hotword_regex: str,
+    *,
+    base: Likelihood = Likelihood.VERY_UNLIKELY,
+    lifted: Likelihood = Likelihood.LIKELY,
+    window: int = 60,
+    **options,
+) -> PatternDetector:
+    """A pattern that only its hotword makes reportable: a match stays at `base` (the
+    ceiling, under any sensible threshold) unless the hotword lies within `window`
+    characters before it, which lifts it to `lifted`. For numbers whose shape is common
+    (passports, record numbers), and for checksums that one number in ten passes."""
+    return pattern(regex, base, hotwords=[hotword(hotword_regex, window, fixed=lifted)],
+                   ceiling=base, **options)
+
+
 def scanner(
     scan: Scan,
     *,

@@ -30,28 +30,26 @@ PERSON_NAME = InfoType(
     partial_rounds_up=True,
     examples=(("Hi, my name is Rachel Green.", "Rachel Green"),),
 )
-FIRST_NAME = InfoType(
-    "FIRST_NAME",
-    "Given names.",
-    detectors=(
-        scanner(scanners.scan_one_list(scanners.first_names),
-                scan_batch=scanners.scan_one_list_batch(scanners.first_names),
-                dictionaries=lambda: (scanners.first_names(),)),
-    ),
-    surrogate=like_value,
-    examples=(("Hi, my name is Rachel.", "Rachel"),),
-)
-LAST_NAME = InfoType(
-    "LAST_NAME",
-    "Family names.",
-    detectors=(
-        scanner(scanners.scan_one_list(scanners.last_names),
-                scan_batch=scanners.scan_one_list_batch(scanners.last_names),
-                dictionaries=lambda: (scanners.last_names(),)),
-    ),
-    surrogate=like_value,
-    examples=(("Please ask for Ms Nguyen.", "Nguyen"),),
-)
+
+
+def _name_list(name: str, description: str, names, example: tuple[str, str]) -> InfoType:
+    """A type found by one name list alone (FIRST_NAME, LAST_NAME: DLP's name subtypes)."""
+    return InfoType(
+        name,
+        description,
+        detectors=(
+            scanner(scanners.scan_one_list(names), scan_batch=scanners.scan_one_list_batch(names),
+                    dictionaries=lambda: (names(),)),
+        ),
+        surrogate=like_value,
+        examples=(example,),
+    )
+
+
+FIRST_NAME = _name_list("FIRST_NAME", "Given names.", scanners.first_names,
+                        ("Hi, my name is Rachel.", "Rachel"))
+LAST_NAME = _name_list("LAST_NAME", "Family names.", scanners.last_names,
+                       ("Please ask for Ms Nguyen.", "Nguyen"))
 ORGANIZATION_NAME = InfoType(
     "ORGANIZATION_NAME",
     "Organisation names: legal suffixes, speaker contexts, a dictionary.",

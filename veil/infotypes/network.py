@@ -9,7 +9,9 @@ from veil.engine.detectors import hotword, pattern
 from veil.entity_keys import email_key
 from veil.findings import Likelihood
 from veil.infotypes.catalogue import DIGIT_RUNS, SPELLED, InfoType
-from veil.operators.surrogate_formats import ip, like_value, words
+from veil.operators.surrogate_formats import (
+    Slots, cookie, ip, like_value, make_after, make_hex, signed_url, words,
+)
 
 L = Likelihood
 
@@ -122,7 +124,7 @@ STORAGE_SIGNED_URL = InfoType(
             trigger="ig",
         ),
     ),
-    surrogate=like_value,
+    surrogate=signed_url,
     score=3,
     examples=(("https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4&X-Goog-Signature=abc123", "https://storage.googleapis.com/b/o?X-Goog-Algorithm=GOOG4&X-Goog-Signature=abc123"),),
 )
@@ -136,9 +138,10 @@ STORAGE_SIGNED_POLICY_DOCUMENT = InfoType(
             trigger="eyJ",
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_after(18)),
     score=2,
     aliases=("STORAGE_SIGNED_POLICY",),
+    examples=(("policy eyJleHBpcmF0aW9uIjoiMjAyMC0wMS0wMVQwMDowMDowMFoifQ== sent", "eyJleHBpcmF0aW9uIjoiMjAyMC0wMS0wMVQwMDowMDowMFoifQ=="),),
 )
 
 
@@ -256,24 +259,24 @@ _MAC_PATTERNS = (
 )
 _MAC_TRIGGER = re.compile(r"[:.-]")
 
-MAC_ADDRESS = InfoType(
-    "MAC_ADDRESS",
-    "Universally administered MAC addresses.",
-    detectors=tuple(pattern(p, L.LIKELY, check=_mac_universal, trigger=_MAC_TRIGGER)
-                    for p in _MAC_PATTERNS),
-    surrogate=like_value,
-    score=3,
-    examples=(("mac 00:1A:2B:3C:4D:5E", "00:1A:2B:3C:4D:5E"),),
-)
-MAC_ADDRESS_LOCAL = InfoType(
-    "MAC_ADDRESS_LOCAL",
-    "Locally administered MAC addresses (bit 1 of the first octet set).",
-    detectors=tuple(pattern(p, L.LIKELY, check=_mac_local, trigger=_MAC_TRIGGER)
-                    for p in _MAC_PATTERNS),
-    surrogate=like_value,
-    score=3,
-    examples=(("mac 02-00-5E-10-00-01", "02-00-5E-10-00-01"),),
-)
+
+def _mac(name: str, description: str, check, example: tuple[str, str]) -> InfoType:
+    return InfoType(
+        name,
+        description,
+        detectors=tuple(pattern(p, L.LIKELY, check=check, trigger=_MAC_TRIGGER)
+                        for p in _MAC_PATTERNS),
+        surrogate=Slots(make_hex(keep=2)),
+        score=3,
+        examples=(example,),
+    )
+
+
+MAC_ADDRESS = _mac("MAC_ADDRESS", "Universally administered MAC addresses.", _mac_universal,
+                   ("mac 00:1A:2B:3C:4D:5E", "00:1A:2B:3C:4D:5E"))
+MAC_ADDRESS_LOCAL = _mac(
+    "MAC_ADDRESS_LOCAL", "Locally administered MAC addresses (bit 1 of the first octet set).",
+    _mac_local, ("mac 02-00-5E-10-00-01", "02-00-5E-10-00-01"))
 
 
 # --- HTTP_COOKIE ---------------------------------------------------------------------------
@@ -289,7 +292,7 @@ HTTP_COOKIE = InfoType(
             trigger=re.compile(r"(?i)cookie:"),
         ),
     ),
-    surrogate=like_value,
+    surrogate=cookie,
     score=1,
     examples=(("Cookie: session=abc123; theme=dark", "Cookie: session=abc123; theme=dark"),),
 )
@@ -310,7 +313,7 @@ ADVERTISING_ID = InfoType(
             ],
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_hex()),
     score=3,
     examples=(("IDFA 6D92078A-8246-4BA4-AE5B-76104861E7DC", "6D92078A-8246-4BA4-AE5B-76104861E7DC"),),
 )

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import re
 
-from veil.engine.checksums import aba_routing_valid, digits_of, iban_valid, luhn_valid, vin_valid
-from veil.engine.detectors import DIGIT, hotword, pattern
+from veil.engine.checksums import (
+    aba_routing_valid, digits_of, iban_valid, luhn_digits_valid, luhn_valid, vin_valid,
+)
+from veil.engine.detectors import DIGIT, gated, hotword, pattern
 from veil.findings import Likelihood, Method
 from veil.infotypes.catalogue import DIGIT_RUNS, InfoType
 from veil.operators.surrogate_formats import (
-    Slots, like_value, make_card, make_iban, make_ssn, make_vin,
+    Slots, like_value, make_card, make_country_prefixed, make_iban, make_iccid, make_luhn,
+    make_routing, make_sin, make_ssn, make_swift, make_vin, track_data,
 )
 
 L = Likelihood
@@ -54,6 +57,7 @@ CREDIT_CARD_NUMBER = InfoType(
     surrogate=Slots(make_card),
     score=5,
     direct=True,
+    checksum=luhn_digits_valid,
     compatible=DIGIT_RUNS,
     examples=(("card 4111 1111 1111 1111 exp", "4111 1111 1111 1111"),),
 )
@@ -63,6 +67,12 @@ CREDIT_CARD_NUMBER = InfoType(
 
 def _track_check(match: "re.Match[str]") -> Likelihood | None:
     return L.VERY_LIKELY if luhn_valid(match.group("pan")) else None
+
+
+def _track_pan_valid(value: str) -> bool:
+    """Whether the card number inside track data passes Luhn."""
+    pan = re.search(r"\d{13,19}", value)
+    return pan is not None and luhn_valid(pan.group(0))
 
 
 # Track 1: %B<PAN>^<NAME>^<YYMM><service code>...?
@@ -86,10 +96,12 @@ CREDIT_CARD_TRACK_NUMBER = InfoType(
             trigger="=",
         ),
     ),
-    surrogate=like_value,
+    surrogate=track_data,
     score=5,
     direct=True,
+    checksum=_track_pan_valid,
     compatible=DIGIT_RUNS,
+    examples=(("swiped %B4111111111111111^DOE/JANE^2512101000000000? ok", "%B4111111111111111^DOE/JANE^2512101000000000?"),),
 )
 
 
@@ -114,6 +126,7 @@ IBAN_CODE = InfoType(
     surrogate=Slots(make_iban),
     score=5,
     direct=True,
+    checksum=iban_valid,
     compatible=DIGIT_RUNS,
     aliases=("IBAN",),
     examples=(("IBAN GB82 WEST 1234 5698 7654 32 ok", "GB82 WEST 1234 5698 7654 32"),),
@@ -141,7 +154,8 @@ US_SOCIAL_SECURITY_NUMBER = InfoType(
             check=_ssn_check,
             trigger=DIGIT,
             hotwords=[
-                hotword(r"\b(?:ssn|social security|social sec|soc sec)\b", 60, fixed=L.VERY_LIKELY),
+                hotword(r"\b(?:ssn|social security|social sec|soc sec"
+                        r"|(?:my|your|his|her|their|the) social)\b", 60, fixed=L.VERY_LIKELY),
             ],
         ),
     ),
@@ -158,8 +172,12 @@ US_SOCIAL_SECURITY_NUMBER = InfoType(
 
 def _sin_check(match: "re.Match[str]") -> Likelihood | None:
     digits = digits_of(match.group(0))
-    if digits[0] in "08" or not luhn_valid(digits):
+    if not luhn_valid(digits):
         return None
+    if digits[0] in "08":
+        # No SIN is issued with 0 or 8 first (046 454 286 is the government's sample), but
+        # a caller who says "my SIN is 046 454 286" has said one: only the hotword lifts it.
+        return L.VERY_UNLIKELY
     separated = match.group(0)[3] in "- "
     return L.POSSIBLE if separated else L.UNLIKELY
 
@@ -179,9 +197,10 @@ CANADA_SOCIAL_INSURANCE_NUMBER = InfoType(
             ],
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_sin),
     score=5,
     direct=True,
+    checksum=luhn_digits_valid,
     compatible=DIGIT_RUNS,
     aliases=("SIN",),
     examples=(("SIN 130 692 544", "130 692 544"),),
@@ -202,20 +221,19 @@ ROUTING_NUMBER = InfoType(
     "ROUTING_NUMBER",
     "US ABA routing numbers (checksum-valid); likely near 'routing'.",
     detectors=(
-        pattern(
+        gated(
             r"\d(?<![\d-]\d)\d{8}(?![\d-])",
-            L.UNLIKELY,
+            r"\b(?:routing|aba|rtn|transit number|bank number)\b",
+            base=L.UNLIKELY,
+            lifted=L.VERY_LIKELY,
             check=_aba_check,
             method=Method.CHECKSUM,
             trigger=DIGIT,
-            hotwords=[
-                hotword(r"\b(?:routing|aba|rtn|transit number|bank number)\b", 60, fixed=L.VERY_LIKELY),
-            ],
-            ceiling=L.UNLIKELY,
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_routing),
     score=3,
+    checksum=lambda value: aba_routing_valid(digits_of(value)),
     compatible=DIGIT_RUNS,
     examples=(("routing number 021000021", "021000021"),),
 )
@@ -241,8 +259,9 @@ IMEI_HARDWARE_ID = InfoType(
             hotwords=[hotword(r"\b(?:imei|serial|device id|handset)\b", 60, fixed=L.VERY_LIKELY)],
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_luhn),
     score=4,
+    checksum=luhn_digits_valid,
     compatible=DIGIT_RUNS,
     aliases=("IMEL_HARDWARE_ID", "IMEI"),
     examples=(("IMEI 490154203237518", "490154203237518"),),
@@ -271,8 +290,9 @@ ICCID_NUMBER = InfoType(
             hotwords=[hotword(r"\b(?:iccid|sim)\b", 60, fixed=L.VERY_LIKELY)],
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_iccid),
     score=4,
+    checksum=luhn_digits_valid,
     compatible=DIGIT_RUNS,
     examples=(("sim card 8944500102198304826", "8944500102198304826"),),
 )
@@ -284,12 +304,11 @@ IMSI_ID = InfoType(
     "IMSI_ID",
     "IMSI subscriber identities (15 digits); likely near 'IMSI'.",
     detectors=(
-        pattern(
+        gated(
             r"[2-7](?<![\d-][2-7])\d{14}(?![\d-])",
-            L.UNLIKELY,
+            r"\b(?:imsi|subscriber id)\b",
+            base=L.UNLIKELY,
             trigger=DIGIT,
-            hotwords=[hotword(r"\b(?:imsi|subscriber id)\b", 60, fixed=L.LIKELY)],
-            ceiling=L.UNLIKELY,
         ),
     ),
     surrogate=like_value,
@@ -323,6 +342,7 @@ VEHICLE_IDENTIFICATION_NUMBER = InfoType(
     surrogate=Slots(make_vin),
     score=5,
     direct=True,
+    checksum=vin_valid,
     compatible=DIGIT_RUNS,
     aliases=("VIN",),
     examples=(("VIN 1HGCM82633A004352.", "1HGCM82633A004352"),),
@@ -335,12 +355,10 @@ PASSPORT = InfoType(
     "PASSPORT",
     "Passport numbers (US nine digits, or one or two letters and 6-8 digits) near 'passport'.",
     detectors=(
-        pattern(
+        gated(
             r"\b(?:[A-Z]{1,2}\d{6,8}|\d{9})\b",
-            L.VERY_UNLIKELY,
+            r"\bpassport\b",
             trigger=DIGIT,
-            hotwords=[hotword(r"\bpassport\b", 60, fixed=L.LIKELY)],
-            ceiling=L.VERY_UNLIKELY,
         ),
     ),
     surrogate=like_value,
@@ -357,15 +375,10 @@ MEDICAL_RECORD_NUMBER = InfoType(
     "MEDICAL_RECORD_NUMBER",
     "Medical record numbers near 'MRN' or 'medical record'.",
     detectors=(
-        pattern(
+        gated(
             r"\b[A-Z]{0,3}-?\d{6,10}\b",
-            L.VERY_UNLIKELY,
+            r"\b(?:mrn|medical record|chart number|patient (?:id|number)|health record)\b",
             trigger=DIGIT,
-            hotwords=[
-        hotword(r"\b(?:mrn|medical record|chart number|patient (?:id|number)|health record)\b",
-                60, fixed=L.LIKELY)
-    ],
-            ceiling=L.VERY_UNLIKELY,
         ),
     ),
     surrogate=like_value,
@@ -390,21 +403,15 @@ GENERIC_ID = InfoType(
     "GENERIC_ID",
     "Identifiers mixing letters and digits (6+ characters, 2+ digits) near ID words.",
     detectors=(
-        pattern(
+        gated(
             r"(?<![\w-])[A-Za-z]{0,10}\d[A-Za-z0-9-]{3,40}[A-Za-z0-9](?![\w-])",
-            L.UNLIKELY,
-            check=_generic_id_check,
-            trigger=DIGIT,
-            hotwords=[
-        hotword(
             r"\b(?:id|identifier|account|acct|order|reference|ref|case|ticket|member|customer|"
             r"confirmation|booking|policy|claim|invoice|tracking|membership|license|licence|"
             r"employee|student|badge|serial)\b",
-            40,
-            fixed=L.LIKELY,
-        )
-    ],
-            ceiling=L.UNLIKELY,
+            base=L.UNLIKELY,
+            window=40,
+            check=_generic_id_check,
+            trigger=DIGIT,
         ),
     ),
     surrogate=like_value,
@@ -448,7 +455,7 @@ SWIFT_CODE = InfoType(
             hotwords=[hotword(r"\b(?:swift|bic|bank (?:identifier )?code)\b", 60, fixed=L.LIKELY)],
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_swift),
     score=1,
     compatible=DIGIT_RUNS,
     examples=(("swift code DEUTDEFF500", "DEUTDEFF500"),),
@@ -477,7 +484,7 @@ VAT_NUMBER = InfoType(
             ],
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_country_prefixed),
     score=2,
     compatible=DIGIT_RUNS,
     examples=(("VAT DE123456789", "DE123456789"),),

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import re
 
-from veil.engine.checksums import bc_phn_valid, dea_valid, digits_of, npi_valid
-from veil.engine.detectors import DIGIT, hotword, pattern
+from veil.engine.checksums import bc_phn_valid, dea_valid, digits_of, luhn_valid, npi_valid
+from veil.engine.detectors import DIGIT, gated, hotword, pattern
 from veil.findings import Likelihood, Method
 from veil.infotypes.catalogue import InfoType
-from veil.infotypes.numbers import luhn_possible
-from veil.operators.surrogate_formats import like_value
+from veil.operators.surrogate_formats import (
+    Slots, like_value, make_bc_phn, make_dea, make_npi, make_ohip, make_subscriber,
+)
 
 L = Likelihood
 
@@ -43,6 +44,7 @@ US_EMPLOYER_IDENTIFICATION_NUMBER = InfoType(
         ),
     ),
     surrogate=like_value,
+    score=2,
     examples=(("EIN 12-3456789", "12-3456789"),),
 )
 US_INDIVIDUAL_TAXPAYER_IDENTIFICATION_NUMBER = InfoType(
@@ -57,6 +59,8 @@ US_INDIVIDUAL_TAXPAYER_IDENTIFICATION_NUMBER = InfoType(
         ),
     ),
     surrogate=like_value,
+    score=5,
+    direct=True,
     examples=(("ITIN 912-70-1234", "912-70-1234"),),
 )
 
@@ -69,18 +73,19 @@ US_HEALTHCARE_NPI = InfoType(
     "US_HEALTHCARE_NPI",
     "US National Provider Identifiers (Luhn-valid) near 'NPI'.",
     detectors=(
-        pattern(
+        gated(
             r"[12](?<![\d-][12])\d{9}(?![\d-])",
-            L.UNLIKELY,
+            r"\b(?:npi|national provider|provider (?:id|number))\b",
+            base=L.UNLIKELY,
+            lifted=L.VERY_LIKELY,
             check=_npi_check,
             method=Method.CHECKSUM,
             trigger=DIGIT,
-            hotwords=[hotword(r"\b(?:npi|national provider|provider (?:id|number))\b", 60,
-                      fixed=L.VERY_LIKELY)],
-            ceiling=L.UNLIKELY,
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_npi),
+    score=3,
+    checksum=lambda value: npi_valid(digits_of(value)),
     examples=(("NPI 1234567893", "1234567893"),),
 )
 
@@ -102,22 +107,23 @@ US_DEA_NUMBER = InfoType(
             hotwords=[hotword(r"\bdea\b", 60, fixed=L.VERY_LIKELY)],
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_dea),
+    score=3,
+    checksum=lambda value: dea_valid(value.upper()),
     examples=(("DEA number AB1234563", "AB1234563"),),
 )
 US_PASSPORT = InfoType(
     "US_PASSPORT",
     "US passport numbers near 'passport'.",
     detectors=(
-        pattern(
+        gated(
             r"\b(?:[A-Z]\d{8}|\d{9})\b",
-            L.VERY_UNLIKELY,
+            r"\bpassport\b",
             trigger=DIGIT,
-            hotwords=[hotword(r"\bpassport\b", 60, fixed=L.LIKELY)],
-            ceiling=L.VERY_UNLIKELY,
         ),
     ),
     surrogate=like_value,
+    score=5,
     direct=True,
     examples=(("passport C12345678", "C12345678"),),
 )
@@ -125,16 +131,14 @@ US_DRIVERS_LICENSE_NUMBER = InfoType(
     "US_DRIVERS_LICENSE_NUMBER",
     "US driver's licence numbers near 'driver's license'.",
     detectors=(
-        pattern(
+        gated(
             r"\b(?:[A-Z]{1,2}\d{4,13}|\d{5,13}|[A-Z]\d{3}[- ]\d{3}[- ]\d{2,3}[- ]\d{3})\b",
-            L.VERY_UNLIKELY,
+            r"\b(?:driver'?s? licen[cs]e|driving licen[cs]e|dl|license number)\b",
             trigger=DIGIT,
-            hotwords=[hotword(r"\b(?:driver'?s? licen[cs]e|driving licen[cs]e|dl|license number)\b",
-                      60, fixed=L.LIKELY)],
-            ceiling=L.VERY_UNLIKELY,
         ),
     ),
     surrogate=like_value,
+    score=5,
     direct=True,
     examples=(("driver's license D1234567", "D1234567"),),
 )
@@ -149,7 +153,8 @@ US_TOLLFREE_PHONE_NUMBER = InfoType(
             trigger="8",
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_subscriber),
+    score=1,
     examples=(("call 1-800-555-0199 now", "1-800-555-0199"),),
 )
 
@@ -160,15 +165,14 @@ CANADA_PASSPORT = InfoType(
     "CANADA_PASSPORT",
     "Canadian passport numbers (two letters, six digits) near 'passport'.",
     detectors=(
-        pattern(
+        gated(
             r"\b[A-Z]{2}\d{6}\b",
-            L.VERY_UNLIKELY,
+            r"\b(?:passport|passeport)\b",
             trigger=DIGIT,
-            hotwords=[hotword(r"\b(?:passport|passeport)\b", 60, fixed=L.LIKELY)],
-            ceiling=L.VERY_UNLIKELY,
         ),
     ),
     surrogate=like_value,
+    score=5,
     direct=True,
     examples=(("passport AB123456", "AB123456"),),
 )
@@ -186,51 +190,67 @@ CANADA_DRIVERS_LICENSE_NUMBER = InfoType(
         ),
     ),
     surrogate=like_value,
+    score=5,
     direct=True,
     examples=(("licence A1234-56789-01234", "A1234-56789-01234"),),
 )
 
 
+def _ohip_check(match: "re.Match[str]") -> Likelihood | None:
+    return L.UNLIKELY if luhn_valid(digits_of(match.group(0))) else None
+
+
+# Ten Luhn-valid digits are one number in ten: an order number, a phone number. Only a hotword
+# ("OHIP", "health card") makes them a health number.
 CANADA_OHIP = InfoType(
     "CANADA_OHIP",
-    "Ontario health insurance numbers (ten digits, Luhn-valid, optional version code).",
+    "Ontario health insurance numbers (ten digits, Luhn-valid, optional version code) near "
+    "'OHIP' or 'health card'.",
     detectors=(
-        pattern(
+        gated(
             r"\d(?<![\d-]\d)\d{3}[- ]?\d{3}[- ]?\d{3}(?:[- ]?[A-Z]{2})?\b",
-            L.POSSIBLE,
-            check=luhn_possible,
+            r"\b(?:ohip|health card|health number)\b",
+            base=L.UNLIKELY,
+            lifted=L.VERY_LIKELY,
+            check=_ohip_check,
             method=Method.CHECKSUM,
             trigger=DIGIT,
-            hotwords=[hotword(r"\b(?:ohip|health card|health number)\b", 60, fixed=L.VERY_LIKELY)],
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_ohip),
+    score=5,
+    direct=True,
+    checksum=lambda value: luhn_valid(digits_of(value)[:10]),
     examples=(("OHIP 1234-567-897-AB", "1234-567-897-AB"),),
 )
 
 
 def _phn_check(match: "re.Match[str]") -> Likelihood | None:
-    return L.POSSIBLE if bc_phn_valid(digits_of(match.group(0))) else None
+    return L.UNLIKELY if bc_phn_valid(digits_of(match.group(0))) else None
 
 
 CANADA_BC_PHN = InfoType(
     "CANADA_BC_PHN",
-    "British Columbia personal health numbers (mod 11 check digit).",
+    "British Columbia personal health numbers (mod 11 check digit) near 'PHN' or 'care card'.",
     detectors=(
-        pattern(
+        gated(
             r"9(?<![\d-]9)\d{3}[- ]?\d{3}[- ]?\d{3}(?![\d-])",
-            L.POSSIBLE,
+            r"\b(?:phn|personal health number|care ?card)\b",
+            base=L.UNLIKELY,
+            lifted=L.VERY_LIKELY,
             check=_phn_check,
             method=Method.CHECKSUM,
             trigger=DIGIT,
-            hotwords=[
-                hotword(r"\b(?:phn|personal health number|care ?card)\b", 60, fixed=L.VERY_LIKELY),
-            ],
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_bc_phn),
+    score=5,
+    direct=True,
+    checksum=lambda value: bc_phn_valid(digits_of(value)),
     examples=(("PHN 9876 543 218", "9876 543 218"),),
 )
+
+
 CANADA_QUEBEC_HIN = InfoType(
     "CANADA_QUEBEC_HIN",
     "Quebec health insurance numbers (four letters, eight digits).",
@@ -244,6 +264,8 @@ CANADA_QUEBEC_HIN = InfoType(
         ),
     ),
     surrogate=like_value,
+    score=5,
+    direct=True,
     examples=(("RAMQ ABCD 1234 5678", "ABCD 1234 5678"),),
 )
 CANADA_BANK_ACCOUNT = InfoType(
@@ -259,6 +281,8 @@ CANADA_BANK_ACCOUNT = InfoType(
         ),
     ),
     surrogate=like_value,
+    score=5,
+    direct=True,
     examples=(("account 12345-003-1234567", "12345-003-1234567"),),
 )
 

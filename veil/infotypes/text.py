@@ -11,7 +11,10 @@ from veil.engine.dictionary import DictionaryMatcher
 from veil.entity_keys import phone_key
 from veil.findings import Likelihood, Method
 from veil.infotypes.catalogue import DIGIT_RUNS, SPELLED, InfoType
-from veil.operators.surrogate_formats import age_in_years, date, like_value, phone
+from veil.operators.surrogate_formats import (
+    Slots, age_in_years, coordinates, date, like_value, make_canada_postal_code, phone,
+    time_of_day,
+)
 
 L = Likelihood
 
@@ -157,6 +160,7 @@ DATE = InfoType(
     "Calendar dates, numeric (05/03/1990, 1990-03-05) or written (March 5, 1990).",
     detectors=_date_detectors(),
     surrogate=date,
+    score=1,
     examples=(("on 03/15/2021 we met", "03/15/2021"),),
 )
 DATE_OF_BIRTH = InfoType(
@@ -190,7 +194,8 @@ TIME = InfoType(
             trigger=DIGIT,
         ),
     ),
-    surrogate=like_value,
+    surrogate=time_of_day,
+    score=0,
     examples=(("meet at 14:30 or 2:30 pm", "14:30"),),
 )
 
@@ -305,6 +310,7 @@ GENDER = InfoType(
         ),
     ),
     surrogate=like_value,
+    score=1,
     examples=(("gender: female", "female"),),
 )
 ETHNIC_GROUP = InfoType(
@@ -323,6 +329,7 @@ ETHNIC_GROUP = InfoType(
         ),
     ),
     surrogate=like_value,
+    score=1,
     examples=(("she is Hispanic", "Hispanic"),),
 )
 MEDICAL_TERM = InfoType(
@@ -434,12 +441,14 @@ US_ZIP = InfoType(
             check=_zip_check,
             trigger=DIGIT,
             hotwords=[
-        hotword(r"\b(?:zip|zip ?code|postal code|postcode)\b", 40, fixed=L.LIKELY),
-        Hotword(re.compile(r"\b(?:" + _STATE_CODES + r")[ \t]+(?=\d{5})"), 12, 0, L.LIKELY),
-    ],
+                hotword(r"\b(?:zip|zip ?code|postal code|postcode)\b", 40, fixed=L.LIKELY),
+                Hotword(re.compile(r"\b(?:" + _STATE_CODES + r")[ \t]+(?=\d{5})"), 12, 0,
+                        L.LIKELY),
+            ],
         ),
     ),
     surrogate=like_value,
+    score=2,
     examples=(("Austin, TX 78701", "78701"),),
 )
 CANADA_POSTAL_CODE = InfoType(
@@ -452,7 +461,8 @@ CANADA_POSTAL_CODE = InfoType(
             trigger=DIGIT,
         ),
     ),
-    surrogate=like_value,
+    surrogate=Slots(make_canada_postal_code),
+    score=2,
     examples=(("Toronto ON M5V 2T6", "M5V 2T6"),),
 )
 
@@ -504,7 +514,7 @@ LOCATION_COORDINATES = InfoType(
             trigger=",",
         ),
     ),
-    surrogate=like_value,
+    surrogate=coordinates,
     score=4,
     aliases=("LOCATION_COORD", "LOCATION_COORDS"),
     examples=(("at 37.7749, -122.4194 now", "37.7749, -122.4194"),),

@@ -46,6 +46,7 @@ US_BANK_ACCOUNT_NUMBER = InfoType(
     "US_BANK_ACCOUNT_NUMBER",
     "US bank account numbers (no fixed format: named by labels and other tools).",
     surrogate=like_value,
+    score=5,
     direct=True,
 )
 

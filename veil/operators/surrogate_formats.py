@@ -17,7 +17,9 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from veil.engine.checksums import aba_routing_valid, iban_valid, luhn_valid, vin_valid
+from veil.engine.checksums import (
+    aba_routing_valid, bc_phn_valid, dea_valid, iban_valid, luhn_valid, vin_valid,
+)
 from veil.entity_keys import DIGIT_OF_WORD, fold_accents
 from veil.operators.dates import shift_date
 from veil.operators.keys import KeyedStream
@@ -171,6 +173,135 @@ def make_generic(stream: KeyedStream, chars: str) -> str:
     return _same_classes(stream, chars, "ABCDEFGHJKLMNPRSTUVWXYZ")
 
 
+def make_luhn(stream: KeyedStream, chars: str) -> str | None:
+    """Digits with a valid Luhn check digit (IMEI): the same length, any first digit."""
+    if not chars.isdigit() or len(chars) < 2:
+        return None
+    return _luhn_complete(stream, stream.digit(1), len(chars))
+
+
+def make_iccid(stream: KeyedStream, chars: str) -> str | None:
+    """A SIM's ICCID: 89, the original's country code kept, Luhn-valid."""
+    if not chars.isdigit() or not chars.startswith("89") or len(chars) < 6:
+        return None
+    return _luhn_complete(stream, chars[:4], len(chars))
+
+
+def make_sin(stream: KeyedStream, chars: str) -> str | None:
+    """A Canadian SIN: nine digits, Luhn-valid, starting with a digit a province issues."""
+    if not chars.isdigit() or len(chars) != 9:
+        return None
+    return _luhn_complete(stream, stream.choice("12345679"), 9)
+
+
+def make_npi(stream: KeyedStream, chars: str) -> str | None:
+    """A US NPI: ten digits starting 1 or 2, Luhn-valid behind the prefix 80840."""
+    if not chars.isdigit() or len(chars) != 10:
+        return None
+    return _luhn_complete(stream, "80840" + stream.choice("12"), 15)[5:]
+
+
+def make_ohip(stream: KeyedStream, chars: str) -> str | None:
+    """An Ontario health number: ten Luhn-valid digits, and a version code if it had one."""
+    digits, letters = chars[:10], chars[10:]
+    if not digits.isdigit() or len(digits) != 10 or not letters.isalpha() and letters:
+        return None
+    version = "".join(stream.choice("ABCDEFGHJKLMNPRSTUVWXYZ") for _ in letters)
+    return _luhn_complete(stream, stream.digit(1), 10) + version
+
+
+def make_bc_phn(stream: KeyedStream, chars: str) -> str | None:
+    """A BC personal health number: 9, eight digits and a mod 11 check digit (None when the
+    check would be 10, so that the caller draws again)."""
+    if not chars.isdigit() or len(chars) != 10:
+        return None
+    body = "9" + "".join(stream.digit() for _ in range(8))
+    for check in "0123456789":
+        if bc_phn_valid(body + check):
+            return body + check
+    return None
+
+
+def make_dea(stream: KeyedStream, chars: str) -> str | None:
+    """A US DEA number: a registrant-type letter, a letter, six digits and the check digit."""
+    if len(chars) != 9 or not chars[2:].isdigit():
+        return None
+    head = stream.choice("ABCDEFGHJKLMPRSTUX") + stream.choice("ABCDEFGHJKLMNPRSTUVWXYZ")
+    body = head + "".join(stream.digit() for _ in range(6))
+    for check in "0123456789":
+        if dea_valid(body + check):
+            return body + check
+    raise AssertionError("unreachable")
+
+
+def make_swift(stream: KeyedStream, chars: str) -> str | None:
+    """A SWIFT/BIC code: a new bank, location and branch; the country (letters 5-6) kept."""
+    if len(chars) not in (8, 11):
+        return None
+    new = _same_classes(stream, chars, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return new[:4] + chars[4:6] + new[6:]
+
+
+def make_country_prefixed(stream: KeyedStream, chars: str) -> str:
+    """A code behind a country prefix (a VAT number): the leading letters kept, the rest
+    re-drawn character by character."""
+    prefix = len(chars) - len(chars.lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"))
+    return chars[:prefix] + _same_classes(stream, chars[prefix:])
+
+
+def make_hex(keep: int = 0) -> Callable[[KeyedStream, str], str]:
+    """Hexadecimal digits (MAC addresses, advertising IDs), the first `keep` kept: a MAC's
+    first octet says whether it is universal or local."""
+    def make(stream: KeyedStream, chars: str) -> str:
+        return chars[:keep] + "".join(
+            stream.choice("0123456789ABCDEF") for _ in chars[keep:])
+
+    make.__name__ = f"make_hex_keep_{keep}"
+    return make
+
+
+def make_after(keep: int) -> Callable[[KeyedStream, str], str]:
+    """The first `keep` characters kept (a fixed header, such as the base64 of a policy
+    document's '{"expiration"'), the rest re-drawn in their classes."""
+    def make(stream: KeyedStream, chars: str) -> str:
+        return chars[:keep] + _same_classes(stream, chars[keep:], "ABCDEFGHJKLMNPRSTUVWXYZ")
+
+    make.__name__ = f"make_after_{keep}"
+    return make
+
+
+def make_canada_postal_code(stream: KeyedStream, chars: str) -> str | None:
+    """A Canadian postal code: letter, digit, letter, digit, letter, digit, from the letters
+    Canada Post uses (no D, F, I, O, Q, U; no W or Z first)."""
+    if len(chars) != 6:
+        return None
+    first, other = "ABCEGHJKLMNPRSTVXY", "ABCEGHJKLMNPRSTVWXYZ"
+    return (stream.choice(first) + stream.digit() + stream.choice(other) + stream.digit()
+            + stream.choice(other) + stream.digit())
+
+
+def make_subscriber(stream: KeyedStream, chars: str) -> str | None:
+    """A North American number with its area code or toll-free prefix kept: only the last
+    seven digits (an exchange, which starts 2-9, and a line) are drawn."""
+    if not chars.isdigit() or len(chars) < 10:
+        return None
+    return chars[:-7] + stream.digit(2) + "".join(stream.digit() for _ in range(6))
+
+
+def redraw(stream: KeyedStream, text: str) -> str:
+    """Every ASCII letter and digit of `text` drawn again in its own class and case."""
+    out = []
+    for c in text:
+        if c.isascii() and c.isdigit():
+            out.append(stream.digit())
+        elif c.isascii() and c.isalpha():
+            letter = stream.choice("abcdefghijklmnopqrstuvwxyz")
+            out.append(letter.upper() if c.isupper() else letter)
+        else:
+            out.append(c)
+    return "".join(out)
+
+
 def ip_address(surrogates, entity, value: str) -> str | None:
     match = re.fullmatch(r"(\s*)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})(\s*)", value)
     if not match:
@@ -315,6 +446,78 @@ def words(surrogates, entity, finding, value: str) -> str | None:
     if not re.search(r"[^\W_]", value):
         return None
     new = surrogates.words(entity, value)
+    return new if new != value else None
+
+
+def track_data(surrogates, entity, finding, value: str) -> str | None:
+    """Magnetic-stripe track data: a new Luhn-valid card number of the same issuer and
+    length, the format code and separators kept, the name and the rest drawn again."""
+    pan = re.search(r"\d{13,19}", value)
+    if pan is None:
+        return None
+    stream = surrogates.stream(entity)
+    card = make_card(stream, pan.group(0))
+    if card is None:
+        return None
+    return value[:pan.start()] + card + redraw(stream, value[pan.end():])
+
+
+def time_of_day(surrogates, entity, finding, value: str) -> str | None:
+    """A time: a new hour (1-12 with am/pm, else 0-23) and minutes, in the same format."""
+    match = re.fullmatch(r"(\s*)(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?(.*)", value, re.DOTALL)
+    if not match:
+        return None
+    lead, hour, minute, second, tail = match.groups()
+    twelve = bool(re.search(r"[ap]\.?m", tail, re.IGNORECASE))
+    stream = surrogates.stream(entity)
+    for _ in range(50):
+        new_hour = str(1 + stream.below(12) if twelve else stream.below(24)).zfill(len(hour))
+        parts = [new_hour]
+        if minute is not None:
+            parts.append(f"{stream.below(60):02d}")
+        if second is not None:
+            parts.append(f"{stream.below(60):02d}")
+        new = lead + ":".join(parts) + tail
+        if new != value:
+            return new
+    return None
+
+
+def coordinates(surrogates, entity, finding, value: str) -> str | None:
+    """A latitude and a longitude, each with the original's decimals and sign."""
+    numbers = list(re.finditer(r"([-+]?)(\d{1,3})\.(\d+)", value))
+    if len(numbers) != 2:
+        return None
+    stream = surrogates.stream(entity)
+    out, position = [], 0
+    for match, limit in zip(numbers, (90, 180)):
+        sign, whole, decimals = match.groups()
+        degrees = stream.below(limit)
+        drawn = "".join(stream.digit() for _ in decimals)
+        out += [value[position:match.start()], f"{sign}{degrees}.{drawn}"]
+        position = match.end()
+    out.append(value[position:])
+    new = "".join(out)
+    return new if new != value else None
+
+
+def cookie(surrogates, entity, finding, value: str) -> str | None:
+    """An HTTP cookie header: the header and cookie names kept, every value drawn again."""
+    stream = surrogates.stream(entity)
+    new = re.sub(r"(?<==)[^;\s]+", lambda m: redraw(stream, m.group(0)), value)
+    return new if new != value else None
+
+
+def signed_url(surrogates, entity, finding, value: str) -> str | None:
+    """A signed storage URL: scheme, host and parameter names kept; the path and every
+    parameter value (the signature, the credential) drawn again."""
+    match = re.match(r"([a-z]+://[^/?#\s]+)([^?#\s]*)(\??)(.*)", value, re.IGNORECASE | re.DOTALL)
+    if not match:
+        return None
+    host, path, mark, query = match.groups()
+    stream = surrogates.stream(entity)
+    query = re.sub(r"(?<==)[^&\s]+", lambda m: redraw(stream, m.group(0)), query)
+    new = host + redraw(stream, path) + mark + query
     return new if new != value else None
 
 

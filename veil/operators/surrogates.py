@@ -32,7 +32,7 @@ from veil.operators.names import (
     first_name_pool, fold, infer_gender, is_first_name, last_name_pool, pick_locale,
 )
 from veil.operators.surrogate_formats import (
-    DIGIT_WORDS, id_slots, like_value, match_case, render_slots, to_ascii,
+    DIGIT_WORDS, id_slots, like_value, match_case, redraw, render_slots, to_ascii,
 )
 
 NATO = dict(zip("abcdefghijklmnopqrstuvwxyz", (
@@ -228,16 +228,21 @@ class Surrogates:
 
     def words(self, entity: Entity, value: str) -> str:
         """Every word of `value` replaced, separators, keywords, TLDs and free-mail domains
-        kept; digits (written or spoken) replaced by digits in the same form."""
+        kept; digits (written or spoken) replaced by digits in the same form, and a number
+        with a letter ("4B") by another."""
         tld_start = self._tld_start(value)
         pieces = []
         position = 0
         digit_stream = self.stream(entity, "digits")
-        for match in re.finditer(r"[^\W\d_](?:-[^\W\d_])+(?![^\W\d_])|[^\W\d_]+|\d+", value):
+        for match in re.finditer(
+                r"[^\W\d_](?:-[^\W\d_])+(?![^\W\d_])|\d+[^\W\d_](?![^\W\d_])|[^\W\d_]+|\d+",
+                value):
             pieces.append(value[position:match.start()])
             token = match.group(0)
             folded = token.casefold()
-            if token.isdigit():
+            if token[0].isdigit() and not token.isdigit():  # a unit or house letter: "4B"
+                new = redraw(digit_stream, token)
+            elif token.isdigit():
                 new = "".join(digit_stream.digit(1 if i == 0 and token[0] != "0" else 0)
                               for i in range(len(token)))
             elif folded in DIGIT_OF_WORD and folded not in ("o", "to", "for"):
