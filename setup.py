@@ -49,8 +49,10 @@ setuptools.setup(
     description="Anonymise conversation and document corpora for LLM fine-tuning, "
     "and measure the personal information left.",
     python_requires=">=3.10",
-    packages=setuptools.find_packages(include=["veil*", "pipelines*", "transforms*", "models*", "configs*"]),
-    package_data={"veil": ["engine/data/*"], "configs": ["*.yaml", "*.json"]},
+    packages=setuptools.find_packages(include=["veil*", "pipelines*", "transforms*", "models*"]),
+    # The bundled profiles live inside the veil package, so that no `configs/` folder where the
+    # job happens to run can stand in for them.
+    package_data={"veil": ["engine/data/*", "profiles/*.yaml"]},
     include_package_data=True,
     install_requires=REQUIRED,
     extras_require={

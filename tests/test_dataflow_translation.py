@@ -219,7 +219,7 @@ def gcs(gcs_server, tmp_path_factory, tiny_ner_model):
         for path in sorted(tiny_ner_model.iterdir()):
             if path.is_file():
                 fs.pipe(f"{MODEL_URL[5:]}/{path.name}", path.read_bytes())
-        ner_config = (ROOT / "configs" / "minimal.yaml").read_text() + f"""
+        ner_config = (ROOT / "veil" / "profiles" / "minimal.yaml").read_text() + f"""
 detectors:
   rules: true
   hf:
@@ -419,7 +419,7 @@ def test_every_environment_is_the_worker_image_with_the_setup_file_staged(classi
     # workflow.tar.gz is the sdist of setup.py, with the package data the workers need.
     with tarfile.open(fileobj=io.BytesIO(classic.staged["workflow.tar.gz"])) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
-    assert {"setup.py", "pipelines/anonymize.py", "transforms/detect.py", "configs/call_transcripts.yaml"} <= names
+    assert {"setup.py", "pipelines/anonymize.py", "transforms/detect.py", "veil/profiles/call_transcripts.yaml"} <= names
     assert any(name.startswith("veil/engine/data/") for name in names)
 
 

@@ -35,6 +35,12 @@ def test_sdist_installs_and_runs_the_job_outside_the_source_tree(tmp_path: Path)
 
     work = tmp_path / "elsewhere"
     work.mkdir()
+    # A project of the user's own, with a `configs` package of its own: the job must still read
+    # its bundled profiles, not these (they once lived in a top-level `configs` package, which
+    # this one shadowed).
+    (work / "configs").mkdir()
+    (work / "configs" / "__init__.py").write_text("")
+    (work / "configs" / "call_transcripts.yaml").write_text("inspect_config: {info_types: [{name: NOT_A_TYPE}]}\n")
     located = subprocess.run(
         [python, "-c", "import pipelines, veil; print(veil.__file__)"],
         cwd=work, check=True, capture_output=True, text=True, env=env,
@@ -50,3 +56,4 @@ def test_sdist_installs_and_runs_the_job_outside_the_source_tree(tmp_path: Path)
     summary = json.loads((work / "out" / "job_summary.json").read_text())
     assert summary["records"]["written"] == 300
     assert summary["findings"]["by_info_type"].get("PERSON_NAME", 0) > 0  # name lists shipped
+    assert summary["findings"]["by_info_type"].get("US_SOCIAL_SECURITY_NUMBER", 0) > 0  # the profile

@@ -8,8 +8,9 @@ detection:               # how detectors see the text
   window_overlap_chars: 256
 ```
 
-`--config` takes a path (local or any fsspec URL) or the name of a bundled profile in
-`configs/` (`default`, ...).
+`--config` takes a path (local or any fsspec URL) or the name of a bundled profile
+(`call_transcripts`, `minimal`, `auditor`): the YAML files in `veil/profiles/`, shipped inside
+the package so that a `configs/` folder wherever the job runs cannot stand in for them.
 """
 from __future__ import annotations
 
@@ -83,10 +84,14 @@ def parse_config(data: Any, source: str = "<config>") -> VeilConfig:
         raise ConfigError(f"{source}: invalid config\n{format_validation_error(error)}") from None
 
 
+def _profiles():
+    return resources.files("veil") / "profiles"
+
+
 def bundled_profiles() -> list[str]:
     return sorted(
         entry.name.removesuffix(".yaml")
-        for entry in resources.files("configs").iterdir()
+        for entry in _profiles().iterdir()
         if entry.name.endswith(".yaml")
     )
 
@@ -97,8 +102,8 @@ def read_config_text(location: str, storage=None) -> tuple[str, str]:
     `storage` (a `veil.storage.Storage`) carries the job's object-store settings, so a config
     on `s3://` is read with the same endpoint and credentials as the data."""
     if location in bundled_profiles():
-        resource = resources.files("configs") / f"{location}.yaml"
-        return resource.read_text(encoding="utf-8"), f"configs/{location}.yaml"
+        resource = _profiles() / f"{location}.yaml"
+        return resource.read_text(encoding="utf-8"), f"veil/profiles/{location}.yaml"
     try:
         options = storage.options_for(location) if storage is not None else {}
         with fsspec.open(location, "rt", encoding="utf-8", **options) as handle:

@@ -1,4 +1,4 @@
-"""The call-transcript profile (configs/call_transcripts.yaml): the paper's configuration."""
+"""The call-transcript profile (veil/profiles/call_transcripts.yaml): the paper's configuration."""
 import pytest
 
 from veil.config import bundled_profiles, load_config

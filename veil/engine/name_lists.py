@@ -105,7 +105,7 @@ ORG_SUFFIXES = (
 )
 
 # Well-known organisations: found by ORGANIZATION_NAME as a dictionary. Customers add their
-# own with a custom dictionary (see configs/call_transcripts.yaml).
+# own with a custom dictionary (see veil/profiles/call_transcripts.yaml).
 ORGANIZATIONS = """
 Google, Alphabet, Microsoft, Apple, Amazon, Meta, Facebook, Instagram, WhatsApp, Netflix,
 Twitter, LinkedIn, IBM, Intel, AMD, Nvidia, Oracle, Salesforce, Adobe, Cisco, Samsung, Sony,

@@ -219,7 +219,7 @@ def _age_check(match: "re.Match[str]") -> Likelihood | None:
 
 # "42 years old", "forty-two year old", "42 y/o" (a bare "5 years" is a duration).
 # "She's 61 now"; "He's seventy-five." alone is only a candidate (a previous-turn "how old"
-# question lifts it, see configs/call_transcripts.yaml).
+# question lifts it, see veil/profiles/call_transcripts.yaml).
 AGE = InfoType(
     "AGE",
     "Ages: '42 years old', 'forty-two years old', 'aged 42', 'age: 42', '42 y/o'.",

@@ -1,1 +1,0 @@
-"""Bundled job configs (profiles). `--config NAME` picks `configs/NAME.yaml`."""
