@@ -44,8 +44,8 @@ from veil.engine.inspect_config import (
     Regex,
 )
 from veil.engine.prefilter import Prefilter
-from veil.engine.regex_safety import backtracking_problem
 from veil.engine.registry import DIGIT, TextFacts
+from veil.engine.user_regex import Re2Pattern, compile_user_pattern
 from veil.engine.rules import (
     DictionaryExclusion,
     Exclusion,
@@ -99,15 +99,13 @@ def load_dictionary_terms(custom: CustomInfoType | Dictionary, path: str) -> lis
         ) from None
 
 
-def compile_regex(regex: Regex, path: str) -> "re.Pattern[str]":
-    """A config regex, refused if it can backtrack catastrophically."""
-    problem = backtracking_problem(regex.pattern)
-    if problem:
-        raise ConfigError(
-            f"{path}.pattern: {problem} can take exponential time on some texts; rewrite it "
-            f"without nested repetition (e.g. '(a+)+' as 'a+')"
-        )
-    return re.compile(regex.pattern)
+def compile_regex(regex: Regex, path: str) -> "Re2Pattern | re.Pattern[str]":
+    """A config regex on RE2, as in DLP (see `veil.engine.user_regex`); refused if it can
+    only run on Python's `re` and could backtrack catastrophically there."""
+    try:
+        return compile_user_pattern(regex.pattern)
+    except ValueError as error:
+        raise ConfigError(f"{path}.pattern: {error}") from None
 
 
 def compile_hotword(
