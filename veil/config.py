@@ -6,6 +6,7 @@ inspect_config:          # Google Cloud DLP's InspectConfig, unchanged
 detection:               # how detectors see the text
   window_chars: 4000
   window_overlap_chars: 256
+  record_deadline_s: 60    # CPU seconds of detection per record, then errors/ (0: none)
 ```
 
 `--config` takes a path (local or any fsspec URL) or the name of a bundled profile in
@@ -32,6 +33,9 @@ from veil.risk.table import RiskSettings
 class DetectionSettings(DlpModel):
     window_chars: int = Field(default=4000, ge=64)
     window_overlap_chars: int = Field(default=256, ge=0)
+    # CPU seconds the rules may spend on one record; past it the record goes to errors/
+    # (fail closed) rather than stalling its worker (see veil.deadline). 0: no limit.
+    record_deadline_s: float = Field(default=60.0, ge=0)
     # Veil's extension to DLP: hotwords in the previous turn (see veil.engine.conversation).
     previous_turn_hotwords: list[PreviousTurnHotword] = Field(default_factory=list)
 

@@ -44,8 +44,8 @@ from veil.engine.inspect_config import (
     Regex,
 )
 from veil.engine.prefilter import Prefilter
-from veil.engine.regex_safety import backtracking_problem
 from veil.engine.registry import DIGIT, TextFacts
+from veil.engine.user_regex import Re2Pattern, compile_user_pattern
 from veil.engine.rules import (
     DictionaryExclusion,
     Exclusion,
@@ -56,6 +56,7 @@ from veil.engine.rules import (
     RuleSet,
     apply_rule_sets,
 )
+from veil.deadline import check_deadline
 from veil.errors import ConfigError
 from veil.findings import Finding, Likelihood, Method
 
@@ -99,15 +100,13 @@ def load_dictionary_terms(custom: CustomInfoType | Dictionary, path: str) -> lis
         ) from None
 
 
-def compile_regex(regex: Regex, path: str) -> "re.Pattern[str]":
-    """A config regex, refused if it can backtrack catastrophically."""
-    problem = backtracking_problem(regex.pattern)
-    if problem:
-        raise ConfigError(
-            f"{path}.pattern: {problem} can take exponential time on some texts; rewrite it "
-            f"without nested repetition (e.g. '(a+)+' as 'a+')"
-        )
-    return re.compile(regex.pattern)
+def compile_regex(regex: Regex, path: str) -> "Re2Pattern | re.Pattern[str]":
+    """A config regex on RE2, as in DLP (see `veil.engine.user_regex`); refused if it can
+    only run on Python's `re` and could backtrack catastrophically there."""
+    try:
+        return compile_user_pattern(regex.pattern)
+    except ValueError as error:
+        raise ConfigError(f"{path}.pattern: {error}") from None
 
 
 def compile_hotword(
@@ -406,6 +405,7 @@ class InfoTypeEngine:
             while end < len(texts) and (end == start or size < BATCH_CHARS):
                 size += len(texts[end]) + 1
                 end += 1
+            check_deadline()  # between batches: a huge turn is many windows
             found.extend(self._inspect_batch(texts[start:end], turns[start:end]))
             start = end
         return found
@@ -416,16 +416,20 @@ class InfoTypeEngine:
         candidates = self._prefilter.candidates_per_text(texts)
         for i, text in enumerate(texts):
             if text and (candidates[i] is None or candidates[i]):
+                check_deadline()
                 facts[i] = TextFacts(text)
                 self._run_patterns(text, turns[i], candidates[i], facts[i], found[i])
         batch = (BatchView(texts, self._dictionaries()) if self.scanners or self.dictionaries
                  else None)
         for scanner in self.scanners:
+            check_deadline()
             self._run_scanner(scanner, texts, turns, batch, facts, found)
         for dictionary in self.dictionaries:
+            check_deadline()
             self._run_dictionary(dictionary, texts, turns, batch, found)
         if self.rule_sets:
             for i, text in enumerate(texts):
+                check_deadline()
                 if found[i]:
                     found[i] = apply_rule_sets(self.rule_sets, found[i], text,
                                                self._above_threshold)
@@ -584,6 +588,7 @@ class InfoTypeEngine:
         for turn, text in enumerate(texts):
             if not text:
                 continue
+            check_deadline()
             findings = per_turn[turn]
             if hotwords is not None and previous_text:
                 findings = self._apply_previous_turn(previous_text, text, turn, findings,

@@ -40,7 +40,6 @@ table, DLP applies a hotword found in the column header to the whole column.
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -49,6 +48,7 @@ from pydantic import Field, ValidationError, field_validator
 from veil.config import VeilConfig, format_validation_error
 from veil.engine.dlp_proto import _dlp, to_dlp_proto
 from veil.engine.inspect_config import DlpModel, ExclusionType, InspectConfig
+from veil.engine.user_regex import compile_user_pattern
 from veil.errors import ConfigError
 from veil.findings import Finding, Likelihood, Method
 from veil.windows import Window, keep_in_window, split_into_windows
@@ -183,7 +183,10 @@ def _hotword_patterns(config: InspectConfig) -> list[str]:
 
 
 def _choose_header(config: InspectConfig) -> str:
-    patterns = [re.compile(p) for p in _hotword_patterns(config)]
+    try:
+        patterns = [compile_user_pattern(p) for p in _hotword_patterns(config)]
+    except ValueError as error:
+        raise ConfigError(f"inspect_config: a hotword regex: {error}") from None
     for header in _HEADERS:
         if not any(p.search(header) for p in patterns):
             return header
