@@ -24,6 +24,7 @@ import re
 from pathlib import Path
 from typing import Sequence
 
+from models.token_spans import tokenizable
 from veil.detector_config import SpacyDetectorSettings, default_model_dir, info_type_for
 from veil.engine.engine import load_dictionary_terms
 from veil.engine.inspect_config import ExclusionType, InspectConfig
@@ -288,7 +289,7 @@ class SpacyDetector:
                 pieces.append((index, window))
         results: list[set[Finding]] = [set() for _ in texts]
         docs = self.nlp.pipe(
-            (texts[index][window.start:window.end] for index, window in pieces),
+            (tokenizable(texts[index][window.start:window.end]) for index, window in pieces),
             batch_size=self.settings.batch_size,
         )
         for (index, window), doc in zip(pieces, docs):
