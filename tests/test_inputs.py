@@ -4,6 +4,7 @@ from __future__ import annotations
 import gzip
 import json
 import uuid
+from collections import Counter
 
 import fsspec
 import pyarrow as pa
@@ -13,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from veil.errors import ConfigError
-from veil.inputs import InputSplit, format_of, parquet_schema, plan_splits, read_split
+from veil.inputs import InputSplit, format_of, lines_before_splits, parquet_schema, plan_splits, read_split
 from veil.storage import Storage
 
 STORAGE = Storage()
@@ -55,13 +56,17 @@ def check_jsonl(lines, records, splits, limit, trailing_newline=True):
     expected = expected_lines(lines, trailing_newline)
     assert len(records) == len(expected)
     first_split_order = splits[0].order
+    # Each split counts its own lines; the lines of the splits before give the line in the file.
+    lines_read = Counter(raw.split.order for raw in records)
+    before = lines_before_splits([(split.order, split.path, lines_read[split.order]) for split in splits])
     for raw, (offset, number, content, size) in zip(records, expected):
         assert raw.position == offset
         assert raw.size == size
+        assert raw.location(before[raw.split.order])["line"] == number
         if raw.split.start == 0:
-            assert raw.line == number
+            assert raw.line == number and raw.location()["line"] == number
         else:
-            assert raw.line is None
+            assert "line" not in raw.location()  # unknown without the splits before
         if len(content) > limit:
             assert raw.payload is None
             assert raw.problem == f"record is {size} bytes, over the {limit}-byte limit"
