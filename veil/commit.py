@@ -190,7 +190,8 @@ def check_output_usable(spec: OutputSpec) -> None:
         storage.delete([probe])
     except PermissionError as error:
         raise ConfigError(f"{where}: {error}. A run replaces the previous run's files and "
-                          "deletes its temporary ones") from None
+                          f"deletes its temporary ones. The probe file {probe} stays; the next "
+                          "run that may delete removes it") from None
     except Exception as error:  # noqa: BLE001
         raise ConfigError(f"{where}: cannot delete there: {storage.describe_failure(spec.root, error)}") from None
     storage.remove_if_empty(spec.temp_root)

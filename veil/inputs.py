@@ -191,12 +191,12 @@ def _read_jsonl(storage: Storage, split: InputSplit, limit: int) -> Iterator[Raw
                 continue
             position += size
             record = line.rstrip(b"\r\n")
-            if start == 0 and record.startswith(UTF8_BOM):
-                record = record[len(UTF8_BOM):]  # a byte-order mark some editors write first
             if len(record) > limit:
                 yield RawInput(split, start, line_number, None, size,
                                f"record is {size} bytes, over the {limit}-byte limit")
                 continue
+            if start == 0 and record.startswith(UTF8_BOM):
+                record = record[len(UTF8_BOM):]  # a byte-order mark some editors write first
             yield RawInput(split, start, line_number, record, size)
         if salvaging and salvaging.decompression_error:
             yield RawInput(split, position, line_number + 1, None, 0,
