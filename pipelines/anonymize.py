@@ -18,10 +18,11 @@ import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
 from pipelines.options import VeilOptions, with_local_default_runner
-from transforms.anonymize import ANONYMIZED, AnonymizeFn, ErrorEntryFn
+from transforms.anonymize import ANONYMIZED, UNWRITABLE, AnonymizeFn
 from transforms.detect import DetectFn
+from transforms.errors import ErrorEntryFn, NumberErrorLines
 from transforms.parse import ERRORS, ParseRecordFn
-from transforms.read import STATS, ReadRecords
+from transforms.read import LINES, STATS, ReadRecords
 from transforms.risk import ROWS, RiskStatsFn, ScoreRiskFn
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
@@ -35,7 +36,8 @@ from veil.engine.google_dlp import with_google_dlp
 from veil.errors import ConfigError
 from veil.inputs import InputSplit, parquet_schema, plan_splits
 from veil.operators import Operators, build_operators, key_files
-from veil.outputs import OutputSpec, remove_previous_output
+from veil.commit import abandon, check_output_usable, input_overlaps_output, settle_earlier_runs
+from veil.outputs import OutputSpec
 from veil.records import FieldMap
 from veil.storage import Storage, is_remote
 from veil.summary import format_summary
@@ -63,12 +65,16 @@ class JobPlan:
 
 def storage_from_options(options: PipelineOptions) -> Storage:
     s3 = options.view_as(S3Options)
+    timeout = options.view_as(VeilOptions).storage_timeout
+    if timeout <= 0:
+        raise ConfigError("--storage_timeout must be a positive number of seconds")
     return Storage(
         s3_endpoint_url=s3.s3_endpoint_url,
         s3_access_key_id=s3.s3_access_key_id,
         s3_secret_access_key=s3.s3_secret_access_key,
         s3_region_name=s3.s3_region_name,
         s3_session_token=s3.s3_session_token,
+        timeout_s=timeout,
     )
 
 
@@ -130,10 +136,17 @@ def plan_job(options: PipelineOptions) -> JobPlan:
 
     try:
         files = storage.match(veil.input)
-    except (OSError, ValueError) as error:
-        raise ConfigError(f"--input {veil.input!r}: cannot list it: {error}") from None
+    except Exception as error:  # noqa: BLE001 (any storage library's failure: say which and why)
+        raise ConfigError(
+            f"--input {veil.input!r}: cannot list it: {storage.describe_failure(veil.input, error)}"
+        ) from None
     if not files:
         raise ConfigError(f"--input {veil.input!r}: no files match")
+    if input_overlaps_output(storage, veil.output, veil.input, [url for url, _ in files]):
+        raise ConfigError(
+            f"--input {veil.input!r} and --output {veil.output!r} overlap: the job would read its "
+            "own output, or replace its input. Choose an output folder outside the input."
+        )
     total_bytes = sum(size for _, size in files)
     splits = plan_splits(storage, files, veil.input_format, veil.split_bytes or auto_split_bytes(total_bytes))
     input_formats = {split.format for split in splits}
@@ -230,12 +243,18 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         # The DoFn carries where the keys are, never the keys: workers read them in setup.
         AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.config.deidentify_config,
                     plan.operators.key_checks)
-    ).with_outputs(ANONYMIZED, main=MAIN)
+    ).with_outputs(ANONYMIZED, UNWRITABLE, main=MAIN)
     parse_errors = parsed[ERRORS] | "ParseErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
     detect_errors = detected[ERRORS] | "DetectErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
     model_error_entries = tuple(
         errors | f"ModelErrors{i}" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
         for i, errors in enumerate(model_errors)
+    )
+    unwritable = anonymized[UNWRITABLE] | "UnwritableErrors" >> beam.ParDo(
+        ErrorEntryFn(plan.spec, plan.audit_raw))
+    error_entries = (
+        (parse_errors, detect_errors, *model_error_entries, unwritable)
+        | "ErrorLines" >> NumberErrorLines(read[LINES])
     )
     risk = anonymized[ANONYMIZED] | "ScoreRisk" >> beam.ParDo(
         ScoreRiskFn(plan.spec, plan.fields, plan.config.risk, plan.auditor)
@@ -244,7 +263,7 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         RiskStatsFn.from_settings(plan.config.risk)
     )
     written = (
-        (anonymized[MAIN], parse_errors, detect_errors, *model_error_entries, risk.entries)
+        (anonymized[MAIN], error_entries, risk.entries)
         | "Write" >> WriteShards(plan.spec)
     )
     stats = (read[STATS], written[STATS]) | "AllStats" >> beam.Flatten()
@@ -260,9 +279,9 @@ def run(argv: list[str] | None = None) -> dict:
     """Run the job to the end and return its summary. Raises ConfigError on bad input."""
     options = with_local_default_runner(PipelineOptions(argv))
     plan = plan_job(options)
-    removed = remove_previous_output(plan.spec)
-    if removed:
-        _LOG.info("removed %d shards of a previous run under %s", len(removed), plan.spec.root)
+    check_output_usable(plan.spec)
+    for done in settle_earlier_runs(plan.spec):
+        _LOG.info("%s: %s", plan.spec.root, done)
     _LOG.info(
         "anonymizing %s: %d files in %d splits, runner %s",
         plan.job["input"], plan.job["input_files"], len(plan.splits),
@@ -270,11 +289,15 @@ def run(argv: list[str] | None = None) -> dict:
     )
     pipeline = beam.Pipeline(options=options)
     build_pipeline(pipeline, plan)
-    result = pipeline.run()
-    if not options.view_as(VeilOptions).wait_until_finish:
-        _LOG.info("submitted; the job writes %s when it ends", plan.spec.join("job_summary.json"))
-        return {}
-    result.wait_until_finish()
+    try:
+        result = pipeline.run()
+        if not options.view_as(VeilOptions).wait_until_finish:
+            _LOG.info("submitted; the job writes %s when it ends", plan.spec.join("job_summary.json"))
+            return {}
+        result.wait_until_finish()
+    except BaseException:
+        _LOG.error("the job failed; %s", abandon(plan.spec))
+        raise
     return read_summary(plan)
 
 
