@@ -1,5 +1,8 @@
 """Write docs/operators.md: one synthetic conversation under each operator, by running them.
 
+Every operator registered in `veil.operators.primitives.OPERATORS` gets a section: its
+docstring, its example config (the class's `example`) and what it makes of the conversation.
+
     VEIL_SECRET_KEY=... python scripts/render_operators_doc.py [docs/operators.md]
 
 The outputs in the page are produced here, never typed by hand. The key is a fixed example
@@ -7,6 +10,7 @@ key (below) unless VEIL_SECRET_KEY is set; surrogates, hashes and shifts depend 
 """
 from __future__ import annotations
 
+import inspect
 import os
 import re
 import sys
@@ -17,7 +21,8 @@ import yaml
 from veil.anonymize import anonymize_conversation
 from veil.config import parse_config
 from veil.findings import Finding
-from veil.operators import build_operators
+from veil.operators.build import build_operators
+from veil.operators.primitives import OPERATORS
 
 EXAMPLE_KEY = "docs-example-key-not-a-secret-0000"
 CONVERSATION_ID = "conv-demo-0001"
@@ -37,20 +42,6 @@ SPANS = [
     ("Rachel", "PERSON_NAME"), ("4111 1111 1111 1111", "CREDIT_CARD_NUMBER"),
     ("March 5, 1985", "DATE_OF_BIRTH"),
 ]
-OPERATORS = [
-    ("Numbered placeholders (the default)", "numbered_placeholder_config: {}"),
-    ("InfoType only", "replace_with_info_type_config: {}"),
-    ("Redact", "redact_config: {}"),
-    ("Replace with a fixed value", "replace_config: {new_value: {string_value: '[REDACTED]'}}"),
-    ("Character mask (all but the last four, keeping punctuation and spaces)",
-     "character_mask_config:\n  masking_character: '#'\n  number_to_mask: -4\n"
-     "  characters_to_ignore:\n  - {common_characters_to_ignore: PUNCTUATION}\n"
-     "  - {common_characters_to_ignore: WHITESPACE}"),
-    ("Keyed hash", "crypto_hash_config: {crypto_key: {env: VEIL_SECRET_KEY}, hex_chars: 12}"),
-    ("Surrogates (hidden in plain sight)", "surrogate_config: {crypto_key: {env: VEIL_SECRET_KEY}}"),
-]
-
-
 def findings(texts: list[str]) -> list[Finding]:
     out = []
     for turn, text in enumerate(texts):
@@ -63,14 +54,21 @@ def findings(texts: list[str]) -> list[Finding]:
     return out
 
 
-def config_for(primitive_yaml: str, date_shift: bool = False) -> dict:
-    transformations = [{"primitive_transformation": yaml.safe_load(primitive_yaml)}]
-    if date_shift:
-        transformations.insert(0, {
-            "info_types": [{"name": "DATE_OF_BIRTH"}],
-            "primitive_transformation": {"date_shift_config": {
-                "lower_bound_days": -30, "upper_bound_days": 30}}})
+def config_for(operator) -> dict:
+    """A config with the operator's example: for its example types, or every type."""
+    primitive = {"primitive_transformation": {operator.name: operator.example}}
+    if not operator.example_info_types:
+        transformations = [primitive]
+    else:
+        transformations = [{"info_types": [{"name": n} for n in operator.example_info_types],
+                            **primitive},
+                           {"primitive_transformation": {"numbered_placeholder_config": {}}}]
     return {"deidentify_config": {"info_type_transformations": {"transformations": transformations}}}
+
+
+def described(operator) -> str:
+    """The operator's docstring as one paragraph."""
+    return " ".join(line.strip() for line in inspect.getdoc(operator).splitlines())
 
 
 def render(texts: list[str], operator_config: dict) -> str:
@@ -103,17 +101,11 @@ def page() -> str:
         "",
         "```text", original, "```", "",
     ]
-    for title, primitive in OPERATORS:
-        config = config_for(primitive)
-        parts += [f"## {title}", "", "```yaml", yaml.safe_dump(config, sort_keys=False).strip(),
-                  "```", "", "```text", render(texts, config), "```", ""]
-    shifted = config_for("numbered_placeholder_config: {}", date_shift=True)
-    parts += ["## Date shift", "",
-              "One shift per conversation, from HMAC(key, conversation id), within the bounds "
-              "(never 0), so intervals between dates are kept. A date that does not parse "
-              "(spoken, or a year alone) falls back to the numbered placeholder.", "",
-              "```yaml", yaml.safe_dump(shifted, sort_keys=False).strip(), "```", "",
-              "```text", render(texts, shifted), "```", ""]
+    for operator in OPERATORS:
+        config = config_for(operator)
+        parts += [f"## `{operator.name}`", "", described(operator), "",
+                  "```yaml", yaml.safe_dump(config, sort_keys=False).strip(), "```", "",
+                  "```text", render(texts, config), "```", ""]
     parts += literal_section()
     return "\n".join(parts)
 

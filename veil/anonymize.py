@@ -1,5 +1,6 @@
 """Replacing merged findings: numbered placeholders by default (`[PERSON_NAME_1]`, as in the
-paper), or the operator the config sets for the infoType (see veil.operators).
+paper), or the operator the config sets for the infoType (see veil.operators: each operator
+is one class, applied here to each mention with its conversation's context).
 
 Mentions of one entity ("Rachel Green", "Rachel", "G-R-E-E-N") share one number and one
 surrogate (veil.entities). Numbers are per conversation and per infoType, in order of first
@@ -17,13 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from veil.entities import Entity, Resolution, resolve
+from veil.entities import resolve
 from veil.findings import Finding
-from veil.operators import Operator, Operators
-from veil.operators.dates import shift_date
-from veil.operators.keys import KeyedStream, keyed_digest
-from veil.operators.mask import character_mask
-from veil.operators.surrogates import Surrogates, surrogate
+from veil.operators.base import Conversation, Operator, placeholder
+from veil.operators.build import Operators
 from veil.placeholders import LITERAL_TYPE, escape_literal, placeholder_literals
 
 DEFAULT_OPERATORS = Operators()
@@ -40,10 +38,6 @@ class Replacement:
     def is_escape(self) -> bool:
         """Whether this only escapes a placeholder-shaped literal (it hides no value)."""
         return self.finding.info_type == LITERAL_TYPE
-
-
-def placeholder(entity: Entity) -> str:
-    return f"[{entity.info_type}_{entity.number}]"
 
 
 def number_placeholders(findings: list[Finding], texts: list[str]) -> list[Replacement]:
@@ -71,57 +65,9 @@ def apply_replacements(text: str, replacements: list[Replacement]) -> str:
     return "".join(pieces)
 
 
-class _Conversation:
-    """What the operators of one conversation share: its id, texts, entities, surrogates."""
-
-    def __init__(self, conversation_id: str, texts: list[str], resolution: Resolution):
-        self.id = conversation_id
-        self.texts = texts
-        self.resolution = resolution
-        self._surrogates: dict[bytes, Surrogates] = {}
-
-    def surrogates(self, key: bytes) -> Surrogates:
-        if key not in self._surrogates:
-            self._surrogates[key] = Surrogates(key, self.id, self.texts, self.resolution)
-        return self._surrogates[key]
-
-    def date_shift_days(self, operator: Operator) -> int:
-        """One shift per conversation and key, in [lower, upper], never 0."""
-        low, high = operator.options.lower_bound_days, operator.options.upper_bound_days
-        spans_zero = low <= 0 <= high
-        days = low + KeyedStream(operator.key, "date_shift", self.id).below(
-            high - low + 1 - spans_zero)
-        return days + 1 if spans_zero and days >= 0 else days
-
-
-def _crypto_hash(operator: Operator, conversation: _Conversation, entity: Entity) -> str:
-    digest = keyed_digest(operator.key, "crypto_hash", conversation.id, entity.info_type, entity.key)
-    return operator.options.output_format.format(
-        info_type=entity.info_type, hash=digest.hex()[: operator.options.hex_chars])
-
-
-def replacement_text(operator: Operator, conversation: _Conversation, finding: Finding) -> str:
+def replacement_text(operator: Operator, conversation: Conversation, finding: Finding) -> str:
     """What one mention becomes under its infoType's operator."""
-    entity = conversation.resolution.entity_of[finding]
-    value = conversation.texts[finding.turn][finding.start:finding.end]
-    kind, options = operator.kind, operator.options
-    if kind == "replace_with_info_type_config":
-        return f"[{entity.info_type}]"
-    if kind == "redact_config":
-        return ""
-    if kind == "replace_config":
-        return options.new_value.as_text()
-    if kind == "character_mask_config":
-        return character_mask(value, options)
-    if kind == "crypto_hash_config":
-        return _crypto_hash(operator, conversation, entity)
-    if kind == "date_shift_config":
-        shifted = shift_date(value, conversation.date_shift_days(operator))
-        return shifted if shifted is not None else placeholder(entity)
-    if kind == "surrogate_config":
-        fake = surrogate(conversation.surrogates(operator.key), entity, finding, value)
-        return fake if fake is not None else placeholder(entity)
-    return placeholder(entity)
+    return operator.apply(conversation.mention(finding))
 
 
 def anonymize_conversation(
@@ -132,7 +78,7 @@ def anonymize_conversation(
 ) -> tuple[list[str], list[Replacement]]:
     """Every turn's text anonymised with the configured operators, and the replacements
     (sorted by turn and start) that did it. Findings must not overlap (see veil.merge)."""
-    conversation = _Conversation(conversation_id, texts, resolve(texts, findings))
+    conversation = Conversation(conversation_id, texts, resolve(texts, findings))
     replacements = [
         Replacement(f, replacement_text(operators.for_type(f.info_type), conversation, f))
         for f in findings

@@ -20,7 +20,7 @@ from veil.risk.table import DEFAULT_TABLE
 
 DETECTABLE = [e for e in BUILTINS if e.detectable]
 WITH_CHECKSUM = [e for e in DETECTABLE if e.checksum is not None]
-SURROGATES = Operators(default=Operator("surrogate_config", SurrogateConfig(), b"k" * 32))
+SURROGATES = Operators(default=Operator(SurrogateConfig(), b"k" * 32))
 # Scanners find names by dictionaries and context; a fake name is drawn from Faker's lists, not
 # from the detector's, so only the pattern types must find their own surrogates again.
 FOUND_AGAIN_EXEMPT = {

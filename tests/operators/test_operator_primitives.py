@@ -36,7 +36,7 @@ def test_character_mask_follows_dlp_examples():
 
 
 def hashed(conversation_id, texts, findings, **options):
-    operators = Operators(default=Operator("crypto_hash_config", CryptoHashConfig(**options), KEY))
+    operators = Operators(default=Operator(CryptoHashConfig(**options), KEY))
     return anonymize_conversation(conversation_id, texts, findings, operators)[0]
 
 
@@ -72,7 +72,7 @@ def test_date_shift_is_one_offset_per_conversation_and_falls_back_to_placeholder
     texts = ["from 2024-03-01 to 2024-03-11", "or March fifth"]
     findings = [Finding(0, 5, 15, "DATE"), Finding(0, 19, 29, "DATE"), Finding(1, 3, 14, "DATE")]
     operators = Operators(default=Operator(
-        "date_shift_config", DateShiftConfig(lower_bound_days=-100, upper_bound_days=100), KEY))
+        DateShiftConfig(lower_bound_days=-100, upper_bound_days=100), KEY))
     shifts = set()
     for conversation in ("a", "b", "c", "d"):
         out = anonymize_conversation(conversation, texts, findings, operators)[0]

@@ -17,7 +17,8 @@ from veil.engine.checksums import luhn_valid
 from veil.findings import Finding
 from veil.operators import Operator, Operators
 from veil.operators.config import (
-    CharacterMaskConfig, CryptoHashConfig, DateShiftConfig, SurrogateConfig,
+    CharacterMaskConfig, CryptoHashConfig, DateShiftConfig, RedactConfig, ReplaceWithInfoTypeConfig,
+    SurrogateConfig,
 )
 
 KEY = b"property-test-key-0123456789abcdef"
@@ -128,17 +129,16 @@ def survives(output: list[str], words: set[str], numbers: set[str]) -> list[str]
 
 FULL_REPLACEMENT = {
     "numbered": Operators(),
-    "info_type": Operators(default=Operator("replace_with_info_type_config", None)),
-    "redact": Operators(default=Operator("redact_config", None)),
-    "hash": Operators(default=Operator("crypto_hash_config", CryptoHashConfig(), KEY)),
-    "mask": Operators(default=Operator("character_mask_config", CharacterMaskConfig(), None)),
-    "surrogate": Operators(default=Operator("surrogate_config", SurrogateConfig(), KEY)),
+    "info_type": Operators(default=Operator(ReplaceWithInfoTypeConfig())),
+    "redact": Operators(default=Operator(RedactConfig())),
+    "hash": Operators(default=Operator(CryptoHashConfig(), KEY)),
+    "mask": Operators(default=Operator(CharacterMaskConfig())),
+    "surrogate": Operators(default=Operator(SurrogateConfig(), KEY)),
 }
 PARTIAL = {
-    "mask_last4": Operators(default=Operator(
-        "character_mask_config", CharacterMaskConfig(number_to_mask=-4), None)),
+    "mask_last4": Operators(default=Operator(CharacterMaskConfig(number_to_mask=-4))),
     "date_shift": Operators(default=Operator(
-        "date_shift_config", DateShiftConfig(lower_bound_days=-9, upper_bound_days=9), KEY)),
+        DateShiftConfig(lower_bound_days=-9, upper_bound_days=9), KEY)),
 }
 
 
@@ -192,7 +192,7 @@ def test_surrogates_are_deterministic_and_depend_on_the_key(case):
     once = anonymize_conversation("conv-1", texts, findings, operators)[0]
     again = anonymize_conversation("conv-1", list(texts), list(reversed(findings)), operators)[0]
     assert once == again
-    other = Operators(default=Operator("surrogate_config", SurrogateConfig(), OTHER_KEY))
+    other = Operators(default=Operator(SurrogateConfig(), OTHER_KEY))
     assert anonymize_conversation("conv-1", texts, findings, other)[0] != once
 
 

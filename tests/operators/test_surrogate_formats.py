@@ -13,14 +13,14 @@ from veil.operators.config import SurrogateConfig
 from veil.operators.names import first_name_info
 
 KEY = b"a-test-key-of-32-bytes-----------"
-SURROGATE = Operators(default=Operator("surrogate_config", SurrogateConfig(), KEY))
+SURROGATE = Operators(default=Operator(SurrogateConfig(), KEY))
 
 
 def one(value: str, info_type: str, context: str = "it is {} ok", key: bytes = KEY,
         conversation: str = "c1") -> str:
     text = context.format(value)
     start = text.index(value)
-    operators = Operators(default=Operator("surrogate_config", SurrogateConfig(), key))
+    operators = Operators(default=Operator(SurrogateConfig(), key))
     out, reps = anonymize_conversation(conversation, [text], [
         Finding(0, start, start + len(value), info_type)], operators)
     return reps[0].text

@@ -13,186 +13,33 @@ deidentify_config:
           numbered_placeholder_config: {}
 ```
 
-DLP's own primitives keep DLP's field names: `replace_with_info_type_config`,
-`character_mask_config`, `crypto_hash_config`, `date_shift_config`, `replace_config`,
-`redact_config`. Veil adds `numbered_placeholder_config` (the default for every type no
-transformation lists) and `surrogate_config`. Keys never sit in the config: `crypto_key` is
-`{env: NAME}` or `{file: path}`; DLP's inline `unwrapped` key is refused, because a config is
-copied, logged and committed far more often than a secret should be.
+The operators, their options and what each does are in `veil.operators.primitives` (DLP's
+own keep DLP's field names; Veil adds `numbered_placeholder_config`, the default for every
+type no transformation lists, and `surrogate_config`). Keys never sit in the config:
+`crypto_key` is `{env: NAME}` or `{file: path}` (veil.operators.keys).
 """
 from __future__ import annotations
-
-import enum
-from typing import Any
 
 from pydantic import Field, model_validator
 
 from veil.engine.inspect_config import DlpModel, InfoType
-
-DEFAULT_KEY_ENV = "VEIL_SECRET_KEY"
-
-
-class CryptoKey(DlpModel):
-    """Where the secret key is read from: an environment variable or a file (any fsspec path)."""
-
-    env: str | None = None
-    file: str | None = None
-    # DLP's other key kinds, accepted here only to be refused with a useful message.
-    unwrapped: Any = None
-    kms_wrapped: Any = None
-    transient: Any = None
-
-    @model_validator(mode="after")
-    def _env_or_file(self):
-        if self.unwrapped is not None:
-            raise ValueError(
-                "an inline (unwrapped) key is not accepted: put the key in an environment "
-                f"variable ({{env: {DEFAULT_KEY_ENV}}}) or a file ({{file: path}})"
-            )
-        if self.kms_wrapped is not None or self.transient is not None:
-            raise ValueError(
-                "kms_wrapped and transient keys are not supported: use {env: NAME} or "
-                "{file: path}, so that every worker and every re-run derives the same values"
-            )
-        if (self.env is None) == (self.file is None):
-            raise ValueError("give exactly one of env or file")
-        return self
-
-
-def _default_key() -> CryptoKey:
-    return CryptoKey(env=DEFAULT_KEY_ENV)
-
-
-class NumberedPlaceholderConfig(DlpModel):
-    """`[PERSON_NAME_1]`: the infoType and the entity's number within the conversation."""
-
-
-class ReplaceWithInfoTypeConfig(DlpModel):
-    """`[PERSON_NAME]`: the infoType alone."""
-
-
-class RedactConfig(DlpModel):
-    """The value is removed (replaced by the empty string)."""
-
-
-class Value(DlpModel):
-    """DLP's `Value`, the scalar kinds that make sense in text."""
-
-    string_value: str | None = None
-    integer_value: int | None = None
-    float_value: float | None = None
-    boolean_value: bool | None = None
-
-    one_of = ("string_value", "integer_value", "float_value", "boolean_value")
-
-    def as_text(self) -> str:
-        for value in (self.string_value, self.integer_value, self.float_value):
-            if value is not None:
-                return str(value)
-        return "true" if self.boolean_value else "false"
-
-
-class ReplaceValueConfig(DlpModel):
-    new_value: Value
-
-
-class CommonCharsToIgnore(str, enum.Enum):
-    COMMON_CHARS_TO_IGNORE_UNSPECIFIED = "COMMON_CHARS_TO_IGNORE_UNSPECIFIED"
-    NUMERIC = "NUMERIC"
-    ALPHA_UPPER_CASE = "ALPHA_UPPER_CASE"
-    ALPHA_LOWER_CASE = "ALPHA_LOWER_CASE"
-    PUNCTUATION = "PUNCTUATION"
-    WHITESPACE = "WHITESPACE"
-
-
-class CharsToIgnore(DlpModel):
-    characters_to_skip: str | None = None
-    common_characters_to_ignore: CommonCharsToIgnore | None = None
-
-    one_of = ("characters_to_skip", "common_characters_to_ignore")
-
-
-class CharacterMaskConfig(DlpModel):
-    """DLP's semantics: mask `number_to_mask` characters (all if 0) from the start, or from the
-    end with `reverse_order`; a negative number masks all but that many."""
-
-    masking_character: str = Field(default="*", max_length=1)
-    number_to_mask: int = 0
-    reverse_order: bool = False
-    characters_to_ignore: list[CharsToIgnore] = Field(default_factory=list)
-
-    @property
-    def mask_char(self) -> str:
-        return self.masking_character or "*"  # DLP: unset means "*"
-
-
-class CryptoHashConfig(DlpModel):
-    """HMAC-SHA256 of (conversation, infoType, entity), truncated. Veil extensions: `hex_chars`
-    and `output_format` (with `{info_type}` and `{hash}`)."""
-
-    crypto_key: CryptoKey = Field(default_factory=_default_key)
-    hex_chars: int = Field(default=16, ge=4, le=64)
-    output_format: str = "[{info_type}:{hash}]"
-
-    @model_validator(mode="after")
-    def _format_has_hash(self):
-        if "{hash}" not in self.output_format:
-            raise ValueError("output_format must contain {hash}")
-        try:
-            self.output_format.format(info_type="X", hash="0")
-        except (KeyError, IndexError, ValueError) as error:
-            raise ValueError(f"output_format: use only {{info_type}} and {{hash}} ({error})") from None
-        return self
-
-
-class DateShiftConfig(DlpModel):
-    """One shift per conversation, in [lower_bound_days, upper_bound_days], never 0."""
-
-    upper_bound_days: int = Field(ge=-365250, le=365250)
-    lower_bound_days: int = Field(ge=-365250, le=365250)
-    crypto_key: CryptoKey = Field(default_factory=_default_key)
-
-    @model_validator(mode="after")
-    def _ordered(self):
-        if self.lower_bound_days > self.upper_bound_days:
-            raise ValueError("lower_bound_days must not exceed upper_bound_days")
-        if self.lower_bound_days == self.upper_bound_days == 0:
-            raise ValueError("a shift range of [0, 0] would keep every date")
-        return self
-
-
-class SurrogateConfig(DlpModel):
-    """Realistic fake values in the original's format, deterministic from the key."""
-
-    crypto_key: CryptoKey = Field(default_factory=_default_key)
-
-
-_PRIMITIVES = (
-    "numbered_placeholder_config", "replace_with_info_type_config", "redact_config",
-    "replace_config", "character_mask_config", "crypto_hash_config", "date_shift_config",
-    "surrogate_config",
+from veil.operators.keys import CryptoKey  # noqa: F401 (re-exported)
+from veil.operators.primitives import (  # noqa: F401 (re-exported: the operators' options)
+    OPERATORS,
+    CharacterMaskConfig,
+    CryptoHashConfig,
+    DateShiftConfig,
+    NumberedPlaceholderConfig,
+    RedactConfig,
+    ReplaceValueConfig,
+    ReplaceWithInfoTypeConfig,
+    SurrogateConfig,
+    Value,
 )
 
-
-class PrimitiveTransformation(DlpModel):
-    numbered_placeholder_config: NumberedPlaceholderConfig | None = None
-    replace_with_info_type_config: ReplaceWithInfoTypeConfig | None = None
-    redact_config: RedactConfig | None = None
-    replace_config: ReplaceValueConfig | None = None
-    character_mask_config: CharacterMaskConfig | None = None
-    crypto_hash_config: CryptoHashConfig | None = None
-    date_shift_config: DateShiftConfig | None = None
-    surrogate_config: SurrogateConfig | None = None
-
-    one_of = _PRIMITIVES
-
-    @property
-    def kind(self) -> str:
-        return next(name for name in _PRIMITIVES if getattr(self, name) is not None)
-
-    @property
-    def options(self):
-        return getattr(self, self.kind)
+# The primitive transformations are the registered operators (veil.operators.primitives): one
+# field each, named as in DLP, exactly one of which a transformation gives.
+PrimitiveTransformation = OPERATORS.transformation_model(__name__)
 
 
 class InfoTypeTransformation(DlpModel):
@@ -221,14 +68,3 @@ class InfoTypeTransformations(DlpModel):
 
 class DeidentifyConfig(DlpModel):
     info_type_transformations: InfoTypeTransformations | None = None
-
-    def primitive_for(self, info_type: str) -> PrimitiveTransformation:
-        """The transformation listing `info_type`, else the catch-all, else numbered placeholders."""
-        catch_all = None
-        if self.info_type_transformations is not None:
-            for transformation in self.info_type_transformations.transformations:
-                if not transformation.info_types:
-                    catch_all = transformation.primitive_transformation
-                elif any(t.name == info_type for t in transformation.info_types):
-                    return transformation.primitive_transformation
-        return catch_all or PrimitiveTransformation(numbered_placeholder_config={})

@@ -11,10 +11,50 @@ import hmac
 import os
 import re
 
-import fsspec
+from typing import Any
 
+import fsspec
+from pydantic import model_validator
+
+from veil.engine.inspect_config import DlpModel
 from veil.errors import ConfigError
-from veil.operators.config import CryptoKey
+
+DEFAULT_KEY_ENV = "VEIL_SECRET_KEY"
+
+
+class CryptoKey(DlpModel):
+    """Where the secret key is read from: an environment variable or a file (any fsspec path).
+
+    Keys never sit in the config: DLP's inline `unwrapped` key is refused, because a config is
+    copied, logged and committed far more often than a secret should be."""
+
+    env: str | None = None
+    file: str | None = None
+    # DLP's other key kinds, accepted here only to be refused with a useful message.
+    unwrapped: Any = None
+    kms_wrapped: Any = None
+    transient: Any = None
+
+    @model_validator(mode="after")
+    def _env_or_file(self):
+        if self.unwrapped is not None:
+            raise ValueError(
+                "an inline (unwrapped) key is not accepted: put the key in an environment "
+                f"variable ({{env: {DEFAULT_KEY_ENV}}}) or a file ({{file: path}})"
+            )
+        if self.kms_wrapped is not None or self.transient is not None:
+            raise ValueError(
+                "kms_wrapped and transient keys are not supported: use {env: NAME} or "
+                "{file: path}, so that every worker and every re-run derives the same values"
+            )
+        if (self.env is None) == (self.file is None):
+            raise ValueError("give exactly one of env or file")
+        return self
+
+
+def default_key() -> CryptoKey:
+    return CryptoKey(env=DEFAULT_KEY_ENV)
+
 
 MIN_KEY_BYTES = 16
 # What an environment variable's name conventionally looks like: upper-case words joined by

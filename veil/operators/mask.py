@@ -1,9 +1,28 @@
-"""DLP's character mask, with DLP's semantics (see CharacterMaskConfig in operators.config)."""
+"""DLP's character mask, with DLP's semantics (`character_mask_config`, see
+`veil.operators.primitives.CharacterMaskConfig`), and the characters it may leave alone."""
 from __future__ import annotations
 
+import enum
 import string
 
-from veil.operators.config import CharacterMaskConfig, CommonCharsToIgnore
+from veil.engine.inspect_config import DlpModel
+
+
+class CommonCharsToIgnore(str, enum.Enum):
+    COMMON_CHARS_TO_IGNORE_UNSPECIFIED = "COMMON_CHARS_TO_IGNORE_UNSPECIFIED"
+    NUMERIC = "NUMERIC"
+    ALPHA_UPPER_CASE = "ALPHA_UPPER_CASE"
+    ALPHA_LOWER_CASE = "ALPHA_LOWER_CASE"
+    PUNCTUATION = "PUNCTUATION"
+    WHITESPACE = "WHITESPACE"
+
+
+class CharsToIgnore(DlpModel):
+    characters_to_skip: str | None = None
+    common_characters_to_ignore: CommonCharsToIgnore | None = None
+
+    one_of = ("characters_to_skip", "common_characters_to_ignore")
+
 
 _COMMON = {
     CommonCharsToIgnore.NUMERIC: set(string.digits),
@@ -17,7 +36,7 @@ _COMMON = {
 }
 
 
-def ignored_characters(config: CharacterMaskConfig) -> set[str]:
+def ignored_characters(config) -> set[str]:
     ignored: set[str] = set()
     for item in config.characters_to_ignore:
         if item.characters_to_skip is not None:
@@ -27,7 +46,7 @@ def ignored_characters(config: CharacterMaskConfig) -> set[str]:
     return ignored
 
 
-def character_mask(value: str, config: CharacterMaskConfig) -> str:
+def character_mask(value: str, config) -> str:
     """Mask `number_to_mask` maskable characters (all when 0) from the start, or from the end
     with reverse_order; a negative number masks all but that many. Ignored characters are
     kept and do not count."""
