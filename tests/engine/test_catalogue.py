@@ -163,3 +163,15 @@ def test_the_infotypes_page_is_the_catalogue():
     spec.loader.exec_module(script)
     assert (root / "docs" / "infotypes.md").read_text(encoding="utf-8") == script.render(), (
         "docs/infotypes.md is stale: run python scripts/render_infotypes_doc.py")
+
+
+def test_the_generator_labels_only_types_the_catalogue_or_a_profile_defines():
+    """The synthetic corpus's gold types are scored and resolved by the catalogue's facts; a
+    label outside it (a typo, a renamed type) would score 0 silently."""
+    from veil.synth.generator import INFO_TYPES, generate_records
+
+    custom = {c.info_type.name for c in load_config("minimal").inspect_config.custom_info_types}
+    labelled = {span["info_type"] for record in generate_records(300, 3003)
+                for span in record.get("pii", [])}
+    assert labelled <= set(INFO_TYPES)
+    assert set(INFO_TYPES) - set(ids(BUILTINS)) <= custom

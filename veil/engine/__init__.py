@@ -9,14 +9,7 @@ reachable as `veil.engine.InfoTypeEngine` and `veil.engine.InspectConfig`.
 """
 from __future__ import annotations
 
-import importlib
+from veil.lazy import lazy_exports
 
-_LAZY = {"InfoTypeEngine": "veil.engine.engine", "InspectConfig": "veil.engine.inspect_config"}
-
-__all__ = sorted(_LAZY)
-
-
-def __getattr__(name: str):
-    if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'veil.engine' has no attribute {name!r}")
+__getattr__, __all__ = lazy_exports(__name__, {
+    "InfoTypeEngine": "veil.engine.engine", "InspectConfig": "veil.engine.inspect_config"})

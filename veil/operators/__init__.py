@@ -12,15 +12,8 @@ are still reachable from it.
 """
 from __future__ import annotations
 
-import importlib
+from veil.lazy import lazy_exports
 
-_LAZY = {"Operator": "veil.operators.base", "Operators": "veil.operators.build",
-         "build_operators": "veil.operators.build", "key_files": "veil.operators.build"}
-
-__all__ = sorted(_LAZY)
-
-
-def __getattr__(name: str):
-    if name in _LAZY:
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'veil.operators' has no attribute {name!r}")
+__getattr__, __all__ = lazy_exports(__name__, {
+    "Operator": "veil.operators.base", "Operators": "veil.operators.build",
+    "build_operators": "veil.operators.build", "key_files": "veil.operators.build"})

@@ -4,15 +4,18 @@ Plain Python, no Beam: `table` (the risk table as configuration), `scoring` (ite
 conversation score), three sources of items (`gold`, `annotated`, `audit`), `stats`
 (mergeable corpus statistics) and `report` (the HTML page).
 """
-from veil.risk.annotated import annotated_items, parse_annotated
-from veil.risk.audit import from_audit
-from veil.risk.gold import from_gold
-from veil.risk.scoring import ConversationRisk, ResidualItem, ScoredItem, score_conversation
-from veil.risk.stats import RiskAccumulator, RiskCombiner, summarise
-from veil.risk.table import DEFAULT_TABLE, RiskSettings, RiskTable, parse_risk_settings
+from __future__ import annotations
 
-__all__ = [
-    "ConversationRisk", "DEFAULT_TABLE", "ResidualItem", "RiskAccumulator", "RiskCombiner",
-    "RiskSettings", "RiskTable", "ScoredItem", "annotated_items", "from_audit", "from_gold",
-    "parse_annotated", "parse_risk_settings", "score_conversation", "summarise",
-]
+from veil.lazy import lazy_exports
+
+# Resolved on first use (veil.lazy): the package imports none of its modules itself.
+__getattr__, __all__ = lazy_exports(__name__, {
+    **dict.fromkeys(["annotated_items", "parse_annotated"], "veil.risk.annotated"),
+    "from_audit": "veil.risk.audit",
+    "from_gold": "veil.risk.gold",
+    **dict.fromkeys(["ConversationRisk", "ResidualItem", "ScoredItem", "score_conversation"],
+                    "veil.risk.scoring"),
+    **dict.fromkeys(["RiskAccumulator", "RiskCombiner", "summarise"], "veil.risk.stats"),
+    **dict.fromkeys(["DEFAULT_TABLE", "RiskSettings", "RiskTable", "parse_risk_settings"],
+                    "veil.risk.table"),
+})

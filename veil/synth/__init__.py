@@ -3,25 +3,14 @@
     from veil.synth import GeneratorConfig, generate_records, write_records
     write_records(generate_records(10_000, seed=7), "data/synth.parquet")
 """
-from veil.synth.generator import (
-    CONTEXTS,
-    DEFAULT_CONTEXT_WEIGHTS,
-    INFO_TYPES,
-    NEGATIVE_KINDS,
-    GeneratorConfig,
-    generate_records,
-    record_seed,
-)
-from veil.synth.io import PARQUET_SCHEMA, write_records
+from __future__ import annotations
 
-__all__ = [
-    "CONTEXTS",
-    "DEFAULT_CONTEXT_WEIGHTS",
-    "INFO_TYPES",
-    "NEGATIVE_KINDS",
-    "PARQUET_SCHEMA",
-    "GeneratorConfig",
-    "generate_records",
-    "record_seed",
-    "write_records",
-]
+from veil.lazy import lazy_exports
+
+# Resolved on first use (veil.lazy): the package imports none of its modules itself.
+__getattr__, __all__ = lazy_exports(__name__, {
+    **dict.fromkeys(["CONTEXTS", "DEFAULT_CONTEXT_WEIGHTS", "INFO_TYPES", "NEGATIVE_KINDS",
+                     "GeneratorConfig", "generate_records", "record_seed"],
+                    "veil.synth.generator"),
+    **dict.fromkeys(["PARQUET_SCHEMA", "write_records"], "veil.synth.io"),
+})

@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
-from veil.synth import spoken
+import veil.synth.spoken as spoken
 from veil.synth.spoken import flatten as _flatten
 from veil.synth.values import Org, Person, Values, randint
 
