@@ -26,7 +26,7 @@ from typing import Sequence
 
 from models.token_spans import tokenizable
 from veil.detector_config import SpacyDetectorSettings, default_model_dir, info_type_for
-from veil.engine.engine import load_dictionary_terms
+from veil.engine.compiler import load_dictionary_terms
 from veil.engine.inspect_config import ExclusionType, InspectConfig
 from veil.findings import Finding, Likelihood, Method
 from veil.storage import Storage, is_remote

@@ -8,9 +8,10 @@ from apache_beam.metrics import Metrics
 
 from veil.config import VeilConfig
 from veil.detect import ConversationDetector
+from veil.engine.turn_memo import TurnMemo
 from veil.outputs import RISK, OutputSpec
 from veil.records import FieldMap
-from veil.risk.audit import from_audit, memoise_turns
+from veil.risk.audit import from_audit
 from veil.risk.gold import from_gold
 from veil.risk.scoring import score_conversation
 from veil.risk.stats import RiskAccumulator, RiskCombiner
@@ -37,7 +38,7 @@ class ScoreRiskFn(beam.DoFn):
     def setup(self):
         self.table = self.settings.table()
         # Anonymised turns repeat a lot: the auditor remembers its scan of each (same results).
-        self.auditor = memoise_turns(ConversationDetector(self.auditor_config))
+        self.auditor = ConversationDetector(self.auditor_config, turn_memo=TurnMemo())
 
     def process(self, element):
         raw, conversation, replacements, new_texts = element

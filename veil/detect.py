@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from veil.config import VeilConfig
 from veil.engine.engine import InfoTypeEngine
+from veil.engine.turn_memo import TurnMemo
 from veil.findings import Finding
 from veil.infotypes.builtin import BUILTINS
 from veil.infotypes.catalogue import Catalogue
@@ -13,7 +14,11 @@ from veil.windows import detect_texts_in_windows
 class ConversationDetector:
     """Built once per worker from the config; `detect` is then a pure function of the texts."""
 
-    def __init__(self, config: VeilConfig, connect: bool = True, catalogue: Catalogue = BUILTINS):
+    def __init__(self, config: VeilConfig, connect: bool = True, catalogue: Catalogue = BUILTINS,
+                 turn_memo: TurnMemo | None = None):
+        # `turn_memo` remembers the engine's per-turn scans by text (veil.engine.turn_memo):
+        # for inputs whose turns repeat, such as the auditor's anonymised texts.
+        self.turn_memo = turn_memo
         # `--detector google-dlp` (veil.engine.google_dlp): the same inspect_config runs on
         # Google Cloud DLP. Previous-turn hotwords are Veil's extension and do not apply there.
         # `connect=False` validates the config without creating a client (at launch).
@@ -45,16 +50,26 @@ class ConversationDetector:
     def names(self) -> list[str]:
         return ["google-dlp"] if self.google_dlp is not None else ["rules"]
 
-    def detect(self, texts: list[str]) -> list[Finding]:
+    def find(self, texts: list[str]) -> list[Finding]:
+        """The conversation's findings over the threshold, not merged: what the rules add to
+        the other detectors' findings before the one merge (`veil.merge`)."""
         if self.google_dlp is not None:
-            return merge_findings(self.engine.inspect_conversation(texts), texts)
+            return self.engine.inspect_conversation(texts)
         # Each turn windowed, before min_likelihood; the engine then applies hotwords that
         # reach into the previous turn, and the threshold.
         # All turns in one batch: the engine's cost is per call, not per byte.
-        def detect_texts(turn_texts) -> list[list[Finding]]:
-            return detect_texts_in_windows(
-                turn_texts, self.window, self.overlap, self.engine.inspect_unfiltered_texts
-            )
+        scan = self.engine.inspect_unfiltered_texts
+        if self.turn_memo is not None:
+            memo, unmemoised = self.turn_memo, scan
 
-        found = self.engine.inspect_conversation(texts, detect_texts=detect_texts)
-        return merge_findings(found, texts)
+            def scan(batch, turns=None):
+                return memo.scan(unmemoised, batch, turns)
+
+        def detect_texts(turn_texts) -> list[list[Finding]]:
+            return detect_texts_in_windows(turn_texts, self.window, self.overlap, scan)
+
+        return self.engine.inspect_conversation(texts, detect_texts=detect_texts)
+
+    def detect(self, texts: list[str]) -> list[Finding]:
+        """The conversation's findings, merged into non-overlapping spans."""
+        return merge_findings(self.find(texts), texts)

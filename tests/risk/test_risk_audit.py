@@ -92,7 +92,7 @@ def test_memoised_auditor_finds_exactly_what_the_auditor_finds():
     from veil.anonymize import anonymize_conversation
     from veil.config import load_config
     from veil.detect import ConversationDetector
-    from veil.risk.audit import memoise_turns
+    from veil.engine.turn_memo import TurnMemo
     from veil.synth import generate_records
 
     detector = ConversationDetector(load_config("minimal"))
@@ -104,9 +104,8 @@ def test_memoised_auditor_finds_exactly_what_the_auditor_finds():
     anonymised += anonymised[:20]  # whole conversations again: every turn from the memo
     auditor = load_config("auditor")
     plain = ConversationDetector(auditor)
-    memoised = memoise_turns(ConversationDetector(auditor))
-    assert memoise_turns(memoised) is memoised  # wrapping twice is harmless
+    memo = TurnMemo()
+    memoised = ConversationDetector(auditor, turn_memo=memo)
     for texts in anonymised:
         assert memoised.detect(texts) == plain.detect(texts)
-    stats = memoised.engine.inspect_unfiltered_texts.stats
-    assert stats["hits"] > 0 and stats["misses"] > 0
+    assert memo.hits > 0 and memo.misses > 0

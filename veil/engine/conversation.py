@@ -26,9 +26,13 @@ DLP-shaped `inspect_config` stays exactly DLP's.
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 from pydantic import Field
 
 from veil.engine.inspect_config import DlpModel, InfoType, LikelihoodAdjustment, Regex
+from veil.findings import Finding, Likelihood, Method
 
 
 class PreviousTurnHotword(DlpModel):
@@ -38,3 +42,55 @@ class PreviousTurnHotword(DlpModel):
     window_after: int = Field(default=100, ge=1, le=10000)
     likelihood_adjustment: LikelihoodAdjustment
     answer_regex: Regex | None = None
+
+
+@dataclass(frozen=True)
+class PreviousTurnRule:
+    """A `PreviousTurnHotword`, compiled (`veil.engine.compiler`)."""
+
+    info_types: frozenset[str]
+    hotword: "re.Pattern[str]"
+    window_before: int
+    window_after: int
+    fixed: Likelihood | None
+    relative: int
+    answer: "re.Pattern[str] | None"
+    answer_groups: tuple[int, ...]
+    answer_type: str
+
+    def adjust(self, likelihood: Likelihood) -> Likelihood:
+        return self.fixed if self.fixed is not None else likelihood.adjusted(self.relative)
+
+
+def apply_previous_turn_rules(
+    rules: "list[PreviousTurnRule]", previous: str, text: str, turn: int,
+    findings: list[Finding], may_occur: set[int] | None = None,
+) -> list[Finding]:
+    """Apply the `rules` whose hotword ends `previous` to the findings of the turn `text`
+    (`may_occur`: the indexes of the rules whose hotword can occur in `previous` at all;
+    None: any can), before the threshold."""
+    for index, rule in enumerate(rules):
+        if may_occur is not None and index not in may_occur:
+            continue
+        tail_start = max(0, len(previous) - rule.window_before)
+        if rule.hotword.search(previous, tail_start) is None:
+            continue
+        limit = min(len(text), rule.window_after)
+        adjusted = []
+        for f in findings:
+            if f.info_type in rule.info_types and f.start < limit:
+                f = Finding(f.turn, f.start, f.end, f.info_type, rule.adjust(f.likelihood),
+                            f.method, f.detector)
+            adjusted.append(f)
+        findings = adjusted
+        if rule.answer is not None:
+            head = text[:limit]
+            for match in rule.answer.finditer(head):
+                for group in rule.answer_groups:
+                    start, end = match.span(group)
+                    if 0 <= start < end:
+                        findings.append(Finding(
+                            turn, start, end, rule.answer_type,
+                            rule.adjust(Likelihood.POSSIBLE), Method.REGEX,
+                        ))
+    return findings

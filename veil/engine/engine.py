@@ -1,7 +1,4 @@
-"""The infoType engine: a DLP `InspectConfig` compiled into detectors that scan text.
-
-`InfoTypeEngine.from_config` checks everything it can before any data is read, so a bad
-config fails at start with the path of the field to fix, never halfway through a job.
+"""The scanner: a compiled inspect config (`veil.engine.compiler`) run over texts.
 
 Per text, the engine
 
@@ -26,94 +23,18 @@ context matched. The findings are those of scanning each text alone.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from veil.engine.conversation import PreviousTurnHotword
-from veil.engine.detectors import DIGIT, Hotword, PatternDetector, ScannerDetector, TextFacts
-from veil.engine.dictionary import BatchView, DictionaryGroup, DictionaryMatcher
-from veil.engine.dictionary_files import read_dictionary_file
-from veil.engine.inspect_config import (
-    CustomInfoType,
-    Dictionary,
-    ExclusionType,
-    InspectConfig,
-    LikelihoodAdjustment,
-    Proximity,
-    Regex,
-)
-from veil.engine.prefilter import Prefilter
-from veil.engine.user_regex import Re2Pattern, compile_user_pattern
-from veil.engine.rules import (
-    DictionaryExclusion,
-    Exclusion,
-    HotwordAdjustment,
-    HotwordExclusion,
-    InfoTypeExclusion,
-    RegexExclusion,
-    RuleSet,
-    apply_rule_sets,
-)
 from veil.deadline import check_deadline
-from veil.errors import ConfigError
+from veil.engine.compiler import CompiledInspectConfig, DictionaryDetector, compile_inspect_config
+from veil.engine.conversation import apply_previous_turn_rules
+from veil.engine.detectors import DIGIT, Hotword, ScannerDetector, TextFacts
+from veil.engine.dictionary import BatchView, DictionaryGroup
+from veil.engine.inspect_config import InspectConfig
+from veil.engine.prefilter import Prefilter
+from veil.engine.rules import apply_rule_sets
 from veil.findings import Finding, Likelihood, Method
 from veil.infotypes.catalogue import Catalogue
-
-
-@dataclass(frozen=True)
-class DictionaryDetector:
-    info_type: str
-    matcher: DictionaryMatcher
-    likelihood: Likelihood
-    hotwords: tuple[Hotword, ...] = ()
-
-
-@dataclass(frozen=True)
-class PreviousTurnRule:
-    info_types: frozenset[str]
-    hotword: "re.Pattern[str]"
-    window_before: int
-    window_after: int
-    fixed: Likelihood | None
-    relative: int
-    answer: "re.Pattern[str] | None"
-    answer_groups: tuple[int, ...]
-    answer_type: str
-
-    def adjust(self, likelihood: Likelihood) -> Likelihood:
-        return self.fixed if self.fixed is not None else likelihood.adjusted(self.relative)
-
-
-def load_dictionary_terms(custom: CustomInfoType | Dictionary, path: str, storage=None) -> list[str]:
-    """The terms of a dictionary, inline or from a file at any fsspec path.
-
-    The job inlines dictionary files at launch (`veil.engine.dictionary_files`), so its workers
-    never reach the file branch; other callers (`veil evaluate`, tests) read the file here."""
-    dictionary = custom.dictionary if isinstance(custom, CustomInfoType) else custom
-    if dictionary.word_list is not None:
-        return list(dictionary.word_list.words)
-    return read_dictionary_file(dictionary.cloud_storage_path.path, f"{path}.dictionary", storage)[0]
-
-
-def compile_regex(regex: Regex, path: str) -> "Re2Pattern | re.Pattern[str]":
-    """A config regex on RE2, as in DLP (see `veil.engine.user_regex`); refused if it can
-    only run on Python's `re` and could backtrack catastrophically there."""
-    try:
-        return compile_user_pattern(regex.pattern)
-    except ValueError as error:
-        raise ConfigError(f"{path}.pattern: {error}") from None
-
-
-def compile_hotword(
-    regex: Regex, proximity: Proximity, adjustment: LikelihoodAdjustment | None, path: str
-) -> Hotword:
-    pattern = compile_regex(regex, f"{path}.hotword_regex")
-    if proximity.window_before + proximity.window_after > 1000:
-        raise ConfigError(f"{path}.proximity: the window may be at most 1000 characters in all")
-    fixed = adjustment.fixed_likelihood if adjustment is not None else None
-    relative = adjustment.relative_likelihood or 0 if adjustment is not None else 0
-    return Hotword(pattern, proximity.window_before, proximity.window_after, fixed, relative)
-
 
 # Texts are inspected in batches of about this many characters (see `inspect_unfiltered_texts`).
 BATCH_CHARS = 32768
@@ -143,27 +64,19 @@ def digit_windows(text: str) -> list[tuple[int, int]]:
 
 
 class InfoTypeEngine:
-    """Finds infoTypes in text. Holds compiled patterns and automata; build once per worker."""
+    """Finds infoTypes in text. Holds compiled patterns and automata; build once per worker
+    (`InfoTypeEngine.from_config(inspect_config, catalogue)`)."""
 
-    def __init__(
-        self,
-        patterns: list[PatternDetector],
-        dictionaries: list[DictionaryDetector],
-        min_likelihood: Likelihood,
-        min_likelihood_by_type: dict[str, Likelihood],
-        hidden_types: frozenset[str] = frozenset(),
-        scanners: Sequence[ScannerDetector] = (),
-        rule_sets: Sequence[RuleSet] = (),
-        previous_turn_rules: Sequence[PreviousTurnRule] = (),
-    ):
+    def __init__(self, compiled: CompiledInspectConfig):
+        patterns = compiled.patterns
         self.patterns = patterns
-        self.dictionaries = dictionaries
-        self.scanners = list(scanners)
-        self.min_likelihood = min_likelihood
-        self.min_likelihood_by_type = min_likelihood_by_type
-        self.hidden_types = hidden_types
-        self.rule_sets = list(rule_sets)
-        self.previous_turn_rules = list(previous_turn_rules)
+        self.dictionaries = compiled.dictionaries
+        self.scanners = list(compiled.scanners)
+        self.min_likelihood = compiled.min_likelihood
+        self.min_likelihood_by_type = compiled.min_likelihood_by_type
+        self.hidden_types = compiled.hidden_types
+        self.rule_sets = list(compiled.rule_sets)
+        self.previous_turn_rules = list(compiled.previous_turn_rules)
         # Detectors that can reach the threshold only through their own hotwords are skipped
         # on texts where no such hotword occurs (unless a rule can lift their findings).
         ruled = {t for rs in self.rule_sets for t in rs.info_types}
@@ -196,156 +109,11 @@ class InfoTypeEngine:
         )
         return sorted(names - self.hidden_types)
 
-    # --- building ------------------------------------------------------------------------
 
     @classmethod
-    def from_config(
-        cls,
-        config: InspectConfig,
-        catalogue: Catalogue,
-        where: str = "inspect_config",
-        previous_turn_hotwords: Sequence[PreviousTurnHotword] = (),
-        previous_turn_where: str = "detection.previous_turn_hotwords",
-    ) -> "InfoTypeEngine":
-        """Compile `config`; the built-in types' detectors come from `catalogue` (Veil's is
-        `veil.infotypes.builtin.BUILTINS`). Raises ConfigError naming the field to fix."""
-        patterns: list[PatternDetector] = []
-        scanners: list[ScannerDetector] = []
-        hidden: set[str] = set()
-        compiled_builtins: set[str] = set()
-
-        def add_builtin(name: str, path: str) -> None:
-            detectors = catalogue.detectors(name)
-            if detectors is None:
-                known = ", ".join(catalogue.detectable())
-                raise ConfigError(
-                    f"{path}: unknown infoType {name!r}. "
-                    f"Built-in types: {known}. Define others under custom_info_types."
-                )
-            if name in compiled_builtins:
-                return
-            compiled_builtins.add(name)
-            for detector in detectors:
-                (scanners if isinstance(detector, ScannerDetector) else patterns).append(detector)
-
-        for i, info_type in enumerate(config.info_types):
-            add_builtin(info_type.name, f"{where}.info_types[{i}].name")
-
-        dictionaries: list[DictionaryDetector] = []
-        custom_names: set[str] = set()
-        for i, custom in enumerate(config.custom_info_types):
-            path = f"{where}.custom_info_types[{i}]"
-            name = custom.info_type.name
-            custom_names.add(name)
-            if custom.exclusion_type == ExclusionType.EXCLUSION_TYPE_EXCLUDE:
-                hidden.add(name)
-            hotwords = tuple(
-                compile_hotword(
-                    rule.hotword_rule.hotword_regex,
-                    rule.hotword_rule.proximity,
-                    rule.hotword_rule.likelihood_adjustment,
-                    f"{path}.detection_rules[{j}].hotword_rule",
-                )
-                for j, rule in enumerate(custom.detection_rules)
-            )
-            if custom.regex is not None:
-                groups = custom.regex.group_indexes or [0]
-                compiled = compile_regex(custom.regex, f"{path}.regex")
-                for group in groups:
-                    patterns.append(
-                        PatternDetector(name, compiled, custom.likelihood, group=group,
-                                        hotwords=hotwords)
-                    )
-            else:
-                terms = load_dictionary_terms(custom, path)
-                matcher = DictionaryMatcher(terms)
-                dictionaries.append(DictionaryDetector(name, matcher, custom.likelihood, hotwords))
-
-        known_types = compiled_builtins | custom_names
-        rule_sets: list[RuleSet] = []
-        for i, rule_set in enumerate(config.rule_set):
-            path = f"{where}.rule_set[{i}]"
-            for j, info_type in enumerate(rule_set.info_types):
-                if info_type.name not in known_types and catalogue.detectors(info_type.name) is None:
-                    raise ConfigError(
-                        f"{path}.info_types[{j}].name: {info_type.name!r} is neither a built-in "
-                        f"infoType nor one of custom_info_types"
-                    )
-            rules = []
-            for j, rule in enumerate(rule_set.rules):
-                rule_path = f"{path}.rules[{j}]"
-                if rule.hotword_rule is not None:
-                    hot = rule.hotword_rule
-                    rules.append(HotwordAdjustment(compile_hotword(
-                        hot.hotword_regex, hot.proximity, hot.likelihood_adjustment,
-                        f"{rule_path}.hotword_rule",
-                    )))
-                    continue
-                exclusion = rule.exclusion_rule
-                ex_path = f"{rule_path}.exclusion_rule"
-                matching = exclusion.matching_type
-                if exclusion.dictionary is not None:
-                    terms = load_dictionary_terms(exclusion.dictionary, ex_path)
-                    test = DictionaryExclusion(DictionaryMatcher(terms), matching)
-                elif exclusion.regex is not None:
-                    test = RegexExclusion(compile_regex(exclusion.regex, f"{ex_path}.regex"), matching)
-                elif exclusion.exclude_info_types is not None:
-                    names = []
-                    for k, excluded in enumerate(exclusion.exclude_info_types.info_types):
-                        name = excluded.name
-                        if name not in known_types:
-                            # Detect it for the rule's sake without reporting it.
-                            add_builtin(name, f"{ex_path}.exclude_info_types.info_types[{k}].name")
-                            hidden.add(name)
-                            known_types.add(name)
-                        names.append(name)
-                    test = InfoTypeExclusion(frozenset(names), matching)
-                else:
-                    by_hotword = exclusion.exclude_by_hotword
-                    test = HotwordExclusion(
-                        compile_hotword(by_hotword.hotword_regex, by_hotword.proximity, None,
-                                        f"{ex_path}.exclude_by_hotword"),
-                        matching,
-                    )
-                rules.append(Exclusion(test))
-            rule_sets.append(RuleSet(frozenset(t.name for t in rule_set.info_types), tuple(rules)))
-
-        previous: list[PreviousTurnRule] = []
-        for i, rule in enumerate(previous_turn_hotwords):
-            path = f"{previous_turn_where}[{i}]"
-            names = frozenset(t.name for t in rule.info_types)
-            for j, info_type in enumerate(rule.info_types):
-                if info_type.name not in known_types:
-                    raise ConfigError(
-                        f"{path}.info_types[{j}].name: {info_type.name!r} is not detected by "
-                        f"inspect_config (add it to info_types or custom_info_types)"
-                    )
-            answer = None
-            groups: tuple[int, ...] = ()
-            if rule.answer_regex is not None:
-                answer = compile_regex(rule.answer_regex, f"{path}.answer_regex")
-                groups = tuple(rule.answer_regex.group_indexes or [0])
-            adjustment = rule.likelihood_adjustment
-            previous.append(PreviousTurnRule(
-                names,
-                compile_regex(rule.hotword_regex, f"{path}.hotword_regex"),
-                rule.window_before,
-                rule.window_after,
-                adjustment.fixed_likelihood,
-                adjustment.relative_likelihood or 0,
-                answer,
-                groups,
-                rule.info_types[0].name,
-            ))
-
-        by_type = {
-            entry.info_type.name: entry.min_likelihood
-            for entry in config.min_likelihood_per_info_type
-        }
-        return cls(
-            patterns, dictionaries, config.min_likelihood, by_type, frozenset(hidden),
-            scanners, rule_sets, previous,
-        )
+    def from_config(cls, config: InspectConfig, catalogue: Catalogue, **options) -> "InfoTypeEngine":
+        """Compile `config` (`veil.engine.compiler`; raises ConfigError) and build its engine."""
+        return cls(compile_inspect_config(config, catalogue, **options))
 
     def build_prefilter(self) -> bool:
         """Compile the Hyperscan prefilter now rather than after the first texts.
@@ -589,40 +357,9 @@ class InfoTypeEngine:
             check_deadline()
             findings = per_turn[turn]
             if hotwords is not None and previous_text:
-                findings = self._apply_previous_turn(previous_text, text, turn, findings,
-                                                     hotwords[previous])
+                findings = apply_previous_turn_rules(
+                    self.previous_turn_rules, previous_text, text, turn, findings,
+                    hotwords[previous])
             found.extend(findings)
             previous_text, previous = text, turn
         return self.finalize(found)
-
-    def _apply_previous_turn(
-        self, previous: str, text: str, turn: int, findings: list[Finding],
-        may_occur: set[int] | None = None,
-    ) -> list[Finding]:
-        """Apply the previous-turn rules whose hotword ends `previous` (`may_occur`: the
-        indexes of the rules whose hotword can occur in it at all; None: any can)."""
-        for index, rule in enumerate(self.previous_turn_rules):
-            if may_occur is not None and index not in may_occur:
-                continue
-            tail_start = max(0, len(previous) - rule.window_before)
-            if rule.hotword.search(previous, tail_start) is None:
-                continue
-            limit = min(len(text), rule.window_after)
-            adjusted = []
-            for f in findings:
-                if f.info_type in rule.info_types and f.start < limit:
-                    f = Finding(f.turn, f.start, f.end, f.info_type, rule.adjust(f.likelihood),
-                                f.method, f.detector)
-                adjusted.append(f)
-            findings = adjusted
-            if rule.answer is not None:
-                head = text[:limit]
-                for match in rule.answer.finditer(head):
-                    for group in rule.answer_groups:
-                        start, end = match.span(group)
-                        if 0 <= start < end:
-                            findings.append(Finding(
-                                turn, start, end, rule.answer_type,
-                                rule.adjust(Likelihood.POSSIBLE), Method.REGEX,
-                            ))
-        return findings
