@@ -24,6 +24,7 @@ from pydantic import Field, ValidationError, model_validator
 
 from veil.detector_config import DetectorSettings
 from veil.engine.conversation import PreviousTurnHotword
+from veil.engine.dictionary_files import inline_dictionary_files
 from veil.engine.inspect_config import DlpModel, InspectConfig
 from veil.errors import ConfigError
 from veil.operators.config import DeidentifyConfig
@@ -123,3 +124,11 @@ def load_config(location: str, storage=None) -> VeilConfig:
     except (ValueError, yaml.YAMLError) as error:
         raise ConfigError(f"{source}: not valid YAML or JSON: {error}") from None
     return parse_config(data, source)
+
+
+def with_dictionary_files_read(config: VeilConfig, storage=None) -> tuple[VeilConfig, dict[str, str]]:
+    """The config with its dictionary files read now and carried as terms, so that every
+    worker applies the list the launch read (see `veil.engine.dictionary_files`), and
+    {file: "sha256:<hex>"} of the files read."""
+    inspect_config, files = inline_dictionary_files(config.inspect_config, storage)
+    return config.model_copy(update={"inspect_config": inspect_config}), files

@@ -29,11 +29,10 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-import fsspec
-
 from veil.engine.builtin import BUILTIN, Hotword, PatternDetector, ScannerDetector, builtin_names
 from veil.engine.conversation import PreviousTurnHotword
 from veil.engine.dictionary import BatchView, DictionaryGroup, DictionaryMatcher
+from veil.engine.dictionary_files import read_dictionary_file
 from veil.engine.inspect_config import (
     CustomInfoType,
     Dictionary,
@@ -85,19 +84,15 @@ class PreviousTurnRule:
         return self.fixed if self.fixed is not None else likelihood.adjusted(self.relative)
 
 
-def load_dictionary_terms(custom: CustomInfoType | Dictionary, path: str) -> list[str]:
-    """The terms of a dictionary, inline or from a file at any fsspec path."""
+def load_dictionary_terms(custom: CustomInfoType | Dictionary, path: str, storage=None) -> list[str]:
+    """The terms of a dictionary, inline or from a file at any fsspec path.
+
+    The job inlines dictionary files at launch (`veil.engine.dictionary_files`), so its workers
+    never reach the file branch; other callers (`veil evaluate`, tests) read the file here."""
     dictionary = custom.dictionary if isinstance(custom, CustomInfoType) else custom
     if dictionary.word_list is not None:
         return list(dictionary.word_list.words)
-    location = dictionary.cloud_storage_path.path
-    try:
-        with fsspec.open(location, "rt", encoding="utf-8") as handle:
-            return [line.strip() for line in handle if line.strip()]
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(
-            f"{path}.dictionary.cloud_storage_path.path: cannot read {location!r}: {error}"
-        ) from None
+    return read_dictionary_file(dictionary.cloud_storage_path.path, f"{path}.dictionary", storage)[0]
 
 
 def compile_regex(regex: Regex, path: str) -> "Re2Pattern | re.Pattern[str]":
