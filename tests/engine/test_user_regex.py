@@ -112,7 +112,14 @@ def test_config_validation_accepts_re2_syntax_and_counts_its_groups():
 
 # --- `re`'s meaning of pos and endpos ---------------------------------------------------------
 
-PATTERNS = [r"\bab", r"ab\b", r"^a", r"b$", r"(?m)^b", r"a+b?", r"\Bb", "b|ab"]
+# (Not `b$`: in RE2, as in DLP, `$` is the end of the text, where `re` also takes the place
+# before a final newline.)
+PATTERNS = [r"\bab", r"ab\b", r"^a", r"(?m)b$", r"(?m)^b", r"a+b?", r"\Bb", "b|ab"]
+
+
+def test_dollar_is_the_end_of_the_text_as_in_re2():
+    assert compile_user_pattern("b$").search("b\n") is None
+    assert compile_user_pattern("b$").search("ab").span() == (1, 2)
 
 
 @settings(max_examples=300, deadline=None)

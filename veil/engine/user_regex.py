@@ -4,7 +4,8 @@ Google Cloud DLP runs these on RE2, and so does Veil (the `google-re2` package):
 backtracks, so its time is linear in the text whatever the pattern, and a user pattern cannot
 stall a job (`(a+){2,32}b` took 73 s on 34 characters under Python's `re`). RE2's syntax is
 DLP's: `(?i)(mrn|medical)(?-i)`, `[[:digit:]]`, `\\p{Lu}`, `\\z` and `\\Q...\\E` mean what they
-mean in DLP, and `\\w`, `\\d`, `\\s` and `\\b` are ASCII, as there.
+mean in DLP, `\\w`, `\\d`, `\\s` and `\\b` are ASCII, and `$` is the end of the text (`re`
+also matches it before a final newline), as there.
 
 A pattern RE2 refuses but Python's `re` accepts (a lookaround or a backreference: Veil's
 extension, which DLP would refuse too) runs on Python's `re`, and only if
