@@ -34,7 +34,8 @@ detectors:
 
 def test_the_job_merges_every_detector_once_as_evaluate_does(tmp_path: Path):
     nlp = spacy.blank("en")
-    nlp.add_pipe("entity_ruler").add_patterns([{"label": "PERSON", "pattern": "Ottilie Brandt"}])
+    nlp.add_pipe("entity_ruler").add_patterns([
+        {"label": "PERSON", "pattern": name} for name in ("Ottilie Brandt", "John Smith")])  # and the launch probe's
     nlp.to_disk(tmp_path / "pipeline")
     config_path = tmp_path / "config.yaml"
     config_path.write_text(CONFIG.replace("PIPELINE", str(tmp_path / "pipeline")), encoding="utf-8")
