@@ -51,8 +51,9 @@ class ConversationDetector:
         return ["google-dlp"] if self.google_dlp is not None else ["rules"]
 
     def find(self, texts: list[str]) -> list[Finding]:
-        """The conversation's findings over the threshold, not merged: what the rules add to
-        the other detectors' findings before the one merge (`veil.merge`)."""
+        """The conversation's findings before merging, so that a job with models merges
+        everything once: merging is not associative (a finding cut by one merge cannot be
+        joined whole by the next)."""
         if self.google_dlp is not None:
             return self.engine.inspect_conversation(texts)
         # Each turn windowed, before min_likelihood; the engine then applies hotwords that
@@ -71,5 +72,5 @@ class ConversationDetector:
         return self.engine.inspect_conversation(texts, detect_texts=detect_texts)
 
     def detect(self, texts: list[str]) -> list[Finding]:
-        """The conversation's findings, merged into non-overlapping spans."""
+        """The conversation's findings, merged (`veil.merge`)."""
         return merge_findings(self.find(texts), texts)
