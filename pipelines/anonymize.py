@@ -18,12 +18,12 @@ import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
 from pipelines.options import VeilOptions, with_local_default_runner
-from transforms.anonymize import ANONYMIZED, UNWRITABLE, AnonymizeFn
-from transforms.detect import DetectFn
+from transforms.anonymize import AnonymizeFn
+from transforms.detect import Detect
 from transforms.errors import ErrorEntryFn, NumberErrorLines
-from transforms.parse import ERRORS, ParseRecordFn
+from transforms.parse import ParseRecordFn
 from transforms.read import LINES, STATS, ReadRecords
-from transforms.risk import ROWS, RiskStatsFn, ScoreRiskFn
+from transforms.risk import RiskStatsFn, ScoreRiskFn
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
 from models.available import (
@@ -118,7 +118,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     if veil.detector != "google-dlp":  # DLP reads its own (gs://) dictionary files
         # Read once, here: every worker applies this content, never a re-read file.
         config, dictionary_files = with_dictionary_files_read(config, storage)
-    if veil.detector == "google-dlp":  # the config carries the choice to the workers' DetectFn
+    if veil.detector == "google-dlp":  # the config carries the choice to the workers
         config = with_google_dlp(config, veil.dlp_project, veil.dlp_location, veil.dlp_endpoint)
     # Compiles every pattern and dictionary now (google-dlp: converts the config to protos,
     # without calling the service).
@@ -218,51 +218,31 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     """Wire the job: read, parse, detect, anonymise, write, summarise."""
     read = pipeline | "Read" >> ReadRecords(plan.splits, plan.spec.storage, plan.max_record_bytes)
     parsed = read.records | "Parse" >> beam.ParDo(ParseRecordFn(plan.fields)).with_outputs(
-        ERRORS, main="conversations"
+        ParseRecordFn.FAILED, main="conversations"
     )
-    # Every detector's findings are merged once, by the last stage (merging is not
-    # associative): the same findings as `veil evaluate` (models.detectors).
-    hf, spacy = plan.config.detectors.hf, plan.config.detectors.spacy
-    detected = parsed.conversations | "Detect" >> beam.ParDo(
-        DetectFn(plan.config, merge=not (hf or spacy))
-    ).with_outputs(ERRORS, main="findings")
-    found, model_errors = detected.findings, []
-    if hf:
-        from transforms.ner import DetectWithHfModel  # Beam's RunInference imports are heavy
-
-        found, hf_errors = found | "DetectNER" >> DetectWithHfModel(
-            hf, plan.spec.storage, plan.model_accelerator,
-            model_copies=plan.model_copies, merge=not spacy,
-        )
-        model_errors += hf_errors
-    if spacy:
-        from transforms.spacy_ner import SpacyNerFn  # spaCy is imported only by jobs that use it
-
-        spacy = found | "DetectSpacyNER" >> beam.ParDo(SpacyNerFn(plan.config)).with_outputs(
-            ERRORS, main="detected")
-        found = spacy.detected
-        model_errors.append(spacy[ERRORS])
+    # The rules, then each model under RunInference, merged once (transforms.detect): the
+    # path `veil evaluate` takes too.
+    found, detect_failed = parsed.conversations | "Detect" >> Detect(
+        plan.config, plan.spec.storage, plan.model_accelerator, plan.model_copies)
     anonymized = found | "Anonymize" >> beam.ParDo(
         # The DoFn carries where the keys are, never the keys: workers read them in setup.
         AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.config.deidentify_config,
                     plan.operators.key_checks)
-    ).with_outputs(ANONYMIZED, UNWRITABLE, main=MAIN)
-    parse_errors = parsed[ERRORS] | "ParseErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
-    detect_errors = detected[ERRORS] | "DetectErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
-    model_error_entries = tuple(
-        errors | f"ModelErrors{i}" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
-        for i, errors in enumerate(model_errors)
-    )
-    unwritable = anonymized[UNWRITABLE] | "UnwritableErrors" >> beam.ParDo(
+    ).with_outputs(AnonymizeFn.ANONYMIZED, AnonymizeFn.UNWRITABLE, main=MAIN)
+    parse_errors = parsed[ParseRecordFn.FAILED] | "ParseErrors" >> beam.ParDo(
+        ErrorEntryFn(plan.spec, plan.audit_raw))
+    detect_errors = detect_failed | "DetectErrors" >> beam.ParDo(
+        ErrorEntryFn(plan.spec, plan.audit_raw))
+    unwritable = anonymized[AnonymizeFn.UNWRITABLE] | "UnwritableErrors" >> beam.ParDo(
         ErrorEntryFn(plan.spec, plan.audit_raw))
     error_entries = (
-        (parse_errors, detect_errors, *model_error_entries, unwritable)
+        (parse_errors, detect_errors, unwritable)
         | "ErrorLines" >> NumberErrorLines(read[LINES])
     )
-    risk = anonymized[ANONYMIZED] | "ScoreRisk" >> beam.ParDo(
+    risk = anonymized[AnonymizeFn.ANONYMIZED] | "ScoreRisk" >> beam.ParDo(
         ScoreRiskFn(plan.spec, plan.fields, plan.config.risk, plan.auditor)
-    ).with_outputs(ROWS, main="entries")
-    risk_stats = risk[ROWS] | "RiskStats" >> beam.CombineGlobally(
+    ).with_outputs(ScoreRiskFn.ROWS, main="entries")
+    risk_stats = risk[ScoreRiskFn.ROWS] | "RiskStats" >> beam.CombineGlobally(
         RiskStatsFn.from_settings(plan.config.risk)
     )
     written = (

@@ -4,14 +4,18 @@
     veil evaluate --input test.jsonl --findings out/        # score an anonymize run's findings/
 
 Prints a table per infoType and per context, and writes every figure as JSON (`--report`).
-Reads the input as a stream, with the anonymize job's own reader and record contract.
+Detection is the anonymize job's own (`transforms.detect.Detect`, after its reader and parser),
+run on the local runner: the findings scored are the ones the job writes. The scoring then
+reads the input again as a stream.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+import tempfile
 from collections import defaultdict
+from pathlib import Path
 
 from veil.config import load_config
 from veil.detector_config import choose_detectors
@@ -73,20 +77,6 @@ def findings_by_record(storage: Storage, output_dir: str) -> dict[str, list[Span
     return found
 
 
-BATCH = 64  # conversations per detection batch: the models see many turns per forward pass
-
-
-def _batches(iterable, size: int):
-    batch = []
-    for item in iterable:
-        batch.append(item)
-        if len(batch) == size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
-
-
 def job_config(args):
     """The --config, with --detectors choosing among its detectors (rules, hf, spacy)."""
     config = load_config(args.config)
@@ -97,48 +87,90 @@ def job_config(args):
     return config.model_copy(update={"detectors": detectors})
 
 
+def detected_findings(config, storage: Storage, pattern: str, fields: FieldMap,
+                      input_format: str | None) -> dict[str, list[Span]]:
+    """Each record's findings, as the anonymize job finds them: its reader, parser and
+    `Detect` on the local runner (records it cannot read or detect have none)."""
+    import apache_beam as beam
+    from apache_beam.options.pipeline_options import PipelineOptions
+
+    from pipelines.options import with_local_default_runner
+    from transforms.detect import Detect
+    from transforms.parse import ParseRecordFn
+    from transforms.read import ReadRecords
+
+    files = storage.match(pattern)
+    if not files:
+        raise ConfigError(f"--input {pattern!r}: no files match")
+    splits = plan_splits(storage, files, input_format, WHOLE_FILES)
+    with tempfile.TemporaryDirectory(prefix="veil-evaluate-") as scratch:
+        prefix = str(Path(scratch) / "findings")
+        with beam.Pipeline(options=with_local_default_runner(PipelineOptions([]))) as pipeline:
+            read = pipeline | "Read" >> ReadRecords(splits, storage, 1 << 30)
+            parsed = read.records | "Parse" >> beam.ParDo(ParseRecordFn(fields)).with_outputs(
+                ParseRecordFn.FAILED, main="conversations")
+            detected, _ = parsed.conversations | "Detect" >> Detect(config, storage)
+            _ = (detected
+                 | "Rows" >> beam.Map(lambda d: json.dumps([d.conversation.id, [
+                     [f.turn, f.start, f.end, f.info_type] for f in d.findings]]))
+                 | "Write" >> beam.io.WriteToText(prefix))
+        found: dict[str, list[Span]] = {}
+        for path in sorted(Path(scratch).glob("findings*")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                record_id, rows = json.loads(line)
+                found[record_id] = [Span(*row) for row in rows]
+    return found
+
+
+def usable_config(args, storage: Storage):
+    """The --config with the detectors that can run: a missing model is reported and left
+    out, as the job does with --allow_missing_detectors; a broken one stops the evaluation
+    (every figure measured with it would be meaningless)."""
+    from models.available import probe_models, usable_detectors
+
+    config = job_config(args)
+    detectors, missing = usable_detectors(config.detectors, storage)
+    for name, reason in missing.items():
+        print(f"veil evaluate: WARNING: detector {name} did not run: {reason}", file=sys.stderr)
+    detectors, broken = probe_models(detectors, storage, config)
+    for name, problem in broken.items():
+        raise ConfigError(f"detector {name}: {problem}")
+    return config.model_copy(update={"detectors": detectors}), missing
+
+
 def evaluate(args) -> dict:
     storage = Storage()
     fields = FieldMap(id=args.id_field, turns=args.turns_field, text=args.text_field, pii=args.pii_field)
-    detectors = None
+    config = missing = None
     if args.findings:
         predictions = findings_by_record(storage, args.findings)
     else:
-        from models.detectors import ConversationDetectors
-
-        detectors = ConversationDetectors(job_config(args), storage)
-        for name, reason in detectors.missing.items():
-            print(f"veil evaluate: WARNING: detector {name} did not run: {reason}", file=sys.stderr)
+        config, missing = usable_config(args, storage)
+        predictions = detected_findings(config, storage, args.input, fields, args.input_format)
     evaluation = Evaluation()
     table = RiskSettings().table()
     risk = RiskAccumulator(threshold=table.threshold, sample_size=0)
-    conversations = read_conversations(storage, args.input, fields, args.input_format)
-    for batch in _batches(conversations, BATCH):
-        texts_batch = [[turn.text for turn in conversation.turns] for conversation in batch]
-        if detectors is not None:
-            found = detectors.detect_batch(texts_batch)
-            predicted_batch = [[Span(f.turn, f.start, f.end, f.info_type) for f in fs] for fs in found]
-        else:
-            predicted_batch = [predictions.get(conversation.id, []) for conversation in batch]
-        for conversation, texts, predicted in zip(batch, texts_batch, predicted_batch):
-            evaluation.add(
-                texts,
-                gold_spans(conversation, fields.pii),
-                predicted,
-                conversation.context,
-                negative_spans(conversation),
-            )
-            # The residual risk these detections would leave, scored against the gold labels.
-            items = from_gold(texts, conversation.record.get(fields.pii) or [],
-                              [(p.turn, p.start, p.end) for p in predicted], table)
-            risk.add(score_conversation(conversation.id, items, table, conversation.context))
+    for conversation in read_conversations(storage, args.input, fields, args.input_format):
+        texts = [turn.text for turn in conversation.turns]
+        predicted = predictions.get(conversation.id, [])
+        evaluation.add(
+            texts,
+            gold_spans(conversation, fields.pii),
+            predicted,
+            conversation.context,
+            negative_spans(conversation),
+        )
+        # The residual risk these detections would leave, scored against the gold labels.
+        items = from_gold(texts, conversation.record.get(fields.pii) or [],
+                          [(p.turn, p.start, p.end) for p in predicted], table)
+        risk.add(score_conversation(conversation.id, items, table, conversation.context))
     report = evaluation.report()
     report["residual_risk"] = risk.summary()
     report["source"] = {
         "input": args.input, "findings": args.findings,
         "config": None if args.findings else args.config,
-        "detectors": detectors.names if detectors else None,
-        "detectors_missing": detectors.missing if detectors else None,
+        "detectors": config.detectors.names if config else None,
+        "detectors_missing": missing,
     }
     return report
 

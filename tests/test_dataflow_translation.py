@@ -18,7 +18,7 @@ request (JSON) and the staged pipeline proto, and check it for local-only constr
 - the environment is the given `--sdk_container_image` (or Beam's Dataflow SDK image when none
   is given), and `--setup_file` is staged as `workflow.tar.gz`, an sdist with the package data;
 - Veil's transform names do not depend on the input, shards, splits or runner options;
-- only model stages carry an accelerator resource hint: the NER stage (`DetectNER`) with
+- only model stages carry an accelerator resource hint: the NER stage (`Detect/Model[hf]`) with
   `--model_accelerator`, nothing in the rules-only job (`accelerator_hints`,
   `misplaced_accelerators` are reusable for any pipeline proto).
 
@@ -460,7 +460,7 @@ def test_every_leaf_transform_is_one_dataflow_runner_v2_executes(translated):
 
 def test_the_job_holds_no_local_path_and_no_input_record(translated, gcs):
     payloads = {name: unpickled_bytes(payload) for name, payload in pickled_payloads(translated.pipeline).items()}
-    assert any(name.startswith("Detect/ParDo(DetectFn)") for name in payloads)
+    assert any(name.startswith("Detect/Rules/ParDo(RulesFn)") for name in payloads)
     options = {key: value for key, value in translated.options.items() if key != "setup_file"}
     assert translated.options["setup_file"] == "./setup.py"  # read on the submitter, to build the sdist
     job = {**translated.job, "environment": {**translated.job["environment"], "sdkPipelineOptions": options}}
@@ -503,7 +503,7 @@ def test_every_dofn_pickles_with_the_default_pickler_and_cloudpickle(translated)
     veil_functions = {
         name: fn for name, fn in functions.items() if type(fn).__module__.split(".")[0] in VEIL_MODULES
     }
-    assert {"Read/ReadSplit/ParDo(ReadSplitFn)", "Parse/ParDo(ParseRecordFn)", "Detect/ParDo(DetectFn)",
+    assert {"Read/ReadSplit/ParDo(ReadSplitFn)", "Parse/ParDo(ParseRecordFn)", "Detect/Rules/ParDo(RulesFn)",
             "Anonymize/ParDo(AnonymizeFn)", "ScoreRisk/ParDo(ScoreRiskFn)", "Write/MergeRuns"} <= set(veil_functions)
     for name, fn in functions.items():
         # Beam's default pickler (cloudpickle in 2.77), as DataflowRunner pickles the job...
@@ -531,9 +531,11 @@ def test_transform_names_do_not_depend_on_the_input_or_the_options(classic, stoc
     key on (Veil is a batch job, which Dataflow never updates in place)."""
     assert names_outside_creates(classic) == names_outside_creates(stock_gpu)
     assert STABLE_STEPS <= {name for name in classic.names() if "/" not in name}
-    # The NER stage adds steps of its own and keeps the others'.
-    added = {name.split("/")[0] for name in names_outside_creates(ner) - names_outside_creates(classic)}
-    assert added == {"DetectNER", "ModelErrors0", "ModelErrors1", "Write"}
+    # The NER stage adds steps of its own, inside Detect, and keeps the others'.
+    added = names_outside_creates(ner) - names_outside_creates(classic)
+    assert {"/".join(name.split("/")[:2]) for name in added if name.startswith("Detect/")} == {
+        "Detect/Model[hf]"}
+    assert {name.split("/")[0] for name in added} <= {"Detect", "Write"}
     for translation in (classic, ner):
         for name in translation.names():
             # Beam's own Create names a lambda by its line in Beam's core.py: stable for a release.
@@ -552,7 +554,7 @@ def test_the_rules_only_job_asks_for_no_accelerator(classic, stock_gpu):
 def test_only_the_ner_stage_asks_for_an_accelerator(ner):
     hints = accelerator_hints(ner.pipeline)
     assert hints and set(hints.values()) == {MODEL_ACCELERATOR}
-    assert {name.split("/")[0] for name in hints} == {"DetectNER"}
+    assert {"/".join(name.split("/")[:2]) for name in hints} == {"Detect/Model[hf]"}
     assert any("RunInference" in name for name in hints)
     assert misplaced_accelerators(ner.pipeline) == {}
     # Dataflow gets the NER stage's environment as a second SDK container, on the same image;
@@ -563,9 +565,9 @@ def test_only_the_ner_stage_asks_for_an_accelerator(ner):
     # The model is named by its GCS URL and the stage loads one copy per machine.
     (handler,) = [
         fn._model_handler for name, fn in python_functions(ner.pipeline).items()
-        if name.startswith("DetectNER/RunInference/") and hasattr(fn, "_model_handler")
+        if name.startswith("Detect/Model[hf]/RunInference/") and hasattr(fn, "_model_handler")
     ]
-    assert handler.settings.model == MODEL_URL
+    assert handler.unkeyed.settings.model == MODEL_URL
     assert handler.model_copies() == 1
 
 

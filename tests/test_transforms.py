@@ -11,8 +11,8 @@ from apache_beam.testing.util import assert_that, equal_to
 from tests.conftest import LOCAL_RUNNER
 from transforms.anonymize import AnonymizeFn
 from transforms.errors import ErrorEntryFn
-from transforms.detect import DetectFn
-from transforms.parse import ERRORS, ParseRecordFn
+from transforms.detect import Detect, RulesFn
+from transforms.parse import ParseRecordFn
 from transforms.write import STATS, WriteShards
 from veil.config import load_config
 from veil.detect import ConversationDetector
@@ -43,10 +43,11 @@ def test_parse_splits_good_records_from_errors():
     with TestPipeline(runner=LOCAL_RUNNER) as p:
         parsed = (
             p | beam.Create(lines)
-            | beam.ParDo(ParseRecordFn(FieldMap())).with_outputs(ERRORS, main="ok")
+            | beam.ParDo(ParseRecordFn(FieldMap())).with_outputs(ParseRecordFn.FAILED, main="ok")
         )
-        ids = parsed.ok | "Ids" >> beam.Map(lambda pair: (pair[1].id, pair[1].is_document))
-        reasons = parsed[ERRORS] | "Reasons" >> beam.Map(lambda e: (e[0].position, e[1].split(":")[0]))
+        ids = parsed.ok | "Ids" >> beam.Map(lambda p: (p.conversation.id, p.conversation.is_document))
+        reasons = parsed[ParseRecordFn.FAILED] | "Reasons" >> beam.Map(
+            lambda e: (e.raw.position, e.reason.split(":")[0]))
         assert_that(ids, equal_to([("a", False), ("b", True)]), label="good")
         assert_that(reasons, equal_to([(1, "malformed JSON"), (3, "not valid UTF-8")]), label="bad")
 
@@ -55,10 +56,14 @@ def test_detect_and_anonymize_emit_corpus_and_findings_entries():
     config = load_config("minimal")
     record = {"id": "a", "turns": [{"text": "mail a@b.co"}, {"text": "again A@B.CO, card 4111111111111111"}]}
     with TestPipeline(runner=LOCAL_RUNNER) as p:
-        entries = (
+        detected, failed = (
             p | beam.Create([raw(0, json.dumps(record))])
             | beam.ParDo(ParseRecordFn(FieldMap()))
-            | beam.ParDo(DetectFn(config))
+            | Detect(config)
+        )
+        assert_that(failed, equal_to([]), label="none failed")
+        entries = (
+            detected
             | beam.ParDo(AnonymizeFn(spec("unused"), FieldMap()))
             | beam.Map(lambda e: (e[0], e[1], e[2], json.loads(e[3]), e[4]))
         )
@@ -83,13 +88,13 @@ def test_detect_and_anonymize_emit_corpus_and_findings_entries():
 class ExplodingDetector(ConversationDetector):
     """A real detector that fails on one marked record, to prove the job fails closed."""
 
-    def detect(self, texts):
+    def find(self, texts):
         if any("EXPLODE" in t for t in texts):
             raise RuntimeError("detector crashed")
-        return super().detect(texts)
+        return super().find(texts)
 
 
-class ExplodingDetectFn(DetectFn):
+class ExplodingRulesFn(RulesFn):
     def setup(self):
         self.detector = ExplodingDetector(self.config)
 
@@ -104,7 +109,7 @@ def test_detection_failure_fails_closed():
         detected = (
             p | beam.Create(lines)
             | beam.ParDo(ParseRecordFn(FieldMap()))
-            | beam.ParDo(ExplodingDetectFn(config)).with_outputs(ERRORS, main="ok")
+            | beam.ParDo(ExplodingRulesFn(config)).with_outputs(RulesFn.FAILED, main="ok")
         )
         corpus = (
             detected.ok
@@ -112,7 +117,7 @@ def test_detection_failure_fails_closed():
             | beam.Filter(lambda e: e[0] == CORPUS)
             | beam.Map(lambda e: e[3].decode())
         )
-        errors = detected[ERRORS] | beam.ParDo(ErrorEntryFn(spec("unused"))) | beam.Map(lambda e: e[3])
+        errors = detected[RulesFn.FAILED] | beam.ParDo(ErrorEntryFn(spec("unused"))) | beam.Map(lambda e: e[3])
         assert_that(corpus, equal_to([json.dumps({"id": "ok", "text": "reach me at [EMAIL_ADDRESS_1]"})]), label="corpus")
         assert_that(
             errors | "Why" >> beam.Map(lambda e: (e["id"], e["reason"], "raw" in e)),

@@ -7,6 +7,7 @@ from collections import Counter
 import apache_beam as beam
 from apache_beam.metrics import Metrics
 
+from transforms.elements import Anonymized, Failed
 from veil.anonymize import anonymize_conversation
 from veil.operators import Operators, build_operators
 from veil.operators.config import DeidentifyConfig
@@ -44,7 +45,8 @@ def _corpus_line(record: dict) -> bytes:
 
 
 class AnonymizeFn(beam.DoFn):
-    """(raw, Conversation, findings) -> output entries `(kind, shard, key, payload, tag)`.
+    """Detected -> output entries `(kind, shard, key, payload, tag)`; ANONYMIZED: Anonymized,
+    for residual-risk scoring; UNWRITABLE: Failed, for a record that cannot be written.
 
     The corpus entry holds the anonymised record in the input's own shape; each finding becomes a
     row with offsets into the ORIGINAL text and the placeholder that replaced it. The finding's
@@ -56,6 +58,9 @@ class AnonymizeFn(beam.DoFn):
     worker reads the keys in `setup`, and stops if they are not the keys the launch read
     (`key_checks`, from `veil.operators.build_operators` at job start).
     """
+
+    ANONYMIZED = ANONYMIZED
+    UNWRITABLE = UNWRITABLE
 
     def __init__(self, spec: OutputSpec, fields: FieldMap, audit_raw: bool = False,
                  deidentify: DeidentifyConfig | None = None,
@@ -90,11 +95,12 @@ class AnonymizeFn(beam.DoFn):
                 payload = _corpus_line(record)
             except UnicodeEncodeError:
                 reason = "record holds an unpaired UTF-16 surrogate (e.g. \\ud800) and cannot be written as UTF-8"
-                yield beam.pvalue.TaggedOutput(UNWRITABLE, (raw, reason, conversation.id))
+                yield beam.pvalue.TaggedOutput(UNWRITABLE, Failed(raw, reason, conversation.id))
                 return
         self.written.inc()
         yield CORPUS, shard, key, payload, None
-        yield beam.pvalue.TaggedOutput(ANONYMIZED, (raw, conversation, replacements, new_texts))
+        yield beam.pvalue.TaggedOutput(ANONYMIZED, Anonymized(raw, conversation, replacements,
+                                                              new_texts))
         types: Counter = Counter()
         for number, replacement in enumerate(replacements):
             finding = replacement.finding

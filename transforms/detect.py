@@ -1,4 +1,21 @@
-"""Detection: every conversation's findings, merged. A failure fails closed, to ERRORS."""
+"""Detection, the one path the job and `veil evaluate` take: `Detect`, a composite.
+
+    detected, failed = parsed | "Detect" >> Detect(config, storage)
+
+1. **Rules** (`RulesFn`): the infoType engine (or Google DLP, `--detector google-dlp`) over
+   each conversation, its findings over the threshold and not yet merged.
+2. **Models**: each configured model (Hugging Face, spaCy) under Beam's `RunInference`, with a
+   keyed `ModelHandler` (models.handlers) that carries the record beside its texts; its
+   findings join the rules'.
+3. **Merge** (`MergeFn`), once, over every detector's findings (`veil.merge`): merging after
+   each stage is not associative and gave characters other types.
+
+Fail closed: a record whose rules raise or run past `detection.record_deadline_s`
+(`veil.deadline`), a conversation a model fails on, and every record of a batch that fails as
+a whole go to `failed` as `Failed(raw, reason, id)`, never to the corpus; the log names the
+record and the exception type, not its text. Only the model stages ask for an accelerator
+(`--model_accelerator`), so on Dataflow the rules, IO and writing run on ordinary workers.
+"""
 from __future__ import annotations
 
 import logging
@@ -6,27 +23,27 @@ import logging
 import apache_beam as beam
 from apache_beam.metrics import Metrics
 
+from transforms.elements import Detected, Failed, Parsed, TurnTexts
 from veil.config import VeilConfig
 from veil.deadline import DetectionDeadlineExceeded, detection_deadline
 from veil.detect import ConversationDetector
-from transforms.parse import ERRORS
+from veil.merge import merge_findings
+from veil.storage import Storage
 
 _LOG = logging.getLogger("veil")
 
 
-class DetectFn(beam.DoFn):
-    """(raw, Conversation) -> (raw, Conversation, findings).
+class RulesFn(beam.DoFn):
+    """Parsed -> Detected (the rules' findings, unmerged); FAILED: Failed.
 
     The detector is built in `setup`, once per worker, from the validated config: compiled
-    patterns and automata are never pickled. A record whose detection raises, or runs past
-    `detection.record_deadline_s` of CPU time (`veil.deadline`), goes to ERRORS and never
-    reaches the corpus; the log names the record and the exception type, not its text.
+    patterns and automata are never pickled.
     """
 
-    def __init__(self, config: VeilConfig, merge: bool = True):
+    FAILED = "failed"
+
+    def __init__(self, config: VeilConfig):
         self.config = config
-        # False when model stages follow: the last detection stage merges everything once.
-        self.merge = merge
         self.detector: ConversationDetector | None = None
         self.errored = Metrics.counter("veil", "records_errored")
 
@@ -35,21 +52,132 @@ class DetectFn(beam.DoFn):
             self.detector = ConversationDetector(self.config)
             self.detector.warm_up()  # so that no record's deadline pays for loading
 
-    def process(self, element):
+    def process(self, element: Parsed):
         raw, conversation = element
         if self.detector is None:  # `detectors.rules: false`: the models find everything
-            yield raw, conversation, []
+            yield Detected(raw, conversation, [])
             return
         try:
             with detection_deadline(self.config.detection.record_deadline_s):
-                texts = [turn.text for turn in conversation.turns]
-                findings = self.detector.detect(texts) if self.merge else self.detector.find(texts)
+                findings = self.detector.find([turn.text for turn in conversation.turns])
         except Exception as error:  # fail closed: whatever went wrong, the text is not written
             _LOG.warning("detection failed for record %s: %s", conversation.id, type(error).__name__)
             self.errored.inc()
             reason = f"detection failed: {type(error).__name__}"
             if isinstance(error, DetectionDeadlineExceeded):
                 reason = f"detection failed: {error}"
-            yield beam.pvalue.TaggedOutput(ERRORS, (raw, reason, conversation.id))
+            yield beam.pvalue.TaggedOutput(self.FAILED, Failed(raw, reason, conversation.id))
             return
-        yield raw, conversation, findings
+        yield Detected(raw, conversation, findings)
+
+
+class AddModelFindingsFn(beam.DoFn):
+    """(Detected, PredictionResult) -> Detected with the model's findings added; FAILED:
+    Failed, for a conversation the model could not run on."""
+
+    FAILED = "failed"
+
+    def __init__(self, detector: str):
+        self.detector = detector
+        self.errored = Metrics.counter("veil", "records_errored")
+        self.found = Metrics.counter("veil", f"{detector}_findings")
+
+    def process(self, keyed):
+        from models.handlers import ModelFailure
+
+        detected, result = keyed
+        if isinstance(result.inference, ModelFailure):
+            self.errored.inc()
+            yield beam.pvalue.TaggedOutput(self.FAILED, Failed(
+                detected.raw, result.inference.reason, detected.conversation.id))
+            return
+        self.found.inc(len(result.inference))
+        yield detected._replace(findings=[*detected.findings, *result.inference])
+
+
+def failed_batch(failed, reason: str):
+    """RunInference's dead letter, (batch of (Detected, texts), (exception type, repr,
+    traceback)), as one Failed per record. The reason names the exception's type alone: its
+    text may quote a record."""
+    batch, error = failed
+    kind = error[0] if isinstance(error, tuple) else type(error)
+    text = reason.format(error=getattr(kind, "__name__", kind))
+    for detected, _ in batch:
+        yield Failed(detected.raw, text, detected.conversation.id)
+
+
+class ModelStage(beam.PTransform):
+    """Detected -> (Detected with one model's findings added, Failed): the model under
+    `RunInference`, keyed by record (models.handlers.Keyed)."""
+
+    def __init__(self, handler, accelerator: str | None = None):
+        super().__init__()
+        self.handler = handler
+        self.accelerator = accelerator
+
+    def expand(self, detected):
+        from apache_beam.ml.inference.base import RunInference  # heavy: only jobs with models
+
+        from models.handlers import Keyed
+
+        inference = RunInference(Keyed(self.handler)).with_exception_handling()
+        if self.accelerator:
+            inference = inference.with_resource_hints(accelerator=self.accelerator)
+        keyed = detected | "WithTexts" >> beam.Map(lambda d: (d, TurnTexts(d.texts)))
+        results, dead_letter = keyed | "RunInference" >> inference
+        added = results | "AddFindings" >> beam.ParDo(
+            AddModelFindingsFn(self.handler.detector)).with_outputs(
+                AddModelFindingsFn.FAILED, main="detected")
+        batches = dead_letter.failed_inferences | "FailedBatches" >> beam.FlatMap(
+            failed_batch, self.handler.failure_reason)
+        failed = (added[AddModelFindingsFn.FAILED], batches) | "Failed" >> beam.Flatten()
+        return added.detected, failed
+
+
+class MergeFn(beam.DoFn):
+    """Detected -> Detected with every detector's findings merged into non-overlapping spans."""
+
+    def process(self, element: Detected):
+        yield element._replace(findings=merge_findings(element.findings, element.texts))
+
+
+def model_handlers(config: VeilConfig, storage: Storage | None = None,
+                   model_copies: int | None = None) -> list:
+    """The `RunInference` handler of each model the config sets up, in order: hf, spacy."""
+    handlers = []
+    if config.detectors.hf or config.detectors.spacy:
+        from models.handlers import HfNerModelHandler, SpacyNerModelHandler
+
+        if config.detectors.hf:
+            handlers.append(HfNerModelHandler(config.detectors.hf, storage,
+                                              model_copies=model_copies))
+        if config.detectors.spacy:
+            handlers.append(SpacyNerModelHandler(config, storage))
+    return handlers
+
+
+class Detect(beam.PTransform):
+    """Parsed -> (Detected, merged once; Failed). See the module's docstring."""
+
+    def __init__(self, config: VeilConfig, storage: Storage | None = None,
+                 accelerator: str | None = None, model_copies: int | None = None,
+                 handlers: list | None = None):
+        super().__init__()
+        self.config = config
+        self.accelerator = accelerator
+        # `handlers`: the model handlers to run (tests give their own); default: the config's.
+        self.handlers = model_handlers(config, storage, model_copies) if handlers is None \
+            else handlers
+
+    def expand(self, parsed):
+        rules = parsed | "Rules" >> beam.ParDo(RulesFn(self.config)).with_outputs(
+            RulesFn.FAILED, main="detected")
+        detected, failed = rules.detected, [rules[RulesFn.FAILED]]
+        for handler in self.handlers:
+            # The accelerator serves the Hugging Face model; spaCy runs on CPU.
+            accelerator = self.accelerator if handler.detector == "hf" else None
+            detected, model_failed = detected | f"Model[{handler.detector}]" >> ModelStage(
+                handler, accelerator)
+            failed.append(model_failed)
+        merged = detected | "Merge" >> beam.ParDo(MergeFn())
+        return merged, tuple(failed) | "Failed" >> beam.Flatten()

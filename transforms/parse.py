@@ -1,17 +1,18 @@
-"""Parsing raw input into conversations; anything unusable goes to the ERRORS output."""
+"""Parsing raw input into conversations; anything unusable goes to the FAILED output."""
 from __future__ import annotations
 
 import apache_beam as beam
 from apache_beam.metrics import Metrics
 
+from transforms.elements import Failed, Parsed
 from veil.parse import parse_raw
 from veil.records import BadRecord, FieldMap
 
-ERRORS = "errors"
-
 
 class ParseRecordFn(beam.DoFn):
-    """RawInput -> (raw, Conversation); bad records -> ERRORS as (raw, reason, id)."""
+    """RawInput -> Parsed; FAILED: Failed, for a record that is not one."""
+
+    FAILED = "failed"
 
     def __init__(self, fields: FieldMap):
         self.fields = fields
@@ -22,6 +23,6 @@ class ParseRecordFn(beam.DoFn):
             conversation = parse_raw(raw, self.fields)
         except BadRecord as error:
             self.errored.inc()
-            yield beam.pvalue.TaggedOutput(ERRORS, (raw, str(error), None))
+            yield beam.pvalue.TaggedOutput(self.FAILED, Failed(raw, str(error), None))
             return
-        yield raw, conversation
+        yield Parsed(raw, conversation)

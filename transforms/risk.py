@@ -21,12 +21,14 @@ ROWS = "rows"
 
 
 class ScoreRiskFn(beam.DoFn):
-    """(raw, conversation, replacements, anonymised texts) -> a `risk/conversations` entry.
+    """Anonymized -> a `risk/conversations` entry; ROWS: the score's row, for the statistics.
 
     Gold labels score the conversation when the record has them; otherwise an independent,
     high-recall auditor re-scans the anonymised text. The ROWS output carries each score,
     with its anonymised text, to the corpus statistics and the report's review sample.
     """
+
+    ROWS = ROWS
 
     def __init__(self, spec: OutputSpec, fields: FieldMap, settings: RiskSettings, auditor: VeilConfig):
         self.spec = spec

@@ -3,7 +3,7 @@
 ```yaml
 detectors:
   rules: true                    # the infoType engine over `inspect_config`
-  hf:                            # a token-classification model (see models.hf_handler)
+  hf:                            # a token-classification model (see models.handlers)
     model: default               # `default`, a directory, or a gs:// / s3:// URL
     min_likelihood: POSSIBLE
   spacy:                         # any spaCy pipeline, by package name or path

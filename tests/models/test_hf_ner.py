@@ -15,11 +15,12 @@ pytest.importorskip("torch")
 pytest.importorskip("transformers")
 
 from models.examples import synthetic_examples  # noqa: E402
-from models.hf_handler import HfNerModelHandler  # noqa: E402
+from models.handlers import HfNerModelHandler  # noqa: E402
 from models.hf_ner import METADATA, HfTokenClassifier, ModelUnavailable, resolve_model_dir  # noqa: E402
 from models.hf_training import score_spans  # noqa: E402
 from tests.conftest import LOCAL_RUNNER  # noqa: E402
-from transforms.ner import DetectWithHfModel  # noqa: E402
+from transforms.detect import ModelStage  # noqa: E402
+from transforms.elements import Detected  # noqa: E402
 from veil.detector_config import HfDetectorSettings  # noqa: E402
 from veil.findings import Finding, Likelihood, Method  # noqa: E402
 from veil.inputs import InputSplit, RawInput  # noqa: E402
@@ -157,10 +158,10 @@ SPLIT = InputSplit(0, "calls.jsonl", "jsonl", 0, -1)
 def element(index: int, texts: list[str], findings=()):
     raw = RawInput(SPLIT, index, index + 1, b"{}", 2)
     conversation = Conversation(f"c{index}", [Turn(t, "s") for t in texts], False, {})
-    return raw, conversation, list(findings)
+    return Detected(raw, conversation, list(findings))
 
 
-def test_run_inference_merges_model_findings_with_rule_findings(tiny_model: Path):
+def test_run_inference_adds_model_findings_to_rule_findings(tiny_model: Path):
     examples = held_out_examples()
     by_record: dict[str, list] = {}
     for example in examples:
@@ -192,10 +193,9 @@ def test_run_inference_merges_model_findings_with_rule_findings(tiny_model: Path
 
     by_record_list = records
     with TestPipeline(runner=LOCAL_RUNNER) as p:
-        detected, errors = p | beam.Create(elements) | DetectWithHfModel(settings)
+        detected, failed = p | beam.Create(elements) | ModelStage(HfNerModelHandler(settings))
         assert_that(detected, check, label="detected")
-        assert_that(errors[0], lambda e: len(e) == 0 or pytest.fail(f"errors {e}"), label="none failed")
-        assert_that(errors[1], lambda e: len(e) == 0 or pytest.fail(f"errors {e}"), label="no batch failed")
+        assert_that(failed, lambda e: len(e) == 0 or pytest.fail(f"errors {e}"), label="none failed")
 
 
 class FaultyClassifier:
@@ -219,12 +219,10 @@ def test_a_conversation_the_model_fails_on_goes_to_errors_alone(tiny_model: Path
     settings = HfDetectorSettings(model=str(tiny_model))
     elements = [element(0, ["hello maria gonzalez"]), element(1, ["FAULT here", "maria"]),
                 element(2, ["my name is john smith"])]
-    transform = DetectWithHfModel(settings)
-    transform.handler = FaultyHandler(settings)
     with TestPipeline(runner=LOCAL_RUNNER) as p:
-        detected, errors = p | beam.Create(elements) | transform
-        ids = detected | beam.Map(lambda e: e[1].id)
-        failed = errors[0] | beam.Map(lambda e: (e[2], e[1]))
+        detected, errors = p | beam.Create(elements) | ModelStage(FaultyHandler(settings))
+        ids = detected | beam.Map(lambda e: e.conversation.id)
+        failed = errors | beam.Map(lambda e: (e.record_id, e.reason))
         assert_that(ids, equal_to(["c0", "c2"]), label="written")
         assert_that(failed, equal_to([("c1", "NER model failed: RuntimeError")]), label="errored")
 
@@ -240,11 +238,9 @@ class UnmeasurableHandler(HfNerModelHandler):
 def test_a_batch_that_fails_as_a_whole_sends_each_record_with_the_exception_type(tiny_model: Path):
     settings = HfDetectorSettings(model=str(tiny_model))
     elements = [element(0, ["hello maria gonzalez"]), element(1, ["my name is john smith"])]
-    transform = DetectWithHfModel(settings)
-    transform.handler = UnmeasurableHandler(settings)
     with TestPipeline(runner=LOCAL_RUNNER) as p:
-        detected, errors = p | beam.Create(elements) | transform
-        failed = errors[1] | beam.Map(lambda e: (e[2], e[1]))
+        detected, errors = p | beam.Create(elements) | ModelStage(UnmeasurableHandler(settings))
+        failed = errors | beam.Map(lambda e: (e.record_id, e.reason))
         assert_that(detected, equal_to([]), label="none written")
         assert_that(failed, equal_to([("c0", "NER model failed: UnicodeEncodeError"),
                                       ("c1", "NER model failed: UnicodeEncodeError")]), label="each errored")

@@ -23,8 +23,9 @@ from models.spacy_ner import (
 )
 from models.spacy_training import METADATA, build_docs, new_pipeline, train_spacy
 from tests.conftest import LOCAL_RUNNER
-from transforms.parse import ERRORS
-from transforms.spacy_ner import SpacyNerFn
+from models.handlers import SpacyNerModelHandler
+from transforms.detect import MergeFn, ModelStage
+from transforms.elements import Detected
 from veil.config import parse_config
 from veil.detector_config import SpacyDetectorSettings
 from veil.engine.inspect_config import InspectConfig
@@ -289,12 +290,12 @@ def job_config(pipeline: Path, **spacy_settings) -> object:
     })
 
 
-def test_spacy_ner_fn_merges_findings_of_many_conversations(trained, held_out):
+def test_the_spacy_stage_adds_findings_of_many_conversations_under_run_inference(trained, held_out):
     config = job_config(trained)
     conversations = [conversation(f"c{i}", e.text, "Quuxcorp Holdings, as agreed.") for i, e in enumerate(held_out[:40])]
     # A rules finding already there: a regex beats the model where they overlap.
     prior = {c.id: [Finding(1, 0, 8, "ORGANIZATION_NAME", Likelihood.LIKELY, Method.REGEX)] for c in conversations}
-    elements = [(f"raw-{c.id}", c, prior[c.id]) for c in conversations]
+    elements = [Detected(f"raw-{c.id}", c, prior[c.id]) for c in conversations]
 
     detector = SpacyDetector.from_config(config)
     expected = []
@@ -309,14 +310,14 @@ def test_spacy_ner_fn_merges_findings_of_many_conversations(trained, held_out):
             Finding(1, 0, 8, "ORGANIZATION_NAME", Likelihood.LIKELY, Method.REGEX),
             Finding(1, 9, 17, "CLIENT_CODE", Likelihood.VERY_LIKELY, Method.DICTIONARY, "spacy"),
         ]
+    # Small batches: the handler's batching by characters runs many of them.
+    handler = SpacyNerModelHandler(config, max_batch_chars=300)
     with TestPipeline(runner=LOCAL_RUNNER) as p:
-        results = (
-            p | beam.Create(elements)
-            | beam.ParDo(SpacyNerFn(config, max_buffered_turns=7)).with_outputs(ERRORS, main="ok")
-        )
-        ok = results.ok | beam.Map(lambda e: (e[0], e[1].id, e[2]))
+        detected, failed = p | beam.Create(elements) | ModelStage(handler)
+        merged = detected | beam.ParDo(MergeFn())
+        ok = merged | beam.Map(lambda e: (e.raw, e.conversation.id, e.findings))
         assert_that(ok, equal_to(expected), label="merged")
-        assert_that(results[ERRORS], equal_to([]), label="no errors")
+        assert_that(failed, equal_to([]), label="no errors")
 
 
 @pytest.fixture(scope="module")
@@ -332,21 +333,21 @@ def exploding(trained, tmp_path_factory) -> Path:
 def test_a_conversation_that_fails_goes_to_errors_and_only_it(exploding):
     config = job_config(exploding)
     elements = [
-        (1, ("raw-a", conversation("a", "Hello, this is Maria Lopez."), [])),
-        (15, ("raw-b", conversation("b", "fine", f"my code word is {BOOM}"), [])),
-        (25, ("raw-c", conversation("c", "Call Quuxcorp Holdings tomorrow."), [])),
+        (1, Detected("raw-a", conversation("a", "Hello, this is Maria Lopez."), [])),
+        (15, Detected("raw-b", conversation("b", "fine", f"my code word is {BOOM}"), [])),
+        (25, Detected("raw-c", conversation("c", "Call Quuxcorp Holdings tomorrow."), [])),
     ]
     with TestPipeline(runner=LOCAL_RUNNER) as p:
-        results = (
+        detected, failed = (
             p | beam.Create(elements)
             | beam.Map(lambda pair: beam.window.TimestampedValue(pair[1], pair[0]))
             | beam.WindowInto(beam.window.FixedWindows(10))
-            | beam.ParDo(SpacyNerFn(config)).with_outputs(ERRORS, main="ok")
+            | ModelStage(SpacyNerModelHandler(config))
         )
-        # Outputs come out of the buffer in their own element's window, not the flushing one's.
-        ids = results.ok | beam.Map(lambda e, w=beam.DoFn.WindowParam: (e[1].id, int(w.start)))
+        # Outputs keep their own element's window.
+        ids = detected | beam.Map(lambda e, w=beam.DoFn.WindowParam: (e.conversation.id, int(w.start)))
         assert_that(ids, equal_to([("a", 0), ("c", 20)]), label="ok")
-        errors = results[ERRORS] | beam.Map(lambda e, w=beam.DoFn.WindowParam: (e, int(w.start)))
+        errors = failed | beam.Map(lambda e, w=beam.DoFn.WindowParam: (tuple(e), int(w.start)))
         assert_that(errors, equal_to([(("raw-b", "detection failed: spacy RuntimeError", "b"), 10)]), label="errors")
 
 

@@ -8,7 +8,8 @@ compare the two. Findings come back as `veil.findings.Finding`s on the original 
 string and yields the bare list of DLP findings without the string it came from, so a finding
 cannot be tied back to its record and turn; it builds `DlpServiceClient()` with no endpoint or
 channel option (no regional endpoint, no local test server), sets no retry policy of its own, and
-is a PTransform, while Veil detects inside `DetectFn`, which must fail closed per record. It also
+is a PTransform, while Veil detects inside `RulesFn` (transforms.detect), which must fail
+closed per record. It also
 needs `apache-beam[gcp]`. This module uses `google-cloud-dlp` directly instead.
 
 **Batching.** A conversation's turns become the rows of a one-column `ContentItem.table`, so
@@ -28,7 +29,7 @@ is converted. A range that does not fit its cell raises.
 
 **Retries.** UNAVAILABLE, RESOURCE_EXHAUSTED, DEADLINE_EXCEEDED and INTERNAL are retried with
 exponential backoff and full jitter (`google.api_core.retry`) until `retry_timeout_s`; any other
-error, or retries running out, raises, and `DetectFn` sends the record to errors/.
+error, or retries running out, raises, and `RulesFn` (transforms.detect) sends the record to errors/.
 
 **Differences from the local engine.** DLP's own detectors run for built-in infoTypes (any of
 DLP's names works, ours are not checked). Hotwords see one whole turn, not `window_chars`
@@ -105,7 +106,8 @@ class GoogleDlpSettings(DlpModel):
 
 
 class GoogleDlpJobConfig(VeilConfig):
-    """A job config whose detection runs on DLP. `DetectFn` gets only the config, so the
+    """A job config whose detection runs on DLP. `RulesFn` (transforms.detect) gets only the
+    config, so the
     `--detector google-dlp` choice rides on it to the workers."""
 
     google_dlp: GoogleDlpSettings
@@ -208,7 +210,7 @@ def _check_dictionaries(config: InspectConfig) -> None:
 
 
 class GoogleDlpEngine:
-    """Runs an `InspectConfig` on DLP. Built once per worker (in `DetectFn.setup`).
+    """Runs an `InspectConfig` on DLP. Built once per worker (in `RulesFn.setup`).
 
     `connect=False` converts and checks the config without creating a client: launch-time
     validation, which must not need credentials or the network.

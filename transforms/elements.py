@@ -1,0 +1,57 @@
+"""The elements that pass between the job's stages, named (as Beam names `PredictionResult`).
+
+They are tuples, so a stage may still unpack them; every field has a name, so no stage needs
+to know another's tuple layout.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from veil.findings import Finding
+from veil.records import Conversation
+
+
+class Parsed(NamedTuple):
+    """A record read and parsed: `raw` is the input as read (`veil.inputs.RawInput`)."""
+
+    raw: Any
+    conversation: Conversation
+
+    @property
+    def texts(self) -> list[str]:
+        return [turn.text for turn in self.conversation.turns]
+
+
+class Detected(NamedTuple):
+    """A record and its findings (offsets into its original turns)."""
+
+    raw: Any
+    conversation: Conversation
+    findings: list[Finding]
+
+    @property
+    def texts(self) -> list[str]:
+        return [turn.text for turn in self.conversation.turns]
+
+
+class Failed(NamedTuple):
+    """A record that goes to errors/, and why (never its text)."""
+
+    raw: Any
+    reason: str
+    record_id: str | None
+
+
+class Anonymized(NamedTuple):
+    """A record, the replacements made in it, and its anonymised turn texts."""
+
+    raw: Any
+    conversation: Conversation
+    replacements: list
+    texts: list[str]
+
+
+class TurnTexts(tuple):
+    """A conversation's turn texts, as a model's `RunInference` example. A tuple subclass, so
+    that Beam's coder pickles it rather than encoding each text as UTF-8: a lone surrogate
+    ('\\ud800') is a valid str, and such a record must fail at the write, alone."""
