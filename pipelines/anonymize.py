@@ -32,7 +32,7 @@ from transforms.summary import WriteSummary
 from transforms.write import WriteShards
 from models.available import local_models_on_a_cluster, usable_detectors
 from veil.config import VeilConfig, load_config
-from veil.detector_config import choose_detectors
+from veil.detector_config import choose_detectors, default_model_dir
 from veil.detect import ConversationDetector
 from veil.engine.google_dlp import with_google_dlp
 from veil.errors import ConfigError
@@ -41,7 +41,7 @@ from veil.operators import Operators, build_operators
 from veil.outputs import OutputSpec, remove_previous_output
 from veil.records import FieldMap
 from veil.storage import Storage
-from veil.summary import format_summary
+from veil.summary import format_summary, veil_version
 
 _LOG = logging.getLogger("veil")
 MAIN = "entries"
@@ -89,6 +89,26 @@ def auto_split_bytes(total_bytes: int) -> int:
 def auto_num_shards(total_bytes: int, num_splits: int) -> int:
     """One output shard per 256 MiB of input: files large enough to be worth a task each."""
     return max(1, min(num_splits, -(-total_bytes // (256 * MIB))))
+
+
+def describe_models(detectors, storage: Storage) -> dict:
+    """The models the job runs, where they are and their decision threshold (the config's, or
+    the one `veil train` tuned and stored in veil_model.json), for the summary and the report."""
+    models = {}
+    if detectors.hf:
+        location = str(default_model_dir()) if detectors.hf.model == "default" else detectors.hf.model
+        threshold = detectors.hf.threshold
+        if threshold is None:
+            try:
+                with storage.open(f"{location.rstrip('/')}/veil_model.json", "rb") as handle:
+                    threshold = json.loads(handle.read()).get("threshold")
+            except (OSError, ValueError):
+                threshold = None
+        models["hf"] = {"model": detectors.hf.model, "location": location, "threshold": threshold}
+    if detectors.spacy:
+        models["spacy"] = {"model": detectors.spacy.pipeline, "location": detectors.spacy.pipeline,
+                           "threshold": None}
+    return models
 
 
 def plan_job(options: PipelineOptions) -> JobPlan:
@@ -171,7 +191,10 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "config": veil.config,
         "detectors": (detector.names if detectors.rules else []) + [n for n in detectors.names if n != "rules"],
         "detectors_missing": missing,
+        "models": describe_models(detectors, storage),
+        "auditor": config.risk.auditor,
         "info_types": detector.engine.info_types,
+        "veil_version": veil_version(),
     }
     return JobPlan(
         config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job, operators, auditor,

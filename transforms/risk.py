@@ -11,7 +11,7 @@ from veil.detect import ConversationDetector
 from veil.outputs import RISK, OutputSpec
 from veil.records import FieldMap
 from veil.risk.audit import from_audit, memoise_turns
-from veil.risk.gold import from_gold
+from veil.risk.gold import from_gold, in_output_text
 from veil.risk.scoring import score_conversation
 from veil.risk.stats import RiskAccumulator, RiskCombiner
 from veil.risk.table import RiskSettings
@@ -49,11 +49,16 @@ class ScoreRiskFn(beam.DoFn):
                 items = from_gold(texts, gold, [r.finding for r in replacements], self.table)
             except (KeyError, TypeError, ValueError, IndexError):
                 self.gold_invalid.inc()  # unusable labels: fall back to the auditor
+            else:  # the report highlights the anonymised text: move the gold offsets there
+                items = in_output_text(items, replacements)
         if items is None:
             source = "audit"
             items = from_audit(new_texts, self.auditor.detect(new_texts), self.table)
         risk = score_conversation(conversation.id, items, self.table, conversation.context, new_texts)
         row = risk.to_dict(include_spans=True, include_text=True)
+        for shown, turn in zip(row["turns"], conversation.turns):
+            if turn.speaker is not None:
+                shown["speaker"] = turn.speaker
         # The file's row is the same without the mentions and the text (they stay in the job).
         written = dict(row)
         written.pop("turns", None)
@@ -67,9 +72,10 @@ class ScoreRiskFn(beam.DoFn):
 class RiskStatsFn(RiskCombiner, beam.CombineFn):
     """The corpus statistics as a Beam combiner: constant memory, mergeable across workers.
 
-    Its output is (summary, review-sample rows): the rows carry the anonymised text the
-    report highlights, and never go to summary.json.
+    Its output is (summary, review rows): the review sample's and the highest-scoring
+    conversations, with the anonymised text the report highlights (written to risk/review.jsonl,
+    never to summary.json).
     """
 
     def extract_output(self, accumulator: RiskAccumulator):
-        return super().extract_output(accumulator), accumulator.total().sample_records()
+        return super().extract_output(accumulator), accumulator.total().review_records()

@@ -6,8 +6,8 @@ import json
 import apache_beam as beam
 
 from veil.outputs import OutputSpec
-from veil.risk.report import build_report
-from veil.summary import build_summary
+from veil.risk.report import REVIEW_FILE, build_report, review_jsonl
+from veil.summary import build_summary, provenance
 
 
 def write_text(spec: OutputSpec, name: str, text: str) -> None:
@@ -63,7 +63,11 @@ class WriteSummary(beam.PTransform):
 
 def _write_summary(_, spec: OutputSpec, job: dict, counts: dict, shards: list, risk: tuple) -> dict:
     risk_summary, review_rows = risk
+    risk_summary = {**risk_summary, "provenance": provenance(job, counts)}
     write_text(spec, "risk/summary.json", json.dumps(risk_summary, indent=2, sort_keys=True))
+    # What `veil report --risk` needs to rebuild the same page: the shown conversations'
+    # anonymised text and the offsets of what is left in it.
+    write_text(spec, f"risk/{REVIEW_FILE}", review_jsonl(review_rows))
     write_text(spec, "risk/report.html", build_report(risk_summary, review_rows))
     summary = build_summary(job, counts, shards, risk_summary)
     write_text(spec, "job_summary.json", json.dumps(summary, indent=2, sort_keys=True))

@@ -1,7 +1,31 @@
 """The job summary: what went in, what came out, what was found; and whether it all adds up."""
 from __future__ import annotations
 
+from importlib import metadata
 from typing import Any
+
+
+def veil_version() -> str:
+    """The installed Veil's version (an editable install has one too)."""
+    try:
+        return metadata.version("veil")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def provenance(job: dict, counts: dict) -> dict[str, Any]:
+    """Where a run's risk figures come from, for `risk/summary.json` and the report: the
+    setup decided at launch (config, detectors, models and their thresholds, auditor, version)
+    and the records counted."""
+    keys = ("veil_version", "config", "detectors", "detectors_missing", "models", "auditor", "input")
+    return {
+        **{key: job.get(key) for key in keys},
+        "records": {
+            "in": counts.get("records_in", 0),
+            "written": counts.get("records_written", 0),
+            "errored": counts.get("records_errored", 0),
+        },
+    }
 
 
 def build_summary(job: dict, counts: dict, shards: list[dict], risk: dict | None = None) -> dict[str, Any]:
@@ -56,6 +80,10 @@ def format_summary(summary: dict[str, Any]) -> str:
     detectors = summary.get("detectors")
     if detectors:
         lines.append(f"  detectors:       {', '.join(detectors)}")
+    for name, model in (summary.get("models") or {}).items():
+        threshold = model.get("threshold")
+        lines.append(f"  model ({name}):".ljust(19) + f"{model.get('location')}"
+                     + ("" if threshold is None else f", threshold {threshold:g}"))
     for name, reason in (summary.get("detectors_missing") or {}).items():
         lines.append(f"  WARNING: detector {name} did not run: {reason}")
     findings = summary["findings"]

@@ -32,7 +32,9 @@ class ResidualItem:
     """One mention of PI still present in the anonymised output.
 
     `value` is the residual text (the uncovered remainder for a PARTIAL item). Offsets, when
-    known, point into the text the item was found in (`turn` is the turn index).
+    known, point into the text the item was found in (`turn` is the turn index); `pieces`, when
+    the remainder is in several pieces ("[DIGIT_SEQUENCE_1] sparks harbor [PERSON_NAME_1] lock"),
+    are their (start, end) offsets in the same text.
     """
 
     info_type: str
@@ -43,6 +45,13 @@ class ResidualItem:
     start: int | None = None
     end: int | None = None
     source: str = ""
+    pieces: tuple[tuple[int, int], ...] = ()
+
+    def spans(self) -> tuple[tuple[int | None, int | None, int | None], ...]:
+        """(turn, start, end) of each piece of the item left in the text."""
+        if self.pieces:
+            return tuple((self.turn, start, end) for start, end in self.pieces)
+        return ((self.turn, self.start, self.end),)
 
 
 @dataclass(frozen=True)
@@ -239,7 +248,7 @@ def score_items(items: Iterable[ResidualItem], table: RiskTable = DEFAULT_TABLE)
             count=len(members),
             direct=table.is_direct(best.info_type),
             value=best.value,
-            mentions=tuple((m.turn, m.start, m.end) for m in members),
+            mentions=tuple(span for m in members for span in m.spans()),
         ))
     return scored
 
