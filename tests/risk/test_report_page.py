@@ -149,3 +149,19 @@ def test_one_conversation_is_singular_and_captions_name_both_lines():
     assert "1 conversation of 1 still holds a direct identifier" in page.ids["verdict-details"]
     assert "conversation still holds a direct identifier" in text  # the figure under it
     assert page.ids["verdict-headline"].startswith("The corpus fails")
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="no /usr/bin/chromium")
+def test_the_screenshot_script_renders_the_review_sample(job: Path, tmp_path: Path):
+    import subprocess
+    import sys
+
+    png = tmp_path / "review.png"
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "screenshot_report.py"),
+         str(job / "risk" / "report.html"), str(png), "--height", "900", "--anchor", "conv-1"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert png.read_bytes().startswith(b"\x89PNG") and png.stat().st_size > 10_000

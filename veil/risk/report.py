@@ -90,6 +90,7 @@ def histogram_data_uri(histogram: Mapping[str, int], threshold: float, title: st
                        mean_plus_std: float | None = None) -> str:
     """A bar chart of scores as a PNG data URI; bars above the threshold in red."""
     from matplotlib.figure import Figure  # no pyplot: no global state, no GUI backend
+    from matplotlib.ticker import MaxNLocator
 
     counts = {int(score): int(n) for score, n in histogram.items()}
     top = max([int(threshold) + 1, *counts])
@@ -108,7 +109,10 @@ def histogram_data_uri(histogram: Mapping[str, int], threshold: float, title: st
     axes.set_xlabel("residual-risk score", fontsize=11)
     axes.set_ylabel("conversations", fontsize=11)
     axes.tick_params(labelsize=10)
-    axes.legend(fontsize=10.5, frameon=False)
+    axes.legend(fontsize=10.5, loc="upper right", frameon=True, facecolor="white", edgecolor="none",
+                framealpha=0.9)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # scores and counts are whole
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.spines[["top", "right"]].set_visible(False)
     # Fixed margins, the left one as wide as the longest count: what tight_layout() found,
     # without the extra draw it costs (a third of the time of a chart).

@@ -102,7 +102,7 @@ scores are roughly normal, about 84% of conversations score below it.</p>
 scores (numpy's default). Figures are rounded to one decimal, as in the paper's Table 4.</p>
 
 <h2>Distribution of scores</h2>
-<div class="histograms">
+<div class="histograms" id="histograms">
 {% for h in histograms %}
   <figure class="histogram"><img alt="Histogram of residual-risk scores, {{ h.name }}" src="{{ h.data_uri }}">
   <figcaption>{{ h.name }}: {{ plural(h.count, 'conversation') }}; the dashed line is the threshold {{ fmt_num(threshold) }}{% if h.mean_plus_std is not none %}, the dotted line the mean + std ({{ fmt(h.mean_plus_std) }}){% endif %}. Bars above the threshold are red.</figcaption></figure>
