@@ -317,5 +317,7 @@ def format_summary(summary: Mapping[str, Any]) -> str:
                        for i, (cell, w) in enumerate(zip(row, widths))) for row in table]
     lines.insert(1, "-" * len(lines[0]))
     lines.append("")
-    lines.append(verdict(summary)["text"])
+    said = verdict(summary)
+    lines.append(said["headline"])
+    lines += [f"  - {detail}" for detail in said["details"]]
     return "\n".join(lines)
