@@ -233,8 +233,8 @@ them for recall on spoken numbers, as the paper does. Per kind: {neg_kinds}.
 
 ## Residual risk (paper's Table 4 shape), rules only, test split
 
-Scored from the gold labels against what the detections above would redact, with DESIGN.md's
-risk table (Table 6 scores, `EMAIL_ADDRESS` = 4), threshold 5.
+Scored from the gold labels against what the detections above would redact, with the default
+risk table of docs/design.md (Table 6 scores, `EMAIL_ADDRESS` = 4), threshold 5.
 
 {risk}
 

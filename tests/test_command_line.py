@@ -177,3 +177,16 @@ def test_veil_evaluate_shows_its_progress(tmp_path: Path):
     assert result.returncode == 0, result.stderr
     assert "evaluating: 70 conversations in " in result.stderr
     assert "conversations/s" in result.stderr
+
+
+def test_a_test_run_names_the_slow_stage_it_starts():
+    """A full run spends most of its 25 minutes in slow tests: it says which module it is in."""
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly",
+         "tests/test_command_line.py::test_a_mistyped_flag_stops_the_job_with_the_suggestion",
+         "tests/test_command_line.py::test_help_beam_lists_beams_options_by_class"],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "[slow stage 1 of 1, " in result.stdout
+    assert "elapsed] tests/test_command_line.py: 1 slow test\n" in result.stdout

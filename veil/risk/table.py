@@ -28,7 +28,7 @@ from veil.errors import ConfigError
 
 SPEAKER_SUFFIX = "_SPEAKER"
 
-# Table 6 of the paper, as DESIGN.md lists it. `_SPEAKER` rows are organisations and products
+# Table 6 of the paper, as docs/design.md lists it. `_SPEAKER` rows are organisations and products
 # tied to a speaker ("calling from X"); the same names not tied to anyone score 0.
 DEFAULT_SCORES: Mapping[str, int] = MappingProxyType({
     **dict.fromkeys([
