@@ -23,6 +23,8 @@ REQUIRED = [
     # every command and in every worker process without it (as in apache-beam[gcp]).
     "google-apitools>=0.5.31",
     "tqdm>=4.60",  # progress lines (also a dependency of transformers)
+    # Config regexes run on RE2, as in DLP: linear time, DLP's syntax (veil.engine.user_regex).
+    "google-re2>=1.1",
     # The NER stage. torch is pinned: here `torch==2.13.0` resolves to the local CPU build, and
     # the Dataflow container (infra/dataflow) installs the same version with CUDA.
     "torch==2.13.0",

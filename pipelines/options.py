@@ -81,6 +81,12 @@ class VeilOptions(PipelineOptions):
             "(default: all the config sets up).",
         )
         group.add_argument(
+            "--allow_missing_detectors", type=_flag, nargs="?", const=True, default=False,
+            help="Run even when a configured detector cannot (no trained model, weights that do not "
+            "load or fail the launch probe): the job then runs without it and its summary says so. "
+            "Off by default: such a job stops at start rather than write text no model read.",
+        )
+        group.add_argument(
             "--model_accelerator", default=None,
             help="A Beam accelerator resource hint for the NER model stage only, e.g. "
             "'type:nvidia-l4;count:1;install-nvidia-driver' on Dataflow. Other stages ask for none.",
@@ -113,6 +119,12 @@ class VeilOptions(PipelineOptions):
             "--split_bytes", type=int, default=0,
             help="Input is read in splits of about this many bytes, spread over workers; "
             "0 (default): a 32nd of the input, between 4 and 64 MiB.",
+        )
+        group.add_argument(
+            "--storage_timeout", type=float, default=30.0,
+            help="Object stores (s3://, gs://): seconds to wait for a connection, and for each "
+            "answer, before a request is tried again (3 tries in all); then the job fails, "
+            "naming the endpoint (default 30).",
         )
         group.add_argument(
             "--wait_until_finish", type=_flag, nargs="?", const=True, default=True,
