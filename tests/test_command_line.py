@@ -190,3 +190,25 @@ def test_a_test_run_names_the_slow_stage_it_starts():
     assert result.returncode == 0, result.stdout + result.stderr
     assert "[slow stage 1 of 1, " in result.stdout
     assert "elapsed] tests/test_command_line.py: 1 slow test\n" in result.stdout
+
+
+def test_a_cluster_runs_progress_is_read_from_beams_counters():
+    """On a cluster the launcher shows Beam's own counters of finished records."""
+    import apache_beam as beam
+    from apache_beam.metrics import Metrics
+
+    from pipelines.progress import counters_total, runs_on_this_machine
+
+    def finish(element):
+        Metrics.counter("veil", "records_errored" if element % 5 == 0 else "records_written").inc()
+        return element
+
+    pipeline = beam.Pipeline(options=PipelineOptions(["--runner", "FnApiRunner"]))
+    _ = pipeline | beam.Create(range(1, 21)) | beam.Map(finish)
+    result = pipeline.run()
+    result.wait_until_finish()
+    assert counters_total(result) == 20
+    assert counters_total(result, ("records_errored",)) == 4
+    assert runs_on_this_machine(PipelineOptions(["--runner", "FnApiRunner"]))
+    assert not runs_on_this_machine(PipelineOptions(["--runner", "DataflowRunner"]))
+    assert runs_on_this_machine(PipelineOptions(["--runner", "PortableRunner", "--environment_type", "LOOPBACK"]))
