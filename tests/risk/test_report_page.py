@@ -121,7 +121,7 @@ def test_review_sample_and_highest_show_the_anonymised_text(job: Path):
 
 
 @pytest.mark.slow
-def test_veil_report_rebuilds_the_same_page(job: Path, tmp_path: Path):
+def test_veil_report_rebuilds_the_same_page(job: Path, tmp_path: Path, capsys):
     page = job / "risk" / "report.html"
     first = page.read_bytes()
     rebuilt = tmp_path / "rebuilt.html"
@@ -130,8 +130,10 @@ def test_veil_report_rebuilds_the_same_page(job: Path, tmp_path: Path):
     # Without review.jsonl (an older run) it still builds, and says what it cannot show.
     (job / "risk" / "review.jsonl").rename(tmp_path / "review.jsonl")
     try:
+        capsys.readouterr()
         assert report_cli.main(["--risk", str(job / "risk"), "--out", str(rebuilt)]) == 0
         assert "The risk files hold no conversation text" in rebuilt.read_text()
+        assert "has no review.jsonl" in capsys.readouterr().out
     finally:
         (tmp_path / "review.jsonl").rename(job / "risk" / "review.jsonl")
 

@@ -261,8 +261,9 @@ def review_rows_file(risk_dir: str) -> str:
     return f"{risk_dir.rstrip('/')}/{REVIEW_FILE}"
 
 
-def _exists(url: str) -> bool:
-    fs, path = fsspec.core.url_to_fs(url)
+def has_review_rows(risk_dir: str) -> bool:
+    """Whether the risk directory holds the text the report shows (risk/review.jsonl)."""
+    fs, path = fsspec.core.url_to_fs(review_rows_file(risk_dir))
     return fs.exists(path)
 
 
@@ -290,7 +291,7 @@ def write_report(risk_dir: str, out: str | None = None, title: str = "Veil priva
     risk_dir = risk_dir.rstrip("/")
     with fsspec.open(f"{risk_dir}/summary.json", "r", encoding="utf-8") as handle:
         summary = json.load(handle)
-    if _exists(review_rows_file(risk_dir)):
+    if has_review_rows(risk_dir):
         rows = read_conversations([review_rows_file(risk_dir)])
     else:
         rows = shown_rows(summary, read_conversations(conversation_files(risk_dir)))
