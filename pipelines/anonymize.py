@@ -26,18 +26,20 @@ from transforms.read import LINES, STATS, ReadRecords
 from transforms.risk import ROWS, RiskStatsFn, ScoreRiskFn
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
-from models.available import local_models_on_a_cluster, usable_detectors
-from veil.config import VeilConfig, load_config
+from models.available import (
+    cluster_runner_name, local_models_on_a_cluster, probe_models, refuse_unsafe_detectors, usable_detectors,
+)
+from veil.config import VeilConfig, load_config, with_dictionary_files_read
 from veil.detector_config import choose_detectors
 from veil.detect import ConversationDetector
 from veil.engine.google_dlp import with_google_dlp
 from veil.errors import ConfigError
 from veil.inputs import InputSplit, parquet_schema, plan_splits
-from veil.operators import Operators, build_operators
+from veil.operators import Operators, build_operators, key_files
 from veil.commit import abandon, check_output_usable, input_overlaps_output, settle_earlier_runs
 from veil.outputs import OutputSpec
 from veil.records import FieldMap
-from veil.storage import Storage
+from veil.storage import Storage, is_remote
 from veil.summary import format_summary
 
 _LOG = logging.getLogger("veil")
@@ -91,6 +93,20 @@ def auto_num_shards(total_bytes: int, num_splits: int) -> int:
     return max(1, min(num_splits, -(-total_bytes // (256 * MIB))))
 
 
+def local_key_files_on_a_cluster(config: VeilConfig, runner) -> list[str]:
+    """What a cluster's workers could not read: key files on the submitter's disk. Workers
+    read the keys themselves (the job never carries them), so the file must be reachable."""
+    name = cluster_runner_name(runner)
+    if name is None:
+        return []
+    return [
+        f"{where} {shown} is on this machine, which {name} workers cannot read: put the key "
+        "file in object storage the workers can read (gs://, s3://), or use {env: NAME} with "
+        "the variable set in the workers' environment"
+        for where, location, shown in key_files(config) if not is_remote(location)
+    ]
+
+
 def plan_job(options: PipelineOptions) -> JobPlan:
     """Validate options, config and input, and plan the splits. Raises ConfigError."""
     veil = options.view_as(VeilOptions)
@@ -98,13 +114,17 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         raise ConfigError("both --input and --output are required")
     storage = storage_from_options(options)
     config = load_config(veil.config, storage)
+    dictionary_files: dict[str, str] = {}
+    if veil.detector != "google-dlp":  # DLP reads its own (gs://) dictionary files
+        # Read once, here: every worker applies this content, never a re-read file.
+        config, dictionary_files = with_dictionary_files_read(config, storage)
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' DetectFn
         config = with_google_dlp(config, veil.dlp_project, veil.dlp_location, veil.dlp_endpoint)
     # Compiles every pattern and dictionary now (google-dlp: converts the config to protos,
     # without calling the service).
     detector = ConversationDetector(config, connect=False)
-    operators = build_operators(config)  # reads the secret key now, if an operator needs one
-    auditor = load_config(config.risk.auditor, storage)
+    operators = build_operators(config, storage)  # reads the secret key now, to check it
+    auditor, auditor_files = with_dictionary_files_read(load_config(config.risk.auditor, storage), storage)
     ConversationDetector(auditor)
 
     if veil.max_record_bytes <= 0:
@@ -163,12 +183,19 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         chosen = choose_detectors(config.detectors, veil.detectors, f"--config {veil.config!r}")
     except ValueError as error:
         raise ConfigError(f"--detectors: {error}") from None
+    # Fail closed: every configured detector must load and pass its probe before any output is
+    # touched, unless the user explicitly allows running without it; none at all never runs.
     detectors, missing = usable_detectors(chosen, storage)
-    for name, reason in missing.items():
-        _LOG.warning("detector %s is configured but cannot run (%s): the job runs without it", name, reason)
-    problems = local_models_on_a_cluster(detectors, options.view_as(StandardOptions).runner)
+    runner = options.view_as(StandardOptions).runner
+    problems = local_models_on_a_cluster(detectors, runner) + local_key_files_on_a_cluster(config, runner)
     if problems:
         raise ConfigError("\n".join(problems))
+    detectors, broken = probe_models(detectors, storage, config)
+    missing.update(broken)
+    refuse_unsafe_detectors(detectors, missing, veil.allow_missing_detectors)
+    for name, reason in missing.items():
+        _LOG.warning("detector %s is configured but cannot run (%s): the job runs without it "
+                     "(--allow_missing_detectors)", name, reason)
     config = config.model_copy(update={"detectors": detectors})
     job = {
         "input": veil.input,
@@ -179,6 +206,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "detectors": (detector.names if detectors.rules else []) + [n for n in detectors.names if n != "rules"],
         "detectors_missing": missing,
         "info_types": detector.engine.info_types,
+        "dictionary_files": {**auditor_files, **dictionary_files},
     }
     return JobPlan(
         config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job, operators, auditor,
@@ -212,7 +240,9 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         found = spacy.detected
         model_errors.append(spacy[ERRORS])
     anonymized = found | "Anonymize" >> beam.ParDo(
-        AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.operators)
+        # The DoFn carries where the keys are, never the keys: workers read them in setup.
+        AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.config.deidentify_config,
+                    plan.operators.key_checks)
     ).with_outputs(ANONYMIZED, UNWRITABLE, main=MAIN)
     parse_errors = parsed[ERRORS] | "ParseErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
     detect_errors = detected[ERRORS] | "DetectErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))

@@ -8,7 +8,8 @@ import apache_beam as beam
 from apache_beam.metrics import Metrics
 
 from veil.anonymize import anonymize_conversation
-from veil.operators import Operators
+from veil.operators import Operators, build_operators
+from veil.operators.config import DeidentifyConfig
 from veil.outputs import CORPUS, FINDINGS, OutputSpec
 from veil.records import FieldMap, non_finite_as_null, record_with_texts
 
@@ -49,17 +50,30 @@ class AnonymizeFn(beam.DoFn):
     row with offsets into the ORIGINAL text and the placeholder that replaced it. The finding's
     text itself is written only with `audit_raw`.
 
-    `operators` come from `veil.operators.build_operators(config)`, called at job start (it
-    reads the secret key); None means numbered placeholders for every infoType.
+    The operators come from `deidentify` (None: numbered placeholders for every infoType).
+    The DoFn carries only where each key is (`crypto_key: {env: ...}` or `{file: ...}`), never
+    the key: it sits in the pipeline graph, which on Dataflow is stored with the job. Each
+    worker reads the keys in `setup`, and stops if they are not the keys the launch read
+    (`key_checks`, from `veil.operators.build_operators` at job start).
     """
 
     def __init__(self, spec: OutputSpec, fields: FieldMap, audit_raw: bool = False,
-                 operators: Operators | None = None):
+                 deidentify: DeidentifyConfig | None = None,
+                 key_checks: tuple[tuple[str, str], ...] | None = None):
         self.spec = spec
         self.fields = fields
         self.audit_raw = audit_raw
-        self.operators = operators or Operators()
+        self.deidentify = deidentify
+        self.key_checks = key_checks
+        self.operators: Operators | None = None
         self.written = Metrics.counter("veil", "records_written")
+
+    def setup(self):
+        self.operators = build_operators(self.deidentify, self.spec.storage, self.key_checks)
+
+    def __getstate__(self):
+        # Never pickle operators that hold key bytes, even after `setup` ran in this process.
+        return {**self.__dict__, "operators": None}
 
     def process(self, element):
         raw, conversation, findings = element
