@@ -282,6 +282,41 @@ def _is_title(word: str) -> bool:
     return word.rstrip(".").casefold() in TITLES
 
 
+class _Part:
+    """A piece of a matched word, with the match interface parse_name reads."""
+
+    __slots__ = ("text", "begin", "finish")
+
+    def __init__(self, text: str, begin: int, finish: int):
+        self.text, self.begin, self.finish = text, begin, finish
+
+    def group(self, _index: int = 0) -> str:
+        return self.text
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+
+_CAMEL_CASE = re.compile(r"(?:[A-Z][a-z\u00DF-\u00FF]{2,}){2,}")
+_CAMEL_PART = re.compile(r"[A-Z][a-z\u00DF-\u00FF]+")
+
+
+def _split_camel_case(matches) -> list:
+    """Words, with CamelCase ones cut into their parts: "NoamChomsky" (a speaker label, a
+    handle) is Noam Chomsky. Parts of under 3 letters do not cut: McDonald, DeShawn, LaToya."""
+    words = []
+    for match in matches:
+        if _CAMEL_CASE.fullmatch(match.group(0)):
+            words.extend(_Part(part.group(0), match.start() + part.start(), match.start() + part.end())
+                         for part in _CAMEL_PART.finditer(match.group(0)))
+        else:
+            words.append(match)
+    return words
+
+
 @lru_cache(maxsize=65536)  # a pure function of the text, and its answer is immutable
 def parse_name(value: str) -> ParsedName:
     """The name words of a mention: words, spelled letters (G-R-E-E-N, G R E E N) and
@@ -290,7 +325,7 @@ def parse_name(value: str) -> ParsedName:
     if len(as_in) >= 2:
         letters = "".join(m.group(1) for m in as_in)
         return ParsedName((NameToken(as_in[0].start(), as_in[-1].end(), letters, "as_in"),), None)
-    words = list(NAME_TOKEN.finditer(value))
+    words = _split_camel_case(NAME_TOKEN.finditer(value))
     tokens: list[NameToken] = []
     title = None
     i = 0
@@ -755,6 +790,43 @@ def resolve(texts: list[str], findings: Iterable[Finding], order: list | None = 
         for finding in mentions:
             entity_of[finding] = entity
     return Resolution(tuple(entities), entity_of, parsed_names)
+
+
+def harmonise_types(texts: list[str], findings: Iterable[Finding],
+                    fixed: frozenset[str] = frozenset()) -> list[Finding]:
+    """One surface form keeps one type within a conversation: "This is Virginia calling" (a
+    name, by its context) and "thanks Virginia" (a state, by a dictionary) are one
+    `[PERSON_NAME_1]`. Where detectors gave the same value (case and punctuation aside)
+    different types, every mention takes the type of the strongest evidence: the highest
+    likelihood, then the surest method (checksum, regex, dictionary, model), then the most
+    mentions, then the type that scores higher in the risk table (the cautious choice).
+    Findings of a `fixed` detector keep their type (a field's configured type)."""
+    from veil.risk.table import DEFAULT_TABLE
+
+    findings = list(findings)
+    by_surface: dict[str, list[int]] = {}
+    for index, finding in enumerate(findings):
+        if finding.detector in fixed:
+            continue
+        key = entity_key(texts[finding.turn][finding.start:finding.end])
+        if key:
+            by_surface.setdefault(key, []).append(index)
+    for indexes in by_surface.values():
+        types = {placeholder_type(findings[i].info_type) for i in indexes}
+        if len(types) < 2:
+            continue
+        def strength(info_type: str) -> tuple:
+            mine = [findings[i] for i in indexes if placeholder_type(findings[i].info_type) == info_type]
+            best = max((f.likelihood, f.method) for f in mine)
+            return (*best, len(mine), DEFAULT_TABLE.base_score(info_type, False), info_type)
+        winner = max(types, key=strength)
+        typed = next(findings[i].info_type for i in indexes
+                     if placeholder_type(findings[i].info_type) == winner)
+        for i in indexes:
+            if placeholder_type(findings[i].info_type) != winner:
+                f = findings[i]
+                findings[i] = Finding(f.turn, f.start, f.end, typed, f.likelihood, f.method, f.detector)
+    return findings
 
 
 def entity_numbers(texts: list[str], findings: Iterable[Finding],

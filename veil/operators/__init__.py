@@ -42,6 +42,11 @@ class Operators:
         return self.by_type.get(info_type, self.default)
 
 
+def operator_from(primitive: PrimitiveTransformation, where: str) -> Operator:
+    """One transformation, ready to apply; `where` (its config path) names it in errors."""
+    return _operator(primitive, where)
+
+
 def _operator(primitive: PrimitiveTransformation, where: str) -> Operator:
     options = primitive.options
     key = None
@@ -50,19 +55,22 @@ def _operator(primitive: PrimitiveTransformation, where: str) -> Operator:
     return Operator(primitive.kind, options, key)
 
 
-def build_operators(config=None) -> Operators:
-    """Operators from a VeilConfig or a DeidentifyConfig. Reads every key now; raises
-    ConfigError when one is missing or unreadable."""
+def build_operators(config=None, path: str = _PATH) -> Operators:
+    """Operators from a VeilConfig or a DeidentifyConfig (or its dict). Reads every key now;
+    raises ConfigError when one is missing or unreadable. `path` names the transformations
+    in errors."""
     deidentify = getattr(config, "deidentify_config", config)
     if deidentify is None:
         deidentify = DeidentifyConfig()
+    elif isinstance(deidentify, dict):
+        deidentify = DeidentifyConfig.model_validate(deidentify)
     transformations = deidentify.info_type_transformations
     if transformations is None:
         return Operators()
     by_type: dict[str, Operator] = {}
     default = DEFAULT_OPERATOR
     for index, transformation in enumerate(transformations.transformations):
-        operator = _operator(transformation.primitive_transformation, f"{_PATH}[{index}]")
+        operator = _operator(transformation.primitive_transformation, f"{path}[{index}]")
         if not transformation.info_types:
             default = operator
         for info_type in transformation.info_types:
