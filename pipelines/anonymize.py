@@ -31,6 +31,8 @@ from veil.detector_config import choose_detectors
 from veil.detect import ConversationDetector
 from veil.engine.google_dlp import with_google_dlp
 from veil.errors import ConfigError
+from veil.field_sample import inspect_sample, read_sample
+from veil.fields import RecordPlan, build_record_plan, check_parquet_schema, check_rules
 from veil.inputs import InputSplit, parquet_schema, plan_splits
 from veil.operators import Operators, build_operators
 from veil.outputs import OutputSpec, remove_previous_output
@@ -57,6 +59,7 @@ class JobPlan:
     auditor: VeilConfig
     model_accelerator: str | None = None
     model_copies: int | None = None
+    record_plan: RecordPlan = RecordPlan()
 
 
 def storage_from_options(options: PipelineOptions) -> Storage:
@@ -92,12 +95,14 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         raise ConfigError("both --input and --output are required")
     storage = storage_from_options(options)
     config = load_config(veil.config, storage)
+    local_config = config
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' DetectFn
         config = with_google_dlp(config, veil.dlp_project, veil.dlp_location, veil.dlp_endpoint)
     # Compiles every pattern and dictionary now (google-dlp: converts the config to protos,
     # without calling the service).
     detector = ConversationDetector(config, connect=False)
     operators = build_operators(config)  # reads the secret key now, if an operator needs one
+    record_plan = build_record_plan(config, operators)  # the configured fields, and ids
     auditor = load_config(config.risk.auditor, storage)
     ConversationDetector(auditor)
 
@@ -146,6 +151,23 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         speaker=veil.speaker_field,
         context=veil.context_field,
     )
+    problems = check_rules(record_plan, fields)
+    input_schema = schema if schema is not None else (
+        parquet_schema(storage, sorted({split.path for split in splits}))
+        if input_format == "parquet" else None)
+    if input_schema is not None:
+        problems += check_parquet_schema(record_plan, input_schema, fields)
+    if problems:
+        raise ConfigError("\n".join(problems))
+    sample = inspect_sample(
+        read_sample(storage, splits, veil.max_record_bytes, record_plan.sample_records),
+        record_plan, fields,
+        (detector if local_config is config else ConversationDetector(local_config)).detect)
+    id_problem = sample.id_problem(fields.id)
+    if id_problem:
+        raise ConfigError(id_problem)
+    for warning in sample.warnings():
+        _LOG.warning("%s", warning)
     try:
         chosen = choose_detectors(config.detectors, veil.detectors, f"--config {veil.config!r}")
     except ValueError as error:
@@ -166,17 +188,18 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "detectors": (detector.names if detectors.rules else []) + [n for n in detectors.names if n != "rules"],
         "detectors_missing": missing,
         "info_types": detector.engine.info_types,
+        "fields": {**record_plan.summary(), **sample.summary()},
     }
     return JobPlan(
         config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job, operators, auditor,
-        veil.model_accelerator, veil.model_copies,
+        veil.model_accelerator, veil.model_copies, record_plan,
     )
 
 
 def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     """Wire the job: read, parse, detect, anonymise, write, summarise."""
     read = pipeline | "Read" >> ReadRecords(plan.splits, plan.spec.storage, plan.max_record_bytes)
-    parsed = read.records | "Parse" >> beam.ParDo(ParseRecordFn(plan.fields)).with_outputs(
+    parsed = read.records | "Parse" >> beam.ParDo(ParseRecordFn(plan.fields, plan.record_plan)).with_outputs(
         ERRORS, main="conversations"
     )
     detected = parsed.conversations | "Detect" >> beam.ParDo(DetectFn(plan.config)).with_outputs(
@@ -199,7 +222,7 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         found = spacy.detected
         model_errors.append(spacy[ERRORS])
     anonymized = found | "Anonymize" >> beam.ParDo(
-        AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.operators)
+        AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.operators, plan.record_plan)
     ).with_outputs(ANONYMIZED, main=MAIN)
     parse_errors = parsed[ERRORS] | "ParseErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
     detect_errors = detected[ERRORS] | "DetectErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))

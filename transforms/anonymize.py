@@ -7,11 +7,12 @@ from collections import Counter
 import apache_beam as beam
 from apache_beam.metrics import Metrics
 
-from veil.anonymize import anonymize_conversation
+from veil.fields import RecordPlan
 from veil.operators import Operators
 from veil.outputs import CORPUS, ERRORS, FINDINGS, OutputSpec
 from veil.parse import error_entry
-from veil.records import FieldMap, record_with_texts
+from veil.record_anonymize import anonymize_record
+from veil.records import BadRecord, FieldMap
 
 
 # The side output that residual-risk scoring reads: what each conversation became.
@@ -37,57 +38,58 @@ def _corpus_line(record: dict) -> bytes:
 class AnonymizeFn(beam.DoFn):
     """(raw, Conversation, findings) -> output entries `(kind, shard, key, payload, tag)`.
 
-    The corpus entry holds the anonymised record in the input's own shape; each finding becomes a
-    row with offsets into the ORIGINAL text and the placeholder that replaced it. The finding's
-    text itself is written only with `audit_raw`.
+    The corpus entry holds the anonymised record in the input's own shape: turns, speaker
+    labels and configured fields (`plan`, veil.fields) anonymised together, so a person has
+    one placeholder wherever they are named. Each finding becomes a row with offsets into the
+    ORIGINAL text of its turn (`turn`) or field (`field`) and the text that replaced it. The
+    finding's text itself is written only with `audit_raw`. The corpus entry's tag counts the
+    configured fields the record lacks (`fields_missing.NAME`).
 
     `operators` come from `veil.operators.build_operators(config)`, called at job start (it
     reads the secret key); None means numbered placeholders for every infoType.
     """
 
     def __init__(self, spec: OutputSpec, fields: FieldMap, audit_raw: bool = False,
-                 operators: Operators | None = None):
+                 operators: Operators | None = None, plan: RecordPlan | None = None):
         self.spec = spec
         self.fields = fields
         self.audit_raw = audit_raw
         self.operators = operators or Operators()
+        self.plan = plan or RecordPlan()
         self.written = Metrics.counter("veil", "records_written")
 
     def process(self, element):
         raw, conversation, findings = element
-        texts = [turn.text for turn in conversation.turns]
-        new_texts, replacements = anonymize_conversation(
-            conversation.id, texts, findings, self.operators)
-        record = record_with_texts(conversation, new_texts, self.fields)
         shard = self.spec.shard_of(raw.split.order)
         key = raw.sort_key
-        if self.spec.corpus_format == "parquet":
-            payload = record
+        parquet = self.spec.corpus_format == "parquet"
+        try:
+            result = anonymize_record(conversation, findings, self.operators, self.plan,
+                                      self.fields, parquet)
+        except BadRecord as error:
+            yield ERRORS, shard, key, _json(error_entry(raw, str(error), conversation.id, self.audit_raw)), None
+            return
+        if parquet:
+            payload = result.record
         else:
             try:
-                payload = _corpus_line(record)
+                payload = _corpus_line(result.record)
             except UnicodeEncodeError:
                 reason = "record holds an unpaired UTF-16 surrogate (e.g. \\ud800) and cannot be written as UTF-8"
                 yield ERRORS, shard, key, _json(error_entry(raw, reason, conversation.id, self.audit_raw)), None
                 return
         self.written.inc()
-        yield CORPUS, shard, key, payload, None
-        yield beam.pvalue.TaggedOutput(ANONYMIZED, (raw, conversation, replacements, new_texts))
+        yield CORPUS, shard, key, payload, tuple(f"fields_missing.{name}" for name in conversation.missing)
+        yield beam.pvalue.TaggedOutput(ANONYMIZED, (raw, conversation, result))
         types: Counter = Counter()
-        for number, replacement in enumerate(replacements):
+        for number, replacement in enumerate(result.replacements):
             finding = replacement.finding
-            row = {
-                "id": conversation.id,
-                "turn": finding.turn,
-                "start": finding.start,
-                "end": finding.end,
-                "info_type": finding.info_type,
-                "likelihood": finding.likelihood.name,
-                "detector": finding.detector_label,
-                "placeholder": replacement.text,
-            }
+            row = {"id": conversation.id, **result.place(finding, self.fields),
+                   "start": finding.start, "end": finding.end, "info_type": finding.info_type,
+                   "likelihood": finding.likelihood.name, "detector": finding.detector_label,
+                   "placeholder": replacement.text}
             if self.audit_raw:
-                row["quote"] = texts[finding.turn][finding.start : finding.end]
+                row["quote"] = result.originals[finding.turn][finding.start : finding.end]
             types[finding.info_type] += 1
             yield FINDINGS, shard, (*key, number), _json(row), finding.info_type
         for info_type, count in types.items():  # one update per type, not per finding

@@ -36,7 +36,7 @@ class DetectFn(beam.DoFn):
             yield raw, conversation, []
             return
         try:
-            findings = self.detector.detect([turn.text for turn in conversation.turns])
+            findings = self.detector.detect(conversation.texts)
         except Exception as error:  # fail closed: whatever went wrong, the text is not written
             _LOG.warning("detection failed for record %s: %s", conversation.id, type(error).__name__)
             self.errored.inc()

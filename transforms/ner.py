@@ -36,7 +36,7 @@ class MergeModelFindingsFn(beam.DoFn):
             yield beam.pvalue.TaggedOutput(ERRORS, (raw, result.inference.reason, conversation.id))
             return
         self.found.inc(len(result.inference))
-        texts = [turn.text for turn in conversation.turns]
+        texts = conversation.texts
         yield raw, conversation, merge_findings(list(findings) + list(result.inference), texts)
 
 

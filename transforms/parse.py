@@ -13,13 +13,14 @@ ERRORS = "errors"
 class ParseRecordFn(beam.DoFn):
     """RawInput -> (raw, Conversation); bad records -> ERRORS as (raw, reason, id)."""
 
-    def __init__(self, fields: FieldMap):
+    def __init__(self, fields: FieldMap, plan=None):
         self.fields = fields
+        self.plan = plan  # veil.fields.RecordPlan: configured fields and ids
         self.errored = Metrics.counter("veil", "records_errored")
 
     def process(self, raw):
         try:
-            conversation = parse_raw(raw, self.fields)
+            conversation = parse_raw(raw, self.fields, self.plan)
         except BadRecord as error:
             self.errored.inc()
             yield beam.pvalue.TaggedOutput(ERRORS, (raw, str(error), None))

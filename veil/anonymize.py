@@ -79,12 +79,16 @@ class _Conversation:
         return self._surrogates[key]
 
     def date_shift_days(self, operator: Operator) -> int:
-        """One shift per conversation and key, in [lower, upper], never 0."""
-        low, high = operator.options.lower_bound_days, operator.options.upper_bound_days
-        spans_zero = low <= 0 <= high
-        days = low + KeyedStream(operator.key, "date_shift", self.id).below(
-            high - low + 1 - spans_zero)
-        return days + 1 if spans_zero and days >= 0 else days
+        return date_shift_days(operator, self.id)
+
+
+def date_shift_days(operator: Operator, conversation_id: str) -> int:
+    """One shift per conversation and key, in [lower, upper], never 0."""
+    low, high = operator.options.lower_bound_days, operator.options.upper_bound_days
+    spans_zero = low <= 0 <= high
+    days = low + KeyedStream(operator.key, "date_shift", conversation_id).below(
+        high - low + 1 - spans_zero)
+    return days + 1 if spans_zero and days >= 0 else days
 
 
 def _crypto_hash(operator: Operator, conversation: _Conversation, entity: Entity) -> str:

@@ -185,3 +185,147 @@ def _rule(name: str, parts: tuple[str, ...], transformation: FieldTransformation
     else:  # the job's operators for the types the field does not list: never un-redacted
         field_operators = Operators({**job.by_type, **listed.by_type}, job.default)
     return FieldRule(name, parts, True, operators=field_operators)
+
+
+# --- applying the plan to one record -------------------------------------------------------
+
+def hashed_id(key: bytes, record_id: str) -> str:
+    """The id under `ids: hash`: HMAC-SHA256 of the id, 32 hex digits. The same id gives the
+    same hash in every run with the same key (a stable join key); without the key it cannot
+    be reversed or recomputed from a guess."""
+    from veil.operators.keys import keyed_digest
+
+    return keyed_digest(key, "record_id", record_id).hex()[:32]
+
+
+def apply_plan(conversation, plan: RecordPlan, field_map):
+    """The conversation with its configured fields found (to inspect, or to transform whole),
+    the ones it lacks listed, and its id hashed under `ids: hash`."""
+    import dataclasses
+
+    from veil.records import FieldText, WholeValue
+
+    record = conversation.record
+    texts, whole, missing = [], [], []
+    for index, rule in enumerate(plan.rules):
+        found = list(values_at(record, rule.parts))
+        if not found:
+            missing.append(rule.name)
+            continue
+        for location, value in found:
+            if not rule.inspect:
+                whole.append(WholeValue(location, value, index))
+            elif isinstance(value, str):
+                texts.append(FieldText(location, value, index))
+            elif isinstance(value, (dict, list)):  # a nested object: every string inside it
+                texts.extend(FieldText(loc, text, index) for loc, text in string_leaves(value, location))
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                texts.append(FieldText(location, str(value), index))  # JSONL numbers
+    record_id = conversation.id
+    if plan.ids is IdHandling.HASH and plan.id_key is not None and \
+            record.get(field_map.id) is not None:
+        record_id = hashed_id(plan.id_key, record_id)
+    return dataclasses.replace(conversation, id=record_id, fields=tuple(texts),
+                               whole=tuple(whole), missing=tuple(missing))
+
+
+# --- checks at start -----------------------------------------------------------------------
+
+def check_rules(plan: RecordPlan, field_map) -> list[str]:
+    """Problems with the configured fields that no record needs to be read to see."""
+    problems = []
+    owned = {
+        field_map.id: "the id is handled by record.ids (check, keep or hash)",
+        field_map.turns: "turn texts are always inspected; speaker labels follow record.speakers",
+        field_map.text: "a document's text is always inspected",
+        field_map.pii: "gold labels are dropped from the corpus",
+    }
+    for rule in plan.rules:
+        reason = owned.get(rule.parts[0])
+        if reason:
+            problems.append(f"{_PATH}: field {rule.name!r}: {reason}")
+    return problems
+
+
+# Whole-field transformations a non-text Parquet column can take, by type family.
+_NON_TEXT_WHOLE = {"redact_config", "replace_config"}
+
+
+def check_parquet_schema(plan: RecordPlan, schema, field_map) -> list[str]:
+    """Problems with the configured fields against the Parquet input's schema: a field that is
+    not a column, a type its transformation cannot write back, a hashed id that is not text."""
+    import pyarrow as pa
+
+    problems = []
+    columns = ", ".join(schema.names)
+    for rule in plan.rules:
+        leaf, missing = _schema_leaf(schema, rule.parts)
+        if missing is not None:
+            problems.append(f"{_PATH}: field {rule.name!r}: {missing!r} is not in the Parquet "
+                            f"schema (columns: {columns})")
+            continue
+        if rule.inspect:
+            if not _holds_strings(leaf):
+                problems.append(f"{_PATH}: field {rule.name!r} is {leaf}: only text columns (or "
+                                f"structs and lists of text) can be inspected; transform it whole "
+                                f"with primitive_transformation (redact_config writes null, "
+                                f"replace_config a value of the column's type)")
+            continue
+        kind = rule.operator.kind
+        if pa.types.is_string(leaf) or pa.types.is_large_string(leaf):
+            continue
+        if kind == "replace_config":
+            problem = _replace_fits(rule, leaf)
+            if problem:
+                problems.append(f"{_PATH}: field {rule.name!r}: {problem}")
+        elif kind == "date_shift_config" and (pa.types.is_date(leaf) or pa.types.is_timestamp(leaf)):
+            continue
+        elif kind not in _NON_TEXT_WHOLE and not (_holds_strings(leaf) and kind != "redact_config"):
+            problems.append(f"{_PATH}: field {rule.name!r} is {leaf}, and {kind} writes text: "
+                            f"use redact_config (null) or replace_config with a {leaf} value")
+    if plan.ids is IdHandling.HASH and field_map.id in schema.names:
+        id_type = schema.field(field_map.id).type
+        if not (pa.types.is_string(id_type) or pa.types.is_large_string(id_type)):
+            problems.append(f"record.ids: hash writes text ids, but the Parquet id column "
+                            f"{field_map.id!r} is {id_type}")
+    return problems
+
+
+def _schema_leaf(schema, parts: tuple[str, ...]):
+    """The Arrow type at a dotted path (through structs and lists), or the part not found."""
+    import pyarrow as pa
+
+    if parts[0] not in schema.names:
+        return None, parts[0]
+    current = schema.field(parts[0]).type
+    for depth, part in enumerate(parts[1:], 1):
+        while pa.types.is_list(current) or pa.types.is_large_list(current):
+            current = current.value_type
+        if not pa.types.is_struct(current) or current.get_field_index(part) < 0:
+            return None, ".".join(parts[:depth + 1])
+        current = current.field(part).type
+    return current, None
+
+
+def _holds_strings(arrow_type) -> bool:
+    import pyarrow as pa
+
+    if pa.types.is_string(arrow_type) or pa.types.is_large_string(arrow_type):
+        return True
+    if pa.types.is_list(arrow_type) or pa.types.is_large_list(arrow_type):
+        return _holds_strings(arrow_type.value_type)
+    if pa.types.is_struct(arrow_type):
+        return any(_holds_strings(arrow_type.field(i).type) for i in range(arrow_type.num_fields))
+    return False
+
+
+def _replace_fits(rule: FieldRule, arrow_type) -> str | None:
+    import pyarrow as pa
+
+    new = rule.operator.options.new_value
+    value = next(getattr(new, name) for name in new.one_of if getattr(new, name) is not None)
+    try:
+        pa.array([value]).cast(arrow_type)
+    except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
+        return f"replace_config's value {type(value).__name__} does not fit the column's type {arrow_type}"
+    return None

@@ -22,12 +22,13 @@ def decode_json_line(payload: bytes) -> Any:
         raise BadRecord(f"malformed JSON: {error.msg} at column {error.colno}") from None
 
 
-def parse_raw(raw: RawInput, fields: FieldMap) -> Conversation:
-    """The conversation in a raw input. Raises BadRecord with the reason."""
+def parse_raw(raw: RawInput, fields: FieldMap, plan=None) -> Conversation:
+    """The conversation in a raw input. Raises BadRecord with the reason. `plan`: the
+    job's veil.fields.RecordPlan, if it has one."""
     if raw.problem is not None:
         raise BadRecord(raw.problem)
     record = raw.payload if raw.split.format == "parquet" else decode_json_line(raw.payload)
-    return conversation_from_record(record, fields, raw.split.path, raw.position)
+    return conversation_from_record(record, fields, raw.split.path, raw.position, plan)
 
 
 def error_entry(raw: RawInput, reason: str, record_id: str | None = None, include_raw: bool = False) -> dict:
