@@ -612,13 +612,20 @@ def _pair_on_evidence(people: list[Person], mentions: list[NameMention], index: 
         cues.exchange is not None and cues.role is None and not is_first_name(word))
     if not is_last or person.firsts or any(is_first_name(u) for u in person.unknowns):
         return
+    # The person named last before it is the only candidate; any of their mentions nearby
+    # may carry the evidence ("It's Ines." ... "Hi Ines. And your last name?" "Öberg.").
+    owner, evidence = None, False
     for before in range(index - 1, -1, -1):
         other = mentions[before]
         if other.turn < mention.turn - _PAIR_TURNS:
-            return
-        owner = next(p for p in people if before in p.mentions)
-        if owner is person:
+            break
+        this_owner = next(p for p in people if before in p.mentions)
+        if this_owner is person:
             continue  # the same name again (spelled, repeated)
+        if owner is None:
+            owner = this_owner
+        elif this_owner is not owner:
+            break
         # A full name said family name first ("Tran Hung" ... "Hung." "Last name Tran.")
         # already holds the last name as its first word: that is evidence, not a conflict.
         if len(other.words) != 1 or other.cues.role == "last" or owner.third_party != \
@@ -627,15 +634,15 @@ def _pair_on_evidence(people: list[Person], mentions: list[NameMention], index: 
         same_turn = other.turn == mention.turn and (cues.named_role or other.cues.named_role)
         same_exchange = cues.exchange is not None and other.cues.exchange == cues.exchange and (
             cues.named_role or other.cues.role == "first" or is_first_name(other.words[0]))
-        if not (same_turn or same_exchange):
-            return
-        for name in list(owner.unknowns):
-            owner.add("firsts", name)
-        for name in list(person.unknowns):
-            person.add("lasts", name)
-        owner.absorb(person)
-        people.remove(person)
+        evidence = evidence or same_turn or same_exchange
+    if owner is None or not evidence:
         return
+    for name in list(owner.unknowns):
+        owner.add("firsts", name)
+    for name in list(person.unknowns):
+        person.add("lasts", name)
+    owner.absorb(person)
+    people.remove(person)
 
 
 # --- resolution --------------------------------------------------------------------------
