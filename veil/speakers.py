@@ -70,6 +70,8 @@ def is_role_label(label: str) -> bool:
     """A label that names a role or a channel, not a person: "agent", "Speaker 2", "SPEAKER_00",
     "spk_1", "A", "Caller (customer)", "" (no label)."""
     words = [w.casefold() for _, _, w in label_words(label)]
+    if words and all(w in TITLES for w in words):
+        return True  # "Dr.": the doctor, a role
     return all(w in ROLE_WORDS or len(w) == 1 for w in words)
 
 
