@@ -107,7 +107,15 @@ class HfTokenClassifier:
             raise ModelUnavailable(f"{model_dir}: a fast tokenizer is needed for character offsets")
         self.device = pick_device(settings.device)
         self.dtype = torch.bfloat16 if self.device.type == "cuda" else torch.float32
-        model = AutoModelForTokenClassification.from_pretrained(str(model_dir), dtype=self.dtype)
+        model, loading = AutoModelForTokenClassification.from_pretrained(
+            str(model_dir), dtype=self.dtype, output_loading_info=True)
+        # transformers fills tensors it did not find with random values and only warns: a model
+        # whose weights file does not match its config would then tag words at random.
+        absent = list(loading.get("missing_keys") or []) + [str(k) for k in loading.get("mismatched_keys") or []]
+        if absent:
+            raise ModelUnavailable(
+                f"{model_dir}: the weights do not match the model: {len(absent)} tensors missing or "
+                f"of the wrong shape (e.g. {absent[0]})")
         self.model = model.to(self.device).eval()
         self.labels = [model.config.id2label[i] for i in range(model.config.num_labels)]
         if OUTSIDE not in self.labels:

@@ -25,7 +25,7 @@ from transforms.read import STATS, ReadRecords
 from transforms.risk import ROWS, RiskStatsFn, ScoreRiskFn
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
-from models.available import local_models_on_a_cluster, usable_detectors
+from models.available import local_models_on_a_cluster, probe_models, refuse_unsafe_detectors, usable_detectors
 from veil.config import VeilConfig, load_config
 from veil.detector_config import choose_detectors
 from veil.detect import ConversationDetector
@@ -172,12 +172,18 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         chosen = choose_detectors(config.detectors, veil.detectors, f"--config {veil.config!r}")
     except ValueError as error:
         raise ConfigError(f"--detectors: {error}") from None
+    # Fail closed: every configured detector must load and pass its probe before any output is
+    # touched, unless the user explicitly allows running without it; none at all never runs.
     detectors, missing = usable_detectors(chosen, storage)
-    for name, reason in missing.items():
-        _LOG.warning("detector %s is configured but cannot run (%s): the job runs without it", name, reason)
     problems = local_models_on_a_cluster(detectors, options.view_as(StandardOptions).runner)
     if problems:
         raise ConfigError("\n".join(problems))
+    detectors, broken = probe_models(detectors, storage, config)
+    missing.update(broken)
+    refuse_unsafe_detectors(detectors, missing, veil.allow_missing_detectors)
+    for name, reason in missing.items():
+        _LOG.warning("detector %s is configured but cannot run (%s): the job runs without it "
+                     "(--allow_missing_detectors)", name, reason)
     config = config.model_copy(update={"detectors": detectors})
     job = {
         "input": veil.input,

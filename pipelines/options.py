@@ -76,6 +76,12 @@ class VeilOptions(PipelineOptions):
             "(default: all the config sets up).",
         )
         parser.add_argument(
+            "--allow_missing_detectors", type=_flag, nargs="?", const=True, default=False,
+            help="Run even when a configured detector cannot (no trained model, weights that do not "
+            "load or fail the launch probe): the job then runs without it and its summary says so. "
+            "Off by default: such a job stops at start rather than write text no model read.",
+        )
+        parser.add_argument(
             "--model_accelerator", default=None,
             help="A Beam accelerator resource hint for the NER model stage only, e.g. "
             "'type:nvidia-l4;count:1;install-nvidia-driver' on Dataflow. Other stages ask for none.",
