@@ -19,7 +19,7 @@ from veil.fields import Location, RecordPlan, location_name, string_leaves, with
 from veil.findings import Finding, Likelihood, Method
 from veil.operators import Operator, Operators
 from veil.records import BadRecord, Conversation, FieldMap, record_with_texts
-from veil.speakers import label_findings
+from veil.speakers import label_findings, label_mentions
 
 FIELD_DETECTOR = "field"  # findings that cover a whole configured field
 
@@ -98,7 +98,10 @@ def anonymize_record(conversation: Conversation, findings: list[Finding], operat
                 segments.append(Segment("speaker", turn=i))
                 texts.append(label)
                 order.append((i, 0))
-        findings += label_findings(labels, plan.speakers, mentioned)
+        named = label_findings(labels, plan.speakers, mentioned)
+        # The same names said in the turns, where the detectors missed them.
+        findings += named + label_mentions(
+            texts[:turns], [texts[f.turn][f.start:f.end] for f in named], findings)
 
     def operator_of(finding: Finding) -> Operator:
         segment = segments[finding.turn]
