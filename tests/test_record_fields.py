@@ -279,3 +279,17 @@ def test_start_warnings_go_to_the_log_without_values(tmp_path, caplog):
     assert plan.job["fields"]["uninspected_with_personal_data"]["agent_email"]["records"] == 4
     assert "field 'agent_email' is written as it is" in caplog.text
     assert "example.com" not in caplog.text
+
+
+def test_the_readme_fields_example_is_valid(monkeypatch):
+    import yaml
+
+    from tests.conftest import ROOT
+
+    text = (ROOT / "README.md").read_text()
+    example = text.split("## Speakers, fields and ids", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    cfg = parse_config(yaml.safe_load(example), "README")
+    monkeypatch.setenv("VEIL_SECRET_KEY", KEY)
+    plan = build_record_plan(cfg, build_operators(cfg))
+    assert [r.name for r in plan.rules] == ["meta.notes", "participants.email", "caller_name", "customer_phone"]
+    assert plan.speakers == "auto" and plan.ids.value == "check"

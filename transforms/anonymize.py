@@ -79,7 +79,8 @@ class AnonymizeFn(beam.DoFn):
                 yield ERRORS, shard, key, _json(error_entry(raw, reason, conversation.id, self.audit_raw)), None
                 return
         self.written.inc()
-        yield CORPUS, shard, key, payload, tuple(f"fields_missing.{name}" for name in conversation.missing)
+        missing = tuple(f"fields_missing.{name}" for name in conversation.missing) or None
+        yield CORPUS, shard, key, payload, missing
         yield beam.pvalue.TaggedOutput(ANONYMIZED, (raw, conversation, result))
         types: Counter = Counter()
         for number, replacement in enumerate(result.replacements):
