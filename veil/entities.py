@@ -870,24 +870,32 @@ def single_number_share(records: Iterable[dict], info_type: str = "PERSON_NAME")
     """Of the gold entities mentioned more than once, the share whose mentions all received one
     number when the gold spans are the findings. Also the share of distinct gold entities that
     were kept apart (no number shared with another gold entity)."""
+    def numbers_per_record():
+        for record in records:
+            texts, findings, gold = gold_findings(record)
+            numbers = entity_numbers(texts, findings, record_speakers(record))
+            by_entity: dict[str, list[int]] = {}
+            for finding, entity in gold.items():
+                if finding.info_type == info_type:
+                    by_entity.setdefault(entity, []).append(numbers[finding])
+            yield by_entity
+
+    return number_shares(numbers_per_record())
+
+
+def number_shares(per_record: Iterable[dict[str, list[int]]]) -> dict:
+    """From each record's gold entity -> the number each of its mentions received: the share
+    of entities named more than once that kept one number, and the share of entities that
+    share no number with another entity of their record."""
     multi = single = entities = apart = 0
-    for record in records:
-        texts, findings, gold = gold_findings(record)
-        numbers = entity_numbers(texts, findings, record_speakers(record))
-        by_entity: dict[str, set[int]] = {}
-        mentions: dict[str, int] = {}
-        for finding, entity in gold.items():
-            if finding.info_type != info_type:
-                continue
-            by_entity.setdefault(entity, set()).add(numbers[finding])
-            mentions[entity] = mentions.get(entity, 0) + 1
+    for by_entity in per_record:
         for entity, assigned in by_entity.items():
             entities += 1
-            others = set().union(*(n for e, n in by_entity.items() if e != entity))
-            apart += not (assigned & others)
-            if mentions[entity] > 1:
+            others = {n for e, numbers in by_entity.items() if e != entity for n in numbers}
+            apart += not (set(assigned) & others)
+            if len(assigned) > 1:
                 multi += 1
-                single += len(assigned) == 1
+                single += len(set(assigned)) == 1
     return {
         "multi_mention_entities": multi,
         "single_number": single,

@@ -17,6 +17,7 @@ from typing import Iterable
 
 import yaml
 
+from veil.entities import number_shares
 from veil.fields import RecordPlan
 from veil.findings import Finding
 from veil.operators import Operators
@@ -70,39 +71,39 @@ def placeholder_share(records: Iterable[dict], speakers: str = "auto",
     that share no number with another entity."""
     fields = FieldMap()
     plan = RecordPlan(speakers=speakers)
-    multi = single = entities = apart = 0
-    for record in records:
-        conversation = conversation_from_record(record, fields)
-        findings = [Finding(s.get("turn", 0), s["start"], s["end"], s["info_type"])
-                    for s in record.get("pii", [])]
-        gold = {(s.get("turn", 0), s["start"], s["end"]): s.get("entity")
-                for s in record.get("pii", []) if s["info_type"] == info_type}
-        result = anonymize_record(conversation, findings, Operators(), plan, fields)
-        numbers: dict[str, list[int]] = {}
-        for replacement in result.replacements:
-            finding = replacement.finding
-            segment = result.segments[finding.turn]
-            match = _PLACEHOLDER.fullmatch(replacement.text)
-            if match is None or match.group("type") != info_type:
-                continue
-            if segment.kind == "speaker":
-                label = conversation.turns[segment.turn].speaker
-                entity = (record.get("speaker_entities") or {}).get(label)
-            else:
-                entity = gold.get((finding.turn, finding.start, finding.end))
-            if entity:
-                numbers.setdefault(entity, []).append(int(match.group("number")))
-        for entity, assigned in numbers.items():
-            entities += 1
-            others = {n for e, ns in numbers.items() if e != entity for n in ns}
-            apart += not (set(assigned) & others)
-            if len(assigned) > 1:
-                multi += 1
-                single += len(set(assigned)) == 1
-    return {
-        "multi_mention_entities": multi,
-        "single_number": single,
-        "single_number_share": single / multi if multi else 1.0,
-        "entities": entities,
-        "kept_apart_share": apart / entities if entities else 1.0,
-    }
+
+    def numbers_per_record():
+        for record in records:
+            yield _gold_numbers(record, anonymize_record_with_gold(record, plan, fields), info_type)
+
+    return number_shares(numbers_per_record())
+
+
+def anonymize_record_with_gold(record: dict, plan: RecordPlan, fields: FieldMap):
+    """The record anonymised as the job does it, with its gold spans as the findings."""
+    conversation = conversation_from_record(record, fields)
+    findings = [Finding(s.get("turn", 0), s["start"], s["end"], s["info_type"])
+                for s in record.get("pii", [])]
+    return conversation, anonymize_record(conversation, findings, Operators(), plan, fields)
+
+
+def _gold_numbers(record: dict, anonymized, info_type: str) -> dict[str, list[int]]:
+    """Gold entity -> the placeholder number each of its mentions (labels included) got."""
+    conversation, result = anonymized
+    gold = {(s.get("turn", 0), s["start"], s["end"]): s.get("entity")
+            for s in record.get("pii", []) if s["info_type"] == info_type}
+    numbers: dict[str, list[int]] = {}
+    for replacement in result.replacements:
+        finding = replacement.finding
+        segment = result.segments[finding.turn]
+        match = _PLACEHOLDER.fullmatch(replacement.text)
+        if match is None or match.group("type") != info_type:
+            continue
+        if segment.kind == "speaker":
+            label = conversation.turns[segment.turn].speaker
+            entity = (record.get("speaker_entities") or {}).get(label)
+        else:
+            entity = gold.get((finding.turn, finding.start, finding.end))
+        if entity:
+            numbers.setdefault(entity, []).append(int(match.group("number")))
+    return numbers
