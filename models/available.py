@@ -122,6 +122,12 @@ def refuse_unsafe_detectors(settings: DetectorSettings, missing: dict[str, str],
 CLUSTER_RUNNERS = ("DataflowRunner", "TestDataflowRunner", "FlinkRunner", "SparkRunner", "SamzaRunner")
 
 
+def cluster_runner_name(runner) -> str | None:
+    """The runner's name (a name or a runner object) if its workers are other machines."""
+    name = runner if isinstance(runner, str) else type(runner).__name__ if runner else ""
+    return name if name.rsplit(".", 1)[-1] in CLUSTER_RUNNERS else None
+
+
 def _on_this_machine(location: str) -> bool:
     return location == "default" or not is_remote(location)
 
@@ -131,8 +137,8 @@ def local_models_on_a_cluster(settings: DetectorSettings, runner: str | None) ->
 
     Each entry says how to fix it. An installed spaCy package name is fine: the workers'
     container installs it like any package."""
-    name = runner if isinstance(runner, str) else type(runner).__name__ if runner else ""
-    if name.rsplit(".", 1)[-1] not in CLUSTER_RUNNERS:
+    name = cluster_runner_name(runner)
+    if name is None:
         return []
     problems = []
     if settings.hf and _on_this_machine(settings.hf.model):

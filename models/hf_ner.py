@@ -25,7 +25,9 @@ from typing import Sequence
 
 import numpy as np
 
-from models.token_spans import OUTSIDE, CharSpan, decode_spans, label_type, stitch_windows, token_windows
+from models.token_spans import (
+    OUTSIDE, CharSpan, decode_spans, label_type, stitch_windows, token_windows, tokenizable,
+)
 from veil.detector_config import HfDetectorSettings, default_model_dir, info_type_for
 from veil.findings import Finding, Method
 from veil.storage import Storage, is_remote
@@ -141,8 +143,10 @@ class HfTokenClassifier:
 
     def token_probabilities(self, texts: list[str]) -> list[tuple[list, np.ndarray] | None]:
         """Per text, its tokens' character offsets and label probabilities (None: no tokens)."""
+        if not texts:
+            return []  # the tokenizer raises IndexError on an empty batch
         encoded = self.tokenizer(
-            texts, add_special_tokens=False, return_offsets_mapping=True,
+            [tokenizable(text) for text in texts], add_special_tokens=False, return_offsets_mapping=True,
             return_attention_mask=False, verbose=False,
         )
         ids = encoded["input_ids"]

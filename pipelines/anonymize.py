@@ -18,26 +18,32 @@ import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
 from pipelines.options import VeilOptions, with_local_default_runner
-from transforms.anonymize import ANONYMIZED, AnonymizeFn, ErrorEntryFn
+from transforms.anonymize import ANONYMIZED, UNWRITABLE, AnonymizeFn
 from transforms.detect import DetectFn
+from transforms.errors import ErrorEntryFn, NumberErrorLines
 from transforms.parse import ERRORS, ParseRecordFn
-from transforms.read import STATS, ReadRecords
+from transforms.read import LINES, STATS, ReadRecords
 from transforms.risk import ROWS, RiskStatsFn, ScoreRiskFn
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
-from models.available import local_models_on_a_cluster, probe_models, refuse_unsafe_detectors, usable_detectors
-from veil.config import VeilConfig, load_config
+from models.available import (
+    cluster_runner_name, local_models_on_a_cluster, probe_models, refuse_unsafe_detectors, usable_detectors,
+)
+from veil.config import VeilConfig, load_config, with_dictionary_files_read
 from veil.detector_config import choose_detectors
 from veil.detect import ConversationDetector
 from veil.engine.google_dlp import with_google_dlp
 from veil.errors import ConfigError
 from veil.field_sample import inspect_sample, read_sample
-from veil.fields import RecordPlan, build_record_plan, check_parquet_schema, check_rules
+from veil.fields import (
+    RecordPlan, build_record_plan, check_parquet_schema, check_rules, record_config, record_key_files,
+)
 from veil.inputs import InputSplit, parquet_schema, plan_splits
-from veil.operators import Operators, build_operators
-from veil.outputs import OutputSpec, remove_previous_output
+from veil.operators import Operators, build_operators, key_files
+from veil.commit import abandon, check_output_usable, input_overlaps_output, settle_earlier_runs
+from veil.outputs import OutputSpec
 from veil.records import FieldMap
-from veil.storage import Storage
+from veil.storage import Storage, is_remote
 from veil.summary import format_summary
 
 _LOG = logging.getLogger("veil")
@@ -64,12 +70,16 @@ class JobPlan:
 
 def storage_from_options(options: PipelineOptions) -> Storage:
     s3 = options.view_as(S3Options)
+    timeout = options.view_as(VeilOptions).storage_timeout
+    if timeout <= 0:
+        raise ConfigError("--storage_timeout must be a positive number of seconds")
     return Storage(
         s3_endpoint_url=s3.s3_endpoint_url,
         s3_access_key_id=s3.s3_access_key_id,
         s3_secret_access_key=s3.s3_secret_access_key,
         s3_region_name=s3.s3_region_name,
         s3_session_token=s3.s3_session_token,
+        timeout_s=timeout,
     )
 
 
@@ -88,6 +98,21 @@ def auto_num_shards(total_bytes: int, num_splits: int) -> int:
     return max(1, min(num_splits, -(-total_bytes // (256 * MIB))))
 
 
+def local_key_files_on_a_cluster(config: VeilConfig, runner) -> list[str]:
+    """What a cluster's workers could not read: key files on the submitter's disk. Workers
+    read the keys themselves (the job never carries them), so the file must be reachable."""
+    name = cluster_runner_name(runner)
+    if name is None:
+        return []
+    return [
+        f"{where} {shown} is on this machine, which {name} workers cannot read: put the key "
+        "file in object storage the workers can read (gs://, s3://), or use {env: NAME} with "
+        "the variable set in the workers' environment"
+        for where, location, shown in key_files(config) + record_key_files(config)
+        if not is_remote(location)
+    ]
+
+
 def plan_job(options: PipelineOptions) -> JobPlan:
     """Validate options, config and input, and plan the splits. Raises ConfigError."""
     veil = options.view_as(VeilOptions)
@@ -95,15 +120,19 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         raise ConfigError("both --input and --output are required")
     storage = storage_from_options(options)
     config = load_config(veil.config, storage)
-    local_config = config
+    dictionary_files: dict[str, str] = {}
+    if veil.detector != "google-dlp":  # DLP reads its own (gs://) dictionary files
+        # Read once, here: every worker applies this content, never a re-read file.
+        config, dictionary_files = with_dictionary_files_read(config, storage)
+    local_config = config  # the rules, also under google-dlp: the sample checks run them here
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' DetectFn
         config = with_google_dlp(config, veil.dlp_project, veil.dlp_location, veil.dlp_endpoint)
     # Compiles every pattern and dictionary now (google-dlp: converts the config to protos,
     # without calling the service).
     detector = ConversationDetector(config, connect=False)
-    operators = build_operators(config)  # reads the secret key now, if an operator needs one
-    record_plan = build_record_plan(config, operators)  # the configured fields, and ids
-    auditor = load_config(config.risk.auditor, storage)
+    operators = build_operators(config, storage)  # reads the secret key now, to check it
+    record_plan = build_record_plan(config, operators, storage)  # the configured fields, and ids
+    auditor, auditor_files = with_dictionary_files_read(load_config(config.risk.auditor, storage), storage)
     ConversationDetector(auditor)
 
     if veil.max_record_bytes <= 0:
@@ -115,10 +144,17 @@ def plan_job(options: PipelineOptions) -> JobPlan:
 
     try:
         files = storage.match(veil.input)
-    except (OSError, ValueError) as error:
-        raise ConfigError(f"--input {veil.input!r}: cannot list it: {error}") from None
+    except Exception as error:  # noqa: BLE001 (any storage library's failure: say which and why)
+        raise ConfigError(
+            f"--input {veil.input!r}: cannot list it: {storage.describe_failure(veil.input, error)}"
+        ) from None
     if not files:
         raise ConfigError(f"--input {veil.input!r}: no files match")
+    if input_overlaps_output(storage, veil.output, veil.input, [url for url, _ in files]):
+        raise ConfigError(
+            f"--input {veil.input!r} and --output {veil.output!r} overlap: the job would read its "
+            "own output, or replace its input. Choose an output folder outside the input."
+        )
     total_bytes = sum(size for _, size in files)
     splits = plan_splits(storage, files, veil.input_format, veil.split_bytes or auto_split_bytes(total_bytes))
     input_formats = {split.format for split in splits}
@@ -175,7 +211,8 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     # Fail closed: every configured detector must load and pass its probe before any output is
     # touched, unless the user explicitly allows running without it; none at all never runs.
     detectors, missing = usable_detectors(chosen, storage)
-    problems = local_models_on_a_cluster(detectors, options.view_as(StandardOptions).runner)
+    runner = options.view_as(StandardOptions).runner
+    problems = local_models_on_a_cluster(detectors, runner) + local_key_files_on_a_cluster(config, runner)
     if problems:
         raise ConfigError("\n".join(problems))
     detectors, broken = probe_models(detectors, storage, config)
@@ -194,6 +231,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "detectors": (detector.names if detectors.rules else []) + [n for n in detectors.names if n != "rules"],
         "detectors_missing": missing,
         "info_types": detector.engine.info_types,
+        "dictionary_files": {**auditor_files, **dictionary_files},
         "fields": {**record_plan.summary(), **sample.summary()},
     }
     return JobPlan(
@@ -205,7 +243,9 @@ def plan_job(options: PipelineOptions) -> JobPlan:
 def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     """Wire the job: read, parse, detect, anonymise, write, summarise."""
     read = pipeline | "Read" >> ReadRecords(plan.splits, plan.spec.storage, plan.max_record_bytes)
-    parsed = read.records | "Parse" >> beam.ParDo(ParseRecordFn(plan.fields, plan.record_plan)).with_outputs(
+    records = record_config(plan.config, plan.record_plan)  # where the keys are, not the keys
+    parsed = read.records | "Parse" >> beam.ParDo(
+        ParseRecordFn(plan.fields, records, plan.spec.storage)).with_outputs(
         ERRORS, main="conversations"
     )
     detected = parsed.conversations | "Detect" >> beam.ParDo(DetectFn(plan.config)).with_outputs(
@@ -228,13 +268,21 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         found = spacy.detected
         model_errors.append(spacy[ERRORS])
     anonymized = found | "Anonymize" >> beam.ParDo(
-        AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.operators, plan.record_plan)
-    ).with_outputs(ANONYMIZED, main=MAIN)
+        # The DoFn carries where the keys are, never the keys: workers read them in setup.
+        AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.config.deidentify_config,
+                    plan.operators.key_checks, records)
+    ).with_outputs(ANONYMIZED, UNWRITABLE, main=MAIN)
     parse_errors = parsed[ERRORS] | "ParseErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
     detect_errors = detected[ERRORS] | "DetectErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
     model_error_entries = tuple(
         errors | f"ModelErrors{i}" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
         for i, errors in enumerate(model_errors)
+    )
+    unwritable = anonymized[UNWRITABLE] | "UnwritableErrors" >> beam.ParDo(
+        ErrorEntryFn(plan.spec, plan.audit_raw))
+    error_entries = (
+        (parse_errors, detect_errors, *model_error_entries, unwritable)
+        | "ErrorLines" >> NumberErrorLines(read[LINES])
     )
     risk = anonymized[ANONYMIZED] | "ScoreRisk" >> beam.ParDo(
         ScoreRiskFn(plan.spec, plan.fields, plan.config.risk, plan.auditor)
@@ -243,7 +291,7 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         RiskStatsFn.from_settings(plan.config.risk)
     )
     written = (
-        (anonymized[MAIN], parse_errors, detect_errors, *model_error_entries, risk.entries)
+        (anonymized[MAIN], error_entries, risk.entries)
         | "Write" >> WriteShards(plan.spec)
     )
     stats = (read[STATS], written[STATS]) | "AllStats" >> beam.Flatten()
@@ -259,9 +307,9 @@ def run(argv: list[str] | None = None) -> dict:
     """Run the job to the end and return its summary. Raises ConfigError on bad input."""
     options = with_local_default_runner(PipelineOptions(argv))
     plan = plan_job(options)
-    removed = remove_previous_output(plan.spec)
-    if removed:
-        _LOG.info("removed %d shards of a previous run under %s", len(removed), plan.spec.root)
+    check_output_usable(plan.spec)
+    for done in settle_earlier_runs(plan.spec):
+        _LOG.info("%s: %s", plan.spec.root, done)
     _LOG.info(
         "anonymizing %s: %d files in %d splits, runner %s",
         plan.job["input"], plan.job["input_files"], len(plan.splits),
@@ -269,11 +317,15 @@ def run(argv: list[str] | None = None) -> dict:
     )
     pipeline = beam.Pipeline(options=options)
     build_pipeline(pipeline, plan)
-    result = pipeline.run()
-    if not options.view_as(VeilOptions).wait_until_finish:
-        _LOG.info("submitted; the job writes %s when it ends", plan.spec.join("job_summary.json"))
-        return {}
-    result.wait_until_finish()
+    try:
+        result = pipeline.run()
+        if not options.view_as(VeilOptions).wait_until_finish:
+            _LOG.info("submitted; the job writes %s when it ends", plan.spec.join("job_summary.json"))
+            return {}
+        result.wait_until_finish()
+    except BaseException:
+        _LOG.error("the job failed; %s", abandon(plan.spec))
+        raise
     return read_summary(plan)
 
 

@@ -611,6 +611,35 @@ def test_a_model_on_the_submitters_disk_never_reaches_a_cluster_job(tmp_path, mo
         )
 
 
+def test_the_job_carries_where_the_secret_key_is_never_the_key(tmp_path, monkeypatch):
+    """The keyed operators' key is in no payload of the job Dataflow would store: the DoFn
+    carries `crypto_key: {env: NAME}` and the workers read the key themselves."""
+    from pipelines.anonymize import build_pipeline, plan_job
+
+    key, env = "veil-graph-test-key-5e1f0c9a8b7d6e5f4a3b", "VEIL_GRAPH_TEST_KEY"
+    monkeypatch.setenv(env, key)
+    config = tmp_path / "keyed.yaml"
+    config.write_text((ROOT / "configs" / "minimal.yaml").read_text() + f"""
+deidentify_config:
+  info_type_transformations:
+    transformations:
+      - info_types: [{{name: PHONE_NUMBER}}]
+        primitive_transformation: {{surrogate_config: {{crypto_key: {{env: {env}}}}}}}
+      - primitive_transformation: {{crypto_hash_config: {{crypto_key: {{env: {env}}}}}}}
+""")
+
+    def build(pipeline, options):
+        build_pipeline(pipeline, plan_job(options))
+
+    proto = dataflow_dry_run(build, "--input", str(ROOT / "data" / "sample.jsonl"),
+                             "--output", "gs://veil-out/keyed", "--config", str(config))
+    payloads = {name: unpickled_bytes(payload) for name, payload in pickled_payloads(proto).items()}
+    (anonymize,) = [text for name, text in payloads.items() if name.startswith("Anonymize/ParDo(AnonymizeFn)")]
+    assert env.encode() in anonymize  # the check reads inside the payloads: where the key is travels
+    for where, text in {"pipeline proto": proto.SerializeToString(), **payloads}.items():
+        assert key.encode() not in text, f"{where} holds the secret key"
+
+
 def test_flex_template_metadata_declares_every_veil_option():
     """infra/dataflow/metadata.json: one parameter per Veil option, each one Beam parses."""
     from pipelines.options import VeilOptions

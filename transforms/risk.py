@@ -46,7 +46,8 @@ class ScoreRiskFn(beam.DoFn):
         raw, conversation, result = element
         texts = [turn.text for turn in conversation.turns]
         new_texts = result.turn_texts
-        redacted = [r.finding for r in result.replacements if r.finding.turn < result.turns]
+        redacted = [r.finding for r in result.replacements
+                    if r.finding.turn < result.turns and not r.is_escape]
         items, source = None, "gold"
         gold = conversation.record.get(self.fields.pii)
         if isinstance(gold, list):

@@ -128,13 +128,16 @@ class FieldRule:
 
 @dataclass(frozen=True)
 class RecordPlan:
-    """What the job does with every part of a record outside the turn texts."""
+    """What the job does with every part of a record outside the turn texts. It holds key
+    bytes (keyed operators, the id key): built at launch to check, and again by each worker
+    from a `RecordConfig`, never shipped."""
 
     rules: tuple[FieldRule, ...] = ()
     speakers: str = "auto"
     ids: IdHandling = IdHandling.CHECK
     id_key: bytes | None = field(default=None, repr=False)
     sample_records: int = 200
+    key_checks: tuple[tuple[str, str], ...] = ()  # (config path, key_check tag) of each key
 
     @property
     def inspected(self) -> list[str]:
@@ -150,41 +153,73 @@ class RecordPlan:
         }
 
 
-def build_record_plan(config, operators: Operators | None = None) -> RecordPlan:
-    """The plan from a VeilConfig. Reads the keys it needs now; raises ConfigError."""
-    from veil.operators.keys import read_key
+@dataclass(frozen=True)
+class RecordConfig:
+    """What a worker needs to build the RecordPlan: the config sections, where the keys are
+    (never the keys), and the launch's key checks, which the worker's keys must match."""
+
+    deidentify_config: Any
+    record: RecordSettings
+    key_checks: tuple[tuple[str, str], ...] = ()
+
+    def plan(self, operators: Operators, storage=None) -> RecordPlan:
+        return build_record_plan(self, operators, storage, self.key_checks)
+
+
+def record_config(config, plan: RecordPlan) -> RecordConfig:
+    return RecordConfig(config.deidentify_config, config.record, plan.key_checks)
+
+
+def build_record_plan(config, operators: Operators | None = None, storage=None,
+                      expect_key_checks=None) -> RecordPlan:
+    """The plan from a VeilConfig (or a RecordConfig). Reads the keys it needs now; raises
+    ConfigError when one is missing, or differs from the launch's (`expect_key_checks`)."""
+    from veil.operators import check_same_keys
+    from veil.operators.keys import key_check, read_key
 
     settings: RecordSettings = config.record
-    operators = operators if operators is not None else build_operators(config)
-    rules = []
+    operators = operators if operators is not None else build_operators(config, storage)
+    rules, checks = [], []
     record_transformations = config.deidentify_config.record_transformations
     transformations = record_transformations.field_transformations if record_transformations else []
     for index, transformation in enumerate(transformations):
-        where = f"{_PATH}[{index}]"
-        for field_id in transformation.fields:
-            rules.append(_rule(field_id.name, field_id.parts, transformation, operators, where))
+        rules += _rules(transformation, operators, f"{_PATH}[{index}]", storage, checks)
     id_key = None
     if settings.ids is IdHandling.HASH:
-        id_key = read_key(settings.id_crypto_key, "record.id_crypto_key")
-    return RecordPlan(tuple(rules), settings.speakers, settings.ids, id_key, settings.sample_records)
+        id_key = read_key(settings.id_crypto_key, "record.id_crypto_key", storage)
+        checks.append(("record.id_crypto_key", key_check(id_key)))
+    if expect_key_checks is not None:
+        check_same_keys(tuple(checks), tuple(expect_key_checks))
+    return RecordPlan(tuple(rules), settings.speakers, settings.ids, id_key, settings.sample_records,
+                      tuple(checks))
 
 
-def _rule(name: str, parts: tuple[str, ...], transformation: FieldTransformation,
-          job: Operators, where: str) -> FieldRule:
-    if transformation.primitive_transformation is not None:
-        operator = operator_from(transformation.primitive_transformation, where)
+def _rules(transformation: FieldTransformation, job: Operators, where: str, storage,
+           checks: list) -> list[FieldRule]:
+    """The rules of one field transformation (one per field), its keys read once."""
+    from veil.operators.keys import key_check
+
+    fields = [(f.name, f.parts) for f in transformation.fields]
+    primitive = transformation.primitive_transformation
+    if primitive is not None:
+        operator = operator_from(primitive, f"{where}.primitive_transformation.{primitive.kind}.crypto_key",
+                                 storage)
+        if operator.key is not None:
+            checks.append((f"{where}.primitive_transformation", key_check(operator.key)))
         info_type = transformation.info_type.name if transformation.info_type else "FIELD"
-        return FieldRule(name, parts, False, operator=operator, info_type=info_type)
+        return [FieldRule(name, parts, False, operator=operator, info_type=info_type)
+                for name, parts in fields]
     own = transformation.info_type_transformations
     if own is None:
-        return FieldRule(name, parts, True, operators=job)
-    listed = build_operators({"info_type_transformations": own}, f"{where}.info_type_transformations.transformations")
-    has_catch_all = any(not t.info_types for t in own.transformations)
-    if has_catch_all:
+        return [FieldRule(name, parts, True, operators=job) for name, parts in fields]
+    listed = build_operators({"info_type_transformations": own}, storage,
+                             path=f"{where}.info_type_transformations.transformations")
+    checks.extend(listed.key_checks)
+    if any(not t.info_types for t in own.transformations):  # its own catch-all
         field_operators = listed
     else:  # the job's operators for the types the field does not list: never un-redacted
         field_operators = Operators({**job.by_type, **listed.by_type}, job.default)
-    return FieldRule(name, parts, True, operators=field_operators)
+    return [FieldRule(name, parts, True, operators=field_operators) for name, parts in fields]
 
 
 # --- applying the plan to one record -------------------------------------------------------
@@ -329,3 +364,31 @@ def _replace_fits(rule: FieldRule, arrow_type) -> str | None:
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
         return f"replace_config's value {type(value).__name__} does not fit the column's type {arrow_type}"
     return None
+
+
+def record_key_files(config) -> list[tuple[str, str, str]]:
+    """(config path, file location, the location as a message may show it) of every key file
+    the record settings read: keyed field transformations and the id key. Like
+    `veil.operators.key_files`, for the launch's check that workers can reach them."""
+    from veil.operators import KEYED, key_files
+    from veil.operators.config import DeidentifyConfig
+    from veil.operators.keys import shown_file
+
+    found = []
+    record_transformations = config.deidentify_config.record_transformations
+    for index, transformation in enumerate(
+            record_transformations.field_transformations if record_transformations else ()):
+        where = f"{_PATH}[{index}]"
+        primitive = transformation.primitive_transformation
+        if primitive is not None and primitive.kind in KEYED and primitive.options.crypto_key.file:
+            location = primitive.options.crypto_key.file
+            found.append((f"{where}.primitive_transformation.{primitive.kind}.crypto_key.file",
+                          location, shown_file(location)))
+        if transformation.info_type_transformations is not None:
+            own = DeidentifyConfig(info_type_transformations=transformation.info_type_transformations)
+            for path, location, shown in key_files(own):
+                found.append((where + "." + path.removeprefix("deidentify_config."), location, shown))
+    if config.record.ids is IdHandling.HASH and config.record.id_crypto_key.file:
+        location = config.record.id_crypto_key.file
+        found.append(("record.id_crypto_key.file", location, shown_file(location)))
+    return found

@@ -43,16 +43,22 @@ def gold_name_coverage(records: list[dict], findings: list[dict]) -> tuple[int, 
     return hit, total
 
 
-def test_job_runs_rules_and_model_and_redacts_names(tiny_ner_model: Path, tmp_path: Path):
-    records = [r for r in generate_records(25, 3003) if r.get("turns")]
+def run_rules_and_model(tmp_path: Path, model: Path, records: list) -> tuple:
+    """The job through the command line with the rules and the model over `records` (dicts or
+    JSON lines): (the finished process, its summary)."""
     source = write_jsonl(tmp_path / "calls.jsonl", records)
-    config = job_config(tmp_path, {"rules": True, "hf": {"model": str(tiny_ner_model)}})
+    config = job_config(tmp_path, {"rules": True, "hf": {"model": str(model)}})
     result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
     assert result.returncode == 0, result.stderr[-3000:]
-
     summary = json.loads((tmp_path / "out" / "job_summary.json").read_text())
     assert summary["detectors"] == ["rules", "hf"]
     assert summary["detectors_missing"] == {}
+    return result, summary
+
+
+def test_job_runs_rules_and_model_and_redacts_names(tiny_ner_model: Path, tmp_path: Path):
+    records = [r for r in generate_records(25, 3003) if r.get("turns")]
+    _, summary = run_rules_and_model(tmp_path, tiny_ner_model, records)
     assert summary["records"] == {"in": len(records), "written": len(records), "errored": 0,
                                   "accounted_for": True}
     findings = read_jsonl_folder(tmp_path / "out" / "findings")
@@ -63,6 +69,29 @@ def test_job_runs_rules_and_model_and_redacts_names(tiny_ner_model: Path, tmp_pa
 
     corpus = {r["id"]: r for r in read_jsonl_folder(tmp_path / "out" / "corpus")}
     assert any("[PERSON_NAME_1]" in t["text"] for r in corpus.values() for t in r["turns"])
+
+
+def test_a_lone_surrogate_and_empty_turns_cost_no_other_record(tiny_ner_model: Path, tmp_path: Path):
+    """One record with a lone surrogate used to send its whole NER batch to errors/ ("NER model
+    failed: tuple"); records without turns went there when no text was in their batch; and
+    every run warned of a failed batch of 0 conversations. Now only the surrogate record is an
+    error, at the write (its text cannot be UTF-8), and the rest is written."""
+    records = [r for r in generate_records(40, 3003) if r.get("turns")]
+    lines = [json.dumps(r) for r in records]
+    lines.insert(len(lines) // 2, json.dumps({"id": "lone-surrogate", "turns": [
+        {"speaker": "a", "text": "hi \ud800 this is maria gonzalez"}]}))
+    empties = [{"id": "empty-turns", "turns": [{"speaker": "a", "text": ""}, {"speaker": "b", "text": "hi maria"}]},
+               {"id": "no-turns", "turns": []}, {"id": "empty-document", "text": ""}]
+    lines[5:5] = [json.dumps(r) for r in empties]
+    result, summary = run_rules_and_model(tmp_path, tiny_ner_model, lines)
+    assert summary["records"] == {"in": len(lines), "written": len(lines) - 1, "errored": 1,
+                                  "accounted_for": True}
+    (error,) = read_jsonl_folder(tmp_path / "out" / "errors")
+    assert error["id"] == "lone-surrogate" and "surrogate" in error["reason"]
+    corpus = {r["id"]: r for r in read_jsonl_folder(tmp_path / "out" / "corpus")}
+    assert corpus["no-turns"]["turns"] == [] and corpus["empty-document"]["text"] == ""
+    assert corpus["empty-turns"]["turns"][0]["text"] == ""
+    assert "NER batch" not in result.stderr  # no batch failed, not even an empty one
 
 
 def previous_output(out: Path) -> Path:
