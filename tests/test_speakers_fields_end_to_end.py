@@ -68,7 +68,9 @@ def test_transcripts_with_named_speakers_and_configured_fields(tmp_path: Path):
         meta={"notes": "Beth Navarro asked for a reply at bnavarro@example.org.", "queue": "billing"},
     )
     lacking = call("fields-2", ("agent", "Hello?"), meta={"queue": "billing"})
-    records = ISSUE_CASES + transcripts + [with_fields, lacking]
+    # A field nobody configured, holding an email: written as it is, warned about, scored.
+    leaky = call("fields-3", ("agent", "Hello?"), agent_email="dana.cho@example.net")
+    records = ISSUE_CASES + transcripts + [with_fields, lacking, leaky]
     source = write_jsonl(tmp_path / "calls.jsonl", records)
     config = write_config(tmp_path, deidentify_config={"record_transformations": {"field_transformations": [
         {"fields": [{"name": "caller_name"}], "info_type": {"name": "PERSON_NAME"},
@@ -117,6 +119,7 @@ def test_transcripts_with_named_speakers_and_configured_fields(tmp_path: Path):
     assert summary["fields"]["inspected"] == ["meta.notes"]
     assert summary["fields"]["transformed_whole"] == ["caller_name"]
     assert summary["fields"]["missing"] == {"caller_name": len(records) - 1, "meta.notes": len(records) - 1}
+    assert summary["fields"]["uninspected_with_personal_data"]["agent_email"]["records"] == 1
     assert "field meta.notes is missing from" in result.stdout
 
     # Findings say where they are, and rebuild every field and label from the original.
@@ -129,8 +132,16 @@ def test_transcripts_with_named_speakers_and_configured_fields(tmp_path: Path):
     assert apply("Beth Navarro", rows[("fields-1", "caller_name", None)]) == "[PERSON_NAME_2]"
     table_1 = rows[("table-1", "turns[0].speaker", None)]
     assert [(r["turn"], r["placeholder"]) for r in table_1] == [(0, "[PERSON_NAME_1]")]
-    # Every record is scored.
-    assert sorted(r["id"] for r in risk_rows(out)) == sorted(corpus)
+    # Every record is scored, every field written included; the report says what was covered.
+    risk = {r["id"]: r for r in risk_rows(out)}
+    assert sorted(risk) == sorted(corpus)
+    assert [(i["info_type"], i.get("fields")) for i in risk["fields-3"]["items"]] == [
+        ("EMAIL_ADDRESS", ["agent_email"])]
+    assert risk["fields-3"]["score"] == 4
+    assert "field 'agent_email' is written as it is, and looks like personal data in 1 of" in result.stderr
+    assert "dana.cho" not in result.stderr
+    report = (out / "risk" / "report.html").read_text()
+    assert "<code>meta.notes</code>" in report and "<code>agent_email</code> is not" in report
 
 
 def test_parquet_fields_of_every_type_keep_the_schema_and_ids_are_hashed(tmp_path: Path):
