@@ -23,14 +23,13 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any, Iterator, Literal
 
 from pydantic import Field
 
 from veil.engine.inspect_config import DlpModel
 from veil.operators import Operator, Operators, build_operators, operator_from
 from veil.operators.config import CryptoKey, FieldTransformation, _default_key
-from veil.speakers import MODES
 
 _PATH = "deidentify_config.record_transformations.field_transformations"
 
@@ -45,7 +44,7 @@ class RecordSettings(DlpModel):
     """`record:` in the job config: Veil's settings for the parts of a record outside the
     turn texts (veil.fields, veil.speakers)."""
 
-    speakers: str = Field(default="auto", pattern="^(" + "|".join(MODES) + ")$")
+    speakers: Literal["auto", "keep", "replace"] = "auto"  # veil.speakers.MODES
     ids: IdHandling = IdHandling.CHECK
     id_crypto_key: CryptoKey = Field(default_factory=_default_key)
     # Records read at start to check ids and look for personal data in fields not inspected.
