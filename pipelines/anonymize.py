@@ -248,19 +248,22 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         ParseRecordFn(plan.fields, records, plan.spec.storage)).with_outputs(
         ERRORS, main="conversations"
     )
-    detected = parsed.conversations | "Detect" >> beam.ParDo(DetectFn(plan.config)).with_outputs(
-        ERRORS, main="findings"
-    )
+    # Every detector's findings are merged once, by the last stage (merging is not
+    # associative): the same findings as `veil evaluate` (models.detectors).
+    hf, spacy = plan.config.detectors.hf, plan.config.detectors.spacy
+    detected = parsed.conversations | "Detect" >> beam.ParDo(
+        DetectFn(plan.config, merge=not (hf or spacy))
+    ).with_outputs(ERRORS, main="findings")
     found, model_errors = detected.findings, []
-    if plan.config.detectors.hf:
+    if hf:
         from transforms.ner import DetectWithHfModel  # Beam's RunInference imports are heavy
 
         found, hf_errors = found | "DetectNER" >> DetectWithHfModel(
-            plan.config.detectors.hf, plan.spec.storage, plan.model_accelerator,
-            model_copies=plan.model_copies,
+            hf, plan.spec.storage, plan.model_accelerator,
+            model_copies=plan.model_copies, merge=not spacy,
         )
         model_errors += hf_errors
-    if plan.config.detectors.spacy:
+    if spacy:
         from transforms.spacy_ner import SpacyNerFn  # spaCy is imported only by jobs that use it
 
         spacy = found | "DetectSpacyNER" >> beam.ParDo(SpacyNerFn(plan.config)).with_outputs(
