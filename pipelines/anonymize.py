@@ -121,12 +121,15 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     storage = storage_from_options(options)
     config = load_config(veil.config, storage)
     dictionary_files: dict[str, str] = {}
-    if veil.detector != "google-dlp":  # DLP reads its own (gs://) dictionary files
-        # Read once, here: every worker applies this content, never a re-read file.
-        config, dictionary_files = with_dictionary_files_read(config, storage)
     local_config = config  # the rules, also under google-dlp: the sample checks run them here
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' DetectFn
+        # (DLP reads its gs:// dictionary files itself).
         config = with_google_dlp(config, veil.dlp_project, veil.dlp_location, veil.dlp_endpoint)
+    else:
+        # Dictionary files are read once, here: every worker applies this content, never a
+        # file it re-reads (which may have changed since).
+        config, dictionary_files = with_dictionary_files_read(config, storage)
+        local_config = config
     # Compiles every pattern and dictionary now (google-dlp: converts the config to protos,
     # without calling the service).
     detector = ConversationDetector(config, connect=False)
