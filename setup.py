@@ -11,6 +11,8 @@ REQUIRED = [
     "fsspec>=2024.2",
     "s3fs>=2024.2",
     "gcsfs>=2024.2",
+    # `.zst` input, read frame by frame so that a truncated file is noticed (veil.decompress).
+    "zstandard>=0.22",
     "pydantic>=2.6,<3",
     "PyYAML>=6",
     "Faker>=30",
