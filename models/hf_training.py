@@ -34,7 +34,10 @@ from veil.detector_config import HfDetectorSettings
 from veil.evaluation import Evaluation, Span
 
 _LOG = logging.getLogger("veil")
-THRESHOLDS = (0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995)
+# The recipe's version, in veil_model.json: `veil train --if_missing` replaces a default model of
+# an older recipe (1: synthetic data only, threshold tuned on synthetic data).
+MODEL_FORMAT = "veil-hf-ner/2"
+THRESHOLDS = (0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995)
 
 
 def default_base_model() -> str:
@@ -61,8 +64,10 @@ class TrainSettings:
     # The share of real training posts also given lower-cased, when the tokenizer is cased.
     lower_case_copies: float = 1.0
     # The threshold's limit: the share of lower-case ordinary words (outside every gold span)
-    # that the model may redact on the real validation posts.
+    # that the job may redact on the real validation posts: the model's findings together with
+    # those of the rules of `tune_with_rules` (a config name or path; None: the model alone).
     max_redacted_words: float = 0.005
+    tune_with_rules: str | None = "call_transcripts"
     freeze_embeddings: bool = False  # keep the pretrained word embeddings as they are
     epochs: float = 1.0
     batch_size: int = 32
@@ -99,14 +104,17 @@ def train_model(output_dir: str, settings: TrainSettings | None = None,
     tokenizer = AutoTokenizer.from_pretrained(base)
     real = settings.real_data != "none"
     real_dir = None if settings.real_data in ("bundled", "none") else settings.real_data
+    real_posts = 0
     if train_examples is not None:
-        train = list(train_examples)
+        train = [e for e in train_examples if e.spans or rng.random() < settings.empty_turn_share]
     else:
         synthetic = synthetic_examples("train", settings.n_train, settings.types) if settings.n_train else []
+        # Synthetic turns without a name are thinned; every real post is kept, names or not.
         train = [e for e in synthetic if e.spans or rng.random() < settings.empty_turn_share]
         if real:
             posts = real_examples("train", real_dir, settings.types, settings.n_real)
             train += posts + lower_cased_copies(posts, tokenizer, settings.lower_case_copies, rng, progress)
+            real_posts = len(posts)
     if validation_examples is not None:
         validation = list(validation_examples)
     elif real:
@@ -164,18 +172,19 @@ def train_model(output_dir: str, settings: TrainSettings | None = None,
     train_seconds = time.monotonic() - started
 
     metadata = {
-        "format": "veil-hf-ner/1",
+        "format": MODEL_FORMAT,
         "base": base,
         "labels": labels,
         "label_map": {t: t for t in settings.types},
         "threshold": 0.5,
         "train": {**{k: v for k, v in asdict(settings).items() if k != "extra"},
-                  "turns": len(train), "steps": steps, "seconds": round(train_seconds, 1),
+                  "turns": len(train), "real_posts": real_posts, "steps": steps, "seconds": round(train_seconds, 1),
                   "final_loss": round(float(np.mean(losses[-50:])), 4)},
     }
     (out / METADATA).write_text(json.dumps(metadata, indent=2))
     progress("tuning the P(O) threshold on the validation texts")
-    tuning = tune_threshold(out, validation, settings.max_redacted_words, settings.types)
+    rules = rule_spans(settings.tune_with_rules, validation) if settings.tune_with_rules else None
+    tuning = tune_threshold(out, validation, settings.max_redacted_words, settings.types, rules)
     metadata["threshold"] = tuning["threshold"]
     metadata["validation"] = tuning
     metadata["train"]["seconds_with_tuning"] = round(time.monotonic() - started, 1)
@@ -234,25 +243,43 @@ def _length_bucketed_batches(features, batch_size: int, rng: random.Random):
     return batches
 
 
+def rule_spans(config: str, examples: list[TurnExample]) -> list[list[CharSpan]]:
+    """What the rules of `config` find in each example (all their types)."""
+    from veil.config import load_config
+    from veil.detect import ConversationDetector
+
+    detector = ConversationDetector(load_config(config))
+    return [[CharSpan(f.start, f.end, f.info_type) for f in detector.detect([e.text])] for e in examples]
+
+
 def tune_threshold(model_dir: Path, examples: list[TurnExample], max_redacted_words: float = 0.005,
-                   types: tuple[str, ...] = NER_TYPES) -> dict:
+                   types: tuple[str, ...] = NER_TYPES, rules: list[list[CharSpan]] | None = None) -> dict:
     """The threshold with the best recall on `examples` (redacted at all, over `types`) among
     those that redact at most `max_redacted_words` of the lower-case ordinary words; when none
-    does, the one that redacts the fewest."""
+    does, the one that redacts the fewest. With `rules` (the rules' findings per example), the
+    recall and the words redacted are those of the model and the rules together, as in the job;
+    the typed figures stay the model's."""
     classifier = HfTokenClassifier(model_dir, HfDetectorSettings())
     texts = [e.text for e in examples]
     scored = classifier.token_probabilities(texts)  # one forward pass; each threshold only decodes
     by_threshold = {}
     for threshold in THRESHOLDS:
         predicted = [classifier.decode(text, s, threshold) for text, s in zip(texts, scored)]
-        by_threshold[str(threshold)] = score_spans(examples, predicted, types)
+        scores = score_spans(examples, predicted, types)
+        if rules is not None:
+            together = score_spans(examples, [p + r for p, r in zip(predicted, rules)], types)
+            scores = {**scores, "model_alone": {k: scores[k] for k in (
+                "recall", "words_redacted", "lower_case_words_redacted")},
+                **{k: together[k] for k in ("recall", "words_redacted", "lower_case_words_redacted")}}
+        by_threshold[str(threshold)] = scores
     within = [t for t in THRESHOLDS if by_threshold[str(t)]["lower_case_words_redacted"] <= max_redacted_words]
     if within:
         best = max(within, key=lambda t: (by_threshold[str(t)]["recall"], -t))
     else:
         best = min(THRESHOLDS, key=lambda t: (by_threshold[str(t)]["lower_case_words_redacted"], t))
     return {"threshold": best, "objective": "recall", "max_redacted_words": max_redacted_words,
-            "examples": len(examples), "best": by_threshold[str(best)], "by_threshold": by_threshold}
+            "with_rules": rules is not None, "examples": len(examples), "best": by_threshold[str(best)],
+            "by_threshold": by_threshold}
 
 
 def score_spans(examples: list[TurnExample], predicted: list[list[CharSpan]],
