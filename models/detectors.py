@@ -10,11 +10,19 @@ from __future__ import annotations
 from typing import Sequence
 
 from models.available import usable_detectors
+from models.probe import probe_hf, probe_spacy
+from veil.errors import ConfigError
 from veil.config import VeilConfig
 from veil.detect import ConversationDetector
 from veil.findings import Finding
 from veil.merge import merge_findings
 from veil.storage import Storage
+
+
+def _refuse_if_broken(name: str, problem: str | None) -> None:
+    """A model that fails the launch probe would make every figure measured with it meaningless."""
+    if problem:
+        raise ConfigError(f"detector {name}: {problem}")
 
 
 class ConversationDetectors:
@@ -28,10 +36,12 @@ class ConversationDetectors:
             from models.hf_ner import HfTokenClassifier, resolve_model_dir
 
             self.hf = HfTokenClassifier(resolve_model_dir(settings.hf.model, storage), settings.hf)
+            _refuse_if_broken("hf", probe_hf(self.hf))
         if settings.spacy:
             from models.spacy_ner import SpacyDetector
 
             self.spacy = SpacyDetector.from_config(config.model_copy(update={"detectors": settings}), storage)
+            _refuse_if_broken("spacy", probe_spacy(self.spacy))
         self.names = [name for name, on in (("rules", self.rules), ("hf", self.hf), ("spacy", self.spacy)) if on]
 
     def detect_batch(self, conversations: Sequence[Sequence[str]]) -> list[list[Finding]]:

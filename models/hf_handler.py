@@ -74,6 +74,10 @@ class HfNerModelHandler(ModelHandler[Any, PredictionResult, Any]):
 
     def run_inference(self, batch: Sequence[Any], model, inference_args: dict | None = None
                       ) -> Iterable[PredictionResult]:
+        if not batch:
+            # Beam's BatchElements emits an empty batch when a bundle's first element is
+            # heavier than its first target size (1): nothing to run.
+            return
         conversations = [conversation_texts(element) for element in batch]
         try:
             found = model.detect_conversations(conversations, detector=DETECTOR)
@@ -91,7 +95,10 @@ class HfNerModelHandler(ModelHandler[Any, PredictionResult, Any]):
             return ModelFailure(f"NER model failed: {type(error).__name__}")
 
     def get_num_bytes(self, batch: Sequence[Any]) -> int:
-        return sum(len(text.encode("utf-8")) for element in batch for text in conversation_texts(element))
+        # "surrogatepass": a lone surrogate ('\ud800') is valid in a str, not in UTF-8, and a
+        # metric must not fail the batch it measures.
+        return sum(len(text.encode("utf-8", "surrogatepass"))
+                   for element in batch for text in conversation_texts(element))
 
     def get_metrics_namespace(self) -> str:
         return "veil_ner"

@@ -25,7 +25,9 @@ from typing import Sequence
 
 import numpy as np
 
-from models.token_spans import OUTSIDE, CharSpan, decode_spans, label_type, stitch_windows, token_windows
+from models.token_spans import (
+    OUTSIDE, CharSpan, decode_spans, label_type, stitch_windows, token_windows, tokenizable,
+)
 from veil.detector_config import HfDetectorSettings, default_model_dir, info_type_for
 from veil.findings import Finding, Method
 from veil.storage import Storage, is_remote
@@ -107,7 +109,15 @@ class HfTokenClassifier:
             raise ModelUnavailable(f"{model_dir}: a fast tokenizer is needed for character offsets")
         self.device = pick_device(settings.device)
         self.dtype = torch.bfloat16 if self.device.type == "cuda" else torch.float32
-        model = AutoModelForTokenClassification.from_pretrained(str(model_dir), dtype=self.dtype)
+        model, loading = AutoModelForTokenClassification.from_pretrained(
+            str(model_dir), dtype=self.dtype, output_loading_info=True)
+        # transformers fills tensors it did not find with random values and only warns: a model
+        # whose weights file does not match its config would then tag words at random.
+        absent = list(loading.get("missing_keys") or []) + [str(k) for k in loading.get("mismatched_keys") or []]
+        if absent:
+            raise ModelUnavailable(
+                f"{model_dir}: the weights do not match the model: {len(absent)} tensors missing or "
+                f"of the wrong shape (e.g. {absent[0]})")
         self.model = model.to(self.device).eval()
         self.labels = [model.config.id2label[i] for i in range(model.config.num_labels)]
         if OUTSIDE not in self.labels:
@@ -133,8 +143,10 @@ class HfTokenClassifier:
 
     def token_probabilities(self, texts: list[str]) -> list[tuple[list, np.ndarray] | None]:
         """Per text, its tokens' character offsets and label probabilities (None: no tokens)."""
+        if not texts:
+            return []  # the tokenizer raises IndexError on an empty batch
         encoded = self.tokenizer(
-            texts, add_special_tokens=False, return_offsets_mapping=True,
+            [tokenizable(text) for text in texts], add_special_tokens=False, return_offsets_mapping=True,
             return_attention_mask=False, verbose=False,
         )
         ids = encoded["input_ids"]

@@ -24,9 +24,10 @@ import re
 from pathlib import Path
 from typing import Sequence
 
+from models.token_spans import tokenizable
 from veil.detector_config import SpacyDetectorSettings, default_model_dir, info_type_for
+from veil.engine.engine import load_dictionary_terms
 from veil.engine.inspect_config import ExclusionType, InspectConfig
-from veil.errors import ConfigError
 from veil.findings import Finding, Likelihood, Method
 from veil.storage import Storage, is_remote
 from veil.windows import keep_in_window, split_into_windows
@@ -120,19 +121,7 @@ def dictionary_terms(inspect_config: InspectConfig, storage: Storage | None = No
     for index, custom in enumerate(inspect_config.custom_info_types):
         if custom.dictionary is None or custom.exclusion_type == ExclusionType.EXCLUSION_TYPE_EXCLUDE:
             continue
-        dictionary = custom.dictionary
-        if dictionary.word_list is not None:
-            terms = list(dictionary.word_list.words)
-        else:
-            location = dictionary.cloud_storage_path.path
-            try:
-                with storage.open(location, "rt", encoding="utf-8") as handle:
-                    terms = [line.strip() for line in handle if line.strip()]
-            except (OSError, UnicodeDecodeError) as error:
-                raise ConfigError(
-                    f"inspect_config.custom_info_types[{index}].dictionary.cloud_storage_path.path: "
-                    f"cannot read {location!r}: {error}"
-                ) from None
+        terms = load_dictionary_terms(custom, f"inspect_config.custom_info_types[{index}]", storage)
         found.append((custom.info_type.name, custom.likelihood, terms))
     return found
 
@@ -300,7 +289,7 @@ class SpacyDetector:
                 pieces.append((index, window))
         results: list[set[Finding]] = [set() for _ in texts]
         docs = self.nlp.pipe(
-            (texts[index][window.start:window.end] for index, window in pieces),
+            (tokenizable(texts[index][window.start:window.end]) for index, window in pieces),
             batch_size=self.settings.batch_size,
         )
         for (index, window), doc in zip(pieces, docs):

@@ -9,9 +9,11 @@ decision rule and span decoding are tested on their own, with property tests.
   window where it sits furthest from an edge (the most context on both sides).
 - `decode_spans`: the recall-favouring decision rule (a non-O label wins when P(O) is below the
   threshold), then character spans widened to whole words.
+- `tokenizable`: text a tokenizer accepts, with the same character offsets.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -19,6 +21,14 @@ import numpy as np
 
 OUTSIDE = "O"
 IGNORE = -100  # the label id torch's cross-entropy skips (special and padding tokens)
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def tokenizable(text: str) -> str:
+    """`text` with each lone surrogate ('\\ud800': valid in a Python str and as a JSON escape,
+    not in UTF-8) replaced by U+FFFD. Tokenizers (Hugging Face's, spaCy's) refuse such text;
+    one character for one keeps every offset, so findings still point into the original."""
+    return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
 
 
 def bio_labels(types: Sequence[str]) -> list[str]:

@@ -18,24 +18,28 @@ import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
 from pipelines.options import VeilOptions, with_local_default_runner
-from transforms.anonymize import ANONYMIZED, AnonymizeFn, ErrorEntryFn
+from transforms.anonymize import ANONYMIZED, UNWRITABLE, AnonymizeFn
 from transforms.detect import DetectFn
+from transforms.errors import ErrorEntryFn, NumberErrorLines
 from transforms.parse import ERRORS, ParseRecordFn
-from transforms.read import STATS, ReadRecords
+from transforms.read import LINES, STATS, ReadRecords
 from transforms.risk import ROWS, RiskStatsFn, ScoreRiskFn
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
-from models.available import local_models_on_a_cluster, usable_detectors
-from veil.config import VeilConfig, load_config
+from models.available import (
+    cluster_runner_name, local_models_on_a_cluster, probe_models, refuse_unsafe_detectors, usable_detectors,
+)
+from veil.config import VeilConfig, load_config, with_dictionary_files_read
 from veil.detector_config import choose_detectors
 from veil.detect import ConversationDetector
 from veil.engine.google_dlp import with_google_dlp
 from veil.errors import ConfigError
 from veil.inputs import InputSplit, parquet_schema, plan_splits
-from veil.operators import Operators, build_operators
-from veil.outputs import OutputSpec, remove_previous_output
+from veil.operators import Operators, build_operators, key_files
+from veil.commit import abandon, check_output_usable, input_overlaps_output, settle_earlier_runs
+from veil.outputs import OutputSpec
 from veil.records import FieldMap
-from veil.storage import Storage
+from veil.storage import Storage, is_remote
 from veil.summary import format_summary
 
 _LOG = logging.getLogger("veil")
@@ -61,12 +65,16 @@ class JobPlan:
 
 def storage_from_options(options: PipelineOptions) -> Storage:
     s3 = options.view_as(S3Options)
+    timeout = options.view_as(VeilOptions).storage_timeout
+    if timeout <= 0:
+        raise ConfigError("--storage_timeout must be a positive number of seconds")
     return Storage(
         s3_endpoint_url=s3.s3_endpoint_url,
         s3_access_key_id=s3.s3_access_key_id,
         s3_secret_access_key=s3.s3_secret_access_key,
         s3_region_name=s3.s3_region_name,
         s3_session_token=s3.s3_session_token,
+        timeout_s=timeout,
     )
 
 
@@ -85,6 +93,20 @@ def auto_num_shards(total_bytes: int, num_splits: int) -> int:
     return max(1, min(num_splits, -(-total_bytes // (256 * MIB))))
 
 
+def local_key_files_on_a_cluster(config: VeilConfig, runner) -> list[str]:
+    """What a cluster's workers could not read: key files on the submitter's disk. Workers
+    read the keys themselves (the job never carries them), so the file must be reachable."""
+    name = cluster_runner_name(runner)
+    if name is None:
+        return []
+    return [
+        f"{where} {shown} is on this machine, which {name} workers cannot read: put the key "
+        "file in object storage the workers can read (gs://, s3://), or use {env: NAME} with "
+        "the variable set in the workers' environment"
+        for where, location, shown in key_files(config) if not is_remote(location)
+    ]
+
+
 def plan_job(options: PipelineOptions) -> JobPlan:
     """Validate options, config and input, and plan the splits. Raises ConfigError."""
     veil = options.view_as(VeilOptions)
@@ -92,13 +114,17 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         raise ConfigError("both --input and --output are required")
     storage = storage_from_options(options)
     config = load_config(veil.config, storage)
+    dictionary_files: dict[str, str] = {}
+    if veil.detector != "google-dlp":  # DLP reads its own (gs://) dictionary files
+        # Read once, here: every worker applies this content, never a re-read file.
+        config, dictionary_files = with_dictionary_files_read(config, storage)
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' DetectFn
         config = with_google_dlp(config, veil.dlp_project, veil.dlp_location, veil.dlp_endpoint)
     # Compiles every pattern and dictionary now (google-dlp: converts the config to protos,
     # without calling the service).
     detector = ConversationDetector(config, connect=False)
-    operators = build_operators(config)  # reads the secret key now, if an operator needs one
-    auditor = load_config(config.risk.auditor, storage)
+    operators = build_operators(config, storage)  # reads the secret key now, to check it
+    auditor, auditor_files = with_dictionary_files_read(load_config(config.risk.auditor, storage), storage)
     ConversationDetector(auditor)
 
     if veil.max_record_bytes <= 0:
@@ -110,10 +136,17 @@ def plan_job(options: PipelineOptions) -> JobPlan:
 
     try:
         files = storage.match(veil.input)
-    except (OSError, ValueError) as error:
-        raise ConfigError(f"--input {veil.input!r}: cannot list it: {error}") from None
+    except Exception as error:  # noqa: BLE001 (any storage library's failure: say which and why)
+        raise ConfigError(
+            f"--input {veil.input!r}: cannot list it: {storage.describe_failure(veil.input, error)}"
+        ) from None
     if not files:
         raise ConfigError(f"--input {veil.input!r}: no files match")
+    if input_overlaps_output(storage, veil.output, veil.input, [url for url, _ in files]):
+        raise ConfigError(
+            f"--input {veil.input!r} and --output {veil.output!r} overlap: the job would read its "
+            "own output, or replace its input. Choose an output folder outside the input."
+        )
     total_bytes = sum(size for _, size in files)
     splits = plan_splits(storage, files, veil.input_format, veil.split_bytes or auto_split_bytes(total_bytes))
     input_formats = {split.format for split in splits}
@@ -150,12 +183,19 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         chosen = choose_detectors(config.detectors, veil.detectors, f"--config {veil.config!r}")
     except ValueError as error:
         raise ConfigError(f"--detectors: {error}") from None
+    # Fail closed: every configured detector must load and pass its probe before any output is
+    # touched, unless the user explicitly allows running without it; none at all never runs.
     detectors, missing = usable_detectors(chosen, storage)
-    for name, reason in missing.items():
-        _LOG.warning("detector %s is configured but cannot run (%s): the job runs without it", name, reason)
-    problems = local_models_on_a_cluster(detectors, options.view_as(StandardOptions).runner)
+    runner = options.view_as(StandardOptions).runner
+    problems = local_models_on_a_cluster(detectors, runner) + local_key_files_on_a_cluster(config, runner)
     if problems:
         raise ConfigError("\n".join(problems))
+    detectors, broken = probe_models(detectors, storage, config)
+    missing.update(broken)
+    refuse_unsafe_detectors(detectors, missing, veil.allow_missing_detectors)
+    for name, reason in missing.items():
+        _LOG.warning("detector %s is configured but cannot run (%s): the job runs without it "
+                     "(--allow_missing_detectors)", name, reason)
     config = config.model_copy(update={"detectors": detectors})
     job = {
         "input": veil.input,
@@ -166,6 +206,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "detectors": (detector.names if detectors.rules else []) + [n for n in detectors.names if n != "rules"],
         "detectors_missing": missing,
         "info_types": detector.engine.info_types,
+        "dictionary_files": {**auditor_files, **dictionary_files},
     }
     return JobPlan(
         config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job, operators, auditor,
@@ -199,13 +240,21 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         found = spacy.detected
         model_errors.append(spacy[ERRORS])
     anonymized = found | "Anonymize" >> beam.ParDo(
-        AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.operators)
-    ).with_outputs(ANONYMIZED, main=MAIN)
+        # The DoFn carries where the keys are, never the keys: workers read them in setup.
+        AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.config.deidentify_config,
+                    plan.operators.key_checks)
+    ).with_outputs(ANONYMIZED, UNWRITABLE, main=MAIN)
     parse_errors = parsed[ERRORS] | "ParseErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
     detect_errors = detected[ERRORS] | "DetectErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
     model_error_entries = tuple(
         errors | f"ModelErrors{i}" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
         for i, errors in enumerate(model_errors)
+    )
+    unwritable = anonymized[UNWRITABLE] | "UnwritableErrors" >> beam.ParDo(
+        ErrorEntryFn(plan.spec, plan.audit_raw))
+    error_entries = (
+        (parse_errors, detect_errors, *model_error_entries, unwritable)
+        | "ErrorLines" >> NumberErrorLines(read[LINES])
     )
     risk = anonymized[ANONYMIZED] | "ScoreRisk" >> beam.ParDo(
         ScoreRiskFn(plan.spec, plan.fields, plan.config.risk, plan.auditor)
@@ -214,7 +263,7 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         RiskStatsFn.from_settings(plan.config.risk)
     )
     written = (
-        (anonymized[MAIN], parse_errors, detect_errors, *model_error_entries, risk.entries)
+        (anonymized[MAIN], error_entries, risk.entries)
         | "Write" >> WriteShards(plan.spec)
     )
     stats = (read[STATS], written[STATS]) | "AllStats" >> beam.Flatten()
@@ -230,9 +279,9 @@ def run(argv: list[str] | None = None) -> dict:
     """Run the job to the end and return its summary. Raises ConfigError on bad input."""
     options = with_local_default_runner(PipelineOptions(argv))
     plan = plan_job(options)
-    removed = remove_previous_output(plan.spec)
-    if removed:
-        _LOG.info("removed %d shards of a previous run under %s", len(removed), plan.spec.root)
+    check_output_usable(plan.spec)
+    for done in settle_earlier_runs(plan.spec):
+        _LOG.info("%s: %s", plan.spec.root, done)
     _LOG.info(
         "anonymizing %s: %d files in %d splits, runner %s",
         plan.job["input"], plan.job["input_files"], len(plan.splits),
@@ -240,11 +289,15 @@ def run(argv: list[str] | None = None) -> dict:
     )
     pipeline = beam.Pipeline(options=options)
     build_pipeline(pipeline, plan)
-    result = pipeline.run()
-    if not options.view_as(VeilOptions).wait_until_finish:
-        _LOG.info("submitted; the job writes %s when it ends", plan.spec.join("job_summary.json"))
-        return {}
-    result.wait_until_finish()
+    try:
+        result = pipeline.run()
+        if not options.view_as(VeilOptions).wait_until_finish:
+            _LOG.info("submitted; the job writes %s when it ends", plan.spec.join("job_summary.json"))
+            return {}
+        result.wait_until_finish()
+    except BaseException:
+        _LOG.error("the job failed; %s", abandon(plan.spec))
+        raise
     return read_summary(plan)
 
 

@@ -61,6 +61,12 @@ class VeilOptions(PipelineOptions):
             "0 (default): a 32nd of the input, between 4 and 64 MiB.",
         )
         parser.add_argument(
+            "--storage_timeout", type=float, default=30.0,
+            help="Object stores (s3://, gs://): seconds to wait for a connection, and for each "
+            "answer, before a request is tried again (3 tries in all); then the job fails, "
+            "naming the endpoint (default 30).",
+        )
+        parser.add_argument(
             "--wait_until_finish", type=_flag, nargs="?", const=True, default=True,
             help="Wait for the job and print its summary (default). A Flex Template launch passes "
             "false: the job still writes job_summary.json and risk/ when it ends.",
@@ -74,6 +80,12 @@ class VeilOptions(PipelineOptions):
             "--detectors", default=None,
             help="Run only these of the config's detectors, comma-separated: rules, hf, spacy "
             "(default: all the config sets up).",
+        )
+        parser.add_argument(
+            "--allow_missing_detectors", type=_flag, nargs="?", const=True, default=False,
+            help="Run even when a configured detector cannot (no trained model, weights that do not "
+            "load or fail the launch probe): the job then runs without it and its summary says so. "
+            "Off by default: such a job stops at start rather than write text no model read.",
         )
         parser.add_argument(
             "--model_accelerator", default=None,

@@ -114,7 +114,32 @@ def page() -> str:
               "(spoken, or a year alone) falls back to the numbered placeholder.", "",
               "```yaml", yaml.safe_dump(shifted, sort_keys=False).strip(), "```", "",
               "```text", render(texts, shifted), "```", ""]
+    parts += literal_section()
     return "\n".join(parts)
+
+
+def literal_section() -> list[str]:
+    """How input that already looks like a placeholder comes out (veil.placeholders)."""
+    text = ("Ticket says [EMAIL_ADDRESS_1], [PERSON_NAME] and [EMAIL_ADDRESS:3fa9c1]; mine is "
+            "rachel.green@example.com.")
+    out, replacements = anonymize_conversation(CONVERSATION_ID, [text], findings([text]),
+                                               build_operators(parse_config({})))
+    rows = [f"| `{text[r.finding.start:r.finding.end]}` | `{r.finding.info_type}` | `{r.text}` |"
+            for r in replacements]
+    return [
+        "## Text that already looks like a placeholder", "",
+        "Input that has the shape of something Veil writes (`[`, an upper-case name of letters, "
+        "digits and underscores, optionally `_N` or `:` and a hex hash, `]`) would be "
+        "indistinguishable from a real placeholder in the output. So, under every operator, "
+        "such a literal that no finding covers has its square brackets replaced by "
+        "parentheses. The escape is a row in `findings/` of the reserved type "
+        "`PLACEHOLDER_LITERAL`, so that applying the findings to the original text still "
+        "gives the corpus text; it takes no entity number, and residual-risk scoring does "
+        "not count it as a redaction. A literal that a finding overlaps is left to the "
+        "finding (`[AB1234567]` holding a passport number becomes `[[PASSPORT_1]]`).", "",
+        "```text", f"input:  {text}", f"output: {out[0]}", "```", "",
+        "| text | info_type in `findings/` | written as |", "| --- | --- | --- |", *rows, "",
+    ]
 
 
 def main(argv: list[str]) -> int:

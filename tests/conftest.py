@@ -7,6 +7,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -134,6 +135,74 @@ def s3_server():
         yield endpoint
     finally:
         stop_server(process)
+
+
+@pytest.fixture(scope="session")
+def s3_server_without_delete():
+    """A moto_server that enforces IAM (tests/support/moto_iam_server.py), with two users:
+    `admin` may do anything, `writer` may do anything in S3 but s3:DeleteObject (a common
+    least-privilege mistake). Yields the endpoint and {user: (access key id, secret)}."""
+    import boto3
+
+    port = free_port()
+    endpoint = f"http://127.0.0.1:{port}"
+    # The first 3 requests go unchecked: they create the admin, who then sets up the rest.
+    process = start_server(
+        [sys.executable, "-m", "tests.support.moto_iam_server", "-H", "127.0.0.1", "-p", str(port)],
+        endpoint + "/moto-api/",
+        env={"INITIAL_NO_AUTH_ACTION_COUNT": "3", "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing",
+             "PYTHONPATH": str(ROOT)},
+    )
+    try:
+        def iam_user(client, name, statements):
+            client.create_user(UserName=name)
+            client.put_user_policy(UserName=name, PolicyName=name, PolicyDocument=json.dumps(
+                {"Version": "2012-10-17", "Statement": statements}))
+            key = client.create_access_key(UserName=name)["AccessKey"]
+            return key["AccessKeyId"], key["SecretAccessKey"]
+
+        def iam(key, secret):
+            return boto3.client("iam", endpoint_url=endpoint, region_name="us-east-1",
+                                aws_access_key_id=key, aws_secret_access_key=secret)
+
+        admin = iam_user(iam("testing", "testing"), "admin",
+                         [{"Effect": "Allow", "Action": "*", "Resource": "*"}])
+        writer = iam_user(iam(*admin), "writer", [
+            {"Effect": "Allow", "Action": "s3:*", "Resource": "*"},
+            {"Effect": "Deny", "Action": "s3:DeleteObject", "Resource": "*"},
+        ])
+        yield endpoint, {"admin": admin, "writer": writer}
+    finally:
+        stop_server(process)
+
+
+@pytest.fixture
+def frozen_endpoint():
+    """An HTTP endpoint on 127.0.0.1 that accepts connections and never answers, as a stalled
+    object store does. Yields its URL; stopped (every connection closed) after the test."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(64)
+    server.settimeout(0.2)
+    held, stop = [], threading.Event()
+
+    def accept():
+        while not stop.is_set():
+            try:
+                held.append(server.accept()[0])
+            except OSError:
+                continue  # the accept timeout, to look at `stop` again
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join(timeout=5)
+        server.close()
+        for connection in held:
+            connection.close()
 
 
 def write_jsonl(path: Path, records) -> Path:

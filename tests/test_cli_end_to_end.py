@@ -3,6 +3,12 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import zlib
 from collections import defaultdict
 from pathlib import Path
 
@@ -10,7 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from tests.conftest import read_jsonl_folder, run_cli, write_jsonl
+from tests.conftest import ROOT, read_jsonl_folder, run_cli, write_jsonl
 
 CARD = "4111 1111 1111 1111"
 
@@ -247,3 +253,191 @@ def test_one_and_two_workers_write_identical_bytes(tmp_path: Path):
         })
     assert len(outputs[0]) == 9
     assert outputs[0] == outputs[1]
+
+
+# --- atomic output ----------------------------------------------------------------------------
+
+
+def output_files(out: Path) -> dict[str, bytes]:
+    """What a reader of the output sees: every file but the temporary folder. job_summary.json
+    is compared without the output path it names."""
+    files = {}
+    for path in sorted(out.rglob("*")):
+        name = str(path.relative_to(out))
+        if path.is_file() and not name.startswith("_temp/"):
+            files[name] = path.read_bytes()
+    if "job_summary.json" in files:
+        summary = json.loads(files["job_summary.json"])
+        summary.pop("output")
+        files["job_summary.json"] = json.dumps(summary, sort_keys=True).encode()
+    return files
+
+
+@pytest.mark.parametrize("kill_when", ["_temp/*/*.run", "_temp/*/output/corpus/*"])
+def test_a_killed_run_leaves_one_whole_run_and_the_next_cleans_up(tmp_path: Path, kill_when):
+    """SIGKILL in the middle of a run (while sorted runs are written, or the final shards),
+    with a previous run in the output. It used to leave the old shards deleted, a new shard cut
+    short, and the old job_summary.json claiming a count the folder did not hold. The output
+    now holds the previous run whole, or (killed while publishing) no `_SUCCESS` until the next
+    run finishes the publishing; never a partial file, never `_SUCCESS` over a mix."""
+    old_input = write_jsonl(tmp_path / "old.jsonl", [good_conversation(i) for i in range(40)])
+    new_input = write_jsonl(tmp_path / "new.jsonl", [good_conversation(i) for i in range(100, 3100)])
+    out = tmp_path / "out"
+    assert run_cli("--input", str(old_input), "--output", str(out), "--num_shards", "3").returncode == 0
+    previous = output_files(out)
+    assert "_SUCCESS" in previous and len(previous) == 4 * 3 + 3 + 1
+    new_args = ["--input", str(new_input), "--num_shards", "2", "--split_bytes", "65536", "--config", "minimal"]
+    reference = tmp_path / "reference"  # what the new run writes when nothing stops it
+    assert run_cli(*new_args, "--output", str(reference)).returncode == 0
+    complete_new = output_files(reference)
+
+    job = subprocess.Popen(
+        [sys.executable, "-m", "pipelines.anonymize", *new_args, "--output", str(out)],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )
+    try:
+        while job.poll() is None and not list(out.glob(kill_when)):
+            time.sleep(0.005)
+        os.killpg(job.pid, signal.SIGKILL)
+    finally:
+        job.wait(timeout=60)
+    assert job.returncode == -signal.SIGKILL, "the job ended before it could be killed"
+
+    after = output_files(out)
+    if "_SUCCESS" in after:
+        assert after == previous  # untouched: nothing is published before everything is written
+    else:  # killed while publishing: every file is whole, from one run or the other
+        assert all(data in (previous.get(name), complete_new.get(name)) for name, data in after.items())
+    assert list(out.glob("_temp/*"))  # the killed run's temporary files
+
+    # The next run settles the killed one, then replaces the output with its own.
+    result = run_cli(*new_args, "--output", str(out))
+    assert result.returncode == 0, result.stderr
+    assert output_files(out) == complete_new
+    assert not (out / "_temp").exists()
+
+
+def test_input_inside_the_output_is_refused_and_kept(tmp_path: Path):
+    """`--input out/corpus --output out` used to delete its own input before reading it."""
+    source = write_jsonl(tmp_path / "in.jsonl", [good_conversation(i) for i in range(3)])
+    out = tmp_path / "out"
+    assert run_cli("--input", str(source), "--output", str(out)).returncode == 0
+    before = output_files(out)
+    result = run_cli("--input", str(out / "corpus"), "--output", str(out))
+    assert result.returncode == 2
+    assert "overlap" in result.stderr
+    assert output_files(out) == before
+
+
+# --- bad files and records --------------------------------------------------------------------
+
+
+def strict_json(line: str):
+    """JSON as RFC 8259 has it: no NaN or Infinity (what jq, Spark or BigQuery accept)."""
+    def refuse(name):
+        raise ValueError(f"not JSON: {name}")
+    return json.loads(line, parse_constant=refuse)
+
+
+def test_bad_records_and_broken_files_go_to_errors_and_the_job_goes_on(tmp_path: Path):
+    """Each of these used to stop the whole job, with nothing written (or, NaN: write invalid
+    JSON; a BOM: lose the first record)."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    lines = [
+        json.dumps(good_conversation(0)),
+        '{"id": "deep", "text": "hi", "x": ' + "[" * 600 + "]" * 600 + "}",
+        '{"id": "bigint", "text": "hi", "n": ' + "9" * 5000 + "}",
+        '{"id": "nan", "text": "mail nan@example.org", "score": NaN, "range": [Infinity, -Infinity, 1.5]}',
+        json.dumps(good_conversation(1)),
+    ]
+    (folder / "a.jsonl").write_bytes(b"\xef\xbb\xbf" + "\n".join(lines).encode() + b"\n")  # with a BOM
+    whole = "".join(json.dumps(good_conversation(i)) + "\n" for i in range(10, 400)).encode()
+    packed = gzip.compress(whole)
+    (folder / "b.jsonl.gz").write_bytes(packed[: len(packed) // 2])  # truncated
+    (folder / "c.jsonl.gz").write_text(json.dumps(good_conversation(2)) + "\n")  # not gzip at all
+    out = tmp_path / "out"
+
+    result = run_cli("--input", str(folder), "--output", str(out))
+    assert result.returncode == 0, result.stderr
+    summary = json.loads((out / "job_summary.json").read_text())
+    assert summary["records"]["accounted_for"]
+
+    corpus = [strict_json(line) for line in (out / "corpus" / "part-00000-of-00001.jsonl").read_text().splitlines()]
+    ids = [record["id"] for record in corpus]
+    # The truncated file: every line before the cut is read (zlib tells how far the data goes).
+    readable = zlib.decompressobj(wbits=31).decompress(packed[: len(packed) // 2])
+    complete_lines = readable.count(b"\n")
+    assert 0 < complete_lines < 390
+    assert ids == ["c0", "nan", "c1"] + [f"c{i}" for i in range(10, 10 + complete_lines)]
+    nan = corpus[1]
+    assert nan["score"] is None and nan["range"] == [None, None, 1.5]  # null keeps the record valid
+    assert nan["text"] == "mail [EMAIL_ADDRESS_1]"
+
+    errors = {(Path(e["source"]).name, e["line"]): e["reason"] for e in read_jsonl_folder(out / "errors")}
+    assert errors == {
+        ("a.jsonl", 2): "JSON nested deeper than 128 levels",
+        ("a.jsonl", 3): "an integer has more than 4300 digits, more than Python reads",
+        ("b.jsonl.gz", complete_lines + 1):
+            "the rest of the file cannot be read from this line on: the compressed data ends early (a truncated file)",
+        ("c.jsonl.gz", 1):
+            "the rest of the file cannot be read from this line on: it is not gzip data, though its name ends in .gz",
+    }
+    assert summary["records"] == {"in": 5 + complete_lines + 1 + 1, "written": 3 + complete_lines,
+                                  "errored": 4, "accounted_for": True}
+
+
+def test_error_line_numbers_do_not_depend_on_split_bytes(tmp_path: Path):
+    """errors/ `line` is the line in the file, in every split: it used to be missing after the
+    first split of a file."""
+    lines = [json.dumps(good_conversation(i)) if i % 23 else f"{{broken {i}" for i in range(1, 160)]
+    source = tmp_path / "calls.jsonl"
+    source.write_text("\n".join(lines) + "\n")
+    outputs = {}
+    for split_bytes in ("0", "1024"):
+        out = tmp_path / f"out{split_bytes}"
+        result = run_cli("--input", str(source), "--output", str(out), "--split_bytes", split_bytes)
+        assert result.returncode == 0, result.stderr
+        outputs[split_bytes] = (out / "errors" / "part-00000-of-00001.jsonl").read_bytes()
+        errors = read_jsonl_folder(out / "errors")
+        assert [e["line"] for e in errors] == [i for i in range(1, 160) if i % 23 == 0]
+        assert all(lines[e["line"] - 1].startswith("{broken") for e in errors)
+    assert json.loads((tmp_path / "out1024" / "job_summary.json").read_text())["splits"] > 10
+    assert outputs["0"] == outputs["1024"]
+
+
+def corrupt_page_header(path: Path, row_group: int, column: int) -> None:
+    """Overwrite the header of a column chunk's first data page: that page no longer decodes."""
+    chunk = pq.ParquetFile(path).metadata.row_group(row_group).column(column)
+    data = bytearray(path.read_bytes())
+    for i in range(chunk.data_page_offset, chunk.data_page_offset + 16):
+        data[i] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+def test_a_corrupt_parquet_page_and_invalid_utf8_go_to_errors(tmp_path: Path):
+    """A Parquet data page that does not decode, or a string column holding bytes that are not
+    UTF-8, used to stop the job. The row group (from the failing row) or the row goes to
+    errors/; the rest is read."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    rows = [{"id": f"d{i}", "text": f"note {i}: write to d{i}@example.org"} for i in range(300)]
+    pq.write_table(pa.Table.from_pylist(rows), folder / "a.parquet", row_group_size=100)
+    corrupt_page_header(folder / "a.parquet", row_group=1, column=1)
+    # Invalid UTF-8 in a string column, as a foreign writer can leave it (Arrow refuses to build one).
+    ids = pa.array([b"e0", b"e\xff1", b"e2"], pa.binary())
+    bad_ids = pa.Array.from_buffers(pa.string(), 3, ids.buffers())
+    pq.write_table(pa.table({"id": bad_ids, "text": ["a@example.org", "b@example.org", "c"]}), folder / "b.parquet")
+    out = tmp_path / "out"
+
+    result = run_cli("--input", str(folder), "--output", str(out))
+    assert result.returncode == 0, result.stderr
+    written = pq.read_table(out / "corpus" / "part-00000-of-00001.parquet").to_pylist()
+    assert [r["id"] for r in written] == [f"d{i}" for i in (*range(100), *range(200, 300))] + ["e0", "e2"]
+    assert written[0]["text"] == "note 0: write to [EMAIL_ADDRESS_1]"
+    errors = [(Path(e["source"]).name, e["row"], e["reason"]) for e in read_jsonl_folder(out / "errors")]
+    assert errors[0][:2] == ("a.parquet", 100)
+    assert errors[0][2].startswith("row group 1 cannot be read from this row on (100 rows): OSError")
+    assert errors[1] == ("b.parquet", 1, "column 'id' holds a string that is not valid UTF-8")
+    assert len(errors) == 2
+    assert json.loads((out / "job_summary.json").read_text())["records"]["accounted_for"]

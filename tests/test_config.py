@@ -251,7 +251,7 @@ def test_bad_likelihood_deep_in_camel_case():
     assert "inspectConfig.customInfoTypes[0].likelihood: Value error, unknown likelihood 'MAYBE'" in message
 
 
-@pytest.mark.parametrize("pattern", ["(", "a{2,1}", "[z-a]", "(?P<x>a)(?P<x>b)"])
+@pytest.mark.parametrize("pattern", ["(", "a{2,1}", "[z-a]", "a**"])  # neither RE2 nor re
 def test_bad_regex(pattern):
     message = config_error(
         {"inspect_config": {"custom_info_types": [{"info_type": {"name": "A"}, "regex": {"pattern": pattern}}]}}

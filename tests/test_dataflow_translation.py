@@ -179,7 +179,7 @@ class Translation:
 
 
 @pytest.fixture(scope="module")
-def gcs(gcs_server, tmp_path_factory):
+def gcs(gcs_server, tmp_path_factory, tiny_ner_model):
     """Buckets on the GCS emulator, the sample corpus in them, and the environment a submitter
     needs: the emulator's address and offline Application Default Credentials (a user
     credential with a token valid until 2999, never refreshed), so that the full
@@ -199,7 +199,8 @@ def gcs(gcs_server, tmp_path_factory):
         "GOOGLE_APPLICATION_CREDENTIALS": str(adc),
         "GOOGLE_CLOUD_PROJECT": PROJECT,
         "NO_GCE_CHECK": "true",
-        # `model: default` (the call_transcripts profile) finds no model: the job runs the rules.
+        # `model: default` (the call_transcripts profile) finds no model: rules-only jobs say
+        # `--detectors rules`, as a job without its model would otherwise not start.
         "VEIL_MODEL_DIR": str(adc.parent / "no-model"),
     }
     with pytest.MonkeyPatch.context() as patch:
@@ -212,10 +213,12 @@ def gcs(gcs_server, tmp_path_factory):
         fs.pipe("veil-in/calls/sample.jsonl", b"".join(sample))
         fs.pipe("veil-in/two/part-1.jsonl", b"".join(sample[:150]))
         fs.pipe("veil-in/two/part-2.jsonl", b"".join(sample[150:]))
-        # A model directory as `veil train` writes one; at launch only its config.json is looked
-        # for (the workers load the model), so that is all the translation needs.
+        # A real model, as `veil train --output gs://...` writes one: the launcher loads it and
+        # runs its probe before it builds the job, so a placeholder would not do.
         fs.mkdir("veil-models")
-        fs.pipe(f"{MODEL_URL[5:]}/config.json", b"{}")
+        for path in sorted(tiny_ner_model.iterdir()):
+            if path.is_file():
+                fs.pipe(f"{MODEL_URL[5:]}/{path.name}", path.read_bytes())
         ner_config = (ROOT / "configs" / "minimal.yaml").read_text() + f"""
 detectors:
   rules: true
@@ -253,7 +256,7 @@ def classic(gcs) -> Translation:
     """The Dataflow command of infra/dataflow/README.md, with the worker image and setup.py."""
     return translate_job(
         gcs, "veil-classic",
-        "--input", "gs://veil-in/calls/*.jsonl", "--config", "call_transcripts",
+        "--input", "gs://veil-in/calls/*.jsonl", "--config", "call_transcripts", "--detectors", "rules",
         "--setup_file", "./setup.py", "--sdk_container_image", WORKER_IMAGE,
         "--experiments=use_runner_v2",
         "--service_account_email", f"veil-worker@{PROJECT}.iam.gserviceaccount.com",
@@ -267,7 +270,7 @@ def stock_gpu(gcs) -> Translation:
     with the GPU worker options of the Dataflow README."""
     return translate_job(
         gcs, "veil-stock-gpu",
-        "--input", "gs://veil-in/two/", "--config", "call_transcripts",
+        "--input", "gs://veil-in/two/", "--config", "call_transcripts", "--detectors", "rules",
         "--split_bytes", "65536", "--num_shards", "3",
         "--machine_type", "g2-standard-8", "--dataflow_service_options", GPU_SERVICE_OPTION,
         "--number_of_worker_harness_threads", "2", "--disk_size_gb", "50",
@@ -606,6 +609,35 @@ def test_a_model_on_the_submitters_disk_never_reaches_a_cluster_job(tmp_path, mo
             build, "--input", str(ROOT / "data" / "sample.jsonl"), "--output", "gs://veil-out/x",
             "--config", "call_transcripts",
         )
+
+
+def test_the_job_carries_where_the_secret_key_is_never_the_key(tmp_path, monkeypatch):
+    """The keyed operators' key is in no payload of the job Dataflow would store: the DoFn
+    carries `crypto_key: {env: NAME}` and the workers read the key themselves."""
+    from pipelines.anonymize import build_pipeline, plan_job
+
+    key, env = "veil-graph-test-key-5e1f0c9a8b7d6e5f4a3b", "VEIL_GRAPH_TEST_KEY"
+    monkeypatch.setenv(env, key)
+    config = tmp_path / "keyed.yaml"
+    config.write_text((ROOT / "configs" / "minimal.yaml").read_text() + f"""
+deidentify_config:
+  info_type_transformations:
+    transformations:
+      - info_types: [{{name: PHONE_NUMBER}}]
+        primitive_transformation: {{surrogate_config: {{crypto_key: {{env: {env}}}}}}}
+      - primitive_transformation: {{crypto_hash_config: {{crypto_key: {{env: {env}}}}}}}
+""")
+
+    def build(pipeline, options):
+        build_pipeline(pipeline, plan_job(options))
+
+    proto = dataflow_dry_run(build, "--input", str(ROOT / "data" / "sample.jsonl"),
+                             "--output", "gs://veil-out/keyed", "--config", str(config))
+    payloads = {name: unpickled_bytes(payload) for name, payload in pickled_payloads(proto).items()}
+    (anonymize,) = [text for name, text in payloads.items() if name.startswith("Anonymize/ParDo(AnonymizeFn)")]
+    assert env.encode() in anonymize  # the check reads inside the payloads: where the key is travels
+    for where, text in {"pipeline proto": proto.SerializeToString(), **payloads}.items():
+        assert key.encode() not in text, f"{where} holds the secret key"
 
 
 def test_flex_template_metadata_declares_every_veil_option():

@@ -1,9 +1,13 @@
 """Planning splits and reading them (`veil.inputs`), on local files and `memory://`."""
 from __future__ import annotations
 
+import bz2
 import gzip
 import json
+import lzma
+import random
 import uuid
+from collections import Counter
 
 import fsspec
 import pyarrow as pa
@@ -13,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from veil.errors import ConfigError
-from veil.inputs import InputSplit, format_of, parquet_schema, plan_splits, read_split
+from veil.inputs import InputSplit, format_of, lines_before_splits, parquet_schema, plan_splits, read_split
 from veil.storage import Storage
 
 STORAGE = Storage()
@@ -55,19 +59,23 @@ def check_jsonl(lines, records, splits, limit, trailing_newline=True):
     expected = expected_lines(lines, trailing_newline)
     assert len(records) == len(expected)
     first_split_order = splits[0].order
+    # Each split counts its own lines; the lines of the splits before give the line in the file.
+    lines_read = Counter(raw.split.order for raw in records)
+    before = lines_before_splits([(split.order, split.path, lines_read[split.order]) for split in splits])
     for raw, (offset, number, content, size) in zip(records, expected):
         assert raw.position == offset
         assert raw.size == size
+        assert raw.location(before[raw.split.order])["line"] == number
         if raw.split.start == 0:
-            assert raw.line == number
+            assert raw.line == number and raw.location()["line"] == number
         else:
-            assert raw.line is None
+            assert "line" not in raw.location()  # unknown without the splits before
         if len(content) > limit:
             assert raw.payload is None
             assert raw.problem == f"record is {size} bytes, over the {limit}-byte limit"
         else:
             assert raw.problem is None
-            assert raw.payload == content
+            assert raw.payload == (content.removeprefix(b"\xef\xbb\xbf") if offset == 0 else content)
         # Each record is read by the split its line starts in.
         split = raw.split
         assert split.start <= offset and (split.end < 0 or offset < split.end)
@@ -284,6 +292,69 @@ def test_gzip_on_memory_filesystem(memory_root):
     splits, records = read_all(f"{memory_root}/a.jsonl.gz", 8, 1000)
     assert len(splits) == 1
     check_jsonl(lines, records, splits, 1000)
+
+
+def test_bom_before_the_first_line_is_not_part_of_the_record(tmp_path):
+    path = tmp_path / "a.jsonl"
+    path.write_bytes(b'\xef\xbb\xbf{"id": 1}\n{"id": 2}\n')
+    _, records = read_all(str(path), 1 << 20, 1000)
+    assert [(r.position, r.payload, r.size) for r in records] == [(0, b'{"id": 1}', 13), (13, b'{"id": 2}', 10)]
+
+
+def test_lines_before_splits_counts_per_file():
+    counts = [(0, "a", 5), (2, "a", 0), (1, "a", 7), (3, "b", 4), (4, "b", 2)]
+    assert lines_before_splits(counts) == {0: 0, 1: 5, 2: 12, 3: 0, 4: 4}
+
+
+# 2 MB of text that does not shrink before bzip2's blocks are cut: more than one block
+# (900 kB), which decompresses only whole.
+LINES = [json.dumps({"id": i, "text": "".join(random.Random(i).choices("abcdefgh jklmnop", k=40))}).encode()
+         for i in range(30_000)]
+
+
+@pytest.mark.parametrize("suffix, compress", [
+    (".gz", gzip.compress), (".bz2", bz2.compress), (".xz", lzma.compress),
+])
+def test_truncated_compressed_file_keeps_the_lines_before_the_cut(tmp_path, suffix, compress):
+    data = b"\n".join(LINES) + b"\n"
+    packed = compress(data)
+    path = tmp_path / f"a.jsonl{suffix}"
+    path.write_bytes(packed[: len(packed) * 2 // 3])
+    _, records = read_all(str(path), 1 << 20, 1000)
+    *lines, rest = records
+    assert 0 < len(lines) < len(LINES)
+    assert [r.payload for r in lines] == LINES[: len(lines)]  # whole lines only, in order
+    assert rest.payload is None and rest.line == len(lines) + 1 and rest.size == 0
+    assert rest.position == sum(len(line) + 1 for line in LINES[: len(lines)])
+    assert rest.problem == ("the rest of the file cannot be read from this line on: "
+                            "the compressed data ends early (a truncated file)")
+
+
+@pytest.mark.parametrize("suffix, reason", [
+    (".gz", "it is not gzip data, though its name ends in .gz"),
+    (".bz2", "the compressed data is corrupt (OSError: Invalid data stream)"),
+    (".zst", "the compressed data is corrupt (ZstdError: zstd decompress error: Unknown frame descriptor)"),
+])
+def test_plain_text_named_as_compressed_is_one_problem(tmp_path, suffix, reason):
+    path = tmp_path / f"a.jsonl{suffix}"
+    path.write_bytes(b"\n".join(LINES[:5]) + b"\n")
+    _, records = read_all(str(path), 1 << 20, 1000)
+    assert [(r.position, r.line, r.payload, r.problem) for r in records] == [
+        (0, 1, None, "the rest of the file cannot be read from this line on: " + reason)]
+
+
+def test_corrupt_gzip_data_keeps_what_came_before(tmp_path):
+    packed = bytearray(gzip.compress(b"\n".join(LINES) + b"\n"))
+    for i in range(len(packed) // 2, len(packed) // 2 + 64):
+        packed[i] ^= 0x55
+    path = tmp_path / "a.jsonl.gz"
+    path.write_bytes(bytes(packed))
+    _, records = read_all(str(path), 1 << 20, 1000)
+    *lines, rest = records
+    # Deflate has no checksum before the end: the lines up to the damage come out right, those
+    # after it may come out as garbage (then bad records), and the damage is found at the end.
+    assert [r.payload for r in lines[:1000]] == LINES[:1000]
+    assert rest.problem.startswith("the rest of the file cannot be read from this line on: the compressed data is corrupt (")
 
 
 # --- Parquet --------------------------------------------------------------------------------

@@ -19,9 +19,9 @@ from veil.outputs import (
     CORPUS,
     ERRORS,
     FINDINGS,
+    RISK,
     OutputSpec,
     merged_entries,
-    remove_previous_output,
     write_run,
     write_shard,
 )
@@ -72,6 +72,8 @@ def test_paths_and_shard_assignment():
     assert spec.shard_path(FINDINGS, 0) == "gs://bucket/out/findings/part-00000-of-00003.jsonl"
     assert spec.shard_path(ERRORS, 2) == "gs://bucket/out/errors/part-00002-of-00003.jsonl"
     assert spec.temp_root == "gs://bucket/out/_temp/abc"
+    assert spec.shard_name(RISK, 2) == "risk/conversations-00002-of-00003.jsonl"
+    assert spec.staged_path("job_summary.json") == "gs://bucket/out/_temp/abc/output/job_summary.json"
     run = spec.new_run_path(CORPUS, 2)
     assert run.startswith("gs://bucket/out/_temp/abc/corpus-00002-") and run.endswith(".run")
     assert run != spec.new_run_path(CORPUS, 2)
@@ -107,8 +109,10 @@ def test_runs_written_out_of_order_merge_into_key_order(root):
         path = spec.new_run_path(FINDINGS, 0)
         write_run(spec, path, shuffled[i::4])
         runs.append(path)
-    path, count = write_shard(spec, FINDINGS, 0, reversed(runs))
-    assert path == spec.shard_path(FINDINGS, 0)
+    name, count = write_shard(spec, FINDINGS, 0, reversed(runs))
+    path = spec.staged_path(name)
+    assert name == "findings/part-00000-of-00002.jsonl"
+    assert path == spec.join("_temp", "t1", "output", name)
     assert count == len(entries)
     assert read_bytes(path) == b"".join(line + b"\n" for _, line in entries)
 
@@ -139,7 +143,8 @@ def test_jsonl_shard_is_utf8_lines(root):
     run = spec.new_run_path(CORPUS, 1)
     lines = [json.dumps({"id": "z", "text": "Zoë — ok"}, ensure_ascii=False).encode("utf-8"), b"{}"]
     write_run(spec, run, [((2, 10), lines[0]), ((2, 20), lines[1])])
-    path, count = write_shard(spec, CORPUS, 1, [run])
+    name, count = write_shard(spec, CORPUS, 1, [run])
+    path = spec.staged_path(name)
     assert path.endswith("corpus/part-00001-of-00002.jsonl")
     assert count == 2
     assert read_bytes(path) == lines[0] + b"\n" + lines[1] + b"\n"
@@ -157,7 +162,8 @@ def test_parquet_shard_with_schema(root):
         path = spec.new_run_path(CORPUS, 0)
         write_run(spec, path, [((0, row["n"]), row) for row in reversed(part)])
         runs.append(path)
-    path, count = write_shard(spec, CORPUS, 0, runs)
+    name, count = write_shard(spec, CORPUS, 0, runs)
+    path = spec.staged_path(name)
     assert path.endswith("corpus/part-00000-of-00002.parquet")
     assert count == 10
     with STORAGE.open(path, "rb") as handle:
@@ -172,7 +178,8 @@ def test_parquet_shard_larger_than_one_batch(tmp_path):
     rows = [{"id": str(i), "n": i} for i in range(5000)]
     run = spec.new_run_path(CORPUS, 0)
     write_run(spec, run, [((0, r["n"]), r) for r in rows])
-    path, count = write_shard(spec, CORPUS, 0, [run])
+    name, count = write_shard(spec, CORPUS, 0, [run])
+    path = spec.staged_path(name)
     assert count == 5000
     assert pq.read_table(path).to_pylist() == rows
 
@@ -181,27 +188,31 @@ def test_findings_and_errors_stay_jsonl_when_corpus_is_parquet(root):
     spec = spec_for(root, "parquet", schema=SCHEMA)
     run = spec.new_run_path(ERRORS, 0)
     write_run(spec, run, [((0, 1), b'{"reason": "x"}')])
-    path, count = write_shard(spec, ERRORS, 0, [run])
+    name, count = write_shard(spec, ERRORS, 0, [run])
+    path = spec.staged_path(name)
     assert path.endswith("errors/part-00000-of-00002.jsonl")
     assert read_bytes(path) == b'{"reason": "x"}\n'
 
 
 def test_empty_jsonl_shard_is_an_empty_file(root):
     spec = spec_for(root)
-    path, count = write_shard(spec, FINDINGS, 1, [])
+    name, count = write_shard(spec, FINDINGS, 1, [])
+    path = spec.staged_path(name)
     assert count == 0
     assert exists(path)
     assert read_bytes(path) == b""
     # Runs that hold nothing give the same.
     run = spec.new_run_path(FINDINGS, 0)
     write_run(spec, run, [])
-    path, count = write_shard(spec, FINDINGS, 0, [run])
+    name, count = write_shard(spec, FINDINGS, 0, [run])
+    path = spec.staged_path(name)
     assert count == 0 and read_bytes(path) == b""
 
 
 def test_empty_parquet_shard_is_a_valid_file_with_the_schema(root):
     spec = spec_for(root, "parquet", schema=SCHEMA)
-    path, count = write_shard(spec, CORPUS, 1, [])
+    name, count = write_shard(spec, CORPUS, 1, [])
+    path = spec.staged_path(name)
     assert count == 0
     with STORAGE.open(path, "rb") as handle:
         table = pq.read_table(handle)
@@ -221,48 +232,11 @@ def test_same_entries_give_the_same_bytes(tmp_path):
             path = spec.new_run_path(CORPUS, 0)
             write_run(spec, path, [((0, r["n"]), r) for r in rows[i :: attempt + 2]])
             runs.append(path)
-        path, _ = write_shard(spec, CORPUS, 0, runs)
+        name, _ = write_shard(spec, CORPUS, 0, runs)
+        path = spec.staged_path(name)
         with open(path, "rb") as handle:
             outputs.append(handle.read())
     assert outputs[0] == outputs[1]
-
-
-# --- removing previous output ----------------------------------------------------------------
-
-
-def test_remove_previous_output_removes_only_our_shards(root):
-    spec = spec_for(root)
-    ours = [
-        "corpus/part-00000-of-00002.jsonl",
-        "corpus/part-00001-of-00002.parquet",
-        "findings/part-00003-of-00010.jsonl",
-        "errors/part-00000-of-00001.jsonl",
-    ]
-    others = [
-        "corpus/notes.txt",
-        "corpus/part-00000.jsonl",
-        "corpus/sub/part-00000-of-00001.jsonl",
-        "findings/my-part-00000-of-00001.jsonl",
-        "risk/part-00000-of-00001.jsonl",
-        "risk/summary.json",
-        "part-00000-of-00001.jsonl",
-        "_temp/t0/corpus-00000-abc.run",
-        "summary.json",
-    ]
-    for name in ours + others:
-        with STORAGE.open(spec.join(name), "wb") as handle:
-            handle.write(b"x")
-    removed = remove_previous_output(spec)
-    assert len(removed) == len(ours)
-    assert sorted(r.rsplit("/", 2)[-2] + "/" + r.rsplit("/", 1)[-1] for r in removed) == sorted(ours)
-    for name in ours:
-        assert not exists(spec.join(name)), name
-    for name in others:
-        assert exists(spec.join(name)), name
-
-
-def test_remove_previous_output_without_previous_output(root):
-    assert remove_previous_output(spec_for(root)) == []
 
 
 def test_runs_of_large_records_are_written_in_small_frames(root, monkeypatch):
@@ -289,6 +263,6 @@ def test_runs_of_large_records_are_written_in_small_frames(root, monkeypatch):
     write_run(spec, other, [((1, 0), b"last")])
     assert list(merged_entries(spec, [path])) == [line for _, line in entries]
     assert list(merged_entries(spec, [other, path])) == [line for _, line in entries] + [b"last"]
-    shard, count = write_shard(spec, CORPUS, 0, [path, other])
+    name, count = write_shard(spec, CORPUS, 0, [path, other])
     assert count == 41
-    assert read_bytes(shard) == b"".join(line + b"\n" for _, line in entries) + b"last\n"
+    assert read_bytes(spec.staged_path(name)) == b"".join(line + b"\n" for _, line in entries) + b"last\n"

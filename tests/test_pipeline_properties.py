@@ -10,10 +10,13 @@ from hypothesis import strategies as st
 
 from pipelines.anonymize import run
 from tests.conftest import LOCAL_RUNNER
+from veil.placeholders import PLACEHOLDER_SHAPE
 
 VALUES = st.sampled_from([
     "ann.lee@example.com", "(212) 555-0199", "4111-1111-1111-1111", "078-05-1120",
     "EMP-004211", "Initech", "b.o@mail.example.org", "+44 20 7946 0958",
+    # Literals that look like Veil's placeholders: escaped, never passed off as real ones.
+    "[EMAIL_ADDRESS_1]", "[PERSON_NAME]", "[PHONE_NUMBER:3fa9c1]",
 ])
 FILLER = st.text(alphabet=st.sampled_from(list("abcdefgh XYZ,.-:'\n\u00e9\u4e2d")), max_size=40)
 TURN = st.lists(st.one_of(FILLER, VALUES), max_size=8).map(" ".join)
@@ -59,4 +62,8 @@ def test_findings_applied_to_the_original_give_the_corpus(conversations, window)
             assert rebuild(before["text"], [f for f in mine if f["turn"] == turn]) == after["text"]
             for value in ("ann.lee@example.com", "4111-1111-1111-1111", "EMP-004211", "078-05-1120"):
                 assert value not in after["text"]
+            # Every placeholder in the output is one that a finding wrote.
+            real = sorted(f["placeholder"] for f in mine
+                          if f["turn"] == turn and f["info_type"] != "PLACEHOLDER_LITERAL")
+            assert sorted(PLACEHOLDER_SHAPE.findall(after["text"])) == real
     memory.rm(root, recursive=True)

@@ -60,7 +60,7 @@ def test_portable_runner_output_equals_the_local_runner(tmp_path, portable_servi
     assert result.returncode == 0, result.stderr
 
     assert output_bytes(portable) == output_bytes(local)
-    assert len(output_bytes(local)) == 2 * 4 + 2  # four kinds of shards, and the risk summary and report
+    assert len(output_bytes(local)) == 2 * 4 + 3  # four kinds of shards, the risk summary and report, _SUCCESS
     summary = json.loads((portable / "job_summary.json").read_text())
     assert summary["records"] == {"in": 300, "written": 300, "errored": 0, "accounted_for": True}
 

@@ -8,13 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from veil.inputs import InputSplit, RawInput
-from veil.parse import decode_json_line, error_entry, parse_raw
+from veil.parse import decode_json_line, error_entry, nested_deeper_than, parse_raw
 from veil.records import (
     BadRecord,
     Conversation,
     FieldMap,
     Turn,
     conversation_from_record,
+    non_finite_as_null,
     record_with_texts,
     stable_record_id,
 )
@@ -249,6 +250,35 @@ def test_non_utf8_bytes():
     with pytest.raises(BadRecord) as info:
         decode_json_line(b'{"text": "caf\xe9"}')
     assert str(info.value) == "not valid UTF-8: byte 0xe9 at offset 13"
+
+
+@pytest.mark.parametrize("depth", [129, 600, 100_000])
+def test_json_nested_too_deep_is_a_bad_record(depth):
+    """Used to raise RecursionError (from the parser, or later from encoding or pickling the
+    record between workers), which stopped the job."""
+    for line in (b"[" * depth + b"]" * depth, b'{"a": ' * depth + b"1" + b"}" * depth):
+        with pytest.raises(BadRecord, match="^JSON nested deeper than 128 levels$"):
+            decode_json_line(line)
+
+
+def test_json_nested_up_to_the_limit_and_wide_records_are_read():
+    assert decode_json_line(b"[" * 128 + b"]" * 128) is not None
+    wide = {"turns": [{"text": str(i), "tags": [[i]]} for i in range(500)]}  # many brackets, shallow
+    assert decode_json_line(json.dumps(wide).encode()) == wide
+    assert nested_deeper_than({"a": [{"b": []}]}, 4) is False  # object, list, object, list
+    assert nested_deeper_than({"a": [{"b": []}]}, 3) is True
+
+
+def test_integer_too_long_for_python_is_a_bad_record():
+    """`int()` refuses more than 4300 digits (a ValueError that is no JSONDecodeError)."""
+    with pytest.raises(BadRecord, match="^an integer has more than 4300 digits"):
+        decode_json_line(b'{"id": "x", "n": ' + b"7" * 4301 + b"}")
+    assert decode_json_line(b'{"n": ' + b"7" * 4300 + b"}")["n"] > 0
+
+
+def test_non_finite_numbers_become_null():
+    record = decode_json_line(b'{"a": NaN, "b": [Infinity, -Infinity, 2.5], "c": {"d": NaN}, "e": "NaN"}')
+    assert non_finite_as_null(record) == {"a": None, "b": [None, None, 2.5], "c": {"d": None}, "e": "NaN"}
 
 
 def test_malformed_json():

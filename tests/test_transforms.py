@@ -9,7 +9,8 @@ from apache_beam.testing.test_pipeline import TestPipeline
 from apache_beam.testing.util import assert_that, equal_to
 
 from tests.conftest import LOCAL_RUNNER
-from transforms.anonymize import AnonymizeFn, ErrorEntryFn
+from transforms.anonymize import AnonymizeFn
+from transforms.errors import ErrorEntryFn
 from transforms.detect import DetectFn
 from transforms.parse import ERRORS, ParseRecordFn
 from transforms.write import STATS, WriteShards
@@ -111,7 +112,7 @@ def test_detection_failure_fails_closed():
             | beam.Filter(lambda e: e[0] == CORPUS)
             | beam.Map(lambda e: e[3].decode())
         )
-        errors = detected[ERRORS] | beam.ParDo(ErrorEntryFn(spec("unused"))) | beam.Map(lambda e: json.loads(e[3]))
+        errors = detected[ERRORS] | beam.ParDo(ErrorEntryFn(spec("unused"))) | beam.Map(lambda e: e[3])
         assert_that(corpus, equal_to([json.dumps({"id": "ok", "text": "reach me at [EMAIL_ADDRESS_1]"})]), label="corpus")
         assert_that(
             errors | "Why" >> beam.Map(lambda e: (e["id"], e["reason"], "raw" in e)),
@@ -146,14 +147,16 @@ def test_write_shards_orders_entries_and_writes_every_shard(tmp_path: Path):
         assert_that(totals, equal_to([
             {"records_written": 3, "findings": 1, "findings.EMAIL_ADDRESS": 1, "records_errored": 1}
         ]), label="stats")
-    assert (tmp_path / "corpus/part-00001-of-00003.jsonl").read_text() == '{"n": 2}\n{"n": 3}\n'
-    assert (tmp_path / "corpus/part-00002-of-00003.jsonl").read_text() == ""
+    staged = tmp_path / "_temp" / "t" / "output"  # published by the summary step, at the end
+    assert (staged / "corpus/part-00001-of-00003.jsonl").read_text() == '{"n": 2}\n{"n": 3}\n'
+    assert (staged / "corpus/part-00002-of-00003.jsonl").read_text() == ""
+    assert not (tmp_path / "corpus").exists()
 
 
 def test_prebuilt_json_encoders_write_what_json_dumps_writes():
     from datetime import date
 
-    from transforms.anonymize import _corpus_line, _json
+    from transforms.anonymize import _corpus_line, json_line as _json
 
     values = [
         {"id": "c-1", "turn": 3, "text": "Zoë said \"hi\"\n\t\u2028 \U0001F600", "n": 1.5,

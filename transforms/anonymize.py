@@ -8,14 +8,16 @@ import apache_beam as beam
 from apache_beam.metrics import Metrics
 
 from veil.anonymize import anonymize_conversation
-from veil.operators import Operators
-from veil.outputs import CORPUS, ERRORS, FINDINGS, OutputSpec
-from veil.parse import error_entry
-from veil.records import FieldMap, record_with_texts
+from veil.operators import Operators, build_operators
+from veil.operators.config import DeidentifyConfig
+from veil.outputs import CORPUS, FINDINGS, OutputSpec
+from veil.records import FieldMap, non_finite_as_null, record_with_texts
 
 
 # The side output that residual-risk scoring reads: what each conversation became.
 ANONYMIZED = "anonymized"
+# The side output of records that cannot be written: (raw, reason, id), for `errors/`.
+UNWRITABLE = "unwritable"
 
 
 # Built once: `json.dumps(value, default=str, ...)` builds a new encoder on every call. These
@@ -24,14 +26,21 @@ _ASCII_ENCODER = json.JSONEncoder(default=str)
 _UTF8_ENCODER = json.JSONEncoder(ensure_ascii=False, default=str)
 
 
-def _json(value) -> bytes:
+def json_line(value) -> bytes:
     """A JSON line for findings/ and errors/: ASCII-escaped, so any id or reason encodes."""
     return _ASCII_ENCODER.encode(value).encode("ascii")
 
 
 def _corpus_line(record: dict) -> bytes:
-    """The corpus keeps non-ASCII text readable. Raises UnicodeEncodeError on lone surrogates."""
-    return _UTF8_ENCODER.encode(record).encode("utf-8")
+    """The corpus keeps non-ASCII text readable. Raises UnicodeEncodeError on lone surrogates.
+
+    NaN and infinite numbers are written as null (see `non_finite_as_null`); the encoder writes
+    them as bare `NaN`/`Infinity`/`-Infinity`, so only a line with those words (rare: a string
+    holding the word comes out the same) takes the slower second pass."""
+    line = _UTF8_ENCODER.encode(record)
+    if "NaN" in line or "Infinity" in line:
+        line = _UTF8_ENCODER.encode(non_finite_as_null(record))
+    return line.encode("utf-8")
 
 
 class AnonymizeFn(beam.DoFn):
@@ -41,17 +50,30 @@ class AnonymizeFn(beam.DoFn):
     row with offsets into the ORIGINAL text and the placeholder that replaced it. The finding's
     text itself is written only with `audit_raw`.
 
-    `operators` come from `veil.operators.build_operators(config)`, called at job start (it
-    reads the secret key); None means numbered placeholders for every infoType.
+    The operators come from `deidentify` (None: numbered placeholders for every infoType).
+    The DoFn carries only where each key is (`crypto_key: {env: ...}` or `{file: ...}`), never
+    the key: it sits in the pipeline graph, which on Dataflow is stored with the job. Each
+    worker reads the keys in `setup`, and stops if they are not the keys the launch read
+    (`key_checks`, from `veil.operators.build_operators` at job start).
     """
 
     def __init__(self, spec: OutputSpec, fields: FieldMap, audit_raw: bool = False,
-                 operators: Operators | None = None):
+                 deidentify: DeidentifyConfig | None = None,
+                 key_checks: tuple[tuple[str, str], ...] | None = None):
         self.spec = spec
         self.fields = fields
         self.audit_raw = audit_raw
-        self.operators = operators or Operators()
+        self.deidentify = deidentify
+        self.key_checks = key_checks
+        self.operators: Operators | None = None
         self.written = Metrics.counter("veil", "records_written")
+
+    def setup(self):
+        self.operators = build_operators(self.deidentify, self.spec.storage, self.key_checks)
+
+    def __getstate__(self):
+        # Never pickle operators that hold key bytes, even after `setup` ran in this process.
+        return {**self.__dict__, "operators": None}
 
     def process(self, element):
         raw, conversation, findings = element
@@ -68,7 +90,7 @@ class AnonymizeFn(beam.DoFn):
                 payload = _corpus_line(record)
             except UnicodeEncodeError:
                 reason = "record holds an unpaired UTF-16 surrogate (e.g. \\ud800) and cannot be written as UTF-8"
-                yield ERRORS, shard, key, _json(error_entry(raw, reason, conversation.id, self.audit_raw)), None
+                yield beam.pvalue.TaggedOutput(UNWRITABLE, (raw, reason, conversation.id))
                 return
         self.written.inc()
         yield CORPUS, shard, key, payload, None
@@ -89,19 +111,6 @@ class AnonymizeFn(beam.DoFn):
             if self.audit_raw:
                 row["quote"] = texts[finding.turn][finding.start : finding.end]
             types[finding.info_type] += 1
-            yield FINDINGS, shard, (*key, number), _json(row), finding.info_type
+            yield FINDINGS, shard, (*key, number), json_line(row), finding.info_type
         for info_type, count in types.items():  # one update per type, not per finding
             Metrics.counter("veil", f"findings_{info_type}").inc(count)
-
-
-class ErrorEntryFn(beam.DoFn):
-    """(raw, reason, id) -> an `errors/` entry for the shard the record would have gone to."""
-
-    def __init__(self, spec: OutputSpec, audit_raw: bool = False):
-        self.spec = spec
-        self.audit_raw = audit_raw
-
-    def process(self, element):
-        raw, reason, record_id = element
-        entry = error_entry(raw, reason, record_id, include_raw=self.audit_raw)
-        yield ERRORS, self.spec.shard_of(raw.split.order), raw.sort_key, _json(entry), None

@@ -41,9 +41,12 @@ class MergeModelFindingsFn(beam.DoFn):
 
 
 def _failed_batch_errors(failed):
-    """RunInference's dead letter, (batch, exception), as one error per record of the batch."""
+    """RunInference's dead letter, (batch, (exception type, repr, traceback)), as one error per
+    record of the batch. The reason names the exception's type alone: its text may quote the
+    record."""
     batch, error = failed
-    reason = f"NER model failed: {type(error).__name__}"
+    kind = error[0] if isinstance(error, tuple) else type(error)
+    reason = f"NER model failed: {getattr(kind, '__name__', kind)}"
     for raw, conversation, _ in batch:
         yield raw, reason, conversation.id
 

@@ -46,7 +46,8 @@ class ScoreRiskFn(beam.DoFn):
         gold = conversation.record.get(self.fields.pii)
         if isinstance(gold, list):
             try:
-                items = from_gold(texts, gold, [r.finding for r in replacements], self.table)
+                redacted = [r.finding for r in replacements if not r.is_escape]
+                items = from_gold(texts, gold, redacted, self.table)
             except (KeyError, TypeError, ValueError, IndexError):
                 self.gold_invalid.inc()  # unusable labels: fall back to the auditor
         if items is None:

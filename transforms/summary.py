@@ -1,17 +1,19 @@
-"""The run summary: counts from every stage, checked, and written next to the output."""
+"""The run summary: counts from every stage, checked, and written next to the output; then the
+whole run's output is published at once (`veil.commit`)."""
 from __future__ import annotations
 
 import json
 
 import apache_beam as beam
 
+from veil.commit import RUN_FILES, commit
 from veil.outputs import OutputSpec
 from veil.risk.report import build_report
 from veil.summary import build_summary
 
 
-def write_text(spec: OutputSpec, name: str, text: str) -> None:
-    with spec.storage.open(spec.join(name), "wb") as handle:
+def write_staged_text(spec: OutputSpec, name: str, text: str) -> None:
+    with spec.storage.open(spec.staged_path(name), "wb") as handle:
         handle.write(text.encode("utf-8"))
 
 
@@ -36,7 +38,8 @@ class SumCounts(beam.CombineFn):
 
 class WriteSummary(beam.PTransform):
     """Writes `risk/summary.json`, `risk/report.html` and `job_summary.json` once every shard
-    is final, then removes the temporary runs."""
+    is written, then publishes them with the shards, replacing the previous run's output, and
+    writes `_SUCCESS`. Runs once, at the very end: nothing is published unless all succeeded."""
 
     def __init__(self, spec: OutputSpec, job: dict):
         super().__init__()
@@ -63,10 +66,14 @@ class WriteSummary(beam.PTransform):
 
 def _write_summary(_, spec: OutputSpec, job: dict, counts: dict, shards: list, risk: tuple) -> dict:
     risk_summary, review_rows = risk
-    write_text(spec, "risk/summary.json", json.dumps(risk_summary, indent=2, sort_keys=True))
-    write_text(spec, "risk/report.html", build_report(risk_summary, review_rows))
     summary = build_summary(job, counts, shards, risk_summary)
-    write_text(spec, "job_summary.json", json.dumps(summary, indent=2, sort_keys=True))
-    spec.storage.remove(spec.temp_root)
-    spec.storage.remove_if_empty(spec.join("_temp"))
+    texts = {
+        "risk/summary.json": json.dumps(risk_summary, indent=2, sort_keys=True),
+        "risk/report.html": build_report(risk_summary, review_rows),
+        "job_summary.json": json.dumps(summary, indent=2, sort_keys=True),
+    }
+    assert set(texts) == set(RUN_FILES)
+    for name, text in texts.items():
+        write_staged_text(spec, name, text)
+    commit(spec, sorted(shard["name"] for shard in shards) + sorted(texts))
     return summary

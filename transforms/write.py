@@ -58,15 +58,15 @@ class WriteRunsFn(beam.DoFn):
 
 
 class FinalizeShardFn(beam.DoFn):
-    """((kind, shard), run paths) -> the final shard file, merged in input order."""
+    """((kind, shard), run paths) -> the shard file, merged in input order, staged for publishing."""
 
     def __init__(self, spec: OutputSpec):
         self.spec = spec
 
     def process(self, element):
         (kind, shard), paths = element
-        path, count = write_shard(self.spec, kind, shard, [p for p in paths if p is not None])
-        yield {"kind": kind, "shard": shard, "path": path, "count": count}
+        name, count = write_shard(self.spec, kind, shard, [p for p in paths if p is not None])
+        yield {"kind": kind, "shard": shard, "name": name, "count": count}
 
 
 class WriteShards(beam.PTransform):

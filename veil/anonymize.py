@@ -10,7 +10,8 @@ conversations.
 
 Every replacement is a `(finding, text)` pair whose offsets refer to the original turn, so
 applying the replacements to the original rebuilds the output for every operator, redaction
-(empty text) included.
+(empty text) included. Input text that looks like a placeholder is escaped by a replacement
+too (`[EMAIL_ADDRESS_2]` becomes `(EMAIL_ADDRESS_2)`, see veil.placeholders).
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from veil.operators.dates import shift_date
 from veil.operators.keys import KeyedStream, keyed_digest
 from veil.operators.mask import character_mask
 from veil.operators.surrogates import Surrogates, surrogate
+from veil.placeholders import LITERAL_TYPE, escape_literal, placeholder_literals
 
 DEFAULT_OPERATORS = Operators()
 
@@ -33,6 +35,11 @@ class Replacement:
 
     finding: Finding
     text: str
+
+    @property
+    def is_escape(self) -> bool:
+        """Whether this only escapes a placeholder-shaped literal (it hides no value)."""
+        return self.finding.info_type == LITERAL_TYPE
 
 
 def placeholder(entity: Entity) -> str:
@@ -128,8 +135,14 @@ def anonymize_conversation(
     conversation = _Conversation(conversation_id, texts, resolve(texts, findings))
     replacements = [
         Replacement(f, replacement_text(operators.for_type(f.info_type), conversation, f))
-        for f in _ordered(findings)
+        for f in findings
     ]
+    replacements += [
+        Replacement(f, escape_literal(texts[f.turn][f.start:f.end]))
+        for f in placeholder_literals(texts, findings)
+    ]
+    replacements.sort(key=lambda r: (r.finding.turn, r.finding.start, r.finding.end,
+                                     r.finding.info_type))
     by_turn: dict[int, list[Replacement]] = {}
     for replacement in replacements:
         by_turn.setdefault(replacement.finding.turn, []).append(replacement)

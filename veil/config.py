@@ -6,6 +6,7 @@ inspect_config:          # Google Cloud DLP's InspectConfig, unchanged
 detection:               # how detectors see the text
   window_chars: 4000
   window_overlap_chars: 256
+  record_deadline_s: 60    # CPU seconds of detection per record, then errors/ (0: none)
 ```
 
 `--config` takes a path (local or any fsspec URL) or the name of a bundled profile in
@@ -23,6 +24,7 @@ from pydantic import Field, ValidationError, model_validator
 
 from veil.detector_config import DetectorSettings
 from veil.engine.conversation import PreviousTurnHotword
+from veil.engine.dictionary_files import inline_dictionary_files
 from veil.engine.inspect_config import DlpModel, InspectConfig
 from veil.errors import ConfigError
 from veil.operators.config import DeidentifyConfig
@@ -32,6 +34,9 @@ from veil.risk.table import RiskSettings
 class DetectionSettings(DlpModel):
     window_chars: int = Field(default=4000, ge=64)
     window_overlap_chars: int = Field(default=256, ge=0)
+    # CPU seconds the rules may spend on one record; past it the record goes to errors/
+    # (fail closed) rather than stalling its worker (see veil.deadline). 0: no limit.
+    record_deadline_s: float = Field(default=60.0, ge=0)
     # Veil's extension to DLP: hotwords in the previous turn (see veil.engine.conversation).
     previous_turn_hotwords: list[PreviousTurnHotword] = Field(default_factory=list)
 
@@ -119,3 +124,11 @@ def load_config(location: str, storage=None) -> VeilConfig:
     except (ValueError, yaml.YAMLError) as error:
         raise ConfigError(f"{source}: not valid YAML or JSON: {error}") from None
     return parse_config(data, source)
+
+
+def with_dictionary_files_read(config: VeilConfig, storage=None) -> tuple[VeilConfig, dict[str, str]]:
+    """The config with its dictionary files read now and carried as terms, so that every
+    worker applies the list the launch read (see `veil.engine.dictionary_files`), and
+    {file: "sha256:<hex>"} of the files read."""
+    inspect_config, files = inline_dictionary_files(config.inspect_config, storage)
+    return config.model_copy(update={"inspect_config": inspect_config}), files

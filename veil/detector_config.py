@@ -11,8 +11,10 @@ detectors:
 ```
 
 Every detector's findings go through the same merge (veil.merge): checksum over regex over
-dictionary over model, then likelihood, then length. A model that cannot be found is not an
-error: the job runs without it and its summary says so (`detectors_missing`).
+dictionary over model, then likelihood, then length. The job fails closed: a configured model
+that cannot be found or loaded, or that fails the launch probe (models.probe), stops the job at
+start unless `--allow_missing_detectors` is given, and a job with no detector at all never starts
+(models.available).
 """
 from __future__ import annotations
 

@@ -4,6 +4,10 @@ A split is a byte range of a JSONL file or a range of row groups of a Parquet fi
 planned once, at launch, from the file listing alone, so they are the same whatever runs them;
 each output shard is made of whole splits, which keeps the output deterministic. Reading never
 holds more than one line or one row-group batch in memory.
+
+A file that goes bad part way (a truncated or corrupt compressed stream, a Parquet page that
+does not decode) does not stop the job: what was read before stays, and the rest of the file
+(or of the Parquet row group) becomes one record with a `problem` that says from where and why.
 """
 from __future__ import annotations
 
@@ -35,8 +39,11 @@ class RawInput:
 
     split: InputSplit
     position: int  # JSONL: byte offset of the line; Parquet: row number in the file
-    line: int | None  # JSONL line number (1-based) where known
-    payload: Any  # bytes for JSONL, dict for Parquet, None when oversized
+    # JSONL: the line's number within its split (1-based). It is the line number in the file
+    # for a split that starts the file; for the others, add the lines of the splits before
+    # (`location(lines_before)`), which only the whole read knows.
+    line: int | None
+    payload: Any  # bytes for JSONL, dict for Parquet, None when oversized or unreadable
     size: int
     problem: str | None = None  # set when the reader already knows the record is bad
 
@@ -44,14 +51,18 @@ class RawInput:
     def sort_key(self) -> tuple[int, int]:
         return (self.split.order, self.position)
 
-    def location(self) -> dict[str, Any]:
+    def location(self, lines_before: int | None = None) -> dict[str, Any]:
+        """Where the record is: file, and row (Parquet) or byte offset and line (JSONL). The
+        line is given when known: in a split that starts the file, or with `lines_before`."""
         where: dict[str, Any] = {"source": self.split.path}
         if self.split.format == "parquet":
             where["row"] = self.position
         else:
             where["byte_offset"] = self.position
-            if self.line is not None:
-                where["line"] = self.line
+            if self.split.start == 0 and lines_before is None:
+                lines_before = 0
+            if self.line is not None and lines_before is not None:
+                where["line"] = lines_before + self.line
         return where
 
 
@@ -89,6 +100,17 @@ def plan_splits(
         for start, end in pieces:
             splits.append(InputSplit(len(splits), path, fmt, start, end))
     return splits
+
+
+def lines_before_splits(line_counts: list[tuple[int, str, int]]) -> dict[int, int]:
+    """{split order: lines of its file before it}, from (split order, path, lines read in the
+    split) of every JSONL split. A file's splits are consecutive in the plan."""
+    before: dict[int, int] = {}
+    seen: dict[str, int] = {}
+    for order, path, lines in sorted(line_counts):
+        before[order] = seen.get(path, 0)
+        seen[path] = before[order] + lines
+    return before
 
 
 def _parquet_pieces(storage: Storage, path: str, split_bytes: int) -> list[tuple[int, int]]:
@@ -135,22 +157,27 @@ def read_split(
         yield from _read_jsonl(storage, split, max_record_bytes)
 
 
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
 def _read_jsonl(storage: Storage, split: InputSplit, limit: int) -> Iterator[RawInput]:
     with storage.open_decompressed(split.path) as handle:
+        salvaging = getattr(handle, "salvaging", None)  # set for compressed files
         position = 0
         if split.start > 0:
             handle.seek(split.start - 1)
             skipped = handle.readline()  # the tail of a line that belongs to the split before
             position = split.start - 1 + len(skipped)
-        line_number = 0 if split.start == 0 else None
+        line_number = 0  # within the split
         while split.end < 0 or position < split.end:
             line = handle.readline(limit + 2)  # room for the record and its "\r\n"
             if not line:
                 break
+            if salvaging and salvaging.decompression_error and not line.endswith(b"\n"):
+                break  # a line cut short where the compressed data went bad: reported below
             start = position
             size = len(line)
-            if line_number is not None:
-                line_number += 1
+            line_number += 1
             if len(line) > limit and not line.endswith(b"\n"):
                 # Too long: drain the rest of the line without keeping it.
                 while True:
@@ -168,7 +195,22 @@ def _read_jsonl(storage: Storage, split: InputSplit, limit: int) -> Iterator[Raw
                 yield RawInput(split, start, line_number, None, size,
                                f"record is {size} bytes, over the {limit}-byte limit")
                 continue
+            if start == 0 and record.startswith(UTF8_BOM):
+                record = record[len(UTF8_BOM):]  # a byte-order mark some editors write first
             yield RawInput(split, start, line_number, record, size)
+        if salvaging and salvaging.decompression_error:
+            yield RawInput(split, position, line_number + 1, None, 0,
+                           "the rest of the file cannot be read from this line on: "
+                           + decompression_problem(salvaging.decompression_error))
+
+
+def decompression_problem(error: BaseException) -> str:
+    """Why a compressed file stopped decompressing, without quoting its bytes."""
+    if isinstance(error, EOFError):
+        return "the compressed data ends early (a truncated file)"
+    if str(error).startswith("Not a gzipped file"):
+        return "it is not gzip data, though its name ends in .gz"
+    return f"the compressed data is corrupt ({type(error).__name__}: {error})"
 
 
 def _read_parquet(storage: Storage, split: InputSplit, limit: int) -> Iterator[RawInput]:
@@ -181,19 +223,73 @@ def _read_parquet(storage: Storage, split: InputSplit, limit: int) -> Iterator[R
     with handle:
         metadata = parquet.metadata
         end = metadata.num_row_groups if split.end < 0 else split.end
-        row = sum(metadata.row_group(g).num_rows for g in range(split.start))
+        first_row = sum(metadata.row_group(g).num_rows for g in range(split.start))
         for group in range(split.start, end):
-            for batch in parquet.iter_batches(batch_size=1024, row_groups=[group]):
-                # No row can be larger than its batch, so most batches need no per-row sizing.
-                measure = batch.nbytes > limit
-                for values in batch.to_pylist():
-                    size = _row_size(values) if measure else batch.nbytes // max(batch.num_rows, 1)
-                    if size > limit:
-                        yield RawInput(split, row, None, None, size,
-                                       f"record is about {size} bytes, over the {limit}-byte limit")
-                    else:
-                        yield RawInput(split, row, None, values, size)
-                    row += 1
+            group_rows = metadata.row_group(group).num_rows
+            row = first_row
+            try:
+                for batch in parquet.iter_batches(batch_size=1024, row_groups=[group]):
+                    for raw in _batch_rows(split, batch, row, limit):
+                        yield raw
+                        row += 1
+            except Exception as error:  # noqa: BLE001 (sorted just below)
+                if not _is_parquet_data_error(error):
+                    raise
+                rest = first_row + group_rows - row
+                yield RawInput(split, row, None, None, 0,
+                               f"row group {group} cannot be read from this row on ({rest} rows): "
+                               f"{type(error).__name__}: {_first_line(error)}")
+            first_row += group_rows
+
+
+def _batch_rows(split: InputSplit, batch: pa.RecordBatch, row: int, limit: int) -> Iterator[RawInput]:
+    try:
+        rows = batch.to_pylist()
+    except UnicodeDecodeError:
+        rows = None  # some string holds invalid UTF-8: find the rows, and keep the others
+    # No row can be larger than its batch, so most batches need no per-row sizing.
+    measure = batch.nbytes > limit
+    for i in range(batch.num_rows):
+        values = rows[i] if rows is not None else _row_or_problem(batch, i)
+        if isinstance(values, str):
+            yield RawInput(split, row + i, None, None, 0, values)
+            continue
+        size = _row_size(values) if measure else batch.nbytes // max(batch.num_rows, 1)
+        if size > limit:
+            yield RawInput(split, row + i, None, None, size,
+                           f"record is about {size} bytes, over the {limit}-byte limit")
+        else:
+            yield RawInput(split, row + i, None, values, size)
+
+
+def _row_or_problem(batch: pa.RecordBatch, i: int) -> dict | str:
+    """Row `i` of the batch, or why it cannot be read (a string)."""
+    try:
+        return batch.slice(i, 1).to_pylist()[0]
+    except UnicodeDecodeError:
+        bad = [name for name, column in zip(batch.schema.names, batch.columns)
+               if not _decodes(column.slice(i, 1))]
+        return f"column {', '.join(repr(n) for n in bad)} holds a string that is not valid UTF-8"
+
+
+def _decodes(column: pa.Array) -> bool:
+    try:
+        column.to_pylist()
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+def _is_parquet_data_error(error: BaseException) -> bool:
+    """Undecodable data (a corrupt page, a bad header), as opposed to an I/O fault."""
+    if isinstance(error, (pa.ArrowException, UnicodeDecodeError, EOFError)):
+        return True
+    # pyarrow reports a corrupt page as a bare OSError without errno; storage libraries set one.
+    return type(error) is OSError and error.errno is None
+
+
+def _first_line(error: BaseException) -> str:
+    return str(error).strip().splitlines()[0] if str(error).strip() else ""
 
 
 def _row_size(values: dict) -> int:

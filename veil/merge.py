@@ -1,24 +1,34 @@
 """Merging the findings of every detector into non-overlapping spans, one infoType each.
 
-Order of trust: checksum-validated over regex over dictionary over model, then higher
-likelihood, then longer span. Two choices favour recall, since a miss leaks a person and an
-over-redaction costs a word:
+The result is a function of the SET of findings, whatever their order, in O(n log n):
 
-- overlapping findings of the same infoType are joined into one span ("Mark" and "Mark Green"
-  become "Mark Green");
-- where a weaker finding overlaps a stronger one of another type, the weaker keeps whatever
-  part of it the stronger does not cover, instead of being dropped.
+1. **Join.** Overlapping findings of the same infoType in a turn become one span, their union
+   ("Mark" and "Mark Green" become "Mark Green"). The joined span carries the method,
+   likelihood and detector of its strongest member.
+2. **Own.** Each character belongs to the strongest joined span that covers it. Strength is a
+   total order on findings: checksum-validated over regex over dictionary over model, then
+   higher likelihood, then longer span, then earlier start, then infoType and detector name
+   (alphabetically), so that no tie is left to input order.
+3. **Cut.** A span that owns all its characters is kept whole. A span that lost some keeps
+   the runs of characters it owns, each trimmed to its alphanumeric core when the turn's text
+   is given (a run with no letter or digit is dropped); the trimmed-off characters are
+   nobody's.
+
+Two choices favour recall, since a miss leaks a person and an over-redaction costs a word:
+same-type overlaps are joined rather than competing, and a weaker finding keeps whatever part
+of it the stronger ones do not cover instead of being dropped.
 """
 from __future__ import annotations
 
+import heapq
 from itertools import groupby
 from typing import Iterable
 
 from veil.findings import Finding
 
 
-def _strength(finding: Finding) -> tuple:
-    # Highest first; the trailing fields make the order total, hence deterministic.
+def strength_order(finding: Finding) -> tuple:
+    """Sort key, strongest first; total on a turn's findings (the end is start + length)."""
     return (
         -finding.method, -finding.likelihood, -finding.length,
         finding.start, finding.info_type, finding.detector,
@@ -26,37 +36,54 @@ def _strength(finding: Finding) -> tuple:
 
 
 def _join_same_type(findings: list[Finding]) -> list[Finding]:
+    """Step 1 for one turn: each same-type overlap component as one span."""
     joined: list[Finding] = []
-    ordered = sorted(findings, key=lambda f: (f.info_type, f.start, _strength(f)))
+    ordered = sorted(findings, key=lambda f: (f.info_type, f.start, f.end))
     for _, group in groupby(ordered, key=lambda f: f.info_type):
-        current: Finding | None = None
+        members: list[Finding] = []
+        end = -1
         for finding in group:
-            if current is not None and finding.start < current.end:
-                strongest = min(current, finding, key=_strength)
-                current = strongest.with_span(current.start, max(current.end, finding.end))
-            else:
-                if current is not None:
-                    joined.append(current)
-                current = finding
-        if current is not None:
-            joined.append(current)
+            if members and finding.start >= end:
+                joined.append(_union(members, end))
+                members = []
+            members.append(finding)
+            end = max(end, finding.end)
+        joined.append(_union(members, end))
     return joined
 
 
-def _uncovered(finding: Finding, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    pieces = [(finding.start, finding.end)]
-    for t_start, t_end in taken:
-        next_pieces = []
-        for p_start, p_end in pieces:
-            if t_end <= p_start or p_end <= t_start:
-                next_pieces.append((p_start, p_end))
-                continue
-            if p_start < t_start:
-                next_pieces.append((p_start, t_start))
-            if t_end < p_end:
-                next_pieces.append((t_end, p_end))
-        pieces = next_pieces
-    return pieces
+def _union(members: list[Finding], end: int) -> Finding:
+    return min(members, key=strength_order).with_span(members[0].start, end)
+
+
+def _owned_runs(spans: list[Finding]) -> list[list[tuple[int, int]]]:
+    """Step 2 for one turn's joined spans: for each, the runs of characters it owns.
+
+    A sweep over the span edges with a heap of the spans open there, strongest on top; the
+    owner changes only at an edge.
+    """
+    rank = {id(span): r for r, span in enumerate(sorted(spans, key=strength_order))}
+    by_start = sorted(spans, key=lambda s: s.start)
+    edges = sorted({s.start for s in spans} | {s.end for s in spans})
+    runs: list[list[tuple[int, int]]] = [[] for _ in spans]
+    index = {id(span): i for i, span in enumerate(spans)}
+    open_spans: list[tuple[int, int, int]] = []  # (rank, end, index)
+    next_start = 0
+    for here, there in zip(edges, edges[1:]):
+        while next_start < len(by_start) and by_start[next_start].start == here:
+            span = by_start[next_start]
+            heapq.heappush(open_spans, (rank[id(span)], span.end, index[id(span)]))
+            next_start += 1
+        while open_spans and open_spans[0][1] <= here:
+            heapq.heappop(open_spans)
+        if not open_spans:
+            continue
+        owner = runs[open_spans[0][2]]
+        if owner and owner[-1][1] == here:
+            owner[-1] = (owner[-1][0], there)
+        else:
+            owner.append((here, there))
+    return runs
 
 
 def _trim(text: str | None, start: int, end: int) -> tuple[int, int] | None:
@@ -76,15 +103,14 @@ def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None) 
     by_turn = sorted(findings, key=lambda f: f.turn)
     for turn, group in groupby(by_turn, key=lambda f: f.turn):
         text = texts[turn] if texts is not None else None
-        taken: list[tuple[int, int]] = []
-        for finding in sorted(_join_same_type(list(group)), key=_strength):
-            whole = (finding.start, finding.end)
-            pieces = _uncovered(finding, taken)
-            for p_start, p_end in pieces:
-                span = (p_start, p_end) if (p_start, p_end) == whole else _trim(text, p_start, p_end)
-                if span is None:
-                    continue
-                merged.append(finding.with_span(*span))
-                taken.append(span)
+        spans = _join_same_type(list(group))
+        for span, runs in zip(spans, _owned_runs(spans)):
+            if runs == [(span.start, span.end)]:
+                merged.append(span)
+                continue
+            for start, end in runs:
+                piece = _trim(text, start, end)
+                if piece is not None:
+                    merged.append(span.with_span(*piece))
     merged.sort(key=lambda f: (f.turn, f.start))
     return merged

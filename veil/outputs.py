@@ -2,8 +2,12 @@
 
 Workers append each output entry, tagged with its sort key (split order, position in the
 input), to sorted temporary runs. When every run is written, one writer per shard merges its
-runs in key order into the final `part-SSSSS-of-NNNNN` file. Memory stays bounded by the run
+runs in key order into its `part-SSSSS-of-NNNNN` file. Memory stays bounded by the run
 size, however large the shard, and the result does not depend on how work was bundled.
+
+Everything a run writes goes to its own temporary folder, `_temp/<run id>/` under the output:
+the runs, and the finished files under `output/` with their final names. They are published
+together by `veil.commit` once all are written.
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ CORPUS, FINDINGS, ERRORS, RISK = "corpus", "findings", "errors", "risk"
 KINDS = (CORPUS, FINDINGS, ERRORS, RISK)
 # The file name's stem in each folder: risk/ also holds summary.json and report.html.
 PREFIX = {RISK: "conversations"}
+TEMP = "_temp"  # under the output: one folder per run, removed when the run is published
 
 Entry = tuple[tuple, Any]  # (sort key, payload): a JSON line (bytes) or a Parquet row (dict)
 
@@ -47,16 +52,23 @@ class OutputSpec:
     def suffix(self, kind: str) -> str:
         return ".parquet" if kind == CORPUS and self.corpus_format == "parquet" else ".jsonl"
 
+    def shard_name(self, kind: str, shard: int) -> str:
+        """The shard's path relative to the output, e.g. `corpus/part-00001-of-00004.jsonl`."""
+        return f"{kind}/{PREFIX.get(kind, 'part')}-{shard:05d}-of-{self.num_shards:05d}{self.suffix(kind)}"
+
     def shard_path(self, kind: str, shard: int) -> str:
-        name = f"{PREFIX.get(kind, 'part')}-{shard:05d}-of-{self.num_shards:05d}{self.suffix(kind)}"
-        return self.join(kind, name)
+        return self.join(self.shard_name(kind, shard))
 
     @property
     def temp_root(self) -> str:
-        return self.join("_temp", self.temp_id)
+        return self.join(TEMP, self.temp_id)
+
+    def staged_path(self, name: str) -> str:
+        """Where the file `name` (relative to the output) is written before it is published."""
+        return self.join(TEMP, self.temp_id, "output", name)
 
     def new_run_path(self, kind: str, shard: int) -> str:
-        return self.join("_temp", self.temp_id, f"{kind}-{shard:05d}-{uuid.uuid4().hex}.run")
+        return self.join(TEMP, self.temp_id, f"{kind}-{shard:05d}-{uuid.uuid4().hex}.run")
 
 
 RUN_CHUNK = 512  # entries per pickle frame at most: a merge holds one frame per open run
@@ -103,11 +115,12 @@ def merged_entries(spec: OutputSpec, run_paths: Iterable[str]) -> Iterator[Any]:
 
 
 def write_shard(spec: OutputSpec, kind: str, shard: int, run_paths: Iterable[str]) -> tuple[str, int]:
-    """Write one final shard from its runs; returns (path, entries written)."""
-    path = spec.shard_path(kind, shard)
+    """Write one shard from its runs, staged for publishing; returns (its name, entries written)."""
+    name = spec.shard_name(kind, shard)
+    path = spec.staged_path(name)
     payloads = merged_entries(spec, run_paths)
     if kind == CORPUS and spec.corpus_format == "parquet":
-        return path, _write_parquet(spec, path, payloads)
+        return name, _write_parquet(spec, path, payloads)
     count = 0
     with spec.storage.open(path, "wb") as handle:
         batch: list[bytes] = []
@@ -122,7 +135,7 @@ def write_shard(spec: OutputSpec, kind: str, shard: int, run_paths: Iterable[str
             batch.append(b"")
             handle.write(b"\n".join(batch))
             count += len(batch) - 1
-    return path, count
+    return name, count
 
 
 def _write_parquet(spec: OutputSpec, path: str, rows: Iterator[dict], batch_rows: int = 4096) -> int:
@@ -140,17 +153,3 @@ def _write_parquet(spec: OutputSpec, path: str, rows: Iterator[dict], batch_rows
                 writer.write_table(pa.Table.from_pylist(batch, schema=spec.parquet_schema))
                 count += len(batch)
     return count
-
-
-def remove_previous_output(spec: OutputSpec) -> list[str]:
-    """Delete the shards a previous run left in our folders, so old and new never mix."""
-    removed = []
-    for kind in KINDS:
-        folder = spec.join(kind)
-        fs, path = spec.storage.filesystem(folder)
-        if not fs.exists(path):
-            continue
-        for name in fs.glob(path.rstrip("/") + f"/{PREFIX.get(kind, 'part')}-*-of-*"):
-            fs.rm(name)
-            removed.append(name)
-    return removed

@@ -3,10 +3,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from typing import Any
 
 from veil.inputs import RawInput
 from veil.records import BadRecord, Conversation, FieldMap, conversation_from_record
+
+
+# Deeper records are refused: each level costs a stack frame wherever a record is decoded,
+# encoded or pickled between workers, and a few hundred levels overflow Python's stack (the
+# limit serde_json sets by default, too).
+MAX_NESTING = 128
 
 
 def decode_json_line(payload: bytes) -> Any:
@@ -17,9 +24,32 @@ def decode_json_line(payload: bytes) -> Any:
     except UnicodeDecodeError as error:
         raise BadRecord(f"not valid UTF-8: byte 0x{payload[error.start]:02x} at offset {error.start}") from None
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as error:
         raise BadRecord(f"malformed JSON: {error.msg} at column {error.colno}") from None
+    except RecursionError:
+        raise BadRecord(f"JSON nested deeper than {MAX_NESTING} levels") from None
+    except ValueError:  # the only other one: an integer too long to convert
+        raise BadRecord(f"an integer has more than {sys.get_int_max_str_digits()} digits, "
+                        "more than Python reads") from None
+    # Counting brackets is cheap, and only a record with many can be deep.
+    if payload.count(b"[") + payload.count(b"{") > MAX_NESTING and nested_deeper_than(value, MAX_NESTING):
+        raise BadRecord(f"JSON nested deeper than {MAX_NESTING} levels")
+    return value
+
+
+def nested_deeper_than(value: Any, limit: int) -> bool:
+    """Whether lists and objects nest more than `limit` levels (without recursing)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        for child in children:
+            if isinstance(child, (dict, list)):
+                if depth + 1 > limit:
+                    return True
+                stack.append((child, depth + 1))
+    return False
 
 
 def parse_raw(raw: RawInput, fields: FieldMap) -> Conversation:
@@ -30,12 +60,14 @@ def parse_raw(raw: RawInput, fields: FieldMap) -> Conversation:
     return conversation_from_record(record, fields, raw.split.path, raw.position)
 
 
-def error_entry(raw: RawInput, reason: str, record_id: str | None = None, include_raw: bool = False) -> dict:
+def error_entry(raw: RawInput, reason: str, record_id: str | None = None, include_raw: bool = False,
+                lines_before: int | None = None) -> dict:
     """What `errors/` holds for a failed input: where it is, why it failed, and a fingerprint.
 
+    `lines_before`: the lines of the file before the record's split, for its line number.
     The raw input is included only on request (`--audit_raw`): it may hold personal data.
     """
-    entry: dict[str, Any] = raw.location()
+    entry: dict[str, Any] = raw.location(lines_before)
     if record_id is not None:
         entry["id"] = record_id
     entry["reason"] = reason

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,3 +130,21 @@ def record_with_texts(conversation: Conversation, texts: list[str], fields: Fiel
         turns.append(new_turn)
     record[fields.turns] = turns
     return record
+
+
+def non_finite_as_null(value: Any) -> Any:
+    """The value with every NaN, Infinity and -Infinity number replaced by None.
+
+    JSON has no such numbers (RFC 8259), yet Python's json module reads them and writes them
+    back as bare `NaN`, which strict readers (jq, Spark, BigQuery, pyarrow) refuse. A JSONL
+    corpus writes them as null, as JavaScript's JSON.stringify does: the record and its field
+    stay, the field keeps a numeric (nullable) type, and no reader chokes. Parquet output keeps
+    them: Parquet floats hold NaN and infinities.
+    """
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {key: non_finite_as_null(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [non_finite_as_null(item) for item in value]
+    return value

@@ -4,6 +4,11 @@ Beam's own filesystems do not cover every scheme we need (`memory://` in tests, 
 backend a user brings), so Veil opens files through fsspec. The S3 settings take Beam's own
 option names (`--s3_endpoint_url`, `--s3_access_key_id`, ...) so that a Beam user's flags work.
 `Storage` is a small frozen value: it pickles to workers, which open their own connections.
+
+Object stores get bounded waits: a request that gets no answer for `timeout_s` seconds fails,
+and is tried `attempts` times in all, so a frozen endpoint stops the job with an error that
+names it instead of hanging it (s3fs and botocore, left to their defaults, retry each other:
+25 tries of 15 s each).
 """
 from __future__ import annotations
 
@@ -14,8 +19,10 @@ import shutil
 from dataclasses import dataclass, field
 from typing import Any
 
-import fsspec
 from fsspec.core import url_to_fs
+
+DEFAULT_TIMEOUT_S = 30.0
+DEFAULT_ATTEMPTS = 3
 
 COMPRESSED_SUFFIXES = (".gz", ".bz2", ".zst", ".xz", ".lz4")
 
@@ -33,10 +40,20 @@ class Storage:
     s3_region_name: str | None = None
     s3_session_token: str | None = None
     extra: tuple = field(default=())
+    timeout_s: float = DEFAULT_TIMEOUT_S  # connect, and wait for each answer, at most this long
+    attempts: int = DEFAULT_ATTEMPTS  # tries of one request in all, first included
 
     def options_for(self, url: str) -> dict[str, Any]:
         if url.startswith(("s3://", "s3a://")):
-            options: dict[str, Any] = {}
+            options: dict[str, Any] = {
+                # botocore retries (standard mode: timeouts, throttling, 5xx); s3fs must not
+                # retry on top of it (see `_bounded`).
+                "config_kwargs": {
+                    "connect_timeout": self.timeout_s,
+                    "read_timeout": self.timeout_s,
+                    "retries": {"max_attempts": self.attempts, "mode": "standard"},
+                },
+            }
             client_kwargs = {}
             if self.s3_endpoint_url:
                 client_kwargs["endpoint_url"] = self.s3_endpoint_url
@@ -51,11 +68,36 @@ class Storage:
             if self.s3_session_token:
                 options["token"] = self.s3_session_token
             return options
+        if url.startswith(("gs://", "gcs://")):
+            # Per request: connecting, and each wait for data. gcsfs's own retries (6, with
+            # backoff) are fixed in its code, so a GCS stall ends in about 6 timeouts + 30 s.
+            import aiohttp
+
+            return {"requests_timeout": aiohttp.ClientTimeout(
+                sock_connect=self.timeout_s, sock_read=self.timeout_s)}
         return {}
 
     def filesystem(self, url: str):
         """(fsspec filesystem, path within it) for a URL or local path."""
-        return url_to_fs(url, **self.options_for(url))
+        fs, path = url_to_fs(url, **self.options_for(url))
+        return _bounded(fs), path
+
+    def endpoint(self, url: str) -> str:
+        """Where requests for `url` go, for error messages."""
+        if url.startswith(("s3://", "s3a://")):
+            return f"the S3 endpoint {self.s3_endpoint_url or '(AWS default for the region)'}"
+        if url.startswith(("gs://", "gcs://")):
+            return f"the GCS endpoint {os.environ.get('STORAGE_EMULATOR_HOST') or 'storage.googleapis.com'}"
+        return url.split("://", 1)[0] + " storage" if "://" in url else "the local disk"
+
+    def describe_failure(self, url: str, error: BaseException) -> str:
+        """What went wrong reaching `url`, naming the endpoint when it did not answer in time."""
+        if is_timeout(error):
+            tries = f"{self.attempts} attempts" if url.startswith(("s3://", "s3a://")) else "several attempts"
+            return (f"{self.endpoint(url)} did not answer within {self.timeout_s:g} s ({tries}; "
+                    f"{type(error).__name__}); check the endpoint and the network, or raise "
+                    "--storage_timeout")
+        return f"{type(error).__name__}: {error}"
 
     def cached_copy(self, url: str, cache_root: "str | os.PathLike", marker: str) -> str:
         """A local copy of the folder at `url` (a model), made once per machine and reused.
@@ -88,7 +130,9 @@ class Storage:
 
     def open(self, url: str, mode: str = "rb", **kwargs):
         fs, path = self.filesystem(url)
-        if "w" in mode:
+        if "w" in mode and not is_remote(url):
+            # Local folders only: on s3fs and gcsfs, makedirs creates a missing *bucket*, and
+            # an output bucket that does not exist must be an error, not a new bucket.
             parent = fs._parent(path)
             if parent:
                 fs.makedirs(parent, exist_ok=True)
@@ -98,9 +142,17 @@ class Storage:
         """A buffered binary stream of the file's content, decompressed by its suffix.
 
         Wrapped in `io.BufferedReader` because some fsspec files (s3fs, gcsfs) lack
-        `readline(limit)`, which reading lines of bounded size needs.
+        `readline(limit)`, which reading lines of bounded size needs. A compressed stream that
+        turns out corrupt or truncated ends there instead of raising, with the error kept in
+        its `decompression_error` (see `SalvagingStream`): the lines before it are still read.
         """
-        stream = fsspec.open(url, "rb", compression="infer", **self.options_for(url)).open()
+        fs, path = self.filesystem(url)
+        stream = fs.open(path, "rb", compression="infer")
+        if self.is_compressed(url):
+            salvaging = SalvagingStream(stream)
+            reader = io.BufferedReader(salvaging, buffer_size=1 << 20)
+            reader.salvaging = salvaging  # type: ignore[attr-defined]
+            return reader
         return io.BufferedReader(stream, buffer_size=1 << 20)
 
     def url(self, url: str, path: str) -> str:
@@ -134,6 +186,25 @@ class Storage:
         if fs.exists(path):
             fs.rm(path, recursive=True)
 
+    def delete(self, urls: list[str]) -> None:
+        """Delete files, and check that they are gone: raises PermissionError naming what stayed.
+
+        Checked because s3fs's bulk delete ignores the per-key errors S3 returns, so a user
+        without s3:DeleteObject sees every delete "succeed" and nothing removed."""
+        by_fs: dict[int, tuple[Any, list[str]]] = {}
+        for url in urls:
+            fs, path = self.filesystem(url)
+            by_fs.setdefault(id(fs), (fs, []))[1].append(path)
+        for fs, paths in by_fs.values():
+            fs.rm(paths)
+            fs.invalidate_cache()
+            kept = [path for path in paths if fs.exists(path)]
+            if kept:
+                raise PermissionError(
+                    f"could not delete {len(kept)} of {len(paths)} files, e.g. {kept[0]!r}: the job "
+                    "needs permission to delete in its output (S3: s3:DeleteObject; GCS: "
+                    "storage.objects.delete)")
+
     def remove_if_empty(self, url: str) -> None:
         fs, path = self.filesystem(url)
         try:
@@ -144,3 +215,73 @@ class Storage:
 
     def is_compressed(self, url: str) -> bool:
         return url.endswith(COMPRESSED_SUFFIXES)
+
+
+def _bounded(fs):
+    """s3fs retries every request `fs.retries` times on top of botocore's own retries: one
+    layer of retries is enough (set in `options_for`). Set on the (cached) instance because
+    s3fs takes it from a class attribute, not from its arguments."""
+    if type(fs).__module__.startswith("s3fs"):
+        fs.retries = 1
+    return fs
+
+
+def is_timeout(error: BaseException) -> bool:
+    """A request that got no answer in time, from any of the storage libraries."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, TimeoutError) or "Timeout" in type(error).__name__:
+            return True
+        error = error.__cause__ or error.__context__
+    return False
+
+
+# What decompressors raise on data that is corrupt, truncated or not compressed at all:
+# gzip.BadGzipFile (an OSError), EOFError (truncated), zlib.error, lzma.LZMAError,
+# zstandard.ZstdError; bz2 raises a bare OSError("Invalid data stream").
+def is_decompression_error(error: BaseException) -> bool:
+    import gzip
+    import lzma
+    import zlib
+
+    if isinstance(error, (EOFError, zlib.error, lzma.LZMAError, gzip.BadGzipFile)):
+        return True
+    if type(error) is OSError and str(error) == "Invalid data stream":  # bz2's; other bare
+        return True  # OSErrors (s3fs's EIO, ...) are I/O faults and must fail the read
+    return type(error).__name__ == "ZstdError"
+
+
+class SalvagingStream(io.RawIOBase):
+    """A decompressing stream that ends where its data goes bad, keeping what came before.
+
+    Reads with `read1` (one decompression step at a time), so that the data decompressed before
+    a fault is handed out before the fault is met; the fault then reads as the end of the stream,
+    and is kept in `decompression_error` for the reader to report. I/O errors still raise."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.decompression_error: BaseException | None = None
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        if self.decompression_error is not None:
+            return 0
+        try:
+            reader = getattr(self.stream, "read1", None) or self.stream.read
+            data = reader(len(buffer))
+        except Exception as error:  # noqa: BLE001 (sorted just below)
+            if not is_decompression_error(error):
+                raise
+            self.decompression_error = error
+            return 0
+        buffer[: len(data)] = data
+        return len(data)
+
+    def close(self) -> None:
+        try:
+            self.stream.close()
+        finally:
+            super().close()

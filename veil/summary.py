@@ -13,10 +13,9 @@ def build_summary(job: dict, counts: dict, shards: list[dict], risk: dict | None
         for key, value in sorted(counts.items())
         if key.startswith("findings.")
     }
-    root = job.get("output", "").rstrip("/") + "/"
     files: dict[str, list[str]] = {}
     for shard in sorted(shards, key=lambda s: (s["kind"], s["shard"])):
-        files.setdefault(shard["kind"], []).append(shard["path"].removeprefix(root))
+        files.setdefault(shard["kind"], []).append(shard["name"])
     return {
         **job,
         "records": {

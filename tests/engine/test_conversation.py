@@ -76,7 +76,7 @@ def test_previous_turn_rule_for_an_undetected_type_is_an_error():
 
 def test_previous_turn_rule_regex_safety():
     with pytest.raises(ConfigError, match=r"^detection.previous_turn_hotwords\[0\].hotword_regex.pattern"):
-        engine_with({**NAME_RULE, "hotword_regex": {"pattern": "(a+)+b"}})
+        engine_with({**NAME_RULE, "hotword_regex": {"pattern": "(?<!x)(a+)+b"}})
 
 
 def test_config_key_under_detection_and_detector_uses_it():

@@ -39,20 +39,29 @@ def test_profile_detector_on_conversations(texts):
         assert 0 <= finding.start < finding.end <= len(texts[finding.turn])
 
 
+# Built-in patterns run on Python's re. These two repeat an ambiguous body a bounded number of
+# times over a bounded width (IPv6: at most 7 groups of 1-5 characters; phone: 2-5 groups of
+# 1-7), so a text can be split in at most thousands of ways, not exponentially many; the
+# adversarial inputs below include their worst cases.
+BOUNDED_AMBIGUOUS = {"IP_ADDRESS", "PHONE_NUMBER"}
+
+
 def test_builtin_patterns_pass_the_backtracking_check():
     from veil.engine.builtin import BUILTIN, PatternDetector
     from veil.engine.regex_safety import backtracking_problem
 
     for name, detectors in BUILTIN.items():
+        bounded = name not in BOUNDED_AMBIGUOUS
         for detector in detectors:
             if isinstance(detector, PatternDetector):
-                assert backtracking_problem(detector.pattern.pattern) is None, name
+                assert backtracking_problem(detector.pattern.pattern, bounded) is None, name
             for hot in detector.hotwords:
                 assert backtracking_problem(hot.pattern.pattern) is None, name
 
 
 def test_adversarial_inputs_finish():
     text = ("1-" * 3000) + ("a." * 3000) + ("A " * 3000) + ("@a" * 2000) + (":1" * 2000)
+    text += ("+2" + " (1)" * 40 + "x ") * 20 + (":" * 40 + "1:" * 40 + "g ") * 20
     for finding in ENGINE.inspect_text(text):
         assert 0 <= finding.start < finding.end <= len(text)
 

@@ -125,6 +125,27 @@ def test_empty_and_whitespace_turns_give_no_spans(tiny_model: Path):
     assert HfTokenClassifier(tiny_model).predict(["", "   ", "\n"]) == [[], [], []]
 
 
+def test_a_lone_surrogate_is_one_character_to_the_model(tiny_model: Path):
+    """'\\ud800' (a JSON escape that decodes to no valid character) used to make the tokenizer
+    raise; it reads as U+FFFD, and every offset still points into the original text."""
+    classifier = HfTokenClassifier(tiny_model)
+    text = "hi \ud800 this is maria gonzalez calling"
+    clean = text.replace("\ud800", "\ufffd")
+    (spans,) = classifier.predict([text])
+    assert spans == classifier.predict([clean])[0]
+    assert "maria gonzalez" in {text[s.start:s.end] for s in spans}
+
+
+def test_no_texts_and_conversations_without_turns_give_no_findings(tiny_model: Path):
+    classifier = HfTokenClassifier(tiny_model)
+    assert classifier.predict([]) == []
+    assert classifier.detect_conversations([]) == []
+    assert classifier.detect_conversations([[], [""], ["", " "]]) == [[], [], []]
+    handler = HfNerModelHandler(HfDetectorSettings(model=str(tiny_model)))
+    assert list(handler.run_inference([], classifier)) == []  # Beam sends empty batches
+    assert handler.get_num_bytes([element(0, ["a\ud800", "é"])]) == 1 + 3 + 2  # never raises
+
+
 def test_label_map_in_config_renames_and_unmapped_labels_are_dropped(tiny_model: Path):
     settings = HfDetectorSettings(label_map={"PERSON_NAME": "CUSTOM_PERSON"})
     classifier = HfTokenClassifier(tiny_model, settings)
@@ -230,6 +251,27 @@ def test_a_conversation_the_model_fails_on_goes_to_errors_alone(tiny_model: Path
         failed = errors[0] | beam.Map(lambda e: (e[2], e[1]))
         assert_that(ids, equal_to(["c0", "c2"]), label="written")
         assert_that(failed, equal_to([("c1", "NER model failed: RuntimeError")]), label="errored")
+
+
+class UnmeasurableHandler(HfNerModelHandler):
+    """The real handler whose batch metric raises after inference, as a lone surrogate once
+    made it: Beam then sends the whole batch to RunInference's dead letter."""
+
+    def get_num_bytes(self, batch):
+        raise UnicodeEncodeError("utf-8", "\ud800", 0, 1, "surrogates not allowed")
+
+
+def test_a_batch_that_fails_as_a_whole_sends_each_record_with_the_exception_type(tiny_model: Path):
+    settings = HfDetectorSettings(model=str(tiny_model))
+    elements = [element(0, ["hello maria gonzalez"]), element(1, ["my name is john smith"])]
+    transform = DetectWithHfModel(settings)
+    transform.handler = UnmeasurableHandler(settings)
+    with TestPipeline(runner=LOCAL_RUNNER) as p:
+        detected, errors = p | beam.Create(elements) | transform
+        failed = errors[1] | beam.Map(lambda e: (e[2], e[1]))
+        assert_that(detected, equal_to([]), label="none written")
+        assert_that(failed, equal_to([("c0", "NER model failed: UnicodeEncodeError"),
+                                      ("c1", "NER model failed: UnicodeEncodeError")]), label="each errored")
 
 
 def test_missing_model_is_reported_not_fatal(tmp_path: Path):

@@ -29,11 +29,10 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-import fsspec
-
 from veil.engine.builtin import BUILTIN, Hotword, PatternDetector, ScannerDetector, builtin_names
 from veil.engine.conversation import PreviousTurnHotword
 from veil.engine.dictionary import BatchView, DictionaryGroup, DictionaryMatcher
+from veil.engine.dictionary_files import read_dictionary_file
 from veil.engine.inspect_config import (
     CustomInfoType,
     Dictionary,
@@ -44,8 +43,8 @@ from veil.engine.inspect_config import (
     Regex,
 )
 from veil.engine.prefilter import Prefilter
-from veil.engine.regex_safety import backtracking_problem
 from veil.engine.registry import DIGIT, TextFacts
+from veil.engine.user_regex import Re2Pattern, compile_user_pattern
 from veil.engine.rules import (
     DictionaryExclusion,
     Exclusion,
@@ -56,6 +55,7 @@ from veil.engine.rules import (
     RuleSet,
     apply_rule_sets,
 )
+from veil.deadline import check_deadline
 from veil.errors import ConfigError
 from veil.findings import Finding, Likelihood, Method
 
@@ -84,30 +84,24 @@ class PreviousTurnRule:
         return self.fixed if self.fixed is not None else likelihood.adjusted(self.relative)
 
 
-def load_dictionary_terms(custom: CustomInfoType | Dictionary, path: str) -> list[str]:
-    """The terms of a dictionary, inline or from a file at any fsspec path."""
+def load_dictionary_terms(custom: CustomInfoType | Dictionary, path: str, storage=None) -> list[str]:
+    """The terms of a dictionary, inline or from a file at any fsspec path.
+
+    The job inlines dictionary files at launch (`veil.engine.dictionary_files`), so its workers
+    never reach the file branch; other callers (`veil evaluate`, tests) read the file here."""
     dictionary = custom.dictionary if isinstance(custom, CustomInfoType) else custom
     if dictionary.word_list is not None:
         return list(dictionary.word_list.words)
-    location = dictionary.cloud_storage_path.path
+    return read_dictionary_file(dictionary.cloud_storage_path.path, f"{path}.dictionary", storage)[0]
+
+
+def compile_regex(regex: Regex, path: str) -> "Re2Pattern | re.Pattern[str]":
+    """A config regex on RE2, as in DLP (see `veil.engine.user_regex`); refused if it can
+    only run on Python's `re` and could backtrack catastrophically there."""
     try:
-        with fsspec.open(location, "rt", encoding="utf-8") as handle:
-            return [line.strip() for line in handle if line.strip()]
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(
-            f"{path}.dictionary.cloud_storage_path.path: cannot read {location!r}: {error}"
-        ) from None
-
-
-def compile_regex(regex: Regex, path: str) -> "re.Pattern[str]":
-    """A config regex, refused if it can backtrack catastrophically."""
-    problem = backtracking_problem(regex.pattern)
-    if problem:
-        raise ConfigError(
-            f"{path}.pattern: {problem} can take exponential time on some texts; rewrite it "
-            f"without nested repetition (e.g. '(a+)+' as 'a+')"
-        )
-    return re.compile(regex.pattern)
+        return compile_user_pattern(regex.pattern)
+    except ValueError as error:
+        raise ConfigError(f"{path}.pattern: {error}") from None
 
 
 def compile_hotword(
@@ -406,6 +400,7 @@ class InfoTypeEngine:
             while end < len(texts) and (end == start or size < BATCH_CHARS):
                 size += len(texts[end]) + 1
                 end += 1
+            check_deadline()  # between batches: a huge turn is many windows
             found.extend(self._inspect_batch(texts[start:end], turns[start:end]))
             start = end
         return found
@@ -416,16 +411,20 @@ class InfoTypeEngine:
         candidates = self._prefilter.candidates_per_text(texts)
         for i, text in enumerate(texts):
             if text and (candidates[i] is None or candidates[i]):
+                check_deadline()
                 facts[i] = TextFacts(text)
                 self._run_patterns(text, turns[i], candidates[i], facts[i], found[i])
         batch = (BatchView(texts, self._dictionaries()) if self.scanners or self.dictionaries
                  else None)
         for scanner in self.scanners:
+            check_deadline()
             self._run_scanner(scanner, texts, turns, batch, facts, found)
         for dictionary in self.dictionaries:
+            check_deadline()
             self._run_dictionary(dictionary, texts, turns, batch, found)
         if self.rule_sets:
             for i, text in enumerate(texts):
+                check_deadline()
                 if found[i]:
                     found[i] = apply_rule_sets(self.rule_sets, found[i], text,
                                                self._above_threshold)
@@ -584,6 +583,7 @@ class InfoTypeEngine:
         for turn, text in enumerate(texts):
             if not text:
                 continue
+            check_deadline()
             findings = per_turn[turn]
             if hotwords is not None and previous_text:
                 findings = self._apply_previous_turn(previous_text, text, turn, findings,

@@ -40,15 +40,16 @@ table, DLP applies a hotword found in the column header to the whole column.
 from __future__ import annotations
 
 import logging
-import re
 from dataclasses import dataclass
 from typing import Sequence
 
 from pydantic import Field, ValidationError, field_validator
 
 from veil.config import VeilConfig, format_validation_error
+from veil.engine.dictionary_files import dictionaries
 from veil.engine.dlp_proto import _dlp, to_dlp_proto
 from veil.engine.inspect_config import DlpModel, ExclusionType, InspectConfig
+from veil.engine.user_regex import compile_user_pattern
 from veil.errors import ConfigError
 from veil.findings import Finding, Likelihood, Method
 from veil.windows import Window, keep_in_window, split_into_windows
@@ -183,7 +184,10 @@ def _hotword_patterns(config: InspectConfig) -> list[str]:
 
 
 def _choose_header(config: InspectConfig) -> str:
-    patterns = [re.compile(p) for p in _hotword_patterns(config)]
+    try:
+        patterns = [compile_user_pattern(p) for p in _hotword_patterns(config)]
+    except ValueError as error:
+        raise ConfigError(f"inspect_config: a hotword regex: {error}") from None
     for header in _HEADERS:
         if not any(p.search(header) for p in patterns):
             return header
@@ -194,21 +198,13 @@ def _choose_header(config: InspectConfig) -> str:
 
 
 def _check_dictionaries(config: InspectConfig) -> None:
-    def check(dictionary, path: str) -> None:
-        if dictionary is not None and dictionary.cloud_storage_path is not None:
+    for path, dictionary in dictionaries(config):
+        if dictionary.cloud_storage_path is not None:
             if not dictionary.cloud_storage_path.path.startswith("gs://"):
                 raise ConfigError(
                     f"{path}.cloud_storage_path: DLP reads dictionaries only from gs:// "
                     "(or give an inline word_list)"
                 )
-
-    for i, custom in enumerate(config.custom_info_types):
-        check(custom.dictionary, f"inspect_config.custom_info_types[{i}].dictionary")
-    for i, rule_set in enumerate(config.rule_set):
-        for j, rule in enumerate(rule_set.rules):
-            if rule.exclusion_rule is not None:
-                check(rule.exclusion_rule.dictionary,
-                      f"inspect_config.rule_set[{i}].rules[{j}].exclusion_rule.dictionary")
 
 
 class GoogleDlpEngine:

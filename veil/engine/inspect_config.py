@@ -7,12 +7,12 @@ user's existing inspect template either runs unchanged or says exactly what to f
 from __future__ import annotations
 
 import enum
-import re
 from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
+from veil.engine.user_regex import group_count
 from veil.findings import Likelihood
 
 
@@ -77,15 +77,12 @@ class Regex(DlpModel):
     @field_validator("pattern")
     @classmethod
     def _compiles(cls, pattern: str) -> str:
-        try:
-            re.compile(pattern)
-        except re.error as error:
-            raise ValueError(f"invalid regular expression: {error}") from None
+        group_count(pattern)  # raises ValueError saying why neither RE2 nor `re` takes it
         return pattern
 
     @model_validator(mode="after")
     def _groups_exist(self):
-        groups = re.compile(self.pattern).groups
+        groups = group_count(self.pattern)
         for index in self.group_indexes:
             if index > groups:
                 raise ValueError(f"group index {index} but the pattern has {groups} groups")

@@ -6,6 +6,10 @@
 `build_operators` is the check that a keyed operator (surrogate, crypto hash, date shift) has
 its key: call it when the job starts, so that a missing key stops the job before any data is
 read, not on a worker.
+
+Operators hold key bytes, so they are never shipped to workers: a worker gets the
+`DeidentifyConfig` (which names where each key is, never the key) and builds its own operators
+in its setup, checking that it read the same keys as the launch (`Operators.key_checks`).
 """
 from __future__ import annotations
 
@@ -13,7 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from veil.operators.config import DeidentifyConfig, PrimitiveTransformation
-from veil.operators.keys import read_key
+from veil.errors import ConfigError
+from veil.operators.keys import key_check, read_key, shown_file
 
 KEYED = ("surrogate_config", "crypto_hash_config", "date_shift_config")
 _PATH = "deidentify_config.info_type_transformations.transformations"
@@ -37,22 +42,30 @@ class Operators:
 
     by_type: dict[str, Operator] = field(default_factory=dict)
     default: Operator = DEFAULT_OPERATOR
+    # (config path, `key_check` tag) of each keyed operator, in config order: what a worker
+    # compares to make sure it read the keys the launch read.
+    key_checks: tuple[tuple[str, str], ...] = ()
 
     def for_type(self, info_type: str) -> Operator:
         return self.by_type.get(info_type, self.default)
 
 
-def _operator(primitive: PrimitiveTransformation, where: str) -> Operator:
+def _key_path(index: int, primitive: PrimitiveTransformation) -> str:
+    return f"{_PATH}[{index}].primitive_transformation.{primitive.kind}.crypto_key"
+
+
+def _operator(primitive: PrimitiveTransformation, index: int, storage) -> Operator:
     options = primitive.options
     key = None
     if primitive.kind in KEYED:
-        key = read_key(options.crypto_key, f"{where}.primitive_transformation.{primitive.kind}.crypto_key")
+        key = read_key(options.crypto_key, _key_path(index, primitive), storage)
     return Operator(primitive.kind, options, key)
 
 
-def build_operators(config=None) -> Operators:
+def build_operators(config=None, storage=None, expect_key_checks=None) -> Operators:
     """Operators from a VeilConfig or a DeidentifyConfig. Reads every key now; raises
-    ConfigError when one is missing or unreadable."""
+    ConfigError when one is missing or unreadable, or (`expect_key_checks`, the launch's
+    `key_checks`) differs from the key the launch read."""
     deidentify = getattr(config, "deidentify_config", config)
     if deidentify is None:
         deidentify = DeidentifyConfig()
@@ -61,10 +74,44 @@ def build_operators(config=None) -> Operators:
         return Operators()
     by_type: dict[str, Operator] = {}
     default = DEFAULT_OPERATOR
+    checks = []
     for index, transformation in enumerate(transformations.transformations):
-        operator = _operator(transformation.primitive_transformation, f"{_PATH}[{index}]")
+        primitive = transformation.primitive_transformation
+        operator = _operator(primitive, index, storage)
+        if operator.key is not None:
+            checks.append((_key_path(index, primitive), key_check(operator.key)))
         if not transformation.info_types:
             default = operator
         for info_type in transformation.info_types:
             by_type[info_type.name] = operator
-    return Operators(by_type, default)
+    if expect_key_checks is not None:
+        _same_keys(tuple(checks), tuple(expect_key_checks))
+    return Operators(by_type, default, tuple(checks))
+
+
+def _same_keys(found: tuple, expected: tuple) -> None:
+    """Raises ConfigError when a key read here is not the one the launch read: keyed values
+    would then differ between workers, and between this run and its re-runs."""
+    for (where, tag), (_, launch_tag) in zip(found, expected):
+        if tag != launch_tag:
+            raise ConfigError(
+                f"{where}: the key read on this worker differs from the key the job "
+                "was launched with; every worker must read the same key (set the same "
+                "environment variable in the workers' environment, or use a key file in object "
+                "storage)")
+    if len(found) != len(expected):
+        raise ConfigError("deidentify_config: this worker found other keyed operators than the launch")
+
+
+def key_files(config=None) -> list[tuple[str, str, str]]:
+    """(config path, file location, the location as a message may show it) of every key file
+    the config's keyed operators read: the launch checks that workers can reach them."""
+    deidentify = getattr(config, "deidentify_config", config)
+    transformations = deidentify.info_type_transformations if deidentify is not None else None
+    found = []
+    for index, transformation in enumerate(transformations.transformations if transformations else ()):
+        primitive = transformation.primitive_transformation
+        if primitive.kind in KEYED and primitive.options.crypto_key.file is not None:
+            location = primitive.options.crypto_key.file
+            found.append((f"{_key_path(index, primitive)}.file", location, shown_file(location)))
+    return found
