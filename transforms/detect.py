@@ -23,8 +23,10 @@ class DetectFn(beam.DoFn):
     reaches the corpus; the log names the record and the exception type, not its text.
     """
 
-    def __init__(self, config: VeilConfig):
+    def __init__(self, config: VeilConfig, merge: bool = True):
         self.config = config
+        # False when model stages follow: the last detection stage merges everything once.
+        self.merge = merge
         self.detector: ConversationDetector | None = None
         self.errored = Metrics.counter("veil", "records_errored")
 
@@ -40,7 +42,8 @@ class DetectFn(beam.DoFn):
             return
         try:
             with detection_deadline(self.config.detection.record_deadline_s):
-                findings = self.detector.detect([turn.text for turn in conversation.turns])
+                texts = conversation.texts  # the turns, then the configured fields
+                findings = self.detector.detect(texts) if self.merge else self.detector.find(texts)
         except Exception as error:  # fail closed: whatever went wrong, the text is not written
             _LOG.warning("detection failed for record %s: %s", conversation.id, type(error).__name__)
             self.errored.inc()

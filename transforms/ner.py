@@ -1,7 +1,8 @@
 """The NER stage: a Hugging Face model through `RunInference`, merged with the rules' findings.
 
 Elements in and out are the job's `(raw, Conversation, findings)`. Model findings join the
-rules' findings through the same merge (checksum over regex over dictionary over model). A
+rules' findings through the same merge (checksum over regex over dictionary over model), done
+once by the last detection stage over every detector's findings (`merge=False` before it). A
 conversation the model fails on goes to ERRORS, and a batch that fails as a whole sends each
 of its records there: fail closed, as detection does.
 
@@ -24,8 +25,9 @@ from veil.storage import Storage
 class MergeModelFindingsFn(beam.DoFn):
     """PredictionResult((raw, Conversation, findings), model findings) -> (raw, Conversation, merged)."""
 
-    def __init__(self, detector: str):
+    def __init__(self, detector: str, merge: bool = True):
         self.detector = detector
+        self.merge = merge  # False: a later stage merges (everything is merged once)
         self.errored = Metrics.counter("veil", "records_errored")
         self.found = Metrics.counter("veil", f"{detector}_findings")
 
@@ -36,8 +38,10 @@ class MergeModelFindingsFn(beam.DoFn):
             yield beam.pvalue.TaggedOutput(ERRORS, (raw, result.inference.reason, conversation.id))
             return
         self.found.inc(len(result.inference))
-        texts = [turn.text for turn in conversation.turns]
-        yield raw, conversation, merge_findings(list(findings) + list(result.inference), texts)
+        found = list(findings) + list(result.inference)
+        if self.merge:
+            found = merge_findings(found, conversation.texts)
+        yield raw, conversation, found
 
 
 def _failed_batch_errors(failed):
@@ -56,17 +60,18 @@ class DetectWithHfModel(beam.PTransform):
 
     def __init__(self, settings: HfDetectorSettings, storage: Storage | None = None,
                  accelerator: str | None = None, large_model: bool = False,
-                 model_copies: int | None = None):
+                 model_copies: int | None = None, merge: bool = True):
         super().__init__()
         self.handler = HfNerModelHandler(settings, storage, large_model=large_model, model_copies=model_copies)
         self.accelerator = accelerator
+        self.merge = merge
 
     def expand(self, detected):
         inference = RunInference(self.handler).with_exception_handling()
         if self.accelerator:
             inference = inference.with_resource_hints(accelerator=self.accelerator)
         results, dead_letter = detected | "RunInference" >> inference
-        merged = results | "MergeFindings" >> beam.ParDo(MergeModelFindingsFn("hf")).with_outputs(
+        merged = results | "MergeFindings" >> beam.ParDo(MergeModelFindingsFn("hf", self.merge)).with_outputs(
             ERRORS, main="detected")
         failed_batches = dead_letter.failed_inferences | "FailedBatches" >> beam.FlatMap(_failed_batch_errors)
         return merged.detected, (merged[ERRORS], failed_batches)

@@ -19,6 +19,10 @@ _LOG = logging.getLogger("veil")
 class SpacyNerFn(beam.DoFn):
     """(raw, Conversation, findings) -> (raw, Conversation, findings + spaCy's, merged).
 
+    In the job it is the last detection stage and receives the earlier stages' findings
+    unmerged, so that every detector's findings are merged once, here (merging is not
+    associative).
+
     The pipeline is loaded in `setup`, once per DoFn instance, from `config.detectors.spacy`.
     Elements are buffered within a bundle so that one `nlp.pipe` sees the turns of many
     conversations; the buffer is flushed when it holds `max_buffered_turns` turns (default:
@@ -70,7 +74,7 @@ class SpacyNerFn(beam.DoFn):
         texts: list = []
         for element, _, _ in buffer:
             try:
-                texts.append([turn.text for turn in element[1].turns])
+                texts.append(element[1].texts)
             except Exception:
                 texts.append(None)
         batch = [t for t in texts if t is not None]

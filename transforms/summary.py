@@ -67,6 +67,8 @@ class WriteSummary(beam.PTransform):
 def _write_summary(_, spec: OutputSpec, job: dict, counts: dict, shards: list, risk: tuple) -> dict:
     risk_summary, review_rows = risk
     summary = build_summary(job, counts, shards, risk_summary)
+    if summary.get("fields"):  # what was anonymised and scored: the report says so
+        risk_summary = {**risk_summary, "fields": summary["fields"]}
     texts = {
         "risk/summary.json": json.dumps(risk_summary, indent=2, sort_keys=True),
         "risk/report.html": build_report(risk_summary, review_rows),

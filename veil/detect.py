@@ -43,8 +43,15 @@ class ConversationDetector:
         return ["google-dlp"] if self.google_dlp is not None else ["rules"]
 
     def detect(self, texts: list[str]) -> list[Finding]:
+        """The conversation's findings, merged (`veil.merge`)."""
+        return merge_findings(self.find(texts), texts)
+
+    def find(self, texts: list[str]) -> list[Finding]:
+        """The conversation's findings before merging, so that a job with models merges
+        everything once: merging is not associative (a finding cut by one merge cannot be
+        joined whole by the next)."""
         if self.google_dlp is not None:
-            return merge_findings(self.engine.inspect_conversation(texts), texts)
+            return self.engine.inspect_conversation(texts)
         # Each turn windowed, before min_likelihood; the engine then applies hotwords that
         # reach into the previous turn, and the threshold.
         # All turns in one batch: the engine's cost is per call, not per byte.
@@ -53,5 +60,4 @@ class ConversationDetector:
                 turn_texts, self.window, self.overlap, self.engine.inspect_unfiltered_texts
             )
 
-        found = self.engine.inspect_conversation(texts, detect_texts=detect_texts)
-        return merge_findings(found, texts)
+        return self.engine.inspect_conversation(texts, detect_texts=detect_texts)

@@ -2,9 +2,11 @@
 
 Google Cloud DLP runs these on RE2, and so does Veil (the `google-re2` package): RE2 never
 backtracks, so its time is linear in the text whatever the pattern, and a user pattern cannot
-stall a job (`(a+){2,32}b` took 73 s on 34 characters under Python's `re`). RE2's syntax is
+stall a job (under Python's `re`, `(a+){2,32}b` tries about C(n-1, 31) ways to split a run
+of n a's before it fails). RE2's syntax is
 DLP's: `(?i)(mrn|medical)(?-i)`, `[[:digit:]]`, `\\p{Lu}`, `\\z` and `\\Q...\\E` mean what they
-mean in DLP, and `\\w`, `\\d`, `\\s` and `\\b` are ASCII, as there.
+mean in DLP, `\\w`, `\\d`, `\\s` and `\\b` are ASCII, and `$` is the end of the text (`re`
+also matches it before a final newline), as there.
 
 A pattern RE2 refuses but Python's `re` accepts (a lookaround or a backreference: Veil's
 extension, which DLP would refuse too) runs on Python's `re`, and only if
@@ -27,6 +29,9 @@ from veil.engine.regex_safety import backtracking_problem
 
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False  # RE2 would print every refused pattern to stderr
+# RE2 reads UTF-8, which cannot hold a lone surrogate (JSON's "\ud800"); one character for
+# another keeps every offset, and such a record fails later, at writing, with its own reason.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class UnsafePattern(ValueError):
@@ -82,9 +87,10 @@ class Re2Pattern:
         end = len(text) if endpos is None else max(0, min(endpos, len(text)))
         pos = max(0, min(pos, end))
         offset = max(0, pos - 1)
-        if offset == 0 and end == len(text):
-            return text, 0, pos
-        return text[offset:end], offset, pos - offset
+        window = text if offset == 0 and end == len(text) else text[offset:end]
+        if not window.isascii() and _SURROGATE.search(window):
+            window = _SURROGATE.sub("\ufffd", window)
+        return window, offset, pos - offset
 
     def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator:
         window, offset, start = self._window(text, pos, endpos)

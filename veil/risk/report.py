@@ -158,6 +158,7 @@ def build_report(summary: Mapping[str, Any], conversations: Iterable[Mapping[str
         sample_seed=summary.get("review_sample", {}).get("seed", 0),
         highest=[h for h in total.get("highest", []) if h.get("score")][:10],
         risk_table=sorted(table.get("scores", {}).items(), key=lambda kv: (-kv[1], kv[0])),
+        fields=summary.get("fields"),
         fmt=fmt, fmt_num=fmt_num, pct=pct,
     )
 

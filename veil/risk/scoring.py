@@ -43,6 +43,7 @@ class ResidualItem:
     start: int | None = None
     end: int | None = None
     source: str = ""
+    field: str | None = None  # where it is when not in a turn's text: "caller_name", "turns[2].speaker"
 
 
 @dataclass(frozen=True)
@@ -57,12 +58,15 @@ class ScoredItem:
     direct: bool = False
     value: str = ""
     mentions: tuple[tuple[int | None, int | None, int | None], ...] = ()
+    fields: tuple[str, ...] = ()  # the fields outside the turn texts where it was left
 
     def to_dict(self, include_values: bool = False, include_spans: bool = False) -> dict:
         out: dict[str, Any] = {
             "info_type": self.info_type, "partial": self.partial, "speaker": self.speaker,
             "score": self.score, "count": self.count,
         }
+        if self.fields:
+            out["fields"] = list(self.fields)
         if include_values:
             out["value"] = self.value
         if include_spans:
@@ -239,7 +243,8 @@ def score_items(items: Iterable[ResidualItem], table: RiskTable = DEFAULT_TABLE)
             count=len(members),
             direct=table.is_direct(best.info_type),
             value=best.value,
-            mentions=tuple((m.turn, m.start, m.end) for m in members),
+            mentions=tuple((m.turn, m.start, m.end) for m in members if m.field is None),
+            fields=tuple(dict.fromkeys(m.field for m in members if m.field is not None)),
         ))
     return scored
 
