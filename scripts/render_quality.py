@@ -347,7 +347,7 @@ GPE/LOC/FAC → LOCATION):
 
 and Presidio's `AnalyzerEngine` on the same spaCy pipeline, with all its predefined recognizers,
 score threshold 0, and ORGANIZATION kept (its shipped configuration ignores it); see
-`scripts/presidio_findings.py`.
+`scripts/presidio_findings.py`. `pip install -e '.[bench]'` installs both baselines.
 
 How to read the columns (`veil/evaluation.py`):
 
