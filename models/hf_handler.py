@@ -38,7 +38,7 @@ class ModelFailure:
 
 def conversation_texts(element) -> list[str]:
     _, conversation, _ = element
-    return [turn.text for turn in conversation.turns]
+    return conversation.texts  # the turns, then the configured fields (veil.records)
 
 
 def _conversation_chars(element) -> int:

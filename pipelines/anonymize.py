@@ -39,6 +39,10 @@ from veil.detector_config import choose_detectors, default_model_dir
 from veil.detect import ConversationDetector
 from veil.engine.google_dlp import with_google_dlp
 from veil.errors import ConfigError
+from veil.field_sample import inspect_sample, read_sample
+from veil.fields import (
+    RecordPlan, build_record_plan, check_parquet_schema, check_rules, record_config, record_key_files,
+)
 from veil.inputs import InputSplit, parquet_schema, plan_splits
 from veil.operators import Operators, build_operators, key_files
 from veil.commit import abandon, check_output_usable, input_overlaps_output, settle_earlier_runs
@@ -66,6 +70,7 @@ class JobPlan:
     auditor: VeilConfig
     model_accelerator: str | None = None
     model_copies: int | None = None
+    record_plan: RecordPlan = RecordPlan()
     progress_folder: str | None = None  # local runs: where workers count finished records
 
 
@@ -129,7 +134,8 @@ def local_key_files_on_a_cluster(config: VeilConfig, runner) -> list[str]:
         f"{where} {shown} is on this machine, which {name} workers cannot read: put the key "
         "file in object storage the workers can read (gs://, s3://), or use {env: NAME} with "
         "the variable set in the workers' environment"
-        for where, location, shown in key_files(config) if not is_remote(location)
+        for where, location, shown in key_files(config) + record_key_files(config)
+        if not is_remote(location)
     ]
 
 
@@ -141,15 +147,20 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     storage = storage_from_options(options)
     config = load_config(veil.config, storage)
     dictionary_files: dict[str, str] = {}
-    if veil.detector != "google-dlp":  # DLP reads its own (gs://) dictionary files
-        # Read once, here: every worker applies this content, never a re-read file.
-        config, dictionary_files = with_dictionary_files_read(config, storage)
+    local_config = config  # the rules, also under google-dlp: the sample checks run them here
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' DetectFn
+        # (DLP reads its gs:// dictionary files itself).
         config = with_google_dlp(config, veil.dlp_project, veil.dlp_location, veil.dlp_endpoint)
+    else:
+        # Dictionary files are read once, here: every worker applies this content, never a
+        # file it re-reads (which may have changed since).
+        config, dictionary_files = with_dictionary_files_read(config, storage)
+        local_config = config
     # Compiles every pattern and dictionary now (google-dlp: converts the config to protos,
     # without calling the service).
     detector = ConversationDetector(config, connect=False)
     operators = build_operators(config, storage)  # reads the secret key now, to check it
+    record_plan = build_record_plan(config, operators, storage)  # the configured fields, and ids
     auditor, auditor_files = with_dictionary_files_read(load_config(config.risk.auditor, storage), storage)
     ConversationDetector(auditor)
 
@@ -205,6 +216,23 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         speaker=veil.speaker_field,
         context=veil.context_field,
     )
+    problems = check_rules(record_plan, fields)
+    input_schema = schema if schema is not None else (
+        parquet_schema(storage, sorted({split.path for split in splits}))
+        if input_format == "parquet" else None)
+    if input_schema is not None:
+        problems += check_parquet_schema(record_plan, input_schema, fields)
+    if problems:
+        raise ConfigError("\n".join(problems))
+    sample = inspect_sample(
+        read_sample(storage, splits, veil.max_record_bytes, record_plan.sample_records),
+        record_plan, fields,
+        (detector if local_config is config else ConversationDetector(local_config)).detect)
+    id_problem = sample.id_problem(fields.id)
+    if id_problem:
+        raise ConfigError(id_problem)
+    for warning in sample.warnings():
+        _LOG.warning("%s", warning)
     try:
         chosen = choose_detectors(config.detectors, veil.detectors, f"--config {veil.config!r}")
     except ValueError as error:
@@ -235,18 +263,21 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "auditor": config.risk.auditor,
         "info_types": detector.engine.info_types,
         "dictionary_files": {**auditor_files, **dictionary_files},
+        "fields": {**record_plan.summary(), **sample.summary()},
         "veil_version": veil_version(),
     }
     return JobPlan(
         config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job, operators, auditor,
-        veil.model_accelerator, veil.model_copies,
+        veil.model_accelerator, veil.model_copies, record_plan,
     )
 
 
 def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     """Wire the job: read, parse, detect, anonymise, write, summarise."""
     read = pipeline | "Read" >> ReadRecords(plan.splits, plan.spec.storage, plan.max_record_bytes)
-    parsed = read.records | "Parse" >> beam.ParDo(ParseRecordFn(plan.fields)).with_outputs(
+    records = record_config(plan.config, plan.record_plan)  # where the keys are, not the keys
+    parsed = read.records | "Parse" >> beam.ParDo(
+        ParseRecordFn(plan.fields, records, plan.spec.storage)).with_outputs(
         ERRORS, main="conversations"
     )
     # Every detector's findings are merged once, by the last stage (merging is not
@@ -274,7 +305,7 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     anonymized = found | "Anonymize" >> beam.ParDo(
         # The DoFn carries where the keys are, never the keys: workers read them in setup.
         AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.config.deidentify_config,
-                    plan.operators.key_checks)
+                    plan.operators.key_checks, records)
     ).with_outputs(ANONYMIZED, UNWRITABLE, main=MAIN)
     parse_errors = parsed[ERRORS] | "ParseErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))
     detect_errors = detected[ERRORS] | "DetectErrors" >> beam.ParDo(ErrorEntryFn(plan.spec, plan.audit_raw))

@@ -11,6 +11,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import uuid
 from pathlib import Path
 
 import pytest
@@ -250,6 +251,21 @@ def frozen_endpoint():
         server.close()
         for connection in held:
             connection.close()
+
+
+@pytest.fixture(params=["memory", "local"])
+def output_root(request, tmp_path):
+    """An output folder on `memory://` (as object stores are: no real folders) or on disk."""
+    if request.param == "local":
+        yield str(tmp_path / "out")
+        return
+    name = f"veil-test-{uuid.uuid4().hex}"
+    yield f"memory://{name}"
+    import fsspec
+
+    fs = fsspec.filesystem("memory")
+    if fs.exists(f"/{name}"):
+        fs.rm(f"/{name}", recursive=True)
 
 
 def write_jsonl(path: Path, records) -> Path:

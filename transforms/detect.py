@@ -42,7 +42,7 @@ class DetectFn(beam.DoFn):
             return
         try:
             with detection_deadline(self.config.detection.record_deadline_s):
-                texts = [turn.text for turn in conversation.turns]
+                texts = conversation.texts  # the turns, then the configured fields
                 findings = self.detector.detect(texts) if self.merge else self.detector.find(texts)
         except Exception as error:  # fail closed: whatever went wrong, the text is not written
             _LOG.warning("detection failed for record %s: %s", conversation.id, type(error).__name__)

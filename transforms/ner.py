@@ -40,7 +40,7 @@ class MergeModelFindingsFn(beam.DoFn):
         self.found.inc(len(result.inference))
         found = list(findings) + list(result.inference)
         if self.merge:
-            found = merge_findings(found, [turn.text for turn in conversation.turns])
+            found = merge_findings(found, conversation.texts)
         yield raw, conversation, found
 
 

@@ -12,6 +12,7 @@ from veil.outputs import RISK, OutputSpec
 from veil.records import FieldMap
 from veil.risk.audit import from_audit, memoise_turns
 from veil.risk.gold import from_gold, in_output_text
+from veil.risk.record import field_items, label_items, outside_turns
 from veil.risk.scoring import score_conversation
 from veil.risk.stats import RiskAccumulator, RiskCombiner
 from veil.risk.table import RiskSettings
@@ -20,11 +21,13 @@ ROWS = "rows"
 
 
 class ScoreRiskFn(beam.DoFn):
-    """(raw, conversation, replacements, anonymised texts) -> a `risk/conversations` entry.
+    """(raw, conversation, AnonymizedRecord) -> a `risk/conversations` entry.
 
-    Gold labels score the conversation when the record has them; otherwise an independent,
-    high-recall auditor re-scans the anonymised text. The ROWS output carries each score,
-    with its anonymised text, to the corpus statistics and the report's review sample.
+    Gold labels score the turns when the record has them; otherwise an independent,
+    high-recall auditor re-scans the anonymised turns. Every other string the corpus record
+    holds is scored too (veil.risk.record): speaker labels left as they were, and each field,
+    re-scanned by the auditor. The ROWS output carries each score, with its anonymised text,
+    to the corpus statistics and the report's review sample.
     """
 
     def __init__(self, spec: OutputSpec, fields: FieldMap, settings: RiskSettings, auditor: VeilConfig):
@@ -40,26 +43,32 @@ class ScoreRiskFn(beam.DoFn):
         self.auditor = memoise_turns(ConversationDetector(self.auditor_config))
 
     def process(self, element):
-        raw, conversation, replacements, new_texts = element
+        raw, conversation, result = element
         texts = [turn.text for turn in conversation.turns]
+        new_texts = result.turn_texts
+        in_turns = [r for r in result.replacements if r.finding.turn < result.turns]
+        redacted = [r.finding for r in in_turns if not r.is_escape]
         items, source = None, "gold"
         gold = conversation.record.get(self.fields.pii)
         if isinstance(gold, list):
             try:
-                redacted = [r.finding for r in replacements if not r.is_escape]
                 items = from_gold(texts, gold, redacted, self.table)
             except (KeyError, TypeError, ValueError, IndexError):
                 self.gold_invalid.inc()  # unusable labels: fall back to the auditor
             else:  # the report highlights the anonymised text: move the gold offsets there
-                items = in_output_text(items, replacements)
+                items = in_output_text(items, in_turns)  # escapes change lengths too
         if items is None:
             source = "audit"
             items = from_audit(new_texts, self.auditor.detect(new_texts), self.table)
+        items += self._outside_turns(conversation, result)
         risk = score_conversation(conversation.id, items, self.table, conversation.context, new_texts)
         row = risk.to_dict(include_spans=True, include_text=True)
-        for shown, turn in zip(row["turns"], conversation.turns):
-            if turn.speaker is not None:
-                shown["speaker"] = turn.speaker
+        # The report shows the speaker labels as written (anonymised too), never the input's.
+        written_turns = [] if conversation.is_document else result.record.get(self.fields.turns) or []
+        for shown, turn in zip(row["turns"], written_turns):
+            speaker = turn.get(self.fields.speaker) if isinstance(turn, dict) else None
+            if speaker is not None:
+                shown["speaker"] = speaker
         # The file's row is the same without the mentions and the text (they stay in the job).
         written = dict(row)
         written.pop("turns", None)
@@ -68,6 +77,24 @@ class ScoreRiskFn(beam.DoFn):
         payload = json.dumps(written).encode("ascii")
         yield RISK, self.spec.shard_of(raw.split.order), raw.sort_key, payload, None
         yield beam.pvalue.TaggedOutput(ROWS, row)
+
+    def _outside_turns(self, conversation, result) -> list:
+        """Residual items in the record's labels and other fields (veil.risk.record)."""
+        fields = self.fields
+        record = result.record
+        # The id is covered by `record.ids` (checked at start, trusted, or hashed), not here:
+        # an opaque key is no personal data, and a hash would read as an id number.
+        if conversation.is_document:
+            skip = {(fields.text,), (fields.id,)}
+            labels = []
+        else:
+            skip = {(fields.turns, i, fields.text) for i in range(result.turns)}
+            skip |= {(fields.turns, i, fields.speaker) for i in range(result.turns)} | {(fields.id,)}
+            labels = [(f"{fields.turns}[{i}].{fields.speaker}", turn.speaker)
+                      for i, turn in enumerate(conversation.turns)
+                      if turn.speaker and record[fields.turns][i].get(fields.speaker) == turn.speaker]
+        return label_items(labels) + field_items(outside_turns(record, skip), self.auditor.detect,
+                                                 self.table)
 
 
 class RiskStatsFn(RiskCombiner, beam.CombineFn):

@@ -74,7 +74,7 @@ class SpacyNerFn(beam.DoFn):
         texts: list = []
         for element, _, _ in buffer:
             try:
-                texts.append([turn.text for turn in element[1].turns])
+                texts.append(element[1].texts)
             except Exception:
                 texts.append(None)
         batch = [t for t in texts if t is not None]

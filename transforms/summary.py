@@ -68,6 +68,8 @@ def _write_summary(_, spec: OutputSpec, job: dict, counts: dict, shards: list, r
     risk_summary, review_rows = risk
     risk_summary = {**risk_summary, "provenance": provenance(job, counts)}
     summary = build_summary(job, counts, shards, risk_summary)
+    if summary.get("fields"):  # what was anonymised and scored: the report says so
+        risk_summary = {**risk_summary, "fields": summary["fields"]}
     texts = {
         "risk/summary.json": json.dumps(risk_summary, indent=2, sort_keys=True),
         "risk/report.html": build_report(risk_summary, review_rows),

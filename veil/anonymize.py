@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from veil.entities import Entity, Resolution, entity_key, resolve  # noqa: F401 (re-exported)
+from veil.entities import Entity, Resolution, entity_key, harmonise_types, resolve  # noqa: F401
 from veil.findings import Finding
 from veil.operators import Operator, Operators
 from veil.operators.dates import shift_date
@@ -86,12 +86,16 @@ class _Conversation:
         return self._surrogates[key]
 
     def date_shift_days(self, operator: Operator) -> int:
-        """One shift per conversation and key, in [lower, upper], never 0."""
-        low, high = operator.options.lower_bound_days, operator.options.upper_bound_days
-        spans_zero = low <= 0 <= high
-        days = low + KeyedStream(operator.key, "date_shift", self.id).below(
-            high - low + 1 - spans_zero)
-        return days + 1 if spans_zero and days >= 0 else days
+        return date_shift_days(operator, self.id)
+
+
+def date_shift_days(operator: Operator, conversation_id: str) -> int:
+    """One shift per conversation and key, in [lower, upper], never 0."""
+    low, high = operator.options.lower_bound_days, operator.options.upper_bound_days
+    spans_zero = low <= 0 <= high
+    days = low + KeyedStream(operator.key, "date_shift", conversation_id).below(
+        high - low + 1 - spans_zero)
+    return days + 1 if spans_zero and days >= 0 else days
 
 
 def _crypto_hash(operator: Operator, conversation: _Conversation, entity: Entity) -> str:
@@ -129,14 +133,25 @@ def anonymize_conversation(
     texts: list[str],
     findings: list[Finding],
     operators: Operators = DEFAULT_OPERATORS,
+    *,
+    order: list | None = None,
+    turns: int | None = None,
+    speakers: list[str | None] | None = None,
+    operator_of=None,
+    fixed_types: frozenset[str] = frozenset(),
 ) -> tuple[list[str], list[Replacement]]:
-    """Every turn's text anonymised with the configured operators, and the replacements
-    (sorted by turn and start) that did it. Findings must not overlap (see veil.merge)."""
-    conversation = _Conversation(conversation_id, texts, resolve(texts, findings))
-    replacements = [
-        Replacement(f, replacement_text(operators.for_type(f.info_type), conversation, f))
-        for f in findings
-    ]
+    """Every text anonymised with the configured operators, and the replacements (sorted by
+    text and start) that did it. Findings must not overlap (see veil.merge).
+
+    `texts` are the turns, then (from index `turns`) a record's other texts; `order`,
+    `speakers` go to entity resolution (veil.entities.resolve). `operator_of(finding)` picks
+    a finding's operator where it depends on more than its type (a field's own
+    transformations); findings of a detector in `fixed_types` keep their type."""
+    findings = harmonise_types(texts, findings, fixed_types)
+    resolution = resolve(texts, findings, order, turns, speakers)
+    conversation = _Conversation(conversation_id, texts, resolution)
+    choose = operator_of or (lambda finding: operators.for_type(finding.info_type))
+    replacements = [Replacement(f, replacement_text(choose(f), conversation, f)) for f in findings]
     replacements += [
         Replacement(f, escape_literal(texts[f.turn][f.start:f.end]))
         for f in placeholder_literals(texts, findings)

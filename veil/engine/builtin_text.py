@@ -318,11 +318,17 @@ def _state_names() -> DictionaryMatcher:
 
 
 def _state_name_hits(text: str, spans):
+    from veil.engine.builtin_names import GREETING_BEFORE
+
     cased = text != text.lower()
     for start, end in spans:
         # In a cased text a state name is capitalised ("Washington", not "washington").
-        if not cased or text[start].isupper():
-            yield start, end, L.LIKELY, Method.DICTIONARY
+        if cased and not text[start].isupper():
+            continue
+        # "thanks Virginia", "hi georgia": a person addressed by name (PERSON_NAME finds her).
+        if GREETING_BEFORE.search(text, max(0, start - 24), start):
+            continue
+        yield start, end, L.LIKELY, Method.DICTIONARY
 
 
 def _scan_state_names(text: str, view):

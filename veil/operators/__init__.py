@@ -50,25 +50,33 @@ class Operators:
         return self.by_type.get(info_type, self.default)
 
 
-def _key_path(index: int, primitive: PrimitiveTransformation) -> str:
-    return f"{_PATH}[{index}].primitive_transformation.{primitive.kind}.crypto_key"
+def _key_path(index: int, primitive: PrimitiveTransformation, path: str = _PATH) -> str:
+    return f"{path}[{index}].primitive_transformation.{primitive.kind}.crypto_key"
 
 
-def _operator(primitive: PrimitiveTransformation, index: int, storage) -> Operator:
+def _operator(primitive: PrimitiveTransformation, index: int, storage, path: str = _PATH) -> Operator:
+    return operator_from(primitive, _key_path(index, primitive, path), storage)
+
+
+def operator_from(primitive: PrimitiveTransformation, key_path: str, storage=None) -> Operator:
+    """One transformation, ready to apply; `key_path` names its key in errors."""
     options = primitive.options
     key = None
     if primitive.kind in KEYED:
-        key = read_key(options.crypto_key, _key_path(index, primitive), storage)
+        key = read_key(options.crypto_key, key_path, storage)
     return Operator(primitive.kind, options, key)
 
 
-def build_operators(config=None, storage=None, expect_key_checks=None) -> Operators:
-    """Operators from a VeilConfig or a DeidentifyConfig. Reads every key now; raises
-    ConfigError when one is missing or unreadable, or (`expect_key_checks`, the launch's
-    `key_checks`) differs from the key the launch read."""
+def build_operators(config=None, storage=None, expect_key_checks=None, path: str = _PATH) -> Operators:
+    """Operators from a VeilConfig or a DeidentifyConfig (or its dict). Reads every key now;
+    raises ConfigError when one is missing or unreadable, or (`expect_key_checks`, the
+    launch's `key_checks`) differs from the key the launch read. `path` names the
+    transformations in errors."""
     deidentify = getattr(config, "deidentify_config", config)
     if deidentify is None:
         deidentify = DeidentifyConfig()
+    elif isinstance(deidentify, dict):
+        deidentify = DeidentifyConfig.model_validate(deidentify)
     transformations = deidentify.info_type_transformations
     if transformations is None:
         return Operators()
@@ -77,19 +85,19 @@ def build_operators(config=None, storage=None, expect_key_checks=None) -> Operat
     checks = []
     for index, transformation in enumerate(transformations.transformations):
         primitive = transformation.primitive_transformation
-        operator = _operator(primitive, index, storage)
+        operator = _operator(primitive, index, storage, path)
         if operator.key is not None:
-            checks.append((_key_path(index, primitive), key_check(operator.key)))
+            checks.append((_key_path(index, primitive, path), key_check(operator.key)))
         if not transformation.info_types:
             default = operator
         for info_type in transformation.info_types:
             by_type[info_type.name] = operator
     if expect_key_checks is not None:
-        _same_keys(tuple(checks), tuple(expect_key_checks))
+        check_same_keys(tuple(checks), tuple(expect_key_checks))
     return Operators(by_type, default, tuple(checks))
 
 
-def _same_keys(found: tuple, expected: tuple) -> None:
+def check_same_keys(found: tuple, expected: tuple) -> None:
     """Raises ConfigError when a key read here is not the one the launch read: keyed values
     would then differ between workers, and between this run and its re-runs."""
     for (where, tag), (_, launch_tag) in zip(found, expected):

@@ -203,6 +203,7 @@ def build_report(summary: Mapping[str, Any], conversations: Iterable[Mapping[str
         sample_seed=summary.get("review_sample", {}).get("seed", 0),
         highest=highest_views, provenance=provenance_view(summary, total),
         risk_table=sorted(table.get("scores", {}).items(), key=lambda kv: (-kv[1], kv[0])),
+        fields=summary.get("fields"),
         fmt=fmt, fmt_num=fmt_num, pct=pct, plural=plural,
     )
 

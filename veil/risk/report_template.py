@@ -75,6 +75,12 @@ Zhang et al., "Data Anonymization for Privacy-Preserving LLM Fine-Tuning on Call
 </dl>
 </section>
 
+{% if fields %}<p id="fields">Anonymised: the turns' text, speaker labels ({{ fields.speakers }}){% for name in fields.inspected + fields.transformed_whole %}, <code>{{ name }}</code>{% endfor %}.
+Ids: {{ fields.ids }}. Every other field is written as it is, and scored here like the text.
+{% for name, seen in (fields.uninspected_with_personal_data or {}).items() %}<br>Field <code>{{ name }}</code> is not
+inspected and looked like personal data in {{ seen.records }} of {{ fields.sampled_records }} records sampled at start.{% endfor %}
+{% for name, count in (fields.missing or {}).items() %}<br>Field <code>{{ name }}</code> was missing from {{ count }} records.{% endfor %}</p>
+{% endif %}
 <h2>What the numbers mean</h2>
 <p>Each piece of personal information still present after anonymisation scores 0 to 5 by its kind
 (5 for a person's name, a card or passport number; 4 for an email address or phone number; 2 for the

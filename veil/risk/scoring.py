@@ -45,6 +45,7 @@ class ResidualItem:
     start: int | None = None
     end: int | None = None
     source: str = ""
+    field: str | None = None  # where it is when not in a turn's text: "caller_name", "turns[2].speaker"
     pieces: tuple[tuple[int, int], ...] = ()
 
     def spans(self) -> tuple[tuple[int | None, int | None, int | None], ...]:
@@ -66,12 +67,15 @@ class ScoredItem:
     direct: bool = False
     value: str = ""
     mentions: tuple[tuple[int | None, int | None, int | None], ...] = ()
+    fields: tuple[str, ...] = ()  # the fields outside the turn texts where it was left
 
     def to_dict(self, include_values: bool = False, include_spans: bool = False) -> dict:
         out: dict[str, Any] = {
             "info_type": self.info_type, "partial": self.partial, "speaker": self.speaker,
             "score": self.score, "count": self.count,
         }
+        if self.fields:
+            out["fields"] = list(self.fields)
         if include_values:
             out["value"] = self.value
         if include_spans:
@@ -248,7 +252,8 @@ def score_items(items: Iterable[ResidualItem], table: RiskTable = DEFAULT_TABLE)
             count=len(members),
             direct=table.is_direct(best.info_type),
             value=best.value,
-            mentions=tuple(span for m in members for span in m.spans()),
+            mentions=tuple(span for m in members if m.field is None for span in m.spans()),
+            fields=tuple(dict.fromkeys(m.field for m in members if m.field is not None)),
         ))
     return scored
 
