@@ -167,3 +167,25 @@ def test_the_screenshot_script_renders_the_review_sample(job: Path, tmp_path: Pa
     )
     assert result.returncode == 0, result.stderr
     assert png.read_bytes().startswith(b"\x89PNG") and png.stat().st_size > 10_000
+
+
+@pytest.mark.slow
+def test_the_report_shows_speaker_labels_as_written_not_as_read(tmp_path: Path):
+    """A speaker label that is a name is anonymised in the corpus; the report and review.jsonl
+    must show the written label, never the input's."""
+    from tests.conftest import read_jsonl_folder, write_jsonl
+
+    record = {"id": "s1", "context": "support", "turns": [
+        {"speaker": "Rachel Green", "text": "Hello, my email is rachel.green@example.com."},
+        {"speaker": "agent", "text": "Thanks, noted."}]}
+    source = write_jsonl(tmp_path / "in.jsonl", [record])
+    out = tmp_path / "out"
+    result = run_cli("--input", str(source), "--output", str(out))
+    assert result.returncode == 0, result.stderr
+    (written,) = read_jsonl_folder(out / "corpus")
+    label = written["turns"][0]["speaker"]
+    (row,) = [json.loads(line) for line in (out / "risk" / "review.jsonl").read_text().splitlines()]
+    assert label != "Rachel Green"  # record.speakers: auto replaces a label that is a name
+    assert row["turns"][0].get("speaker") == label
+    assert "Rachel Green" not in (out / "risk" / "review.jsonl").read_text()
+    assert "Rachel Green" not in (out / "risk" / "report.html").read_text()
