@@ -20,7 +20,7 @@ from typing import Iterable, Iterator
 
 from veil.synth.generator import SPLITS, GeneratorConfig, generate_records
 
-# The types rules miss most (DESIGN.md, "Names"). Numbers, e-mails and the like stay with the
+# The types rules miss most (docs/design.md, "Names"). Numbers, e-mails and the like stay with the
 # rules: they have checksums and patterns a model cannot beat.
 NER_TYPES = ("PERSON_NAME", "ORGANIZATION_NAME", "LOCATION")
 # The real annotated data bundled with the repository (see data/ner/README.md).
