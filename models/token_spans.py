@@ -57,10 +57,11 @@ class CharSpan:
 
 
 def token_targets(offsets: Sequence[tuple[int, int]], spans: Sequence[CharSpan],
-                  label_ids: dict[str, int]) -> list[int]:
+                  label_ids: dict[str, int], ignore: Sequence[tuple[int, int]] = ()) -> list[int]:
     """BIO target ids for tokens with character `offsets`; (0, 0) offsets (special tokens) are ignored.
 
-    A token is inside a span when their characters overlap; the first such token is B-."""
+    A token is inside a span when their characters overlap; the first such token is B-. A token
+    that overlaps an `ignore` range (text the data leaves unannotated) gets no target either."""
     targets = []
     ordered = sorted(spans, key=lambda s: s.start)
     previous_span = None
@@ -72,7 +73,9 @@ def token_targets(offsets: Sequence[tuple[int, int]], spans: Sequence[CharSpan],
         while index < len(ordered) and ordered[index].end <= start:
             index += 1
         span = ordered[index] if index < len(ordered) and ordered[index].start < end else None
-        if span is None:
+        if span is None and any(a < end and start < b for a, b in ignore):
+            targets.append(IGNORE)
+        elif span is None:
             targets.append(label_ids[OUTSIDE])
         else:
             prefix = "I" if span is previous_span else "B"

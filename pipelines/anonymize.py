@@ -17,11 +17,16 @@ from dataclasses import dataclass
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
-from pipelines.options import VeilOptions, with_local_default_runner
+from pipelines.logs import configure_logging
+from pipelines.options import (
+    VeilOptions, beam_help_text, help_text, unknown_argument_problems, with_local_default_runner,
+)
+from pipelines.progress import progress_folder, watch_cluster, watch_local
 from transforms.anonymize import AnonymizeFn
 from transforms.detect import Detect
 from transforms.errors import ErrorEntryFn, NumberErrorLines
 from transforms.parse import ParseRecordFn
+from transforms.progress import CountProgress
 from transforms.read import LINES, STATS, ReadRecords
 from transforms.risk import RiskStatsFn, ScoreRiskFn
 from transforms.summary import WriteSummary
@@ -30,17 +35,21 @@ from models.available import (
     cluster_runner_name, local_models_on_a_cluster, probe_models, refuse_unsafe_detectors, usable_detectors,
 )
 from veil.config import VeilConfig, load_config, with_dictionary_files_read
-from veil.detector_config import choose_detectors
+from veil.detector_config import choose_detectors, default_model_dir
 from veil.detect import ConversationDetector
 from veil.engine.google_dlp import with_google_dlp
 from veil.errors import ConfigError
+from veil.field_sample import inspect_sample, read_sample
+from veil.fields import (
+    RecordPlan, build_record_plan, check_parquet_schema, check_rules, record_config, record_key_files,
+)
 from veil.inputs import InputSplit, parquet_schema, plan_splits
 from veil.operators import Operators, build_operators, key_files
 from veil.commit import abandon, check_output_usable, input_overlaps_output, settle_earlier_runs
 from veil.outputs import OutputSpec
 from veil.records import FieldMap
 from veil.storage import Storage, is_remote
-from veil.summary import format_summary
+from veil.summary import format_summary, veil_version
 
 _LOG = logging.getLogger("veil")
 MAIN = "entries"
@@ -61,6 +70,8 @@ class JobPlan:
     auditor: VeilConfig
     model_accelerator: str | None = None
     model_copies: int | None = None
+    record_plan: RecordPlan = RecordPlan()
+    progress_folder: str | None = None  # local runs: where workers count finished records
 
 
 def storage_from_options(options: PipelineOptions) -> Storage:
@@ -93,6 +104,26 @@ def auto_num_shards(total_bytes: int, num_splits: int) -> int:
     return max(1, min(num_splits, -(-total_bytes // (256 * MIB))))
 
 
+def describe_models(detectors, storage: Storage) -> dict:
+    """The models the job runs, where they are and their decision threshold (the config's, or
+    the one `veil train` tuned and stored in veil_model.json), for the summary and the report."""
+    models = {}
+    if detectors.hf:
+        location = str(default_model_dir()) if detectors.hf.model == "default" else detectors.hf.model
+        threshold = detectors.hf.threshold
+        if threshold is None:
+            try:
+                with storage.open(f"{location.rstrip('/')}/veil_model.json", "rb") as handle:
+                    threshold = json.loads(handle.read()).get("threshold")
+            except (OSError, ValueError):
+                threshold = None
+        models["hf"] = {"model": detectors.hf.model, "location": location, "threshold": threshold}
+    if detectors.spacy:
+        models["spacy"] = {"model": detectors.spacy.pipeline, "location": detectors.spacy.pipeline,
+                           "threshold": None}
+    return models
+
+
 def local_key_files_on_a_cluster(config: VeilConfig, runner) -> list[str]:
     """What a cluster's workers could not read: key files on the submitter's disk. Workers
     read the keys themselves (the job never carries them), so the file must be reachable."""
@@ -103,7 +134,8 @@ def local_key_files_on_a_cluster(config: VeilConfig, runner) -> list[str]:
         f"{where} {shown} is on this machine, which {name} workers cannot read: put the key "
         "file in object storage the workers can read (gs://, s3://), or use {env: NAME} with "
         "the variable set in the workers' environment"
-        for where, location, shown in key_files(config) if not is_remote(location)
+        for where, location, shown in key_files(config) + record_key_files(config)
+        if not is_remote(location)
     ]
 
 
@@ -115,15 +147,20 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     storage = storage_from_options(options)
     config = load_config(veil.config, storage)
     dictionary_files: dict[str, str] = {}
-    if veil.detector != "google-dlp":  # DLP reads its own (gs://) dictionary files
-        # Read once, here: every worker applies this content, never a re-read file.
-        config, dictionary_files = with_dictionary_files_read(config, storage)
-    if veil.detector == "google-dlp":  # the config carries the choice to the workers
+    local_config = config  # the rules, also under google-dlp: the sample checks run them here
+    if veil.detector == "google-dlp":  # the config carries the choice to the workers' RulesFn
+        # (DLP reads its gs:// dictionary files itself).
         config = with_google_dlp(config, veil.dlp_project, veil.dlp_location, veil.dlp_endpoint)
+    else:
+        # Dictionary files are read once, here: every worker applies this content, never a
+        # file it re-reads (which may have changed since).
+        config, dictionary_files = with_dictionary_files_read(config, storage)
+        local_config = config
     # Compiles every pattern and dictionary now (google-dlp: converts the config to protos,
     # without calling the service).
     detector = ConversationDetector(config, connect=False)
     operators = build_operators(config, storage)  # reads the secret key now, to check it
+    record_plan = build_record_plan(config, operators, storage)  # the configured fields, and ids
     auditor, auditor_files = with_dictionary_files_read(load_config(config.risk.auditor, storage), storage)
     ConversationDetector(auditor)
 
@@ -179,6 +216,23 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         speaker=veil.speaker_field,
         context=veil.context_field,
     )
+    problems = check_rules(record_plan, fields)
+    input_schema = schema if schema is not None else (
+        parquet_schema(storage, sorted({split.path for split in splits}))
+        if input_format == "parquet" else None)
+    if input_schema is not None:
+        problems += check_parquet_schema(record_plan, input_schema, fields)
+    if problems:
+        raise ConfigError("\n".join(problems))
+    sample = inspect_sample(
+        read_sample(storage, splits, veil.max_record_bytes, record_plan.sample_records),
+        record_plan, fields,
+        (detector if local_config is config else ConversationDetector(local_config)).detect)
+    id_problem = sample.id_problem(fields.id)
+    if id_problem:
+        raise ConfigError(id_problem)
+    for warning in sample.warnings():
+        _LOG.warning("%s", warning)
     try:
         chosen = choose_detectors(config.detectors, veil.detectors, f"--config {veil.config!r}")
     except ValueError as error:
@@ -205,19 +259,25 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "config": veil.config,
         "detectors": (detector.names if detectors.rules else []) + [n for n in detectors.names if n != "rules"],
         "detectors_missing": missing,
+        "models": describe_models(detectors, storage),
+        "auditor": config.risk.auditor,
         "info_types": detector.engine.info_types,
         "dictionary_files": {**auditor_files, **dictionary_files},
+        "fields": {**record_plan.summary(), **sample.summary()},
+        "veil_version": veil_version(),
     }
     return JobPlan(
         config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job, operators, auditor,
-        veil.model_accelerator, veil.model_copies,
+        veil.model_accelerator, veil.model_copies, record_plan,
     )
 
 
 def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     """Wire the job: read, parse, detect, anonymise, write, summarise."""
     read = pipeline | "Read" >> ReadRecords(plan.splits, plan.spec.storage, plan.max_record_bytes)
-    parsed = read.records | "Parse" >> beam.ParDo(ParseRecordFn(plan.fields)).with_outputs(
+    records = record_config(plan.config, plan.record_plan)  # where the keys are, not the keys
+    parsed = read.records | "Parse" >> beam.ParDo(
+        ParseRecordFn(plan.fields, records, plan.spec.storage)).with_outputs(
         ParseRecordFn.FAILED, main="conversations"
     )
     # The rules, then each model under RunInference, merged once (transforms.detect): the
@@ -227,7 +287,7 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     anonymized = found | "Anonymize" >> beam.ParDo(
         # The DoFn carries where the keys are, never the keys: workers read them in setup.
         AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.config.deidentify_config,
-                    plan.operators.key_checks)
+                    plan.operators.key_checks, records)
     ).with_outputs(AnonymizeFn.ANONYMIZED, AnonymizeFn.UNWRITABLE, main=MAIN)
     parse_errors = parsed[ParseRecordFn.FAILED] | "ParseErrors" >> beam.ParDo(
         ErrorEntryFn(plan.spec, plan.audit_raw))
@@ -239,6 +299,11 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         (parse_errors, detect_errors, unwritable)
         | "ErrorLines" >> NumberErrorLines(read[LINES])
     )
+    if plan.progress_folder:
+        finished = (anonymized[AnonymizeFn.ANONYMIZED], anonymized[AnonymizeFn.UNWRITABLE],
+                    parsed[ParseRecordFn.FAILED], detect_failed)
+        _ = finished | "Finished" >> beam.Flatten() | "Progress" >> beam.ParDo(
+            CountProgress(plan.progress_folder))
     risk = anonymized[AnonymizeFn.ANONYMIZED] | "ScoreRisk" >> beam.ParDo(
         ScoreRiskFn(plan.spec, plan.fields, plan.config.risk, plan.auditor)
     ).with_outputs(ScoreRiskFn.ROWS, main="entries")
@@ -261,6 +326,9 @@ def read_summary(plan: JobPlan) -> dict:
 def run(argv: list[str] | None = None) -> dict:
     """Run the job to the end and return its summary. Raises ConfigError on bad input."""
     options = with_local_default_runner(PipelineOptions(argv))
+    problems = unknown_argument_problems(argv or [], options)
+    if problems:
+        raise UsageError("; ".join(problems))
     plan = plan_job(options)
     check_output_usable(plan.spec)
     for done in settle_earlier_runs(plan.spec):
@@ -270,32 +338,59 @@ def run(argv: list[str] | None = None) -> dict:
         plan.job["input"], plan.job["input_files"], len(plan.splits),
         options.view_as(StandardOptions).runner,
     )
-    pipeline = beam.Pipeline(options=options)
-    build_pipeline(pipeline, plan)
-    try:
-        result = pipeline.run()
-        if not options.view_as(VeilOptions).wait_until_finish:
-            _LOG.info("submitted; the job writes %s when it ends", plan.spec.join("job_summary.json"))
-            return {}
-        result.wait_until_finish()
-    except BaseException:
-        _LOG.error("the job failed; %s", abandon(plan.spec))
-        raise
+    wait = options.view_as(VeilOptions).wait_until_finish
+    with progress_folder(options) as folder:
+        plan.progress_folder = folder
+        pipeline = beam.Pipeline(options=options)
+        build_pipeline(pipeline, plan)
+        try:
+            if folder:  # a local runner runs the whole job inside run()
+                with watch_local(folder):
+                    result = pipeline.run()
+                    if wait:
+                        result.wait_until_finish()
+            else:
+                result = pipeline.run()
+                if not wait:
+                    _LOG.info("submitted; the job writes %s when it ends",
+                              plan.spec.join("job_summary.json"))
+                    return {}
+                with watch_cluster(result):
+                    result.wait_until_finish()
+        except BaseException:
+            _LOG.error("the job failed; %s", abandon(plan.spec))
+            raise
+    if not wait:
+        return {}
     return read_summary(plan)
 
 
-def configure_logging() -> None:
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s", "%H:%M:%S"))
-    _LOG.addHandler(handler)
-    _LOG.setLevel(logging.INFO)
-    _LOG.propagate = False
+class UsageError(ConfigError):
+    """A command line Veil cannot run as given (an unknown or mistyped flag)."""
 
 
-def main(argv: list[str] | None = None) -> int:
+PROG = "python -m pipelines.anonymize"
+DESCRIPTION = (
+    "Anonymise a JSONL or Parquet corpus: find personal information, replace it with "
+    "placeholders numbered per conversation (or the config's operators), and write corpus/, "
+    "findings/, errors/, risk/ and job_summary.json under --output."
+)
+
+
+def main(argv: list[str] | None = None, prog: str = PROG) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if "-h" in argv or "--help" in argv:
+        print(help_text(prog, DESCRIPTION))
+        return 0
+    if "--help_beam" in argv:
+        print(beam_help_text(prog))
+        return 0
     configure_logging()
     try:
         summary = run(argv)
+    except UsageError as error:
+        print(f"{prog}: error: {error}\nRun `{prog} --help` for Veil's options.", file=sys.stderr)
+        return 2
     except ConfigError as error:
         print(f"veil: {error}", file=sys.stderr)
         return 2

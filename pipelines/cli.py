@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+import inspect
 import sys
 
 COMMANDS = {
@@ -37,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"veil: unknown command {command!r}\n\n{usage()}", file=sys.stderr)
         return 2
     module = __import__(COMMANDS[command][0], fromlist=["main"])
+    if "prog" in inspect.signature(module.main).parameters:  # its --help names `veil COMMAND`
+        return module.main(rest, prog=f"veil {command}")
     return module.main(rest)
 
 

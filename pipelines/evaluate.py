@@ -17,12 +17,14 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
+from pipelines.logs import configure_logging
 from veil.config import load_config
 from veil.detector_config import choose_detectors
 from veil.errors import ConfigError
 from veil.evaluation import Evaluation, Span, format_report
 from veil.inputs import plan_splits, read_split
 from veil.parse import parse_raw
+from veil.progress import ProgressDisplay, counted
 from veil.records import BadRecord, Conversation, FieldMap
 from veil.risk.gold import from_gold
 from veil.risk.report import format_summary as format_risk_summary
@@ -150,7 +152,9 @@ def evaluate(args) -> dict:
     evaluation = Evaluation()
     table = RiskSettings().table()
     risk = RiskAccumulator(threshold=table.threshold, sample_size=0)
-    for conversation in read_conversations(storage, args.input, fields, args.input_format):
+    progress = ProgressDisplay("scoring", unit="conversations")
+    conversations = read_conversations(storage, args.input, fields, args.input_format)
+    for conversation in counted(conversations, progress):
         texts = [turn.text for turn in conversation.turns]
         predicted = predictions.get(conversation.id, [])
         evaluation.add(
@@ -164,6 +168,7 @@ def evaluate(args) -> dict:
         items = from_gold(texts, conversation.record.get(fields.pii) or [],
                           [(p.turn, p.start, p.end) for p in predicted], table)
         risk.add(score_conversation(conversation.id, items, table, conversation.context))
+    progress.close()
     report = evaluation.report()
     report["residual_risk"] = risk.summary()
     report["source"] = {
@@ -191,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--text_field", default="text")
     parser.add_argument("--pii_field", default="pii")
     args = parser.parse_args(argv)
+    configure_logging()  # progress lines, when stderr is not a terminal
     try:
         report = evaluate(args)
     except ConfigError as error:

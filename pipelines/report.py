@@ -3,14 +3,16 @@
     veil report --risk out/risk/                   # writes out/risk/report.html
     veil report --risk gs://bucket/anon/risk --out report.html
 
-It reads `DIR/summary.json` and, for the review sample only, `DIR/conversations*.jsonl`.
+It reads `DIR/summary.json` and `DIR/review.jsonl` (the shown conversations' anonymised text
+and what is left in it) and rebuilds the same page the job wrote. A risk directory without
+review.jsonl gives the page from `DIR/conversations*` instead, without the text.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 
-from veil.risk.report import write_report
+from veil.risk.report import has_review_rows, write_report
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"veil report: {error}", file=sys.stderr)
         return 2
     print(f"wrote {out}")
+    if not has_review_rows(args.risk):
+        print(f"note: {args.risk} has no review.jsonl, so the page shows the items left in each "
+              "conversation but not its text (runs before review.jsonl existed)")
     return 0
 
 

@@ -21,10 +21,11 @@ import yaml
 
 from veil.errors import ConfigError
 from veil.risk.annotated import annotated_items
-from veil.risk.report import build_report, format_summary
+from veil.risk.report import REVIEW_FILE, build_report, format_summary, review_jsonl, shown_rows
 from veil.risk.scoring import ConversationRisk, score_conversation
 from veil.risk.stats import RiskAccumulator
 from veil.risk.table import RiskSettings, RiskTable, parse_risk_settings
+from veil.summary import veil_version
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -91,6 +92,7 @@ def score_record(record: dict[str, Any], table: RiskTable) -> ConversationRisk:
 def _row(risk: ConversationRisk, record: dict, args: argparse.Namespace) -> dict[str, Any]:
     row = risk.to_dict(include_values=args.with_values, include_spans=args.with_text,
                        include_text=args.with_text)
+    row["source"] = "annotated"
     if args.with_text and record.get("turns") is not None:
         for turn, source in zip(row["turns"], record["turns"]):
             if isinstance(source, dict) and source.get("speaker") is not None:
@@ -122,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, OSError, ValueError, KeyError) as error:
         print(f"veil risk: {error}", file=sys.stderr)
         return 2
-    summary = {**accumulator.summary(), "risk_table": table.describe()}
+    summary = {**accumulator.summary(), "risk_table": table.describe(),
+               "provenance": {"input": args.annotated, "veil_version": veil_version()}}
     if unknown:
         print(f"veil risk: not in the risk table (scored {table.unknown_score}): "
               f"{', '.join(sorted(unknown))}", file=sys.stderr)
@@ -149,6 +152,8 @@ def write_risk_dir(directory: str, rows: list[dict], summary: dict) -> None:
             handle.write(json.dumps(row, ensure_ascii=False) + "\n")
     with fsspec.open(f"{directory}/summary.json", "w", encoding="utf-8") as handle:
         json.dump(summary, handle, indent=2)
+    with fsspec.open(f"{directory}/{REVIEW_FILE}", "w", encoding="utf-8") as handle:
+        handle.write(review_jsonl(shown_rows(summary, rows)))
     with fsspec.open(f"{directory}/report.html", "w", encoding="utf-8") as handle:
         handle.write(build_report(summary, rows))
 

@@ -1,17 +1,18 @@
-"""`veil train`: train the NER model the job uses, on the synthetic corpus.
+"""`veil train`: train the NER model the job uses, on real annotated posts and the synthetic corpus.
 
     veil train                                   # MiniLM -> ~/.cache/veil/models/minilm-ner
     veil train --output gs://bucket/models/ner   # then detectors.hf.model: gs://bucket/models/ner
     veil train --base path/to/any-hf-checkpoint --num_layers 4
     veil train --spacy --output models/spacy-ner
 
-The Hugging Face model is the default base, fine-tuned; `--spacy` trains a spaCy NER pipeline
-on the same examples. Both write their validation figures next to the model.
+The Hugging Face model is the default base, fine-tuned on data/ner's real posts and synthetic
+conversations, its threshold tuned on real validation posts; `--spacy` trains a spaCy NER
+pipeline on synthetic examples. Both write their validation figures next to the model
+(`veil_model.json`) and end with a short summary.
 """
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import sys
 import tempfile
@@ -47,10 +48,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--max_length", type=int, default=defaults.max_length)
     parser.add_argument("--num_layers", type=int, default=defaults.num_layers,
                         help="Keep only the base's first N encoder layers: smaller and faster.")
+    parser.add_argument("--real_data", default=defaults.real_data,
+                        help="Real annotated posts to learn from and tune the threshold on: `bundled` "
+                        "(data/ner), a folder with train.jsonl.gz and validation.jsonl.gz, or `none`.")
+    parser.add_argument("--max_redacted_words", type=float, default=defaults.max_redacted_words,
+                        help="The threshold's limit: the share of lower-case ordinary words the model "
+                        f"may redact on the validation posts (default {defaults.max_redacted_words}).")
     parser.add_argument("--seed", type=int, default=defaults.seed)
     parser.add_argument("--device", default="auto", help="auto (CUDA when present), cpu or cuda.")
     parser.add_argument("--if_missing", action="store_true",
-                        help="Do nothing when --output already holds a model (for setup scripts).")
+                        help="Do nothing when --output already holds a model of this version's recipe "
+                        "(for setup scripts).")
     return parser
 
 
@@ -62,8 +70,10 @@ def main(argv: list[str] | None = None) -> int:
     marker = "meta.json" if args.spacy else "config.json"
     fs, path = storage.filesystem(output)
     if args.if_missing and fs.exists(f"{path.rstrip('/')}/{marker}"):
-        print(f"veil train: a model is already at {output}; nothing to do")
-        return 0
+        if args.spacy or current_recipe(fs, path):
+            print(f"veil train: a model is already at {output}; nothing to do")
+            return 0
+        print(f"veil train: the model at {output} was trained by an older recipe; training it again")
     remote = is_remote(output)
     with tempfile.TemporaryDirectory() as scratch:
         local = str(Path(scratch) / "model") if remote else output
@@ -80,14 +90,55 @@ def main(argv: list[str] | None = None) -> int:
             settings = TrainSettings(
                 base=args.base, **given, batch_size=args.batch_size, learning_rate=args.learning_rate,
                 max_length=args.max_length, num_layers=args.num_layers, seed=args.seed,
-                device=args.device,
+                device=args.device, real_data=args.real_data, max_redacted_words=args.max_redacted_words,
             )
             metadata = train_model(local, settings, progress=lambda line: print(line, flush=True))
         if remote:
             fs.put(local, path, recursive=True)
-    print(json.dumps({"output": output, "validation": metadata.get("validation", {}).get("best",
-                      metadata.get("validation"))}, indent=2))
+    print("\n".join(summary_lines(output, metadata)))
     return 0
+
+
+def current_recipe(fs, path: str) -> bool:
+    """Whether the Hugging Face model at `path` was trained by this version's recipe."""
+    import json
+
+    from models.hf_training import MODEL_FORMAT
+
+    try:
+        with fs.open(f"{path.rstrip('/')}/veil_model.json", "rb") as handle:
+            return json.loads(handle.read()).get("format") == MODEL_FORMAT
+    except (OSError, ValueError):
+        return False
+
+
+def summary_lines(output: str, metadata: dict) -> list[str]:
+    """What a person wants after training: where the model is, what it learnt from, and what its
+    threshold trades on validation data (the full figures stay in veil_model.json)."""
+    if metadata.get("kind") == "spacy":
+        v, t = metadata["validation"], metadata["training"]
+        return [f"veil train: wrote the spaCy pipeline {output} in {t['total_seconds']:.0f} s",
+                f"  synthetic validation: recall {v['recall']:.3f}, precision {v['precision']:.3f}",
+                f"  details: {output}/veil_model.json"]
+    train, validation = metadata["train"], metadata["validation"]
+    best = validation["best"]
+    real = train.get("real_data", "none") != "none"
+    lines = [
+        f"veil train: wrote {output} in {train.get('seconds_with_tuning', train['seconds']):.0f} s",
+        f"  learnt from {train['turns']:,} texts ({train.get('real_posts', 0):,} real posts), "
+        f"{train['num_layers'] or 'all'} encoder layers, {train['steps']} steps",
+        f"  threshold: a token is a name when P(O) < {metadata['threshold']}, chosen on "
+        f"{validation['examples']:,} {'real ' if real else 'synthetic '}validation texts:",
+        f"    names, organisations, places redacted (recall) {best['recall']:.3f}"
+        f"{' with the rules' if validation.get('with_rules') else ''}, model precision {best['precision']:.3f}",
+        f"    ordinary words redacted {best['words_redacted']:.2%}, lower-case "
+        f"{best['lower_case_words_redacted']:.2%} (limit {validation['max_redacted_words']:.2%})",
+    ]
+    person = best.get("per_type", {}).get("PERSON_NAME")
+    if person:
+        lines.append(f"    PERSON_NAME: recall {person['recall']:.3f}, precision {person['precision']:.3f}")
+    lines.append(f"  every threshold tried: {output}/veil_model.json")
+    return lines
 
 
 if __name__ == "__main__":

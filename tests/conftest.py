@@ -11,12 +11,60 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import uuid
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCAL_RUNNER = "FnApiRunner"
+
+
+# --- Which slow stage a long run is in ------------------------------------------------------
+# A full run takes about 25 minutes, most of it in tests marked `slow`. Each module of slow
+# tests is named when its first slow test starts, with how many there are and the time so far.
+
+_SLOW_STAGES: dict[str, int] = {}
+_SLOW_TESTS: set[str] = set()
+_ANNOUNCED: set[str] = set()
+_STARTED = time.monotonic()
+
+
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected what will not run
+def pytest_collection_modifyitems(config, items):
+    _SLOW_STAGES.clear()
+    _SLOW_TESTS.clear()
+    for item in items:
+        if item.get_closest_marker("slow"):
+            module = item.nodeid.split("::", 1)[0]
+            _SLOW_STAGES[module] = _SLOW_STAGES.get(module, 0) + 1
+            _SLOW_TESTS.add(item.nodeid)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_logstart(nodeid, location):
+    """Called outside output capture, before the test's setup."""
+    module = nodeid.split("::", 1)[0]
+    reporter = _CONFIG and _CONFIG.pluginmanager.get_plugin("terminalreporter")
+    if nodeid not in _SLOW_TESTS or module in _ANNOUNCED or not reporter:
+        return
+    _ANNOUNCED.add(module)
+    minutes, seconds = divmod(int(time.monotonic() - _STARTED), 60)
+    count = _SLOW_STAGES[module]
+    reporter.ensure_newline()
+    if reporter._tw.width_of_current_line:  # -q: a line of dots has no file name to end it
+        reporter._tw.line()
+    reporter.write_line(
+        f"[slow stage {len(_ANNOUNCED)} of {len(_SLOW_STAGES)}, {minutes}:{seconds:02d} elapsed] "
+        f"{module}: {count} slow test{'s' if count != 1 else ''}", bold=True)
+
+
+_CONFIG = None
+
+
+def pytest_configure(config):
+    global _CONFIG
+    _CONFIG = config
 
 
 def free_port() -> int:
@@ -203,6 +251,21 @@ def frozen_endpoint():
         server.close()
         for connection in held:
             connection.close()
+
+
+@pytest.fixture(params=["memory", "local"])
+def output_root(request, tmp_path):
+    """An output folder on `memory://` (as object stores are: no real folders) or on disk."""
+    if request.param == "local":
+        yield str(tmp_path / "out")
+        return
+    name = f"veil-test-{uuid.uuid4().hex}"
+    yield f"memory://{name}"
+    import fsspec
+
+    fs = fsspec.filesystem("memory")
+    if fs.exists(f"/{name}"):
+        fs.rm(f"/{name}", recursive=True)
 
 
 def write_jsonl(path: Path, records) -> Path:

@@ -16,6 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from veil.commit import RUN_FILES
 from tests.conftest import ROOT, read_jsonl_folder, run_cli, write_jsonl
 
 CARD = "4111 1111 1111 1111"
@@ -285,7 +286,7 @@ def test_a_killed_run_leaves_one_whole_run_and_the_next_cleans_up(tmp_path: Path
     out = tmp_path / "out"
     assert run_cli("--input", str(old_input), "--output", str(out), "--num_shards", "3").returncode == 0
     previous = output_files(out)
-    assert "_SUCCESS" in previous and len(previous) == 4 * 3 + 3 + 1
+    assert "_SUCCESS" in previous and len(previous) == 4 * 3 + len(RUN_FILES) + 1
     new_args = ["--input", str(new_input), "--num_shards", "2", "--split_bytes", "65536", "--config", "minimal"]
     reference = tmp_path / "reference"  # what the new run writes when nothing stops it
     assert run_cli(*new_args, "--output", str(reference)).returncode == 0

@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 import json
-import uuid
 
-import fsspec
 import pytest
 
 from veil.commit import (
@@ -24,16 +22,9 @@ from veil.storage import Storage
 STORAGE = Storage()
 
 
-@pytest.fixture(params=["memory", "local"])
-def root(request, tmp_path):
-    if request.param == "local":
-        yield str(tmp_path / "out")
-        return
-    name = f"veil-test-commit-{uuid.uuid4().hex}"
-    yield f"memory://{name}"
-    fs = fsspec.filesystem("memory")
-    if fs.exists(f"/{name}"):
-        fs.rm(f"/{name}", recursive=True)
+@pytest.fixture
+def root(output_root):
+    return output_root
 
 
 def spec_for(root: str, run_id: str, num_shards: int = 2) -> OutputSpec:

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from tests.conftest import ROOT
-from veil.evaluation import ALL, Evaluation, Span, f_beta
+from veil.evaluation import ALL, Evaluation, Span, f_beta, format_report
 
 
 def test_f_beta_known_values():
@@ -53,6 +53,36 @@ def test_entity_and_token_counts_on_a_hand_made_case():
     assert report["hard_negatives"] == {"total": 2, "redacted": 1, "false_positive_rate": 0.5}
 
 
+def test_redacted_ordinary_words_are_counted_outside_gold_spans_overall_and_lower_case():
+    texts = ["Thanks Virginia, the waiver is at http://x.org/a @jo", "and the Fed said no"]
+    gold = [Span(0, 7, 15, "PERSON_NAME")]  # "Virginia"
+    predicted = [
+        Span(0, 7, 15, "US_STATE"),     # inside gold: not an ordinary word
+        Span(0, 21, 27, "PERSON_NAME"), # "waiver": an ordinary lower-case word, redacted
+        Span(0, 34, 48, "URL"),         # a URL is not a word of the conversation
+        Span(0, 49, 52, "USER_NAME"),   # nor is an @handle
+        Span(1, 8, 11, "ORGANIZATION_NAME"),  # "Fed": an ordinary capitalised word, redacted
+    ]
+    evaluation = Evaluation()
+    evaluation.add(texts, gold, predicted, "posts")
+    words = evaluation.report()["ordinary_words"]
+    # Words: Thanks the waiver is at | and the Fed said no -> 10, of which 8 are lower-case.
+    assert words[ALL] == {"words": 10, "redacted": 2, "rate": 0.2, "lower_case_words": 8,
+                          "lower_case_redacted": 1, "lower_case_rate": 0.125}
+    assert words["context:posts"] == words[ALL]
+
+
+def test_the_report_leads_with_redaction_recall_and_redacted_words():
+    evaluation = Evaluation()
+    evaluation.add(["call Ann about the bill"], [Span(0, 5, 8, "PERSON_NAME")],
+                   [Span(0, 5, 8, "LOCATION"), Span(0, 19, 23, "PERSON_NAME")])
+    lines = format_report(evaluation.report()).splitlines()
+    assert lines[1].startswith("redacted at all (any type, overlap): recall 1.000, precision 0.500")
+    assert lines[2] == "ordinary words redacted: 25.00% (1 of 4); lower-case: 25.00% (1 of 4)"
+    typed = next(i for i, line in enumerate(lines) if line.startswith("per gold infoType"))
+    assert typed > 2 and "typed" in lines[typed]
+
+
 def test_veil_evaluate_on_the_sample(tmp_path):
     report_path = tmp_path / "report.json"
     result = subprocess.run(
@@ -66,6 +96,8 @@ def test_veil_evaluate_on_the_sample(tmp_path):
     assert email["support"] > 50 and email["recall"] > 0.5
     assert "EMAIL_ADDRESS" in result.stdout and "micro" in result.stdout
     assert report["hard_negatives"]["total"] > 0
+    assert 0 < report["ordinary_words"][ALL]["lower_case_words"] < report["ordinary_words"][ALL]["words"]
+    assert "ordinary words redacted" in result.stdout
     risk = report["residual_risk"]
     assert risk["total"]["count"] == 300 and set(risk["contexts"]) >= {"customer_support", "voicemail"}
     assert "Residual risk from gold labels" in result.stdout and "Total" in result.stdout

@@ -312,8 +312,16 @@ LINES = [json.dumps({"id": i, "text": "".join(random.Random(i).choices("abcdefgh
          for i in range(30_000)]
 
 
+def zstd_frames(data: bytes) -> bytes:
+    """Two zstd frames, as a file written in two pieces holds."""
+    import zstandard
+
+    half = len(data) // 2
+    return zstandard.ZstdCompressor().compress(data[:half]) + zstandard.ZstdCompressor().compress(data[half:])
+
+
 @pytest.mark.parametrize("suffix, compress", [
-    (".gz", gzip.compress), (".bz2", bz2.compress), (".xz", lzma.compress),
+    (".gz", gzip.compress), (".bz2", bz2.compress), (".xz", lzma.compress), (".zst", zstd_frames),
 ])
 def test_truncated_compressed_file_keeps_the_lines_before_the_cut(tmp_path, suffix, compress):
     data = b"\n".join(LINES) + b"\n"
@@ -333,7 +341,7 @@ def test_truncated_compressed_file_keeps_the_lines_before_the_cut(tmp_path, suff
 @pytest.mark.parametrize("suffix, reason", [
     (".gz", "it is not gzip data, though its name ends in .gz"),
     (".bz2", "the compressed data is corrupt (OSError: Invalid data stream)"),
-    (".zst", "the compressed data is corrupt (ZstdError: zstd decompress error: Unknown frame descriptor)"),
+    (".zst", "the compressed data is corrupt (ZstdError: zstd decompressor error: Unknown frame descriptor)"),
 ])
 def test_plain_text_named_as_compressed_is_one_problem(tmp_path, suffix, reason):
     path = tmp_path / f"a.jsonl{suffix}"
@@ -341,6 +349,13 @@ def test_plain_text_named_as_compressed_is_one_problem(tmp_path, suffix, reason)
     _, records = read_all(str(path), 1 << 20, 1000)
     assert [(r.position, r.line, r.payload, r.problem) for r in records] == [
         (0, 1, None, "the rest of the file cannot be read from this line on: " + reason)]
+
+
+def test_zstd_frames_read_whole(tmp_path):
+    path = tmp_path / "a.jsonl.zst"
+    path.write_bytes(zstd_frames(b"\n".join(LINES) + b"\n"))
+    _, records = read_all(str(path), 1 << 20, 1000)
+    assert [r.payload for r in records] == LINES
 
 
 def test_corrupt_gzip_data_keeps_what_came_before(tmp_path):

@@ -102,7 +102,7 @@ def test_output_without_delete_permission_is_refused_at_start(s3_server_without_
                     "--num_shards", "3", *s3_args(endpoint, *users["admin"]))
     assert first.returncode == 0, first.stderr
     previous = s3_objects(admin, "veil-nodelete/out")
-    assert "veil-nodelete/out/_SUCCESS" in previous and len(previous) == 4 * 3 + 3 + 1
+    assert "veil-nodelete/out/_SUCCESS" in previous and len(previous) == 4 * 3 + 4 + 1  # + run files
 
     result = run_cli("--input", "s3://veil-nodelete/in.jsonl", "--output", "s3://veil-nodelete/out",
                      "--num_shards", "2", *s3_args(endpoint, *users["writer"]))
@@ -123,7 +123,7 @@ def test_output_without_delete_permission_is_refused_at_start(s3_server_without_
         "errors/part-00000-of-00002.jsonl", "errors/part-00001-of-00002.jsonl",
         "findings/part-00000-of-00002.jsonl", "findings/part-00001-of-00002.jsonl", "job_summary.json",
         "risk/conversations-00000-of-00002.jsonl", "risk/conversations-00001-of-00002.jsonl",
-        "risk/report.html", "risk/summary.json",
+        "risk/report.html", "risk/review.jsonl", "risk/summary.json",
     ]
 
 

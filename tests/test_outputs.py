@@ -8,7 +8,6 @@ import json
 import random
 import uuid
 
-import fsspec
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
@@ -37,16 +36,9 @@ SCHEMA = pa.schema(
 )
 
 
-@pytest.fixture(params=["memory", "local"])
-def root(request, tmp_path):
-    if request.param == "local":
-        yield str(tmp_path / "out")
-        return
-    name = f"veil-test-outputs-{uuid.uuid4().hex}"
-    yield f"memory://{name}"
-    fs = fsspec.filesystem("memory")
-    if fs.exists(f"/{name}"):
-        fs.rm(f"/{name}", recursive=True)
+@pytest.fixture
+def root(output_root):
+    return output_root
 
 
 def spec_for(root, corpus_format="jsonl", num_shards=2, num_splits=4, schema=None):

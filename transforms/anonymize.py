@@ -8,11 +8,12 @@ import apache_beam as beam
 from apache_beam.metrics import Metrics
 
 from transforms.elements import Anonymized, Failed
-from veil.anonymize import anonymize_conversation
+from veil.fields import RecordConfig, RecordPlan
 from veil.operators import Operators, build_operators
 from veil.operators.config import DeidentifyConfig
 from veil.outputs import CORPUS, FINDINGS, OutputSpec
-from veil.records import FieldMap, non_finite_as_null, record_with_texts
+from veil.record_anonymize import anonymize_record
+from veil.records import BadRecord, FieldMap, non_finite_as_null
 
 
 # The side output that residual-risk scoring reads: what each conversation became.
@@ -48,15 +49,19 @@ class AnonymizeFn(beam.DoFn):
     """Detected -> output entries `(kind, shard, key, payload, tag)`; ANONYMIZED: Anonymized,
     for residual-risk scoring; UNWRITABLE: Failed, for a record that cannot be written.
 
-    The corpus entry holds the anonymised record in the input's own shape; each finding becomes a
-    row with offsets into the ORIGINAL text and the placeholder that replaced it. The finding's
-    text itself is written only with `audit_raw`.
+    The corpus entry holds the anonymised record in the input's own shape: turns, speaker
+    labels and configured fields (veil.fields) anonymised together, so a person has one
+    placeholder wherever they are named. Each finding becomes a row with offsets into the
+    ORIGINAL text of its turn (`turn`) or field (`field`) and the text that replaced it. The
+    finding's text itself is written only with `audit_raw`. The corpus entry's tag counts the
+    configured fields the record lacks (`fields_missing.NAME`).
 
-    The operators come from `deidentify` (None: numbered placeholders for every infoType).
-    The DoFn carries only where each key is (`crypto_key: {env: ...}` or `{file: ...}`), never
-    the key: it sits in the pipeline graph, which on Dataflow is stored with the job. Each
-    worker reads the keys in `setup`, and stops if they are not the keys the launch read
-    (`key_checks`, from `veil.operators.build_operators` at job start).
+    The operators come from `deidentify` (None: numbered placeholders for every infoType), the
+    fields' from `record` (veil.fields.RecordConfig). The DoFn carries only where each key is
+    (`crypto_key: {env: ...}` or `{file: ...}`), never the key: it sits in the pipeline graph,
+    which on Dataflow is stored with the job. Each worker reads the keys in `setup`, and stops
+    if they are not the keys the launch read (`key_checks`, from `veil.operators.build_operators`
+    and `veil.fields.build_record_plan` at job start).
     """
 
     ANONYMIZED = ANONYMIZED
@@ -64,58 +69,59 @@ class AnonymizeFn(beam.DoFn):
 
     def __init__(self, spec: OutputSpec, fields: FieldMap, audit_raw: bool = False,
                  deidentify: DeidentifyConfig | None = None,
-                 key_checks: tuple[tuple[str, str], ...] | None = None):
+                 key_checks: tuple[tuple[str, str], ...] | None = None,
+                 record: RecordConfig | None = None):
         self.spec = spec
         self.fields = fields
         self.audit_raw = audit_raw
         self.deidentify = deidentify
         self.key_checks = key_checks
+        self.record = record
         self.operators: Operators | None = None
+        self.plan: RecordPlan | None = None
         self.written = Metrics.counter("veil", "records_written")
 
     def setup(self):
         self.operators = build_operators(self.deidentify, self.spec.storage, self.key_checks)
+        self.plan = self.record.plan(self.operators, self.spec.storage) if self.record else RecordPlan()
 
     def __getstate__(self):
-        # Never pickle operators that hold key bytes, even after `setup` ran in this process.
-        return {**self.__dict__, "operators": None}
+        # Never pickle operators or plans that hold key bytes, even after `setup` ran here.
+        return {**self.__dict__, "operators": None, "plan": None}
 
     def process(self, element):
         raw, conversation, findings = element
-        texts = [turn.text for turn in conversation.turns]
-        new_texts, replacements = anonymize_conversation(
-            conversation.id, texts, findings, self.operators)
-        record = record_with_texts(conversation, new_texts, self.fields)
         shard = self.spec.shard_of(raw.split.order)
         key = raw.sort_key
-        if self.spec.corpus_format == "parquet":
-            payload = record
+        parquet = self.spec.corpus_format == "parquet"
+        try:
+            result = anonymize_record(conversation, findings, self.operators, self.plan,
+                                      self.fields, parquet)
+        except BadRecord as error:
+            yield beam.pvalue.TaggedOutput(UNWRITABLE, Failed(raw, str(error), conversation.id))
+            return
+        if parquet:
+            payload = result.record
         else:
             try:
-                payload = _corpus_line(record)
+                payload = _corpus_line(result.record)
             except UnicodeEncodeError:
                 reason = "record holds an unpaired UTF-16 surrogate (e.g. \\ud800) and cannot be written as UTF-8"
                 yield beam.pvalue.TaggedOutput(UNWRITABLE, Failed(raw, reason, conversation.id))
                 return
         self.written.inc()
-        yield CORPUS, shard, key, payload, None
-        yield beam.pvalue.TaggedOutput(ANONYMIZED, Anonymized(raw, conversation, replacements,
-                                                              new_texts))
+        missing = tuple(f"fields_missing.{name}" for name in conversation.missing) or None
+        yield CORPUS, shard, key, payload, missing
+        yield beam.pvalue.TaggedOutput(ANONYMIZED, Anonymized(raw, conversation, result))
         types: Counter = Counter()
-        for number, replacement in enumerate(replacements):
+        for number, replacement in enumerate(result.replacements):
             finding = replacement.finding
-            row = {
-                "id": conversation.id,
-                "turn": finding.turn,
-                "start": finding.start,
-                "end": finding.end,
-                "info_type": finding.info_type,
-                "likelihood": finding.likelihood.name,
-                "detector": finding.detector_label,
-                "placeholder": replacement.text,
-            }
+            row = {"id": conversation.id, **result.place(finding, self.fields),
+                   "start": finding.start, "end": finding.end, "info_type": finding.info_type,
+                   "likelihood": finding.likelihood.name, "detector": finding.detector_label,
+                   "placeholder": replacement.text}
             if self.audit_raw:
-                row["quote"] = texts[finding.turn][finding.start : finding.end]
+                row["quote"] = result.originals[finding.turn][finding.start : finding.end]
             types[finding.info_type] += 1
             yield FINDINGS, shard, (*key, number), json_line(row), finding.info_type
         for info_type, count in types.items():  # one update per type, not per finding

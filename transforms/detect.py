@@ -59,7 +59,8 @@ class RulesFn(beam.DoFn):
             return
         try:
             with detection_deadline(self.config.detection.record_deadline_s):
-                findings = self.detector.find([turn.text for turn in conversation.turns])
+                # The turns, then the configured fields (veil.records).
+                findings = self.detector.find(conversation.texts)
         except Exception as error:  # fail closed: whatever went wrong, the text is not written
             _LOG.warning("detection failed for record %s: %s", conversation.id, type(error).__name__)
             self.errored.inc()

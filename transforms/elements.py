@@ -19,7 +19,8 @@ class Parsed(NamedTuple):
 
     @property
     def texts(self) -> list[str]:
-        return [turn.text for turn in self.conversation.turns]
+        """What detection reads: the turns, then the configured fields (veil.records)."""
+        return self.conversation.texts
 
 
 class Detected(NamedTuple):
@@ -31,7 +32,8 @@ class Detected(NamedTuple):
 
     @property
     def texts(self) -> list[str]:
-        return [turn.text for turn in self.conversation.turns]
+        """What detection reads: the turns, then the configured fields (veil.records)."""
+        return self.conversation.texts
 
 
 class Failed(NamedTuple):
@@ -43,12 +45,12 @@ class Failed(NamedTuple):
 
 
 class Anonymized(NamedTuple):
-    """A record, the replacements made in it, and its anonymised turn texts."""
+    """A record and what anonymising it made (`veil.record_anonymize.AnonymizedRecord`: the
+    output record, its texts before and after, and the replacements)."""
 
     raw: Any
     conversation: Conversation
-    replacements: list
-    texts: list[str]
+    result: Any
 
 
 class TurnTexts(tuple):

@@ -8,8 +8,8 @@ import apache_beam as beam
 
 from veil.commit import RUN_FILES, commit
 from veil.outputs import OutputSpec
-from veil.risk.report import build_report
-from veil.summary import build_summary
+from veil.risk.report import REVIEW_FILE, build_report, review_jsonl
+from veil.summary import build_summary, provenance
 
 
 def write_staged_text(spec: OutputSpec, name: str, text: str) -> None:
@@ -66,10 +66,16 @@ class WriteSummary(beam.PTransform):
 
 def _write_summary(_, spec: OutputSpec, job: dict, counts: dict, shards: list, risk: tuple) -> dict:
     risk_summary, review_rows = risk
+    risk_summary = {**risk_summary, "provenance": provenance(job, counts)}
     summary = build_summary(job, counts, shards, risk_summary)
+    if summary.get("fields"):  # what was anonymised and scored: the report says so
+        risk_summary = {**risk_summary, "fields": summary["fields"]}
     texts = {
         "risk/summary.json": json.dumps(risk_summary, indent=2, sort_keys=True),
         "risk/report.html": build_report(risk_summary, review_rows),
+        # What `veil report --risk` needs to rebuild the same page: the shown conversations'
+        # anonymised text and the offsets of what is left in it.
+        f"risk/{REVIEW_FILE}": review_jsonl(review_rows),
         "job_summary.json": json.dumps(summary, indent=2, sort_keys=True),
     }
     assert set(texts) == set(RUN_FILES)

@@ -36,8 +36,11 @@ class WriteRunsFn(beam.DoFn):
     def process(self, entry):
         kind, shard, key, payload, tag = entry
         self.counts[_COUNTED[kind]] += 1
-        if tag is not None:
+        if isinstance(tag, str):  # a finding's infoType
             self.counts[f"findings.{tag}"] += 1
+        elif tag:  # counter names, e.g. the configured fields a corpus record lacks
+            for name in tag:
+                self.counts[name] += 1
         self.buffers[(kind, shard)].append((key, payload))
         self.buffered_bytes += len(payload) if isinstance(payload, bytes) else ROW_WEIGHT
         if self.buffered_bytes >= self.max_buffer_bytes:

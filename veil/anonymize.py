@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from veil.entities import resolve
+from veil.entities import harmonise_types, resolve
 from veil.findings import Finding
 from veil.operators.base import Conversation, Operator, placeholder
 from veil.operators.build import Operators
@@ -65,6 +65,11 @@ def apply_replacements(text: str, replacements: list[Replacement]) -> str:
     return "".join(pieces)
 
 
+def date_shift_days(operator: Operator, conversation_id: str) -> int:
+    """The conversation's shift under a date-shift operator (its options' `days`)."""
+    return operator.options.days(operator.key, conversation_id)
+
+
 def replacement_text(operator: Operator, conversation: Conversation, finding: Finding) -> str:
     """What one mention becomes under its infoType's operator."""
     return operator.apply(conversation.mention(finding))
@@ -75,14 +80,25 @@ def anonymize_conversation(
     texts: list[str],
     findings: list[Finding],
     operators: Operators = DEFAULT_OPERATORS,
+    *,
+    order: list | None = None,
+    turns: int | None = None,
+    speakers: list[str | None] | None = None,
+    operator_of=None,
+    fixed_types: frozenset[str] = frozenset(),
 ) -> tuple[list[str], list[Replacement]]:
-    """Every turn's text anonymised with the configured operators, and the replacements
-    (sorted by turn and start) that did it. Findings must not overlap (see veil.merge)."""
-    conversation = Conversation(conversation_id, texts, resolve(texts, findings))
-    replacements = [
-        Replacement(f, replacement_text(operators.for_type(f.info_type), conversation, f))
-        for f in findings
-    ]
+    """Every text anonymised with the configured operators, and the replacements (sorted by
+    text and start) that did it. Findings must not overlap (see veil.merge).
+
+    `texts` are the turns, then (from index `turns`) a record's other texts; `order`,
+    `speakers` go to entity resolution (veil.entities.resolve). `operator_of(finding)` picks
+    a finding's operator where it depends on more than its type (a field's own
+    transformations); findings of a detector in `fixed_types` keep their type."""
+    findings = harmonise_types(texts, findings, fixed_types)
+    resolution = resolve(texts, findings, order, turns, speakers)
+    conversation = Conversation(conversation_id, texts, resolution)
+    choose = operator_of or (lambda finding: operators.for_type(finding.info_type))
+    replacements = [Replacement(f, replacement_text(choose(f), conversation, f)) for f in findings]
     replacements += [
         Replacement(f, escape_literal(texts[f.turn][f.start:f.end]))
         for f in placeholder_literals(texts, findings)

@@ -39,7 +39,7 @@ from veil.storage import Storage, is_remote
 SUCCESS = "_SUCCESS"
 MANIFEST = "_COMMIT.json"
 # Files of a run beside the shards. A previous run's are replaced (or removed) by the next.
-RUN_FILES = ("job_summary.json", "risk/summary.json", "risk/report.html")
+RUN_FILES = ("job_summary.json", "risk/summary.json", "risk/report.html", "risk/review.jsonl")
 
 _LOG = logging.getLogger("veil")
 
@@ -62,7 +62,9 @@ def publish(spec: OutputSpec, names: list[str]) -> list[str]:
     if fs.exists(success):
         storage.delete([spec.join(SUCCESS)])
     staged = {name: _fs_path(spec, spec.staged_path(name)) for name in names}
-    present = {name for name, path in staged.items() if fs.exists(path)}
+    staging = _fs_path(spec, spec.staged_path(""))
+    listed = set(fs.find(staging)) if fs.exists(staging) else set()  # one listing, not a HEAD a file
+    present = {name for name, path in staged.items() if path in listed}
     missing = [name for name in names if name not in present and not fs.exists(f"{root}/{name}")]
     if missing:
         raise FileNotFoundError(f"cannot publish {spec.root}: {missing[0]!r} was never written")

@@ -28,6 +28,7 @@ from veil.engine.conversation import PreviousTurnHotword
 from veil.engine.dictionary_files import inline_dictionary_files
 from veil.engine.inspect_config import DlpModel, InspectConfig
 from veil.errors import ConfigError
+from veil.fields import RecordSettings
 from veil.operators.config import DeidentifyConfig
 from veil.risk.table import RiskSettings
 
@@ -57,6 +58,8 @@ class VeilConfig(DlpModel):
     deidentify_config: DeidentifyConfig = DeidentifyConfig()
     # The residual-risk table, threshold and review sample (see veil.risk).
     risk: RiskSettings = RiskSettings()
+    # Speaker labels, ids and the sample checked at start (see veil.fields, veil.speakers).
+    record: RecordSettings = RecordSettings()
 
 
 def format_validation_error(error: ValidationError) -> str:

@@ -11,6 +11,12 @@ Each also has an untyped twin (`redaction_*`): was the value redacted at all, wh
 got? For privacy that is what matters; the typed figures matter for placeholders and utility.
 F5 weighs recall five times as much as precision: a miss leaks a person, a false positive
 costs a word.
+
+The other side of the trade is utility: `ordinary_words` is the share of words outside every
+gold span that some finding covers (redacted ordinary words), overall and for lower-case words
+("the", "people", "waiver": a model that tags those makes a corpus useless for fine-tuning,
+whatever its recall). A word is a run of letters and digits with at least one letter; URLs,
+e-mail addresses and @handles are not words of the conversation, and are not counted.
 """
 from __future__ import annotations
 
@@ -19,6 +25,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 _TOKEN = re.compile(r"\w+")
+_WORD = re.compile(r"\w*[^\W\d_]\w*")
+# Whitespace-separated pieces that are addresses, not words: URLs, e-mail addresses, @handles.
+_NOT_WORDS = re.compile(r"\S*(?:://|www\.|@)\S*")
 ALL = "*"
 
 
@@ -122,6 +131,58 @@ def _token_counts(texts: list[str], gold: list[Span], predicted: list[Span], typ
     return counts
 
 
+@dataclass
+class WordCounts:
+    """Ordinary words (outside every gold span) and how many of them a finding covered."""
+
+    words: int = 0
+    redacted: int = 0
+    lower_case_words: int = 0
+    lower_case_redacted: int = 0
+
+    def add(self, other: "WordCounts") -> None:
+        self.words += other.words
+        self.redacted += other.redacted
+        self.lower_case_words += other.lower_case_words
+        self.lower_case_redacted += other.lower_case_redacted
+
+    def scores(self) -> dict:
+        return {
+            "words": self.words, "redacted": self.redacted,
+            "rate": round(self.redacted / self.words, 5) if self.words else 0.0,
+            "lower_case_words": self.lower_case_words, "lower_case_redacted": self.lower_case_redacted,
+            "lower_case_rate": round(self.lower_case_redacted / self.lower_case_words, 5)
+            if self.lower_case_words else 0.0,
+        }
+
+
+def ordinary_word_counts(texts: list[str], gold: list[Span], predicted: list[Span]) -> WordCounts:
+    """Count the words outside every gold span, and those a predicted span touches."""
+    counts = WordCounts()
+    gold_by_turn: dict[int, list[Span]] = defaultdict(list)
+    predicted_by_turn: dict[int, list[Span]] = defaultdict(list)
+    for span in gold:
+        gold_by_turn[span.turn].append(span)
+    for span in predicted:
+        predicted_by_turn[span.turn].append(span)
+    for turn, text in enumerate(texts):
+        skip = [m.span() for m in _NOT_WORDS.finditer(text)] if "/" in text or "@" in text or "www." in text else []
+        golds, found = gold_by_turn.get(turn, ()), predicted_by_turn.get(turn, ())
+        for word in _WORD.finditer(text):
+            start, end = word.span()
+            if any(s.start < end and start < s.end for s in golds):
+                continue
+            if any(a < end and start < b for a, b in skip):
+                continue
+            hit = any(s.start < end and start < s.end for s in found)
+            counts.words += 1
+            counts.redacted += hit
+            if word.group().islower():
+                counts.lower_case_words += 1
+                counts.lower_case_redacted += hit
+    return counts
+
+
 METRICS = {
     "entity_exact": lambda t, g, p: _entity_counts(g, p, exact=True, typed=True),
     "entity_overlap": lambda t, g, p: _entity_counts(g, p, exact=False, typed=True),
@@ -136,6 +197,7 @@ class Evaluation:
     """Accumulates counts over a stream of records; constant memory in the number of records."""
 
     counts: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(Counts)))
+    words: dict = field(default_factory=lambda: defaultdict(WordCounts))
     records: int = 0
     negatives_total: int = 0
     negatives_redacted: int = 0
@@ -154,6 +216,9 @@ class Evaluation:
             for info_type, c in count(texts, gold, predicted).items():
                 for scope in scopes:
                     self.counts[(metric, scope)][info_type].add(c)
+        words = ordinary_word_counts(texts, gold, predicted)
+        for scope in scopes:
+            self.words[scope].add(words)
         for negative in negatives:
             self.negatives_total += 1
             if any(_overlaps(negative, p) for p in predicted):
@@ -168,6 +233,7 @@ class Evaluation:
             entry = {"micro": micro.scores()}
             entry["per_info_type"] = {t: c.scores() for t, c in sorted(by_type.items())}
             result["metrics"].setdefault(metric, {})[scope] = entry
+        result["ordinary_words"] = {scope: c.scores() for scope, c in sorted(self.words.items())}
         result["hard_negatives"] = {
             "total": self.negatives_total,
             "redacted": self.negatives_redacted,
@@ -177,30 +243,57 @@ class Evaluation:
         return result
 
 
+def _share(part: int, whole: int) -> str:
+    return f"{part / whole:.2%} ({part:,} of {whole:,})" if whole else "n/a (no words)"
+
+
+def format_words(words: dict) -> str:
+    return (f"ordinary words redacted: {_share(words['redacted'], words['words'])}; "
+            f"lower-case: {_share(words['lower_case_redacted'], words['lower_case_words'])}")
+
+
 def format_report(report: dict, metric: str = "entity_overlap") -> str:
-    """A readable table: per infoType for the whole corpus, then micro per context."""
-    lines = [f"{report['records']} records; metric: {metric}"]
-    header = f"{'info_type':<30} {'support':>8} {'precision':>9} {'recall':>7} {'f1':>6} {'f5':>6}"
-    overall = report["metrics"].get(metric, {}).get(ALL)
+    """A readable summary: what matters for privacy first (was each value redacted at all), the
+    utility cost beside it (ordinary words redacted), then typed figures per infoType and
+    per context."""
+    lines = [f"{report['records']} records"]
+    redaction = report["metrics"].get("redaction_entity_overlap", {})
+    words = report.get("ordinary_words", {})
+    overall = redaction.get(ALL)
     if overall:
-        lines += [header, "-" * len(header)]
-        for name, s in overall["per_info_type"].items():
-            lines.append(f"{name:<30} {s['support']:>8} {s['precision']:>9.3f} {s['recall']:>7.3f} {s['f1']:>6.3f} {s['f5']:>6.3f}")
         s = overall["micro"]
-        lines.append(f"{'micro':<30} {s['support']:>8} {s['precision']:>9.3f} {s['recall']:>7.3f} {s['f1']:>6.3f} {s['f5']:>6.3f}")
-    lines.append("")
-    lines.append(header.replace("info_type", "context  "))
-    for scope, entry in report["metrics"].get(metric, {}).items():
-        if scope == ALL:
-            continue
-        s = entry["micro"]
-        lines.append(f"{scope.removeprefix('context:'):<30} {s['support']:>8} {s['precision']:>9.3f} {s['recall']:>7.3f} {s['f1']:>6.3f} {s['f5']:>6.3f}")
-    redaction = report["metrics"].get("redaction_entity_overlap", {}).get(ALL)
-    if redaction:
-        s = redaction["micro"]
-        lines.append("")
-        lines.append(f"redaction (any type, overlap): recall {s['recall']:.3f}, precision {s['precision']:.3f}, f5 {s['f5']:.3f}")
+        lines.append(f"redacted at all (any type, overlap): recall {s['recall']:.3f}, "
+                     f"precision {s['precision']:.3f}, F5 {s['f5']:.3f} ({s['support']:,} gold values)")
+    if ALL in words:
+        lines.append(format_words(words[ALL]))
+    typed = report["metrics"].get(metric, {}).get(ALL)
+    if typed:
+        lines += ["", f"per gold infoType: redacted at all, then typed ({metric})"]
+        header = (f"{'info_type':<30} {'support':>8} {'redacted':>8} | {'precision':>9} {'recall':>7} "
+                  f"{'f1':>6} {'f5':>6}")
+        lines += [header, "-" * len(header)]
+        any_type = overall["per_info_type"] if overall else {}
+        for name, s in typed["per_info_type"].items():
+            r = any_type.get(name, {}).get("recall")
+            shown = f"{r:>8.3f}" if r is not None and s["support"] else f"{'':>8}"
+            lines.append(f"{name:<30} {s['support']:>8} {shown} | {s['precision']:>9.3f} {s['recall']:>7.3f} "
+                         f"{s['f1']:>6.3f} {s['f5']:>6.3f}")
+        s = typed["micro"]
+        r = overall["micro"]["recall"] if overall else 0.0
+        lines.append(f"{'micro':<30} {s['support']:>8} {r:>8.3f} | {s['precision']:>9.3f} {s['recall']:>7.3f} "
+                     f"{s['f1']:>6.3f} {s['f5']:>6.3f}")
+    contexts = [scope for scope in redaction if scope != ALL]
+    if contexts:
+        lines += ["", "per context: redacted at all (any type), and ordinary words redacted"]
+        header = f"{'context':<30} {'support':>8} {'recall':>7} {'precision':>9} {'f5':>6} {'words':>7} {'lower':>7}"
+        lines += [header, "-" * len(header)]
+        for scope in contexts:
+            s, w = redaction[scope]["micro"], words.get(scope, {})
+            lines.append(f"{scope.removeprefix('context:'):<30} {s['support']:>8} {s['recall']:>7.3f} "
+                         f"{s['precision']:>9.3f} {s['f5']:>6.3f} {w.get('rate', 0):>7.2%} "
+                         f"{w.get('lower_case_rate', 0):>7.2%}")
     negatives = report["hard_negatives"]
     if negatives["total"]:
+        lines.append("")
         lines.append(f"hard negatives redacted: {negatives['redacted']} of {negatives['total']} ({negatives['false_positive_rate']:.1%})")
     return "\n".join(lines)

@@ -18,6 +18,7 @@ from typing import Any, Iterator
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from veil.decompress import decompression_problem
 from veil.errors import ConfigError
 from veil.storage import Storage
 
@@ -202,15 +203,6 @@ def _read_jsonl(storage: Storage, split: InputSplit, limit: int) -> Iterator[Raw
             yield RawInput(split, position, line_number + 1, None, 0,
                            "the rest of the file cannot be read from this line on: "
                            + decompression_problem(salvaging.decompression_error))
-
-
-def decompression_problem(error: BaseException) -> str:
-    """Why a compressed file stopped decompressing, without quoting its bytes."""
-    if isinstance(error, EOFError):
-        return "the compressed data ends early (a truncated file)"
-    if str(error).startswith("Not a gzipped file"):
-        return "it is not gzip data, though its name ends in .gz"
-    return f"the compressed data is corrupt ({type(error).__name__}: {error})"
 
 
 def _read_parquet(storage: Storage, split: InputSplit, limit: int) -> Iterator[RawInput]:

@@ -52,12 +52,13 @@ def nested_deeper_than(value: Any, limit: int) -> bool:
     return False
 
 
-def parse_raw(raw: RawInput, fields: FieldMap) -> Conversation:
-    """The conversation in a raw input. Raises BadRecord with the reason."""
+def parse_raw(raw: RawInput, fields: FieldMap, plan=None) -> Conversation:
+    """The conversation in a raw input. Raises BadRecord with the reason. `plan`: the
+    job's veil.fields.RecordPlan, if it has one."""
     if raw.problem is not None:
         raise BadRecord(raw.problem)
     record = raw.payload if raw.split.format == "parquet" else decode_json_line(raw.payload)
-    return conversation_from_record(record, fields, raw.split.path, raw.position)
+    return conversation_from_record(record, fields, raw.split.path, raw.position, plan)
 
 
 def error_entry(raw: RawInput, reason: str, record_id: str | None = None, include_raw: bool = False,

@@ -34,6 +34,24 @@ class Turn:
     speaker: str | None = None
 
 
+@dataclass(frozen=True)
+class FieldText:
+    """A text outside the turns that the detectors inspect (a configured field)."""
+
+    location: tuple  # keys and list indexes from the record's root (veil.fields)
+    text: str
+    rule: int  # the index of its FieldRule in the RecordPlan
+
+
+@dataclass(frozen=True)
+class WholeValue:
+    """A configured field's value that is transformed whole, without inspection."""
+
+    location: tuple
+    value: Any
+    rule: int
+
+
 @dataclass
 class Conversation:
     """One input record, seen as turns of text.
@@ -51,10 +69,18 @@ class Conversation:
     source: str = ""
     index: int = 0
     context: str | None = None
+    fields: tuple[FieldText, ...] = ()  # configured fields to inspect (veil.fields)
+    whole: tuple[WholeValue, ...] = ()  # configured fields to transform whole
+    missing: tuple[str, ...] = ()  # configured fields this record does not have
 
     @property
     def sort_key(self) -> tuple[str, int]:
         return (self.source, self.index)
+
+    @property
+    def texts(self) -> list[str]:
+        """What the detectors inspect: the turns' texts, then the configured fields' texts."""
+        return [turn.text for turn in self.turns] + [f.text for f in self.fields]
 
 
 def stable_record_id(record: dict[str, Any]) -> str:
@@ -64,9 +90,21 @@ def stable_record_id(record: dict[str, Any]) -> str:
 
 
 def conversation_from_record(
-    record: Any, fields: FieldMap, source: str = "", index: int = 0
+    record: Any, fields: FieldMap, source: str = "", index: int = 0, plan=None
 ) -> Conversation:
-    """Validate one input record and view it as a conversation. Raises BadRecord with a reason."""
+    """Validate one input record and view it as a conversation. Raises BadRecord with a reason.
+
+    `plan` (a veil.fields.RecordPlan) adds the configured fields and, with `ids: hash`,
+    replaces the id by its keyed hash."""
+    conversation = _conversation(record, fields, source, index)
+    if plan is not None:
+        from veil.fields import apply_plan
+
+        conversation = apply_plan(conversation, plan, fields)
+    return conversation
+
+
+def _conversation(record: Any, fields: FieldMap, source: str, index: int) -> Conversation:
     if not isinstance(record, dict):
         raise BadRecord(f"record is a JSON {type(record).__name__}, expected an object")
     if not record:

@@ -21,6 +21,8 @@ from typing import Any
 
 from fsspec.core import url_to_fs
 
+from veil.decompress import SalvagingStream, ZstdFrames
+
 DEFAULT_TIMEOUT_S = 30.0
 DEFAULT_ATTEMPTS = 3
 
@@ -147,13 +149,16 @@ class Storage:
         its `decompression_error` (see `SalvagingStream`): the lines before it are still read.
         """
         fs, path = self.filesystem(url)
-        stream = fs.open(path, "rb", compression="infer")
-        if self.is_compressed(url):
-            salvaging = SalvagingStream(stream)
-            reader = io.BufferedReader(salvaging, buffer_size=1 << 20)
-            reader.salvaging = salvaging  # type: ignore[attr-defined]
-            return reader
-        return io.BufferedReader(stream, buffer_size=1 << 20)
+        if not self.is_compressed(url):
+            return io.BufferedReader(fs.open(path, "rb"), buffer_size=1 << 20)
+        if url.endswith(".zst"):  # fsspec's zstandard reader ends a truncated file silently
+            stream = ZstdFrames(fs.open(path, "rb"))
+        else:
+            stream = fs.open(path, "rb", compression="infer")
+        salvaging = SalvagingStream(stream)
+        reader = io.BufferedReader(salvaging, buffer_size=1 << 20)
+        reader.salvaging = salvaging  # type: ignore[attr-defined]
+        return reader
 
     def url(self, url: str, path: str) -> str:
         """A path from the filesystem of `url`, written as a URL with the same scheme."""
@@ -235,53 +240,3 @@ def is_timeout(error: BaseException) -> bool:
             return True
         error = error.__cause__ or error.__context__
     return False
-
-
-# What decompressors raise on data that is corrupt, truncated or not compressed at all:
-# gzip.BadGzipFile (an OSError), EOFError (truncated), zlib.error, lzma.LZMAError,
-# zstandard.ZstdError; bz2 raises a bare OSError("Invalid data stream").
-def is_decompression_error(error: BaseException) -> bool:
-    import gzip
-    import lzma
-    import zlib
-
-    if isinstance(error, (EOFError, zlib.error, lzma.LZMAError, gzip.BadGzipFile)):
-        return True
-    if type(error) is OSError and str(error) == "Invalid data stream":  # bz2's; other bare
-        return True  # OSErrors (s3fs's EIO, ...) are I/O faults and must fail the read
-    return type(error).__name__ == "ZstdError"
-
-
-class SalvagingStream(io.RawIOBase):
-    """A decompressing stream that ends where its data goes bad, keeping what came before.
-
-    Reads with `read1` (one decompression step at a time), so that the data decompressed before
-    a fault is handed out before the fault is met; the fault then reads as the end of the stream,
-    and is kept in `decompression_error` for the reader to report. I/O errors still raise."""
-
-    def __init__(self, stream):
-        self.stream = stream
-        self.decompression_error: BaseException | None = None
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer) -> int:
-        if self.decompression_error is not None:
-            return 0
-        try:
-            reader = getattr(self.stream, "read1", None) or self.stream.read
-            data = reader(len(buffer))
-        except Exception as error:  # noqa: BLE001 (sorted just below)
-            if not is_decompression_error(error):
-                raise
-            self.decompression_error = error
-            return 0
-        buffer[: len(data)] = data
-        return len(data)
-
-    def close(self) -> None:
-        try:
-            self.stream.close()
-        finally:
-            super().close()

@@ -1,7 +1,31 @@
 """The job summary: what went in, what came out, what was found; and whether it all adds up."""
 from __future__ import annotations
 
+from importlib import metadata
 from typing import Any
+
+
+def veil_version() -> str:
+    """The installed Veil's version (an editable install has one too)."""
+    try:
+        return metadata.version("veil")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+def provenance(job: dict, counts: dict) -> dict[str, Any]:
+    """Where a run's risk figures come from, for `risk/summary.json` and the report: the
+    setup decided at launch (config, detectors, models and their thresholds, auditor, version)
+    and the records counted."""
+    keys = ("veil_version", "config", "detectors", "detectors_missing", "models", "auditor", "input")
+    return {
+        **{key: job.get(key) for key in keys},
+        "records": {
+            "in": counts.get("records_in", 0),
+            "written": counts.get("records_written", 0),
+            "errored": counts.get("records_errored", 0),
+        },
+    }
 
 
 def build_summary(job: dict, counts: dict, shards: list[dict], risk: dict | None = None) -> dict[str, Any]:
@@ -16,8 +40,13 @@ def build_summary(job: dict, counts: dict, shards: list[dict], risk: dict | None
     files: dict[str, list[str]] = {}
     for shard in sorted(shards, key=lambda s: (s["kind"], s["shard"])):
         files.setdefault(shard["kind"], []).append(shard["name"])
+    fields = dict(job.get("fields") or {})
+    if fields:  # which configured fields records lacked, per field
+        fields["missing"] = {key.split(".", 1)[1]: value for key, value in sorted(counts.items())
+                             if key.startswith("fields_missing.")}
     return {
         **job,
+        **({"fields": fields} if fields else {}),
         "records": {
             "in": records_in,
             "written": written,
@@ -55,8 +84,13 @@ def format_summary(summary: dict[str, Any]) -> str:
     detectors = summary.get("detectors")
     if detectors:
         lines.append(f"  detectors:       {', '.join(detectors)}")
+    for name, model in (summary.get("models") or {}).items():
+        threshold = model.get("threshold")
+        lines.append(f"  model ({name}):".ljust(19) + f"{model.get('location')}"
+                     + ("" if threshold is None else f", threshold {threshold:g}"))
     for name, reason in (summary.get("detectors_missing") or {}).items():
         lines.append(f"  WARNING: detector {name} did not run: {reason}")
+    lines += _field_lines(summary.get("fields") or {})
     findings = summary["findings"]
     lines.append(f"  findings:        {findings['total']}")
     width = max((len(name) for name in findings["by_info_type"]), default=0)
@@ -75,3 +109,19 @@ def format_summary(summary: dict[str, Any]) -> str:
     if records["errored"]:
         lines.append(f"  see {summary.get('output', '').rstrip('/')}/errors/ for why records failed")
     return "\n".join(lines)
+
+
+def _field_lines(fields: dict[str, Any]) -> list[str]:
+    """The fields the job inspected or transformed, and where it found them missing."""
+    if not fields:
+        return []
+    lines = []
+    inspected = fields.get("inspected", []) + fields.get("transformed_whole", [])
+    lines.append(f"  fields:          turn texts, speaker labels ({fields.get('speakers', 'auto')})"
+                 + (", " + ", ".join(inspected) if inspected else ""))
+    for name, count in (fields.get("missing") or {}).items():
+        lines.append(f"  WARNING: field {name} is missing from {count} records")
+    for name, seen in (fields.get("uninspected_with_personal_data") or {}).items():
+        lines.append(f"  WARNING: field {name} is not inspected and looked like personal data in "
+                     f"{seen['records']} of {fields.get('sampled_records', 0)} sampled records")
+    return lines

@@ -26,6 +26,26 @@ def test_person_names_found(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("thanks Virginia, see you soon", "Virginia"),
+    ("thanks virginia see you", "virginia"),  # no capitals (ASR): a state people are named after
+    ("Hi Mark, thanks again", "Mark"),
+    ("Thank you Georgia Smith!", "Georgia Smith"),
+])
+def test_a_name_addressed_in_a_greeting_is_a_person_not_a_state(text, expected):
+    assert quotes(text, "PERSON_NAME") == {expected}
+    assert quotes(text, "US_STATE") == set()
+
+
+@pytest.mark.parametrize("text", ["thanks will do", "hey guys thanks everyone", "hi there", "thanks again"])
+def test_greetings_without_a_name_find_none(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+def test_a_state_in_a_place_context_is_still_a_state():
+    assert quotes("I live in Virginia", "US_STATE") == {"Virginia"}
+
+
 @pytest.mark.parametrize("text", [
     "Will you help me with this?",
     "Mark my words, it will work.",

@@ -52,6 +52,30 @@ def test_training_writes_a_complete_model_directory(tiny_model: Path):
         assert (tiny_model / name).exists(), name
 
 
+def test_threshold_is_the_best_recall_within_the_redacted_words_limit(tiny_model: Path):
+    validation = json.loads((tiny_model / METADATA).read_text())["validation"]
+    limit = validation["max_redacted_words"]
+    tried = {float(t): scores for t, scores in validation["by_threshold"].items()}
+    within = {t: s for t, s in tried.items() if s["lower_case_words_redacted"] <= limit}
+    chosen = validation["threshold"]
+    if within:
+        assert chosen in within
+        assert within[chosen]["recall"] == max(s["recall"] for s in within.values())
+    else:
+        assert tried[chosen]["lower_case_words_redacted"] == min(s["lower_case_words_redacted"] for s in tried.values())
+
+
+def test_veil_train_ends_with_a_short_summary(tiny_model: Path):
+    from pipelines.train import summary_lines
+
+    metadata = json.loads((tiny_model / METADATA).read_text())
+    lines = summary_lines(str(tiny_model), metadata)
+    assert len(lines) <= 8
+    text = "\n".join(lines)
+    assert f"P(O) < {metadata['threshold']}" in text and "lower-case" in text and str(tiny_model) in lines[0]
+    assert "{" not in text  # no JSON dump
+
+
 def test_trained_model_finds_held_out_names(tiny_model: Path):
     examples = held_out_examples()
     classifier = HfTokenClassifier(tiny_model)

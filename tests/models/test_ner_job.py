@@ -162,13 +162,18 @@ def broken_copy(model: Path, target: Path) -> Path:
     return target / "model.safetensors"
 
 
+def run_with_model(tmp_path: Path, model: Path):
+    """The job with rules and the model at `model`, on two synthetic records."""
+    source = write_jsonl(tmp_path / "calls.jsonl", list(generate_records(2, 3003)))
+    config = job_config(tmp_path, {"rules": True, "hf": {"model": str(model)}})
+    return run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
+
+
 def test_a_truncated_weights_file_stops_the_job_at_start(tiny_ner_model: Path, tmp_path: Path):
     weights = broken_copy(tiny_ner_model, tmp_path / "truncated")
     weights.write_bytes(weights.read_bytes()[: weights.stat().st_size // 2])
-    source = write_jsonl(tmp_path / "calls.jsonl", list(generate_records(2, 3003)))
-    config = job_config(tmp_path, {"rules": True, "hf": {"model": str(tmp_path / "truncated")}})
     earlier = previous_output(tmp_path / "out")
-    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
+    result = run_with_model(tmp_path, tmp_path / "truncated")
     assert result.returncode == 2, result.stderr[-3000:]
     assert "does not load" in result.stderr
     assert earlier.read_text() == '{"id": "earlier"}\n'
@@ -181,9 +186,7 @@ def test_weights_without_the_head_stop_the_job_at_start(tiny_ner_model: Path, tm
     weights = broken_copy(tiny_ner_model, tmp_path / "headless")
     tensors = {k: v for k, v in load_file(str(weights)).items() if not k.startswith("classifier.")}
     save_file(tensors, str(weights), metadata={"format": "pt"})
-    source = write_jsonl(tmp_path / "calls.jsonl", list(generate_records(2, 3003)))
-    config = job_config(tmp_path, {"rules": True, "hf": {"model": str(tmp_path / "headless")}})
-    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
+    result = run_with_model(tmp_path, tmp_path / "headless")
     assert result.returncode == 2, result.stderr[-3000:]
     assert "weights do not match the model" in result.stderr
     assert not (tmp_path / "out").exists()
@@ -204,9 +207,7 @@ def test_weights_that_tag_every_word_fail_the_probe(tiny_ner_model: Path, tmp_pa
     bias[person] = 10.0
     tensors["classifier.bias"] = bias
     save_file(tensors, str(weights), metadata={"format": "pt"})
-    source = write_jsonl(tmp_path / "calls.jsonl", list(generate_records(2, 3003)))
-    config = job_config(tmp_path, {"rules": True, "hf": {"model": str(tmp_path / "wrong")}})
-    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
+    result = run_with_model(tmp_path, tmp_path / "wrong")
     assert result.returncode == 2, result.stderr[-3000:]
     assert "ordinary words" in result.stderr
     assert not (tmp_path / "out").exists()

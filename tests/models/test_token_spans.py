@@ -55,6 +55,13 @@ def test_token_targets_mark_first_token_b_and_ignore_specials():
     assert labelled["now"] == IDS["O"]
 
 
+def test_unannotated_text_gets_no_target_but_gold_inside_it_still_does():
+    text = "hi @annlee and @bob"
+    offsets = [(0, 2), (3, 4), (4, 7), (7, 10), (11, 14), (15, 16), (16, 19)]
+    targets = token_targets(offsets, [CharSpan(15, 19, "PERSON_NAME")], IDS, ignore=[(3, 10)])
+    assert targets == [IDS["O"], IGNORE, IGNORE, IGNORE, IDS["O"], IDS["B-PERSON_NAME"], IDS["I-PERSON_NAME"]]
+
+
 def test_adjacent_spans_each_start_with_b():
     text = "ann bob"
     offsets = whitespace_tokens(text)

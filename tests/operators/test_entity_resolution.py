@@ -8,7 +8,7 @@ from veil.entity_keys import email_key, org_key, phone_key
 from veil.findings import Finding
 
 
-def numbered(texts, spans, info_type="PERSON_NAME"):
+def numbered(texts, spans, info_type="PERSON_NAME", speakers=None):
     """(value, number) for every occurrence of each value, in conversation order."""
     findings = []
     for turn, text in enumerate(texts):
@@ -18,7 +18,7 @@ def numbered(texts, spans, info_type="PERSON_NAME"):
                 if not any(m.start() < e and s < m.end() for s, e in taken):
                     findings.append(Finding(turn, m.start(), m.end(), info_type))
                     taken.append((m.start(), m.end()))
-    numbers = entity_numbers(texts, findings)
+    numbers = entity_numbers(texts, findings, speakers)
     return [(texts[f.turn][f.start:f.end], numbers[f]) for f in sorted(numbers)]
 
 
@@ -36,17 +36,30 @@ def test_asr_variants_are_one_person_but_different_names_are_not():
     assert not names_match("Mark", "Mary")
     assert not names_match("Daniel", "Daniela")
     assert not names_match("Lidia", "Lilia")
+    assert not names_match("Angel", "Angela") and not names_match("Paul", "Paula")
     texts = ["Mark called", "yes Marc, and M-A-R-K again", "Mary too"]
     assert numbered(texts, ["Mark", "Marc", "M-A-R-K", "Mary"]) == [
         ("Mark", 1), ("Marc", 1), ("M-A-R-K", 1), ("Mary", 2)]
 
 
 def test_two_people_sharing_a_first_name_get_two_numbers():
-    texts = ["Rachel Green here.", "And my colleague Rachel Smith.", "Rachel, can you confirm?",
+    texts = ["Rachel Green here.", "Rachel Smith joined us too.", "Rachel, can you confirm?",
              "Ms Green agrees."]
     result = numbered(texts, ["Rachel Green", "Rachel Smith", "Rachel", "Green"])
     # The bare "Rachel" goes to the most recently mentioned Rachel (Smith).
     assert result == [("Rachel Green", 1), ("Rachel Smith", 2), ("Rachel", 2), ("Green", 1)]
+
+
+def test_a_namesake_introduced_as_someone_else_is_another_person():
+    # "my colleague", "also", "we're both": the words say the name is someone else's too,
+    # and a later bare "Rachel" means the person not introduced as someone else.
+    texts = ["Rachel Green here.", "My colleague Rachel Smith set it up.", "Thanks, Rachel."]
+    assert numbered(texts, ["Rachel Green", "Rachel Smith", "Rachel"]) == [
+        ("Rachel Green", 1), ("Rachel Smith", 2), ("Rachel", 1)]
+    texts = ["My name is Hariz Sama.", "If Hariz calls, that's my colleague, not me. We're both Hariz.",
+             "Anything else today, Hariz?"]
+    assert numbered(texts, ["Hariz Sama", "Hariz"]) == [
+        ("Hariz Sama", 1), ("Hariz", 2), ("Hariz", 2), ("Hariz", 1)]
 
 
 def test_bare_name_before_full_name_joins_it():
@@ -63,6 +76,38 @@ def test_middle_names_and_particles():
 def test_first_and_last_name_given_in_adjacent_turns_pair_up():
     texts = ["Your first and last name?", "Susan.", "Reed, R-E-E-D."]
     assert {n for _, n in numbered(texts, ["Susan", "Reed", "R-E-E-D"])} == {1}
+    texts = ["Who am I speaking with?", "It's Ines.", "And the um, last- last name?", "Öberg.",
+             "Thank you, Dr. Öberg."]
+    assert {n for _, n in numbered(texts, ["Ines", "Öberg"])} == {1}
+    texts = ["yeah it's kevin last name armstrong", "got it dr armstrong thanks"]
+    assert {n for _, n in numbered(texts, ["kevin", "armstrong"])} == {1}
+
+
+def test_a_first_name_and_a_surname_without_evidence_stay_two_people():
+    # The issue's examples: each name occurring once is no evidence that they are one person.
+    assert numbered(["Did Priya call back?", "No, but Thompson did."], ["Priya", "Thompson"]) == [
+        ("Priya", 1), ("Thompson", 2)]
+    assert numbered(["What's Jagdish's new address?", "4120 Garcia Roads"], ["Jagdish", "Garcia"]) == [
+        ("Jagdish", 1), ("Garcia", 2)]
+    assert numbered(["Dear Mrs. Sandal,", "I've copied Valerie."], ["Sandal", "Valerie"]) == [
+        ("Sandal", 1), ("Valerie", 2)]
+    # Angel and Angela are two names, not a spelling variant.
+    assert numbered(["Angel, what do you think?", "And Angela?"], ["Angel", "Angela"]) == [
+        ("Angel", 1), ("Angela", 2)]
+
+
+def test_what_speakers_say_of_themselves_and_each_other_ties_names():
+    texts = ["Hi, I'm looking for Mr. Guerrero.", "Speaking.", "Hi Erick, this is Stacy Bradshaw.",
+             "Thanks, Stacy.", "Thanks for your time, Erick."]
+    names = ["Guerrero", "Erick", "Stacy Bradshaw", "Stacy"]
+    speakers = ["rep", "prospect", "rep", "prospect", "rep"]
+    assert [n for _, n in numbered(texts, names, speakers=speakers)] == [1, 1, 2, 2, 1]
+    # Without speakers there is no evidence that Guerrero is Erick.
+    assert [n for _, n in numbered(texts, names)] == [1, 2, 3, 3, 2]
+    # Two speakers each giving their own name are two people, however alike the names.
+    texts = ["This is Jamie, who am I speaking with?", "My name is James Morrison.", "Thanks, James."]
+    assert numbered(texts, ["Jamie", "James Morrison", "James"], speakers=["agent", "caller", "agent"]) \
+        == [("Jamie", 1), ("James Morrison", 2), ("James", 2)]
 
 
 def test_parse_name_titles_spelling_and_particles():

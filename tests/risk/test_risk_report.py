@@ -91,7 +91,16 @@ def test_report_has_table_4_verdict_histograms_and_sample():
     assert [row[0] for row in table[1:]] == ["Meetings", "Sales Calls", "Total"]
     total = table[-1]
     assert total[1:7] == ["5", "2.2", "2.2", "5.4", "6", "4.4"]  # [0, 3, 6, 0, 2]
-    assert page.ids["verdict"] == "The corpus passes: mean + std = 4.4 is below the threshold 5."
+    # The total meets the criterion, but a context fails and a direct identifier is left: the
+    # page leads with those, in amber, never with a green "passes" above them.
+    assert page.ids["verdict-headline"] == (
+        "1 context of 2 fails the criterion, though the corpus as a whole meets it "
+        "(mean + std = 4.4, below 5).")
+    assert page.ids["verdict-details"] == (
+        "Meetings: mean + std = 5.2 is not below 5 (3 conversations)."
+        "1 conversation of 5 still holds a direct identifier (a name, an email address, a phone, "
+        "card or account number...): review them before use.")
+    assert 'class="verdict warn"' in build_report(summary, rows)
     histograms = [img for img in page.images if img["src"].startswith("data:image/png;base64,")]
     assert len(histograms) == 3  # two contexts and the total
     png = base64.b64decode(histograms[0]["src"].split(",", 1)[1])
@@ -111,7 +120,7 @@ def test_report_is_self_contained():
 def test_failing_corpus_says_so():
     rows = [{"id": "a", "score": 9, "items": []}, {"id": "b", "score": 1, "items": []}]
     page = Page(build_report(summarise(rows), rows))
-    assert page.ids["verdict"] == "The corpus fails: mean + std = 9.0 is not below the threshold 5."
+    assert page.ids["verdict-headline"] == "The corpus fails: mean + std = 9.0 is not below the threshold 5."
 
 
 def test_highlight_escapes_and_marks():

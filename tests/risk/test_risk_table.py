@@ -1,4 +1,4 @@
-"""The risk table: DESIGN.md's defaults (the paper's Table 6) and its configuration."""
+"""The risk table: the defaults in docs/design.md (the paper's Table 6) and its configuration."""
 import pytest
 
 from veil.errors import ConfigError

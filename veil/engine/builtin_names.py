@@ -9,7 +9,8 @@ PERSON_NAME combines:
   locales by `scripts/build_name_lists.py`), matched with the Aho-Corasick `DictionaryMatcher`;
   adjacent name words join into one finding ("Maria Garcia Lopez"), which is more likely a
   name than either word alone;
-- context: "my name is X", "this is X calling", "speak to X", titles ("Dr. Okafor");
+- context: "my name is X", "this is X calling", "speak to X", titles ("Dr. Okafor"), and a
+  greeting or thanks before a name word ("thanks Virginia", "hi mark");
 - exclusions: eponyms ("Parkinson's disease"), brands named after people ("Ford", "Dell") and
   common words that are names ("may", "will", "bill", "mark") unless a name context says
   otherwise.
@@ -44,6 +45,7 @@ from veil.engine.name_lists import (
     ORGANIZATIONS,
     PRODUCTS,
     TITLES,
+    US_STATES,
 )
 from veil.engine.prefilter import RegexGuard
 from veil.findings import Likelihood, Method
@@ -255,6 +257,15 @@ _NAME_CONTEXTS = [
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
 ]
+# "thanks Virginia", "hi mark", "Dear Ms": a greeting or thanks before a name word is a person
+# (addressed by name), not a state or a verb. Only dictionary name words count: "thanks again".
+GREETINGS = (r"thanks|thank you|thank u|thx|ty|hi|hello|hey|hiya|dear|bye|goodbye|congrats|"
+             r"congratulations|cheers|good morning|morning|good night|night|love you|miss you|"
+             r"happy birthday|welcome|sorry")
+_GREETING_CONTEXT = re.compile(
+    rf"\b(?:{GREETINGS})[ \t]*,?[ \t]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+)
+GREETING_BEFORE = re.compile(rf"(?i)\b(?:{GREETINGS})[ \t]*,?[ \t]+$")
 _TITLE_CONTEXT = re.compile(
     rf"\b(?:{TITLES})\b\.?[ \t]+(?P<name>{_CAP}(?:[ \t]+{_CAP})?)"
 )
@@ -288,8 +299,37 @@ def _context_name(text: str, start: int, end: int, cased: bool) -> tuple[int, in
     return start, kept_end
 
 
+def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
+    """The dictionary name words at the start of a greeting's capture ("Virginia Woolf").
+
+    Without capitals, a name that is also a common word ("thanks, will do") counts only if it
+    is a place people are named after ("thanks virginia")."""
+    kept_end = None
+    for piece in re.finditer(r"[^\s]+", text[start:end]):
+        word = piece.group(0).strip(",.!?")
+        lowered = word.lower()
+        if lowered not in name_words() or lowered in STOPWORDS:
+            break
+        if cased and not word[:1].isupper():
+            break
+        if not cased and lowered in AMBIGUOUS_NAMES and lowered not in _people_named_after_places():
+            break
+        kept_end = start + piece.start() + len(word)
+    return None if kept_end is None else (start, kept_end)
+
+
+@lru_cache(maxsize=None)
+def _people_named_after_places() -> frozenset[str]:
+    return frozenset(name.lower() for name in US_STATES) & name_words()
+
+
 def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     lowered = lowered_same_length(text)
+    if may_match(_GREETING_CONTEXT):
+        for match in _GREETING_CONTEXT.finditer(lowered):
+            span = _greeting_name(text, match.start("name"), match.end("name"), cased)
+            if span is not None:
+                yield span[0], span[1], L.LIKELY, Method.REGEX
     for pattern, likelihood in _NAME_CONTEXTS:
         if not may_match(pattern):
             continue
@@ -358,7 +398,7 @@ def scan_person_names_batch(batch) -> Iterator[tuple]:
     """`scan_person_names` over a batch: Python only for texts with a name word or context."""
     first, last = batch.find(first_names()), batch.find(last_names())
     candidates, guarded = _guard_in_batch(
-        batch, [p for p, _ in _NAME_CONTEXTS] + [_TITLE_CONTEXT, _TITLE_CONTEXT_LOWER]
+        batch, [p for p, _ in _NAME_CONTEXTS] + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER]
     )
     for i in sorted(guarded.union(first, last)):
         found = (first.get(i, ()), last.get(i, ()))
@@ -666,6 +706,6 @@ def scan_speaker_products_batch(batch) -> Iterator[tuple]:
 # One Hyperscan pass per text says which of the context regexes above can match at all.
 _GUARD = RegexGuard(
     [pattern for pattern, _ in _NAME_CONTEXTS]
-    + [_TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _SPEAKER_CONTEXT,
+    + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _SPEAKER_CONTEXT,
        _AGENT_CONTEXT, _PRODUCT_CONTEXT]
 )

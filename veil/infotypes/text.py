@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
-from veil.engine.builtin_names import common_words
+from veil.engine.builtin_names import GREETING_BEFORE, common_words
 from veil.engine.checksums import digits_of
 from veil.engine.detectors import DIGIT, UPPER, Hotword, hotword, pattern, scanner
 from veil.engine.dictionary import DictionaryMatcher
+from veil.engine.name_lists import US_STATES
 from veil.entity_keys import phone_key
 from veil.findings import Likelihood, Method
 from veil.infotypes.catalogue import DIGIT_RUNS, SPELLED, InfoType
@@ -130,8 +131,9 @@ _SPOKEN_DATES = (
 )
 _MONTH_TRIGGER = re.compile(r"(?i)jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec")
 
-_DOB_HOTWORD = hotword(
-    r"\b(?:born|birth ?days?|birth ?date|date of birth|d\.?o\.?b\.?)(?!\w)", 60, 0,
+_DOB_HOTWORD = hotword(  # "date of, uh, birth": ASR keeps the fillers
+    r"\b(?:born|birth ?days?|birth ?date|date(?:[ ,]+(?:of|uh|um|er|like|you know|i mean)){1,4}"
+    r"[ ,]+birth|d\.?o\.?b\.?)(?!\w)", 60, 0,
     fixed=L.VERY_LIKELY,
 )
 
@@ -355,20 +357,6 @@ MEDICAL_TERM = InfoType(
 
 # --- US_STATE ------------------------------------------------------------------------------
 
-US_STATES = {
-    "Alabama": "AL", "Alaska": "AK", "Arizona": "AZ", "Arkansas": "AR", "California": "CA",
-    "Colorado": "CO", "Connecticut": "CT", "Delaware": "DE", "Florida": "FL", "Georgia": "GA",
-    "Hawaii": "HI", "Idaho": "ID", "Illinois": "IL", "Indiana": "IN", "Iowa": "IA",
-    "Kansas": "KS", "Kentucky": "KY", "Louisiana": "LA", "Maine": "ME", "Maryland": "MD",
-    "Massachusetts": "MA", "Michigan": "MI", "Minnesota": "MN", "Mississippi": "MS",
-    "Missouri": "MO", "Montana": "MT", "Nebraska": "NE", "Nevada": "NV", "New Hampshire": "NH",
-    "New Jersey": "NJ", "New Mexico": "NM", "New York": "NY", "North Carolina": "NC",
-    "North Dakota": "ND", "Ohio": "OH", "Oklahoma": "OK", "Oregon": "OR", "Pennsylvania": "PA",
-    "Rhode Island": "RI", "South Carolina": "SC", "South Dakota": "SD", "Tennessee": "TN",
-    "Texas": "TX", "Utah": "UT", "Vermont": "VT", "Virginia": "VA", "Washington": "WA",
-    "West Virginia": "WV", "Wisconsin": "WI", "Wyoming": "WY", "District of Columbia": "DC",
-    "Puerto Rico": "PR",
-}
 _STATE_CODES = "|".join(sorted(set(US_STATES.values())))
 # Codes that are also words or abbreviations ("ID 12345" is an ID) need the "City, ST" form.
 _UNAMBIGUOUS_CODES = "|".join(
@@ -389,8 +377,12 @@ def _state_name_hits(text: str, spans):
     cased = text != text.lower()
     for start, end in spans:
         # In a cased text a state name is capitalised ("Washington", not "washington").
-        if not cased or text[start].isupper():
-            yield start, end, L.LIKELY, Method.DICTIONARY
+        if cased and not text[start].isupper():
+            continue
+        # "thanks Virginia", "hi georgia": a person addressed by name (PERSON_NAME finds her).
+        if GREETING_BEFORE.search(text, max(0, start - 24), start):
+            continue
+        yield start, end, L.LIKELY, Method.DICTIONARY
 
 
 def _scan_state_names(text: str, view):
@@ -469,18 +461,40 @@ CANADA_POSTAL_CODE = InfoType(
 
 # --- STREET_ADDRESS ------------------------------------------------------------------------
 
+# Street suffixes: the USPS list (Publication 28, appendix C1: primary names and common
+# abbreviations), as US addresses use them ("Sparks Harbor", "Cole Brooks", "Davis Burgs").
 _STREET_TYPES = (
-    r"(?i:street|st|avenue|ave|road|rd|boulevard|blvd|lane|ln|drive|dr|court|ct|way|place|pl|"
-    r"terrace|ter|parkway|pkwy|circle|cir|highway|hwy|square|sq|trail|trl|crescent|cres|"
-    r"close|grove|gardens|row|alley|plaza)"
+    r"(?i:alley|aly|anex|annex|arcade|avenue|ave|bayou|beach|bend|bluffs?|bottom|boulevard|blvd|"
+    r"branch|bridge|brooks?|burgs?|bypass|camp|canyon|cape|causeway|centers?|ctr|circles?|cir|"
+    r"cliffs?|club|commons?|corners?|course|courts?|ct|coves?|creek|crescent|cres|crest|"
+    r"crossing|crossroads?|curve|dale|dam|divide|drives?|dr|estates?|expressway|expy|"
+    r"extensions?|ext|falls?|ferry|fields?|flats?|fords?|forest|forges?|forks?|fort|freeway|"
+    r"fwy|gardens?|gateway|glens?|greens?|groves?|harbors?|haven|heights|hts|highway|hwy|"
+    r"hills?|hollow|inlet|islands?|isle|junctions?|keys?|knolls?|lakes?|landing|lane|ln|"
+    r"lights?|loaf|locks?|lodge|loop|mall|manors?|meadows?|mews|mills?|mission|motorway|mount|"
+    r"mountains?|neck|orchard|oval|overpass|parks?|parkways?|pkwy|pass|passage|path|pike|"
+    r"pines?|place|pl|plains?|plaza|points?|ports?|prairie|radial|ramp|ranch|rapids?|rest|"
+    r"ridges?|river|roads?|rd|route|row|run|shoals?|shores?|skyway|springs?|spurs?|squares?|"
+    r"sq|station|stravenue|stream|streets?|st|summit|terrace|ter|throughway|trace|track|"
+    r"trafficway|trail|trl|trailer|tunnel|turnpike|underpass|unions?|valleys?|viaduct|views?|"
+    r"villages?|ville|vista|walks?|wall|ways?|wells?|close)"
+)
+# Words that do not name a street: with suffixes such as "way", "park" or "well" in the list,
+# "3 kids on the way" or "20 people in the park" must not read as addresses.
+_NOT_STREET_WORDS = (
+    r"(?!(?i:the|a|an|and|or|but|of|on|in|at|to|for|from|by|with|into|about|my|your|our|his|"
+    r"her|their|its|this|that|these|those|is|are|was|were|be|been|i|we|you|they|it|he|she|"
+    r"more|less|other|people|persons?|kids|children|times?|minutes?|hours?|days?|weeks?|"
+    r"months?|years?|items?|units?|pieces?|percent|dollars?|cents?|miles?|points?)\b)"
 )
 STREET_ADDRESS = InfoType(
     "STREET_ADDRESS",
-    "Street addresses: a house number, street name and street type.",
+    "Street addresses: a house number, street name and street type, and a unit.",
     detectors=(
         pattern(
             r"\b\d{1,6}[A-Za-z]?[ \t]+(?:(?:[NSEW]|North|South|East|West)\.?[ \t]+)?"
-            r"(?:[A-Za-z][A-Za-z'-]{0,30}[ \t]+){1,4}" + _STREET_TYPES + r"\b\.?"
+            r"(?:" + _NOT_STREET_WORDS + r"[A-Za-z][A-Za-z'-]{0,30}[ \t]+){1,4}" + _STREET_TYPES
+            + r"\b\.?"
             r"(?:,?[ \t]+(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6}\b)?",
             L.LIKELY,
             trigger=DIGIT,

@@ -7,8 +7,8 @@
 - `veil.operators.config`: the `DeidentifyConfig` schema;
 - keys, dates, masks, names and surrogates: what the operators are made of.
 
-The package imports nothing itself; `Operator`, `Operators`, `build_operators` and `key_files`
-are still reachable from it.
+The package imports nothing itself; `Operator`, `Operators`, `build_operators`, `operator_from`,
+`check_same_keys` and `key_files` are still reachable from it.
 """
 from __future__ import annotations
 
@@ -16,4 +16,5 @@ from veil.lazy import lazy_exports
 
 __getattr__, __all__ = lazy_exports(__name__, {
     "Operator": "veil.operators.base", "Operators": "veil.operators.build",
-    "build_operators": "veil.operators.build", "key_files": "veil.operators.build"})
+    "build_operators": "veil.operators.build", "check_same_keys": "veil.operators.build",
+    "key_files": "veil.operators.build", "operator_from": "veil.operators.build"})

@@ -40,17 +40,31 @@ class Operators:
         return self.by_type.get(info_type, self.default)
 
 
-def _options_path(index: int, primitive: PrimitiveTransformation) -> str:
-    return f"{_PATH}[{index}].primitive_transformation.{primitive.kind}"
+def _options_path(index: int, primitive: PrimitiveTransformation, path: str = _PATH) -> str:
+    return f"{path}[{index}].primitive_transformation.{primitive.kind}"
 
 
-def build_operators(config=None, storage=None, expect_key_checks=None) -> Operators:
-    """Operators from a VeilConfig or a DeidentifyConfig. Reads every key now; raises
-    ConfigError when one is missing or unreadable, or (`expect_key_checks`, the launch's
-    `key_checks`) differs from the key the launch read."""
+def operator_from(primitive: PrimitiveTransformation, where: str, storage=None) -> Operator:
+    """One transformation, ready to apply, its key read; `where` names its options in errors
+    (`...primitive_transformation.surrogate_config`)."""
+    return primitive.options.bind(where, storage)
+
+
+def is_keyed(primitive: PrimitiveTransformation) -> bool:
+    """Whether the transformation's operator reads a secret key."""
+    return isinstance(primitive.options, KeyedPrimitive)
+
+
+def build_operators(config=None, storage=None, expect_key_checks=None, path: str = _PATH) -> Operators:
+    """Operators from a VeilConfig or a DeidentifyConfig (or its dict). Reads every key now;
+    raises ConfigError when one is missing or unreadable, or (`expect_key_checks`, the
+    launch's `key_checks`) differs from the key the launch read. `path` names the
+    transformations in errors."""
     deidentify = getattr(config, "deidentify_config", config)
     if deidentify is None:
         deidentify = DeidentifyConfig()
+    elif isinstance(deidentify, dict):
+        deidentify = DeidentifyConfig.model_validate(deidentify)
     transformations = deidentify.info_type_transformations
     if transformations is None:
         return Operators()
@@ -59,20 +73,20 @@ def build_operators(config=None, storage=None, expect_key_checks=None) -> Operat
     checks = []
     for index, transformation in enumerate(transformations.transformations):
         primitive = transformation.primitive_transformation
-        operator = primitive.options.bind(_options_path(index, primitive), storage)
+        where = _options_path(index, primitive, path)
+        operator = operator_from(primitive, where, storage)
         if operator.key is not None:
-            checks.append((f"{_options_path(index, primitive)}.crypto_key",
-                           key_check(operator.key)))
+            checks.append((f"{where}.crypto_key", key_check(operator.key)))
         if not transformation.info_types:
             default = operator
         for info_type in transformation.info_types:
             by_type[info_type.name] = operator
     if expect_key_checks is not None:
-        _same_keys(tuple(checks), tuple(expect_key_checks))
+        check_same_keys(tuple(checks), tuple(expect_key_checks))
     return Operators(by_type, default, tuple(checks))
 
 
-def _same_keys(found: tuple, expected: tuple) -> None:
+def check_same_keys(found: tuple, expected: tuple) -> None:
     """Raises ConfigError when a key read here is not the one the launch read: keyed values
     would then differ between workers, and between this run and its re-runs."""
     for (where, tag), (_, launch_tag) in zip(found, expected):
@@ -94,9 +108,8 @@ def key_files(config=None) -> list[tuple[str, str, str]]:
     found = []
     for index, transformation in enumerate(transformations.transformations if transformations else ()):
         primitive = transformation.primitive_transformation
-        options = primitive.options
-        if isinstance(options, KeyedPrimitive) and options.crypto_key.file is not None:
-            location = options.crypto_key.file
+        if is_keyed(primitive) and primitive.options.crypto_key.file is not None:
+            location = primitive.options.crypto_key.file
             found.append((f"{_options_path(index, primitive)}.crypto_key.file", location,
                           shown_file(location)))
     return found

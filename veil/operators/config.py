@@ -20,6 +20,8 @@ type no transformation lists, and `surrogate_config`). Keys never sit in the con
 """
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field, model_validator
 
 from veil.engine.inspect_config import DlpModel, InfoType
@@ -67,4 +69,95 @@ class InfoTypeTransformations(DlpModel):
 
 
 class DeidentifyConfig(DlpModel):
+    """DLP's `DeidentifyConfig`. Unlike DLP, where one of the two is given, Veil takes both:
+    `info_type_transformations` for the conversation's text (and speaker labels), and
+    `record_transformations` for the record's other fields."""
+
     info_type_transformations: InfoTypeTransformations | None = None
+    record_transformations: "RecordTransformations | None" = None
+
+
+# --- record_transformations: fields outside the conversation's turns ------------------------
+
+class FieldId(DlpModel):
+    """A field by name. Nested fields join names with dots (`meta.agent.email`); a list on
+    the way applies the rest of the path to each of its items (`participants.name`)."""
+
+    name: str = Field(min_length=1, pattern=r"^[^.\s][^\s]*$")
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        return tuple(self.name.split("."))
+
+    @model_validator(mode="after")
+    def _no_empty_parts(self):
+        if any(not part for part in self.parts):
+            raise ValueError(f"field name {self.name!r} has an empty part between dots")
+        return self
+
+
+class FieldTransformation(DlpModel):
+    """DLP's `FieldTransformation`: the fields, and what to do with them.
+
+    - `info_type_transformations`: inspect the fields with the job's `inspect_config` and
+      transform what is found; types it does not list use the job's own transformations
+      (DLP would leave them as they are; Veil never writes a finding un-redacted).
+    - `primitive_transformation`: transform each whole value, without inspecting it.
+    - neither (Veil): inspect, and transform with the job's own transformations.
+
+    Veil's addition `info_type` names the type of a whole value, so that
+    `numbered_placeholder_config` and `surrogate_config` number it with the mentions of the
+    same entity in the text (`caller_name` and "This is Beth" are one `[PERSON_NAME_1]`).
+    DLP's `condition` is not supported.
+    """
+
+    fields: list[FieldId] = Field(min_length=1)
+    info_type_transformations: InfoTypeTransformations | None = None
+    primitive_transformation: PrimitiveTransformation | None = None
+    info_type: InfoType | None = None
+    condition: Any = None
+
+    @model_validator(mode="after")
+    def _one_transformation(self):
+        if self.condition is not None:
+            raise ValueError("condition is not supported: Veil transforms every record's fields")
+        if self.info_type_transformations is not None and self.primitive_transformation is not None:
+            raise ValueError("give info_type_transformations or primitive_transformation, not both")
+        if self.info_type is not None and self.primitive_transformation is None:
+            raise ValueError("info_type names the type of a whole value: it goes with "
+                             "primitive_transformation")
+        if self.primitive_transformation is not None and self.info_type is None and \
+                self.primitive_transformation.kind in WHOLE_VALUE_NEEDS_TYPE:
+            raise ValueError(f"{self.primitive_transformation.kind} on a whole field needs "
+                             "info_type: {name: ...}, the type of the value (e.g. PERSON_NAME)")
+        return self
+
+
+# Whole-field transformations whose output is made from the value's infoType.
+WHOLE_VALUE_NEEDS_TYPE = ("numbered_placeholder_config", "replace_with_info_type_config",
+                          "surrogate_config")
+
+
+class RecordTransformations(DlpModel):
+    field_transformations: list[FieldTransformation] = Field(min_length=1)
+    record_suppressions: Any = None
+
+    @model_validator(mode="after")
+    def _each_field_once(self):
+        if self.record_suppressions is not None:
+            raise ValueError("record_suppressions is not supported: every record is written "
+                             "to corpus/ or errors/")
+        seen: set[str] = set()
+        for transformation in self.field_transformations:
+            for field_id in transformation.fields:
+                if field_id.name in seen:
+                    raise ValueError(f"field {field_id.name} is listed in two field transformations")
+                seen.add(field_id.name)
+        names = sorted(seen)
+        for a, b in zip(names, names[1:]):
+            if b.startswith(a + "."):
+                raise ValueError(f"field {b} is inside field {a}, which is listed too")
+        return self
+
+
+DeidentifyConfig.model_rebuild()

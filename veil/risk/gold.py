@@ -8,6 +8,7 @@ ORIGINAL turn text, as in `findings/`.
 from __future__ import annotations
 
 import bisect
+from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
 from veil.findings import Finding
@@ -94,16 +95,54 @@ def classify_gold_span(text: str, start: int, end: int,
     return "partial", uncovered
 
 
-def _remainder(text: str, positions: list[int]) -> tuple[str, int, int]:
-    """The uncovered remainder as text: its runs joined by a space, and its outer offsets."""
+def _remainder(text: str, positions: list[int], intervals: list[tuple[int, int]]
+               ) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """The uncovered remainder as text (its runs joined by a space), and each run's offsets.
+
+    A run spans from its first to its last uncovered letter or digit, with the spaces and
+    punctuation between them ("sparks harbor"), and never holds a redacted character.
+    """
     runs: list[list[int]] = []
     for position in positions:
-        if runs and position == runs[-1][-1] + 1:
+        gap = range(runs[-1][-1] + 1, position) if runs else range(0)
+        if runs and not any(text[i].isalnum() or _is_covered(i, intervals) for i in gap):
             runs[-1].append(position)
         else:
             runs.append([position])
-    pieces = [text[run[0]: run[-1] + 1] for run in runs]
-    return " ".join(pieces), positions[0], positions[-1] + 1
+    pieces = tuple((run[0], run[-1] + 1) for run in runs)
+    return " ".join(text[start:end] for start, end in pieces), pieces
+
+
+def in_output_text(items: Iterable[ResidualItem], replacements: Iterable[Any]) -> list[ResidualItem]:
+    """Gold items moved from the original text into the anonymised one.
+
+    Gold offsets, and so a gold item's, refer to the ORIGINAL turn; the report highlights the
+    ANONYMISED turn, where every replacement before a position moved it by the difference in
+    length. What is left of an item lies outside every replaced span, so each of its pieces
+    moves whole. `replacements` are `(finding, text)` pairs (veil.anonymize.Replacement).
+    """
+    shifts: dict[int, tuple[list[int], list[int]]] = {}
+    for finding, text in sorted(((r.finding, r.text) for r in replacements),
+                                key=lambda pair: (pair[0].turn, pair[0].start)):
+        ends, deltas = shifts.setdefault(finding.turn, ([], []))
+        ends.append(finding.end)
+        deltas.append((deltas[-1] if deltas else 0) + len(text) - (finding.end - finding.start))
+
+    def move(turn: int, position: int) -> int:
+        ends, deltas = shifts.get(turn, ((), ()))
+        index = bisect.bisect_right(ends, position)
+        return position + (deltas[index - 1] if index else 0)
+
+    moved = []
+    for item in items:
+        if item.turn is None or item.start is None or item.turn not in shifts:
+            moved.append(item)
+            continue
+        pieces = tuple((move(item.turn, start), move(item.turn, start) + (end - start))
+                       for start, end in (item.pieces or ((item.start, item.end),)))
+        moved.append(replace(item, start=pieces[0][0], end=pieces[-1][1],
+                             pieces=pieces if item.pieces else ()))
+    return moved
 
 
 def from_gold(
@@ -126,15 +165,18 @@ def from_gold(
         if verdict == "safe":
             continue
         ref = table.resolve(str(_get(span, "info_type")))
+        pieces: tuple[tuple[int, int], ...] = ()
         if verdict == "missed":
             value, item_start, item_end = text[start:end], start, end
         else:
-            value, item_start, item_end = _remainder(text, uncovered)
+            value, pieces = _remainder(text, uncovered, intervals.get(turn, []))
+            item_start, item_end = pieces[0][0], pieces[-1][1]
+            pieces = pieces if len(pieces) > 1 else ()
         items.append(ResidualItem(
             info_type=ref.info_type,
             value=value,
             partial=verdict == "partial" or ref.partial,
             speaker=bool(_get(span, "speaker_related", False)) or ref.speaker,
-            turn=turn, start=item_start, end=item_end, source="gold",
+            turn=turn, start=item_start, end=item_end, source="gold", pieces=pieces,
         ))
     return items

@@ -39,27 +39,63 @@ def pct(value: float | None) -> str:
     return "–" if value is None else f"{100 * value:.1f}%"
 
 
-def verdict(total: Mapping[str, Any], threshold: float) -> dict[str, str]:
-    """The pass/fail sentence the page leads with."""
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 conversation`, `2 conversations`."""
+    return f"{count:,} {word if count == 1 else (many or word + 's')}"
+
+
+def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
+    """What the page leads with: what fails first (the corpus, each context that fails, the
+    direct identifiers left), and a pass only when nothing does.
+
+    `css` is fail (red), warn (amber: the criterion is met but direct identifiers are left,
+    or a context fails while the total passes) or pass (green); `text` is the whole verdict as
+    one paragraph, for a terminal.
+    """
+    total = summary["total"]
+    threshold = summary.get("threshold", 5)
     if not total.get("count"):
-        return {"css": "none", "text": "No conversations were scored, so there is no verdict."}
+        text = "No conversations were scored, so there is no verdict."
+        return {"css": "none", "headline": text, "details": [], "text": text}
+    limit = fmt_num(threshold)
+    failing = [(name, stats) for name, stats in summary.get("contexts", {}).items()
+               if stats.get("passes") is False]
+    direct = int(total.get("with_direct_identifier") or 0)
+    details = [f"{name}: mean + std = {fmt(stats['mean_plus_std'])} is not below {limit} "
+               f"({plural(stats['count'], 'conversation')})." for name, stats in failing]
+    if direct:
+        details.append(f"{plural(direct, 'conversation')} of {total['count']:,} still "
+                       f"{'holds' if direct == 1 else 'hold'} a direct identifier (a name, an "
+                       "email address, a phone, card or account number...): review them before use.")
     value = fmt(total["mean_plus_std"])
-    if total["passes"]:
-        return {"css": "pass", "text": f"The corpus passes: mean + std = {value} is below the "
-                                       f"threshold {fmt_num(threshold)}."}
-    return {"css": "fail", "text": f"The corpus fails: mean + std = {value} is not below the "
-                                   f"threshold {fmt_num(threshold)}."}
+    if not total["passes"]:
+        css, headline = "fail", f"The corpus fails: mean + std = {value} is not below the threshold {limit}."
+    elif failing:
+        css = "warn"
+        headline = (f"{plural(len(failing), 'context')} of {len(summary.get('contexts', {}))} "
+                    f"{'fails' if len(failing) == 1 else 'fail'} the criterion, though the corpus "
+                    f"as a whole meets it (mean + std = {value}, below {limit}).")
+    elif direct:
+        css = "warn"
+        headline = (f"The corpus meets the criterion (mean + std = {value}, below {limit}), "
+                    "but direct identifiers are left.")
+    else:
+        css = "pass"
+        headline = f"The corpus passes: mean + std = {value} is below the threshold {limit}."
+    return {"css": css, "headline": headline, "details": details,
+            "text": " ".join([headline, *details])}
 
 
 def histogram_data_uri(histogram: Mapping[str, int], threshold: float, title: str,
                        mean_plus_std: float | None = None) -> str:
     """A bar chart of scores as a PNG data URI; bars above the threshold in red."""
     from matplotlib.figure import Figure  # no pyplot: no global state, no GUI backend
+    from matplotlib.ticker import MaxNLocator
 
     counts = {int(score): int(n) for score, n in histogram.items()}
     top = max([int(threshold) + 1, *counts])
     scores = list(range(top + 1))
-    figure = Figure(figsize=(4.2, 2.6), dpi=110)
+    figure = Figure(figsize=(4.6, 2.8), dpi=100)
     axes = figure.subplots()
     colours = ["#cf222e" if s > threshold else "#0969da" for s in scores]
     axes.bar(scores, [counts.get(s, 0) for s in scores], color=colours, width=0.8)
@@ -68,16 +104,20 @@ def histogram_data_uri(histogram: Mapping[str, int], threshold: float, title: st
     if mean_plus_std is not None:
         axes.axvline(mean_plus_std, color="#bf8700", linestyle=":", linewidth=1.5,
                      label=f"mean + std {fmt(mean_plus_std)}")
-    axes.set_title(title, fontsize=10)
-    axes.set_xlabel("residual-risk score", fontsize=9)
-    axes.set_ylabel("conversations", fontsize=9)
-    axes.tick_params(labelsize=8)
-    axes.legend(fontsize=7, frameon=False)
+    # Shown about 0.8x natural size (the page's grid): these sizes read as 11-13 px.
+    axes.set_title(title, fontsize=12)
+    axes.set_xlabel("residual-risk score", fontsize=11)
+    axes.set_ylabel("conversations", fontsize=11)
+    axes.tick_params(labelsize=10)
+    axes.legend(fontsize=10.5, loc="upper right", frameon=True, facecolor="white", edgecolor="none",
+                framealpha=0.9)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # scores and counts are whole
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.spines[["top", "right"]].set_visible(False)
     # Fixed margins, the left one as wide as the longest count: what tight_layout() found,
     # without the extra draw it costs (a third of the time of a chart).
     digits = len(str(max(counts.values(), default=0)))
-    figure.subplots_adjust(left=0.1 + 0.016 * max(digits, 1), right=0.98, top=0.9, bottom=0.17)
+    figure.subplots_adjust(left=0.11 + 0.02 * max(digits, 1), right=0.98, top=0.89, bottom=0.19)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", metadata={"Software": None})
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
@@ -118,7 +158,7 @@ def _conversation_view(row: Mapping[str, Any]) -> dict[str, Any]:
     items = list(row.get("items", []))
     return {
         "id": row.get("id"), "context": row.get("context") or "unspecified",
-        "score": row.get("score"), "turns": views, "residual": items,
+        "score": row.get("score"), "source": row.get("source"), "turns": views, "residual": items,
         "has_values": any("value" in item for item in items),
     }
 
@@ -133,33 +173,57 @@ def _type_label(tag: str) -> str:
 
 def build_report(summary: Mapping[str, Any], conversations: Iterable[Mapping[str, Any]] = (),
                  title: str = "Veil privacy report") -> str:
-    """The HTML page for a summary and any conversation rows (only sampled ones are shown)."""
+    """The HTML page for a summary and the rows of the conversations it shows (the review
+    sample and the highest-scoring ones; any other row is ignored)."""
     threshold = summary.get("threshold", 5)
     total = summary["total"]
     contexts = summary.get("contexts", {})
     rows = [{"name": name, "is_total": False, **stats} for name, stats in contexts.items()]
     rows.append({"name": "Total", "is_total": True, **total})
     histograms = [
-        {"name": row["name"], "count": row["count"],
+        {"name": row["name"], "count": row["count"], "mean_plus_std": row.get("mean_plus_std"),
          "data_uri": histogram_data_uri(row.get("histogram", {}), threshold, row["name"],
                                         row.get("mean_plus_std"))}
         for row in rows if row["count"] or row["is_total"]
     ]
-    sample_ids = list(total.get("review_sample", []))
+    sample_ids = [str(i) for i in total.get("review_sample", [])]
+    highest = [h for h in total.get("highest", []) if h.get("score")][:10]
     by_id = {str(row.get("id")): row for row in conversations}
     sample = [_conversation_view(by_id[i]) for i in sample_ids if i in by_id]
+    highest_views = [{**h, "view": _conversation_view(by_id[str(h["id"])]) if str(h["id"]) in by_id else None}
+                     for h in highest]
     top_types = [{**t, "label": _type_label(t["tag"])} for t in total.get("top_info_types", [])]
     table = summary.get("risk_table", {})
     return _TEMPLATE.render(
         title=title, threshold=threshold, total=total, rows=rows, histograms=histograms,
-        verdict=verdict(total, threshold), top_types=top_types, sample=sample,
+        verdict=verdict(summary), top_types=top_types, sample=sample,
         missing_sample=[i for i in sample_ids if i not in by_id],
-        any_text=any(view["turns"] for view in sample),
+        any_text=any(view["turns"] for view in sample) or any(
+            h["view"] and h["view"]["turns"] for h in highest_views),
         sample_seed=summary.get("review_sample", {}).get("seed", 0),
-        highest=[h for h in total.get("highest", []) if h.get("score")][:10],
+        highest=highest_views, provenance=provenance_view(summary, total),
         risk_table=sorted(table.get("scores", {}).items(), key=lambda kv: (-kv[1], kv[0])),
-        fmt=fmt, fmt_num=fmt_num, pct=pct,
+        fields=summary.get("fields"),
+        fmt=fmt, fmt_num=fmt_num, pct=pct, plural=plural,
     )
+
+
+SOURCE_WORDS = {
+    "gold": "the gold labels the records carry (pii spans), against what was redacted",
+    "audit": "the independent auditor's re-scan of the anonymised text",
+    "annotated": "an annotated file, marked up by people as in the paper",
+}
+
+
+def provenance_view(summary: Mapping[str, Any], total: Mapping[str, Any]) -> dict[str, Any]:
+    """Where the figures come from: the scores' sources, and the run's setup and counts."""
+    provenance = dict(summary.get("provenance") or {})
+    sources = total.get("sources") or {}
+    provenance["sources"] = [
+        {"name": name, "count": count, "words": SOURCE_WORDS.get(name, name)}
+        for name, count in sorted(sources.items(), key=lambda kv: (-kv[1], kv[0])) if count
+    ]
+    return provenance
 
 
 def _lines(url: str) -> Iterator[str]:
@@ -191,13 +255,47 @@ def read_conversations(files: Iterable[str], ids: set[str] | None = None
                 yield row
 
 
+REVIEW_FILE = "review.jsonl"
+
+
+def review_rows_file(risk_dir: str) -> str:
+    return f"{risk_dir.rstrip('/')}/{REVIEW_FILE}"
+
+
+def has_review_rows(risk_dir: str) -> bool:
+    """Whether the risk directory holds the text the report shows (risk/review.jsonl)."""
+    fs, path = fsspec.core.url_to_fs(review_rows_file(risk_dir))
+    return fs.exists(path)
+
+
+def review_jsonl(rows: Iterable[Mapping[str, Any]]) -> str:
+    """`risk/review.jsonl`: the conversations the report shows, with their anonymised text and
+    the offsets of what is left in it, so that `veil report` can rebuild the same page. The
+    text is the corpus's own (anonymised) text; no raw text is stored."""
+    return "".join(json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n" for row in rows)
+
+
+def shown_rows(summary: Mapping[str, Any], rows: Iterable[Mapping[str, Any]]) -> list:
+    """The rows the report shows: the review sample's and the highest-scoring ones."""
+    total = summary["total"]
+    wanted = {str(i) for i in total.get("review_sample", [])}
+    wanted |= {str(h["id"]) for h in total.get("highest", [])}
+    return [row for row in rows if str(row.get("id")) in wanted]
+
+
 def write_report(risk_dir: str, out: str | None = None, title: str = "Veil privacy report") -> str:
-    """Rebuild `DIR/report.html` from `DIR/summary.json` and `DIR/conversations*`."""
+    """Rebuild `DIR/report.html` from `DIR/summary.json` and `DIR/review.jsonl`.
+
+    A risk directory without review.jsonl (written before it existed, or by hand) still gives
+    the page, from `DIR/conversations*`; the page then says that it has no text to show.
+    """
     risk_dir = risk_dir.rstrip("/")
     with fsspec.open(f"{risk_dir}/summary.json", "r", encoding="utf-8") as handle:
         summary = json.load(handle)
-    wanted = {str(i) for i in summary["total"].get("review_sample", [])}
-    rows = read_conversations(conversation_files(risk_dir), wanted)
+    if has_review_rows(risk_dir):
+        rows = read_conversations([review_rows_file(risk_dir)])
+    else:
+        rows = shown_rows(summary, read_conversations(conversation_files(risk_dir)))
     html = build_report(summary, rows, title)
     out = out or f"{risk_dir}/report.html"
     with fsspec.open(out, "w", encoding="utf-8", auto_mkdir=True) as handle:
@@ -221,5 +319,7 @@ def format_summary(summary: Mapping[str, Any]) -> str:
                        for i, (cell, w) in enumerate(zip(row, widths))) for row in table]
     lines.insert(1, "-" * len(lines[0]))
     lines.append("")
-    lines.append(verdict(summary["total"], summary["threshold"])["text"])
+    said = verdict(summary)
+    lines.append(said["headline"])
+    lines += [f"  - {detail}" for detail in said["details"]]
     return "\n".join(lines)

@@ -15,6 +15,13 @@ TEMPLATE = r"""<!DOCTYPE html>
   .verdict { border-radius: 8px; padding: 1rem 1.2rem; font-size: 1.15rem; margin: 1.2rem 0; }
   .verdict.pass { background: #dafbe1; border: 1px solid #4ac26b; }
   .verdict.fail { background: #ffebe9; border: 1px solid #ff8182; }
+  .verdict.warn { background: #fff8c5; border: 1px solid #d4a72c; }
+  .verdict ul { margin: .5rem 0 0; padding-left: 1.2rem; font-size: 1rem; }
+  .provenance { border: 1px solid #d0d7de; border-radius: 8px; padding: .6rem 1rem; margin: 1rem 0; }
+  .provenance h2 { margin-top: .2rem; border: 0; font-size: 1.05rem; }
+  .provenance dl { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; margin: 0; }
+  .provenance dt { color: #57606a; } .provenance dd { margin: 0; }
+  .provenance code { font-size: .9em; }
   .verdict.none { background: #f6f8fa; border: 1px solid #d0d7de; }
   .figures { display: flex; flex-wrap: wrap; gap: 1rem; margin: 1rem 0; }
   .figure { background: #f6f8fa; border-radius: 8px; padding: .7rem 1rem; min-width: 10rem; }
@@ -24,7 +31,7 @@ TEMPLATE = r"""<!DOCTYPE html>
   th:first-child, td:first-child { text-align: left; }
   tr.total td { font-weight: 600; border-top: 2px solid #1f2328; }
   .ok { color: #1a7f37; } .bad { color: #cf222e; }
-  .histograms { display: grid; grid-template-columns: repeat(auto-fill, minmax(19rem, 1fr)); gap: 1rem; }
+  .histograms { display: grid; grid-template-columns: repeat(auto-fill, minmax(24rem, 1fr)); gap: 1rem; }
   .histograms figure { margin: 0; } .histograms img { width: 100%; height: auto; }
   figcaption { font-size: .9rem; color: #57606a; }
   .conversation { border: 1px solid #d0d7de; border-radius: 8px; padding: .8rem 1rem; margin: 1rem 0; }
@@ -43,15 +50,37 @@ TEMPLATE = r"""<!DOCTYPE html>
 Zhang et al., "Data Anonymization for Privacy-Preserving LLM Fine-Tuning on Call Transcripts"
 (sections 4.1&ndash;4.3).</p>
 
-<div class="verdict {{ verdict.css }}" id="verdict">{{ verdict.text }}</div>
-
-<div class="figures">
-  <div class="figure"><b>{{ total.count }}</b>conversations scored</div>
-  <div class="figure"><b>{{ fmt(total.mean_plus_std) }}</b>mean + std (must be below {{ fmt_num(threshold) }})</div>
-  <div class="figure"><b>{{ pct(total.share_above_threshold) }}</b>of conversations score above {{ fmt_num(threshold) }}</div>
-  <div class="figure"><b>{{ total.with_direct_identifier }}</b>conversations still hold a direct identifier</div>
+<div class="verdict {{ verdict.css }}" id="verdict"><div id="verdict-headline">{{ verdict.headline }}</div>
+{% if verdict.details %}<ul id="verdict-details">{% for line in verdict.details %}<li>{{ line }}</li>{% endfor %}</ul>{% endif %}
 </div>
 
+<div class="figures">
+  <div class="figure"><b>{{ total.with_direct_identifier }}</b>{{ 'conversation still holds' if total.with_direct_identifier == 1 else 'conversations still hold' }} a direct identifier</div>
+  <div class="figure"><b>{{ fmt(total.mean_plus_std) }}</b>mean + std (must be below {{ fmt_num(threshold) }})</div>
+  <div class="figure"><b>{{ pct(total.share_above_threshold) }}</b>of conversations score above {{ fmt_num(threshold) }}</div>
+  <div class="figure"><b>{{ total.count }}</b>{{ 'conversation' if total.count == 1 else 'conversations' }} scored</div>
+</div>
+
+<section class="provenance" id="provenance">
+<h2>Where these figures come from</h2>
+<dl>
+  <dt>Scores from</dt><dd id="provenance-sources">{% for s in provenance.sources %}{{ s.words }}: {{ plural(s.count, 'conversation') }}{% if not loop.last %}; {% endif %}{% else %}not recorded{% endfor %}</dd>
+  {% if provenance.auditor and provenance.sources | selectattr('name', 'equalto', 'audit') | list %}<dt>Auditor</dt><dd><code>{{ provenance.auditor }}</code></dd>{% endif %}
+  {% if provenance.config %}<dt>Config</dt><dd><code>{{ provenance.config }}</code></dd>{% endif %}
+  {% if provenance.detectors is not none %}<dt>Detectors</dt><dd>{{ provenance.detectors | join(', ') or 'none' }}{% for name, reason in (provenance.detectors_missing or {}).items() %}; <b>{{ name }} did not run</b> ({{ reason }}){% endfor %}</dd>{% endif %}
+  {% for name, model in (provenance.models or {}).items() %}<dt>Model ({{ name }})</dt><dd><code>{{ model.location }}</code>{% if model.threshold is not none %}, decision threshold {{ model.threshold }}{% endif %}</dd>{% endfor %}
+  {% if provenance.records %}<dt>Records</dt><dd id="provenance-records">{{ provenance.records['in'] }} in, {{ provenance.records.written }} written, {{ provenance.records.errored }} errored</dd>{% endif %}
+  {% if provenance.input %}<dt>Input</dt><dd><code>{{ provenance.input }}</code></dd>{% endif %}
+  <dt>Veil version</dt><dd>{{ provenance.veil_version or 'not recorded' }}</dd>
+</dl>
+</section>
+
+{% if fields %}<p id="fields">Anonymised: the turns' text, speaker labels ({{ fields.speakers }}){% for name in fields.inspected + fields.transformed_whole %}, <code>{{ name }}</code>{% endfor %}.
+Ids: {{ fields.ids }}. Every other field is written as it is, and scored here like the text.
+{% for name, seen in (fields.uninspected_with_personal_data or {}).items() %}<br>Field <code>{{ name }}</code> is not
+inspected and looked like personal data in {{ seen.records }} of {{ fields.sampled_records }} records sampled at start.{% endfor %}
+{% for name, count in (fields.missing or {}).items() %}<br>Field <code>{{ name }}</code> was missing from {{ count }} records.{% endfor %}</p>
+{% endif %}
 <h2>What the numbers mean</h2>
 <p>Each piece of personal information still present after anonymisation scores 0 to 5 by its kind
 (5 for a person's name, a card or passport number; 4 for an email address or phone number; 2 for the
@@ -79,10 +108,10 @@ scores are roughly normal, about 84% of conversations score below it.</p>
 scores (numpy's default). Figures are rounded to one decimal, as in the paper's Table 4.</p>
 
 <h2>Distribution of scores</h2>
-<div class="histograms">
+<div class="histograms" id="histograms">
 {% for h in histograms %}
   <figure class="histogram"><img alt="Histogram of residual-risk scores, {{ h.name }}" src="{{ h.data_uri }}">
-  <figcaption>{{ h.name }}: {{ h.count }} conversations; the dashed line is the threshold {{ fmt_num(threshold) }}.</figcaption></figure>
+  <figcaption>{{ h.name }}: {{ plural(h.count, 'conversation') }}; the dashed line is the threshold {{ fmt_num(threshold) }}{% if h.mean_plus_std is not none %}, the dotted line the mean + std ({{ fmt(h.mean_plus_std) }}){% endif %}. Bars above the threshold are red.</figcaption></figure>
 {% endfor %}
 </div>
 
@@ -98,12 +127,9 @@ scores (numpy's default). Figures are rounded to one decimal, as in the paper's 
 </table>
 {% else %}<p>No residual personal information was found.</p>{% endif %}
 
-<h2>Conversations to review by hand</h2>
-<p>A random sample (seed {{ sample_seed }}), the same every time the report is built from the same
-results.{% if not any_text %} The risk files hold no conversation text, so only the items left are shown.{% endif %}</p>
-{% for c in sample %}
-<div class="conversation" id="conv-{{ loop.index }}">
-  <h3>{{ c.id }} <span class="muted">&middot; {{ c.context }} &middot; score {{ c.score }}</span></h3>
+{% macro conversation(c, anchor) %}
+<div class="conversation" id="{{ anchor }}">
+  <h3>{{ c.id }} <span class="muted">&middot; {{ c.context }} &middot; score {{ c.score }}{% if c.source %} &middot; scored from {{ c.source }}{% endif %}</span></h3>
   {% if c.turns %}{% for turn in c.turns %}
   <div class="turn">{% if turn.speaker %}<span class="speaker">{{ turn.speaker }}:</span> {% endif %}{{ turn.html }}</div>
   {% endfor %}{% endif %}
@@ -115,6 +141,14 @@ results.{% if not any_text %} The risk files hold no conversation text, so only 
   {% endfor %}</tbody></table>
   {% else %}<p class="muted">Nothing left.</p>{% endif %}
 </div>
+{% endmacro %}
+<h2>Conversations to review by hand</h2>
+<p>A random sample (seed {{ sample_seed }}), the same every time the report is built from the same
+results. The text is the anonymised text; what is still personal information is
+<mark>highlighted</mark> (<mark class="partial">blue</mark>: the rest of a value that was partly redacted).{% if not any_text %}
+<b>The risk files hold no conversation text (no risk/review.jsonl), so only the items left are shown.</b>{% endif %}</p>
+{% for c in sample %}
+{{ conversation(c, 'conv-' ~ loop.index) }}
 {% else %}
 <p class="muted">No conversations were sampled.</p>
 {% endfor %}
@@ -122,8 +156,11 @@ results.{% if not any_text %} The risk files hold no conversation text, so only 
 
 {% if highest %}
 <h2>Highest-scoring conversations</h2>
-<table id="highest"><thead><tr><th>Conversation</th><th>Score</th></tr></thead>
-<tbody>{% for h in highest %}<tr><td>{{ h.id }}</td><td>{{ h.score }}</td></tr>{% endfor %}</tbody></table>
+<table id="highest"><thead><tr><th>Conversation</th><th>Context</th><th>Score</th></tr></thead>
+<tbody>{% for h in highest %}<tr><td><a href="#top-{{ loop.index }}">{{ h.id }}</a></td><td>{{ h.view.context if h.view else '' }}</td><td>{{ h.score }}</td></tr>{% endfor %}</tbody></table>
+{% for h in highest %}{% if h.view %}
+{{ conversation(h.view, 'top-' ~ loop.index) }}
+{% endif %}{% endfor %}
 {% endif %}
 
 {% if risk_table %}

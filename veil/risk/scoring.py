@@ -32,7 +32,9 @@ class ResidualItem:
     """One mention of PI still present in the anonymised output.
 
     `value` is the residual text (the uncovered remainder for a PARTIAL item). Offsets, when
-    known, point into the text the item was found in (`turn` is the turn index).
+    known, point into the text the item was found in (`turn` is the turn index); `pieces`, when
+    the remainder is in several pieces ("[DIGIT_SEQUENCE_1] sparks harbor [PERSON_NAME_1] lock"),
+    are their (start, end) offsets in the same text.
     """
 
     info_type: str
@@ -43,6 +45,14 @@ class ResidualItem:
     start: int | None = None
     end: int | None = None
     source: str = ""
+    field: str | None = None  # where it is when not in a turn's text: "caller_name", "turns[2].speaker"
+    pieces: tuple[tuple[int, int], ...] = ()
+
+    def spans(self) -> tuple[tuple[int | None, int | None, int | None], ...]:
+        """(turn, start, end) of each piece of the item left in the text."""
+        if self.pieces:
+            return tuple((self.turn, start, end) for start, end in self.pieces)
+        return ((self.turn, self.start, self.end),)
 
 
 @dataclass(frozen=True)
@@ -57,12 +67,15 @@ class ScoredItem:
     direct: bool = False
     value: str = ""
     mentions: tuple[tuple[int | None, int | None, int | None], ...] = ()
+    fields: tuple[str, ...] = ()  # the fields outside the turn texts where it was left
 
     def to_dict(self, include_values: bool = False, include_spans: bool = False) -> dict:
         out: dict[str, Any] = {
             "info_type": self.info_type, "partial": self.partial, "speaker": self.speaker,
             "score": self.score, "count": self.count,
         }
+        if self.fields:
+            out["fields"] = list(self.fields)
         if include_values:
             out["value"] = self.value
         if include_spans:
@@ -239,7 +252,8 @@ def score_items(items: Iterable[ResidualItem], table: RiskTable = DEFAULT_TABLE)
             count=len(members),
             direct=table.is_direct(best.info_type),
             value=best.value,
-            mentions=tuple((m.turn, m.start, m.end) for m in members),
+            mentions=tuple(span for m in members if m.field is None for span in m.spans()),
+            fields=tuple(dict.fromkeys(m.field for m in members if m.field is not None)),
         ))
     return scored
 

@@ -69,13 +69,15 @@ class GroupStats:
     type_items: Counter = field(default_factory=Counter)          # pieces of PI per tag
     type_conversations: Counter = field(default_factory=Counter)  # conversations per tag
     type_score: Counter = field(default_factory=Counter)          # score contributed per tag
-    sample: list = field(default_factory=list)    # [(-key, id)] heap: the k smallest keys
-    highest: list = field(default_factory=list)   # [(score, negated id chars)] heap: top k
+    sample: list = field(default_factory=list)    # [(-key, id, row)] heap: the k smallest keys
+    highest: list = field(default_factory=list)   # [(score, reversed id, row)] heap: top k
+    sources: Counter = field(default_factory=Counter)  # gold / audit / annotated: where scores came from
 
     def add(self, record: Mapping[str, Any], sample_size: int, seed: int) -> None:
         score = int(record["score"])
         self.histogram[score] += 1
         self.with_direct_identifier += bool(record.get("direct_identifier"))
+        self.sources[record.get("source") or "unknown"] += 1
         tags = set()
         for item in record.get("items", ()):
             tag = item_tag(item)
@@ -91,7 +93,7 @@ class GroupStats:
         conversation_id = str(record["id"])
         entry = (-sample_key(seed, conversation_id), conversation_id, _Carried(record))
         _push_bounded(self.sample, entry, sample_size)
-        _push_bounded(self.highest, (score, _Desc(conversation_id)), sample_size)
+        _push_bounded(self.highest, (score, _Desc(conversation_id), _Carried(record)), sample_size)
 
     def merge(self, other: "GroupStats", sample_size: int) -> "GroupStats":
         self.histogram.update(other.histogram)
@@ -99,6 +101,7 @@ class GroupStats:
         self.type_items.update(other.type_items)
         self.type_conversations.update(other.type_conversations)
         self.type_score.update(other.type_score)
+        self.sources.update(other.sources)
         for entry in other.sample:
             _push_bounded(self.sample, entry, sample_size)
         for entry in other.highest:
@@ -138,14 +141,24 @@ class GroupStats:
                               key=lambda t: (-self.type_score[t], -self.type_items[t], t))
         ][:top_types]
         out["review_sample"] = [entry[1] for entry in sorted(self.sample, key=lambda e: -e[0])]
-        out["highest"] = [{"id": d.value, "score": s}
-                          for s, d in sorted(self.highest, key=lambda e: (-e[0], e[1].value))]
+        out["highest"] = [{"id": entry[1].value, "score": entry[0]} for entry in self._highest()]
+        out["sources"] = {name: self.sources[name] for name in sorted(self.sources)}
         return out
 
+    def _highest(self) -> list:
+        return sorted(self.highest, key=lambda e: (-e[0], e[1].value))
 
     def sample_records(self) -> list[Mapping[str, Any]]:
         """The review sample's rows as they were added (with texts, if they carried them)."""
         return [entry[2].record for entry in sorted(self.sample, key=lambda e: -e[0])]
+
+    def review_records(self) -> list[Mapping[str, Any]]:
+        """The rows the report shows: the review sample's, then the highest-scoring ones not
+        already in it."""
+        rows = self.sample_records()
+        seen = {str(row["id"]) for row in rows}
+        rows += [entry[2].record for entry in self._highest() if entry[1].value not in seen]
+        return rows
 
 
 class _Carried:

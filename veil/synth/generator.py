@@ -7,7 +7,7 @@ Record i depends only on (seed, i): it has its own `random.Random` and reseeds t
 generators it uses, so a corpus can be generated in chunks, in any order, on any worker, and
 come out the same. Generation streams: memory does not grow with n.
 
-Record shape (the input contract in DESIGN.md):
+Record shape (the input contract in docs/design.md):
 
     {"id": "conv-7-000017", "context": "customer_support", "language": "en",
      "turns": [{"speaker": "agent", "text": "..."}, ...],          # conversations
@@ -53,7 +53,7 @@ DEFAULT_CONTEXT_WEIGHTS: dict[str, float] = {
     "document": 0.12,
 }
 
-# Every info_type the generator labels (names as in DESIGN.md's risk table).
+# Every info_type the generator labels (names as in the risk table of docs/design.md).
 INFO_TYPES = (
     "PERSON_NAME", "EMAIL_ADDRESS", "PHONE_NUMBER", "CREDIT_CARD_NUMBER",
     "US_SOCIAL_SECURITY_NUMBER", "STREET_ADDRESS", "ORGANIZATION_NAME", "LOCATION",

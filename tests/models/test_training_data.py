@@ -1,0 +1,76 @@
+"""What `veil train` learns from: real annotated posts beside synthetic turns, unannotated text
+left out of the loss, and lower-cased copies only where the tokenizer would see a difference."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from models.examples import NER_TYPES, examples_from_records, real_examples
+from models.hf_training import lower_cased_copies
+
+pytest.importorskip("transformers")
+
+
+def test_real_splits_hold_the_model_types_and_keep_wnut_handles_unannotated():
+    validation = real_examples("validation")
+    assert len(validation) > 1000
+    labels = {span.label for example in validation for span in example.spans}
+    assert labels == set(NER_TYPES)
+    for example in validation:
+        for span in example.spans:
+            assert 0 <= span.start < span.end <= len(example.text)
+    ignored = [e for e in validation if e.ignore]
+    assert ignored and all(e.record_id.startswith("wnut17-") for e in ignored)
+    assert all(e.text[s.start] == "@" for e in ignored for s in e.ignore)
+
+
+def test_unknown_real_data_folder_says_how_to_build_it(tmp_path):
+    with pytest.raises(FileNotFoundError, match="build_real_ner_data.py"):
+        real_examples("train", tmp_path)
+
+
+def test_unannotated_spans_become_ignored_ranges():
+    record = {"id": "x", "text": "hi @ann and Bob", "pii": [{"start": 12, "end": 15, "info_type": "PERSON_NAME"}],
+              "unannotated": [{"start": 3, "end": 7}]}
+    [example] = examples_from_records([record])
+    assert [(s.start, s.end) for s in example.ignore] == [(3, 7)]
+    assert [(s.start, s.end, s.label) for s in example.spans] == [(12, 15, "PERSON_NAME")]
+
+
+def _word_tokenizer(lower_case: bool):
+    from tokenizers import Tokenizer, models, normalizers, pre_tokenizers
+    from transformers import PreTrainedTokenizerFast
+
+    vocab = {"[UNK]": 0, "thanks": 1, "Virginia": 2, "virginia": 3, "Thanks": 4}
+    tokenizer = Tokenizer(models.WordLevel(vocab, unk_token="[UNK]"))
+    tokenizer.pre_tokenizer = pre_tokenizers.Whitespace()
+    if lower_case:
+        tokenizer.normalizer = normalizers.Lowercase()
+    return PreTrainedTokenizerFast(tokenizer_object=tokenizer, unk_token="[UNK]")
+
+
+def test_lower_cased_copies_only_for_a_cased_tokenizer():
+    record = {"id": "x", "text": "Thanks Virginia", "pii": [{"start": 7, "end": 15, "info_type": "PERSON_NAME"}]}
+    examples = list(examples_from_records([record]))
+    said = []
+    copies = lower_cased_copies(examples, _word_tokenizer(lower_case=False), 1.0, random.Random(0), said.append)
+    assert [(c.text, c.spans) for c in copies] == [("thanks virginia", examples[0].spans)]
+    assert lower_cased_copies(examples, _word_tokenizer(lower_case=True), 1.0, random.Random(0), said.append) == []
+    assert said == ["the tokenizer is uncased: no lower-cased copies needed"]
+
+
+def test_if_missing_keeps_only_a_model_of_the_current_recipe(tmp_path):
+    import json
+
+    import fsspec
+
+    from models.hf_training import MODEL_FORMAT
+    from pipelines.train import current_recipe
+
+    fs = fsspec.filesystem("file")
+    assert not current_recipe(fs, str(tmp_path))  # nothing there
+    (tmp_path / "veil_model.json").write_text(json.dumps({"format": "veil-hf-ner/1"}))
+    assert not current_recipe(fs, str(tmp_path))  # synthetic-only recipe: train again
+    (tmp_path / "veil_model.json").write_text(json.dumps({"format": MODEL_FORMAT}))
+    assert current_recipe(fs, str(tmp_path))
