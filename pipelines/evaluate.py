@@ -114,7 +114,7 @@ def detected_findings(config, storage: Storage, pattern: str, fields: FieldMap,
             detected, _ = parsed.conversations | "Detect" >> Detect(config, storage)
             _ = (detected
                  | "Rows" >> beam.Map(lambda d: json.dumps([d.conversation.id, [
-                     [f.turn, f.start, f.end, f.info_type] for f in d.findings]]))
+                     [f.turn, f.start, f.end, f.info_type] for f in written_turn_findings(d, fields)]]))
                  | "Write" >> beam.io.WriteToText(prefix))
         found: dict[str, list[Span]] = {}
         for path in sorted(Path(scratch).glob("findings*")):
@@ -122,6 +122,17 @@ def detected_findings(config, storage: Storage, pattern: str, fields: FieldMap,
                 record_id, rows = json.loads(line)
                 found[record_id] = [Span(*row) for row in rows]
     return found
+
+
+def written_turn_findings(detected, fields: FieldMap) -> list:
+    """The turn findings the job writes to findings/: anonymisation adds the speaker labels'
+    names where the turns repeat them, and gives one value one type in a conversation, so
+    scoring the detectors' raw findings would grade another output than the corpus holds."""
+    from veil.operators import Operators
+    from veil.record_anonymize import anonymize_record
+
+    result = anonymize_record(detected.conversation, detected.findings, Operators(), None, fields)
+    return [r.finding for r in result.replacements if result.segments[r.finding.turn].kind == "turn"]
 
 
 def usable_config(args, storage: Storage):

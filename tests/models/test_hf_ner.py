@@ -144,7 +144,7 @@ def test_no_texts_and_conversations_without_turns_give_no_findings(tiny_model: P
     assert classifier.detect_conversations([[], [""], ["", " "]]) == [[], [], []]
     handler = HfNerModelHandler(HfDetectorSettings(model=str(tiny_model)))
     assert list(handler.run_inference([], classifier)) == []  # Beam sends empty batches
-    assert handler.get_num_bytes([element(0, ["a\ud800", "é"])]) == 1 + 3 + 2  # never raises
+    assert handler.get_num_bytes([["a\ud800", "é"]]) == 1 + 3 + 2  # never raises
 
 
 def test_label_map_in_config_renames_and_unmapped_labels_are_dropped(tiny_model: Path):
