@@ -97,6 +97,8 @@ def detected_findings(config, storage: Storage, pattern: str, fields: FieldMap,
     from apache_beam.options.pipeline_options import PipelineOptions
 
     from pipelines.options import with_local_default_runner
+    from pipelines.progress import progress_folder, watch_local
+    from transforms.progress import CountProgress
     from transforms.detect import Detect
     from transforms.parse import ParseRecordFn
     from transforms.read import ReadRecords
@@ -105,13 +107,16 @@ def detected_findings(config, storage: Storage, pattern: str, fields: FieldMap,
     if not files:
         raise ConfigError(f"--input {pattern!r}: no files match")
     splits = plan_splits(storage, files, input_format, WHOLE_FILES)
-    with tempfile.TemporaryDirectory(prefix="veil-evaluate-") as scratch:
+    options = with_local_default_runner(PipelineOptions([]))
+    with tempfile.TemporaryDirectory(prefix="veil-evaluate-") as scratch, \
+            progress_folder(options) as counts:
         prefix = str(Path(scratch) / "findings")
-        with beam.Pipeline(options=with_local_default_runner(PipelineOptions([]))) as pipeline:
+        with watch_local(counts, "evaluating", "conversations"), beam.Pipeline(options=options) as pipeline:
             read = pipeline | "Read" >> ReadRecords(splits, storage, 1 << 30)
             parsed = read.records | "Parse" >> beam.ParDo(ParseRecordFn(fields)).with_outputs(
                 ParseRecordFn.FAILED, main="conversations")
             detected, _ = parsed.conversations | "Detect" >> Detect(config, storage)
+            _ = detected | "Progress" >> beam.ParDo(CountProgress(counts))
             _ = (detected
                  | "Rows" >> beam.Map(lambda d: json.dumps([d.conversation.id, [
                      [f.turn, f.start, f.end, f.info_type] for f in written_turn_findings(d, fields)]]))

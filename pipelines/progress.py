@@ -57,9 +57,9 @@ def counters_total(result, names: tuple[str, ...] = FINISHED_COUNTERS) -> int:
     return total
 
 
-def watch_local(folder: str, description: str = "anonymizing") -> Poller:
+def watch_local(folder: str, description: str = "anonymizing", unit: str = "records") -> Poller:
     """Shows the count the workers leave in `folder`, every second, until the with-block ends."""
-    return Poller(lambda: ProgressFiles.total(folder), ProgressDisplay(description), interval=1.0)
+    return Poller(lambda: ProgressFiles.total(folder), ProgressDisplay(description, unit), interval=1.0)
 
 
 def watch_cluster(result, description: str = "anonymizing") -> Poller:
