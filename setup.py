@@ -31,6 +31,10 @@ REQUIRED = [
     # the Dataflow container (infra/dataflow) installs the same version with CUDA.
     "torch==2.13.0",
     "transformers>=4.46,<6",
+    # The NER model's CPU path (models.onnx_runtime): ONNX Runtime, with torch's exporter
+    # writing the graph through onnx. Without them the model runs on torch (same spans, slower).
+    "onnxruntime>=1.18",
+    "onnx>=1.16",
     # Optional speed-up (a prefilter for the infoType regexes); wheels for Linux x86-64.
     "hyperscan>=0.7; platform_system == 'Linux' and platform_machine == 'x86_64'",
 ]

@@ -7,7 +7,8 @@ turn. It does what makes a small encoder fast and safe on real transcripts:
   overlapping windows (`token_windows`) whose predictions are stitched back per token;
 - windows are sorted by length and packed into batches under a padded-token budget, so short
   turns are not padded to the longest one (dynamic padding, length buckets);
-- on CUDA the forward pass runs in bf16; on a CPU it uses torch's threads;
+- on CUDA the forward pass runs in torch, bf16; on a CPU on ONNX Runtime in fp32 (the same
+  spans as torch for fewer CPU seconds; models.onnx_runtime), or torch (`cpu_runtime`);
 - the decision rule favours recall: a non-O label wins when P(O) < threshold, a threshold tuned
   on validation data by `veil train` and stored with the model (`veil_model.json`).
 
@@ -119,6 +120,17 @@ class HfTokenClassifier:
                 f"{model_dir}: the weights do not match the model: {len(absent)} tensors missing or "
                 f"of the wrong shape (e.g. {absent[0]})")
         self.model = model.to(self.device).eval()
+        self.config = model.config
+        self.runtime = "torch"
+        self._onnx = None
+        if self.device.type == "cpu" and self._wants_onnx(settings.cpu_runtime):
+            from models.onnx_runtime import OnnxLogits
+
+            self._onnx = OnnxLogits(self.model, settings.cpu_threads)
+            self.runtime = "onnx"
+            self.model = None  # the session holds its own copy of the weights
+        elif self.device.type == "cpu" and settings.cpu_threads:
+            torch.set_num_threads(settings.cpu_threads)
         self.labels = [model.config.id2label[i] for i in range(model.config.num_labels)]
         if OUTSIDE not in self.labels:
             raise ModelUnavailable(f"{model_dir}: the model has no {OUTSIDE!r} label")
@@ -128,6 +140,20 @@ class HfTokenClassifier:
         limit = min(settings.max_length, self.tokenizer.model_max_length or settings.max_length)
         self.window = limit - len(self.prefix) - len(self.suffix)
         self.stride = min(settings.stride, self.window // 2)
+
+    @staticmethod
+    def _wants_onnx(cpu_runtime: str) -> bool:
+        """ONNX Runtime when asked for (and there), or by default when installed."""
+        if cpu_runtime == "torch":
+            return False
+        from models.onnx_runtime import onnx_runtime_problem
+
+        problem = onnx_runtime_problem()
+        if problem and cpu_runtime == "onnx":
+            raise ModelUnavailable(f"detectors.hf.cpu_runtime is onnx, but {problem}")
+        if problem:
+            _LOG.info("NER on torch: %s", problem)
+        return problem is None
 
     def _info_type(self, label: str) -> str | None:
         kind = label_type(label)
@@ -196,8 +222,6 @@ class HfTokenClassifier:
 
     def window_probabilities(self, windows: list[list[int]]) -> list[np.ndarray]:
         """Softmax per token for each window of token ids (no special tokens), length-bucketed."""
-        import torch
-
         order = sorted(range(len(windows)), key=lambda i: len(windows[i]))
         out: list[np.ndarray | None] = [None] * len(windows)
         budget = self.settings.batch_tokens or (32768 if self.device.type == "cuda" else 4096)
@@ -207,15 +231,31 @@ class HfTokenClassifier:
             inputs = [self.prefix + windows[i] + self.suffix for i in chosen]
             width = max(len(x) for x in inputs)
             pad = self.tokenizer.pad_token_id or 0
-            input_ids = torch.tensor([x + [pad] * (width - len(x)) for x in inputs], device=self.device)
-            mask = torch.tensor([[1] * len(x) + [0] * (width - len(x)) for x in inputs], device=self.device)
-            with torch.inference_mode():
-                logits = self.model(input_ids=input_ids, attention_mask=mask).logits
-                probs = torch.softmax(logits.float(), dim=-1).cpu().numpy()
+            input_ids = np.full((len(inputs), width), pad, dtype=np.int64)
+            mask = np.zeros((len(inputs), width), dtype=np.int64)
+            for row, x in enumerate(inputs):
+                input_ids[row, :len(x)] = x
+                mask[row, :len(x)] = 1
+            probs = self._probabilities(input_ids, mask)
             lead = len(self.prefix)
             for row, i in enumerate(chosen):
                 out[i] = probs[row, lead:lead + len(windows[i])]
         return out  # type: ignore[return-value]
+
+
+    def _probabilities(self, input_ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """Softmax over labels for one padded batch, on ONNX Runtime or torch."""
+        if self._onnx is not None:
+            logits = self._onnx(input_ids, mask)
+            logits = logits - logits.max(axis=-1, keepdims=True)
+            exp = np.exp(logits)
+            return exp / exp.sum(axis=-1, keepdims=True)
+        import torch
+
+        with torch.inference_mode():
+            logits = self.model(input_ids=torch.from_numpy(input_ids).to(self.device),
+                                attention_mask=torch.from_numpy(mask).to(self.device)).logits
+            return torch.softmax(logits.float(), dim=-1).cpu().numpy()
 
 
 def special_tokens(tokenizer) -> tuple[list[int], list[int]]:

@@ -41,8 +41,9 @@ def ner_throughput(model_dir: Path, texts: list[str], batch_tokens: tuple[int, .
     return {
         "device": str(classifier.device),
         "dtype": str(classifier.dtype).removeprefix("torch."),
+        "runtime": classifier.runtime,
         "model": str(model_dir),
-        "layers": classifier.model.config.num_hidden_layers,
+        "layers": classifier.config.num_hidden_layers,
         "turns": len(texts),
         "tokens": tokens,
         "by_batch_tokens": results,

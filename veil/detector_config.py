@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 
@@ -70,6 +71,12 @@ class HfDetectorSettings(DlpModel):
     batch_tokens: int | None = Field(default=None, ge=64)
     # "auto" picks CUDA with bf16 when present, else the CPU.
     device: str = "auto"
+    # The forward pass on a CPU: "onnx" (ONNX Runtime, fp32: the same spans as torch for about
+    # 2.5x fewer CPU seconds, BENCHMARKS.md), "torch", or "auto" (onnx when onnxruntime and
+    # onnx are installed, else torch). The GPU path is torch in bf16 whatever this says.
+    cpu_runtime: Literal["auto", "onnx", "torch"] = "auto"
+    # Threads for the CPU forward pass (None: the runtime's default, one per core).
+    cpu_threads: int | None = Field(default=None, ge=1)
 
 
 class SpacyDetectorSettings(DlpModel):

@@ -122,6 +122,30 @@ def test_long_turns_are_windowed_and_offsets_point_into_the_text(tiny_model: Pat
         assert "maria gonzalez" in found
 
 
+def test_onnx_runtime_gives_the_spans_of_torch(tiny_model: Path):
+    """The fast CPU path's tolerance: the same spans (start, end, infoType) on every held-out
+    text, long turns windowed included, and per-token probabilities within 1e-4 of torch fp32."""
+    pytest.importorskip("onnxruntime")
+    torch_path = HfTokenClassifier(tiny_model, HfDetectorSettings(device="cpu", cpu_runtime="torch", max_length=32))
+    onnx_path = HfTokenClassifier(tiny_model, HfDetectorSettings(device="cpu", cpu_runtime="onnx", max_length=32))
+    assert (torch_path.runtime, onnx_path.runtime) == ("torch", "onnx")
+    texts = [e.text for e in held_out_examples()] + ["ok " + "maria gonzalez called from boston. " * 9, ""]
+    key = lambda spans: [[(s.start, s.end, s.label) for s in row] for row in spans]  # noqa: E731
+    expected = torch_path.predict(texts)
+    assert sum(map(len, expected)) >= 20  # a comparison of something
+    assert key(onnx_path.predict(texts)) == key(expected)
+    for ours, theirs in zip(onnx_path.token_probabilities(texts), torch_path.token_probabilities(texts)):
+        assert (ours is None) == (theirs is None)
+        if ours is not None:
+            assert ours[0] == theirs[0]
+            assert abs(ours[1] - theirs[1]).max() < 1e-4
+
+
+def test_the_default_cpu_runtime_is_onnx_when_installed(tiny_model: Path):
+    pytest.importorskip("onnxruntime")
+    assert HfTokenClassifier(tiny_model, HfDetectorSettings(device="cpu")).runtime == "onnx"
+
+
 def test_empty_and_whitespace_turns_give_no_spans(tiny_model: Path):
     assert HfTokenClassifier(tiny_model).predict(["", "   ", "\n"]) == [[], [], []]
 
