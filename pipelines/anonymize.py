@@ -36,7 +36,7 @@ from models.available import (
 )
 from veil.config import VeilConfig, load_config, with_dictionary_files_read
 from veil.detector_config import choose_detectors, default_model_dir
-from veil.detect import ConversationDetector
+from veil.detect import ConversationDetector, shared_detector
 from veil.engine.google_dlp import with_google_dlp
 from veil.errors import ConfigError
 from veil.field_sample import inspect_sample, read_sample
@@ -156,9 +156,10 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         # file it re-reads (which may have changed since).
         config, dictionary_files = with_dictionary_files_read(config, storage)
         local_config = config
-    # Compiles every pattern and dictionary now (google-dlp: converts the config to protos,
-    # without calling the service).
-    detector = ConversationDetector(config, connect=False)
+    # Compiles every pattern and dictionary now, warm and kept for this process's workers
+    # (`shared_detector`); google-dlp: converts the config to protos, without calling the service.
+    detector = (ConversationDetector(config, connect=False) if veil.detector == "google-dlp"
+                else shared_detector(config))
     operators = build_operators(config, storage)  # reads the secret key now, to check it
     record_plan = build_record_plan(config, operators, storage)  # the configured fields, and ids
     auditor, auditor_files = with_dictionary_files_read(load_config(config.risk.auditor, storage), storage)

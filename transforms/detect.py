@@ -26,7 +26,7 @@ from apache_beam.metrics import Metrics
 from transforms.elements import Detected, Failed, Parsed, TurnTexts
 from veil.config import VeilConfig
 from veil.deadline import DetectionDeadlineExceeded, detection_deadline
-from veil.detect import ConversationDetector
+from veil.detect import ConversationDetector, shared_detector
 from veil.merge import merge_findings
 from veil.storage import Storage
 
@@ -49,8 +49,8 @@ class RulesFn(beam.DoFn):
 
     def setup(self):
         if self.config.detectors.rules:
-            self.detector = ConversationDetector(self.config)
-            self.detector.warm_up()  # so that no record's deadline pays for loading
+            # Warm, so that no record's deadline pays for loading; once per process.
+            self.detector = shared_detector(self.config)
 
     def process(self, element: Parsed):
         raw, conversation = element

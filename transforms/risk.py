@@ -7,8 +7,7 @@ import apache_beam as beam
 from apache_beam.metrics import Metrics
 
 from veil.config import VeilConfig
-from veil.detect import ConversationDetector
-from veil.engine.turn_memo import TurnMemo
+from veil.detect import shared_detector
 from veil.outputs import RISK, OutputSpec
 from veil.records import FieldMap
 from veil.risk.audit import from_audit
@@ -43,7 +42,7 @@ class ScoreRiskFn(beam.DoFn):
     def setup(self):
         self.table = self.settings.table()
         # Anonymised turns repeat a lot: the auditor remembers its scan of each (same results).
-        self.auditor = ConversationDetector(self.auditor_config, turn_memo=TurnMemo())
+        self.auditor = shared_detector(self.auditor_config, memo=True)
 
     def process(self, element):
         raw, conversation, result = element

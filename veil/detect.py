@@ -1,6 +1,9 @@
 """Detection for one conversation: every detector over every turn, windowed, then merged."""
 from __future__ import annotations
 
+import hashlib
+import threading
+
 from veil.config import VeilConfig
 from veil.engine.engine import InfoTypeEngine
 from veil.engine.turn_memo import TurnMemo
@@ -74,3 +77,23 @@ class ConversationDetector:
     def detect(self, texts: list[str]) -> list[Finding]:
         """The conversation's findings, merged (`veil.merge`)."""
         return merge_findings(self.find(texts), texts)
+
+
+_SHARED: dict[tuple[str, bool], ConversationDetector] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_detector(config: VeilConfig, memo: bool = False) -> ConversationDetector:
+    """One warm detector per config per process, for the job's steps (`RulesFn`, `RiskFn`) and
+    its launch checks: Beam builds a DoFn instance per thread and per stage, and each used to
+    compile and warm its own. Keyed by a hash of the whole config; `memo` gives the detector a
+    `TurnMemo` (the auditor's). A detector's `detect` is a function of its texts, and its
+    caches (Hyperscan scratch per thread, the memo) are safe to share between threads."""
+    key = (type(config).__name__ + hashlib.sha256(config.model_dump_json().encode("utf-8")).hexdigest(), memo)
+    with _SHARED_LOCK:
+        detector = _SHARED.get(key)
+        if detector is None:
+            detector = ConversationDetector(config, turn_memo=TurnMemo() if memo else None)
+            detector.warm_up()
+            _SHARED[key] = detector
+        return detector
