@@ -83,9 +83,9 @@ def probe_models(settings: DetectorSettings, storage: Storage, config) -> tuple[
     update = {}
     if settings.hf:
         try:
-            from models.hf_ner import HfTokenClassifier, resolve_model_dir
+            from models.hf_ner import load_classifier, resolve_model_dir
 
-            problem = probe_hf(HfTokenClassifier(resolve_model_dir(settings.hf.model, storage), settings.hf))
+            problem = probe_hf(load_classifier(resolve_model_dir(settings.hf.model, storage), settings.hf))
         except Exception as error:  # whatever stops it loading stops the job, with the reason
             problem = f"it does not load ({type(error).__name__}: {error})"
         if problem:

@@ -108,10 +108,10 @@ class HfNerModelHandler(ConversationModelHandler):
         self.storage = storage or Storage()
 
     def load_model(self):
-        from models.hf_ner import HfTokenClassifier, resolve_model_dir
+        from models.hf_ner import load_classifier, resolve_model_dir
 
         model_dir = resolve_model_dir(self.settings.model, self.storage)
-        classifier = HfTokenClassifier(model_dir, self.settings)
+        classifier = load_classifier(model_dir, self.settings)  # the launch probe's, in its process
         _LOG.info("NER model %s loaded on %s (threshold %.3f)", self.settings.model,
                   classifier.device, classifier.threshold)
         return classifier

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -256,6 +257,29 @@ class HfTokenClassifier:
             logits = self.model(input_ids=torch.from_numpy(input_ids).to(self.device),
                                 attention_mask=torch.from_numpy(mask).to(self.device)).logits
             return torch.softmax(logits.float(), dim=-1).cpu().numpy()
+
+
+_LOADED: dict[tuple, HfTokenClassifier] = {}
+_LOADED_LOCK = threading.Lock()
+_LOADED_MAX = 2
+
+
+def load_classifier(model_dir: Path, settings: HfDetectorSettings) -> HfTokenClassifier:
+    """One loaded classifier per model and settings per process: the launch probe
+    (`models.available`) and the job's `RunInference` (one worker in this process) share it,
+    instead of loading the weights, and building the ONNX session, twice. Keyed by the files'
+    sizes and times too, so that a model written again is loaded again."""
+    files = tuple((name, stat.st_size, stat.st_mtime_ns) for name in sorted(os.listdir(model_dir))
+                  for stat in [os.stat(model_dir / name)])
+    key = (str(Path(model_dir).resolve()), settings.model_dump_json(), files)
+    with _LOADED_LOCK:
+        classifier = _LOADED.get(key)
+        if classifier is None:
+            classifier = HfTokenClassifier(model_dir, settings)
+            while len(_LOADED) >= _LOADED_MAX:  # a few models at most (tests load many)
+                _LOADED.pop(next(iter(_LOADED)))
+            _LOADED[key] = classifier
+        return classifier
 
 
 def special_tokens(tokenizer) -> tuple[list[int], list[int]]:

@@ -166,8 +166,24 @@ def run_job(corpus: Path, output: Path, workers: int, config: str, detectors: st
         sys.executable, "-m", "pipelines.bench", "_job", str(corpus), str(output), str(workers), config,
         detectors,
     ]
+    return run_measured(command)
+
+
+def run_measured(command: list[str]) -> dict:
+    """Run `command` (which prints its figures as a last JSON line) in a fresh process, and add
+    `process_cpu_s`: the CPU seconds of the whole process and its workers, counted from outside
+    (imports, start-up and model loading included), and `process_wall_s`."""
+    cpu_before, start = _children_cpu_seconds(), time.perf_counter()
     completed = subprocess.run(command, capture_output=True, text=True, check=True)
-    return json.loads(completed.stdout.strip().splitlines()[-1])
+    figures = json.loads(completed.stdout.strip().splitlines()[-1])
+    figures["process_wall_s"] = round(time.perf_counter() - start, 3)
+    figures["process_cpu_s"] = round(_children_cpu_seconds() - cpu_before, 3)
+    return figures
+
+
+def _children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def _job(corpus: str, output: str, workers: str, config: str, detectors: str) -> None:
@@ -260,7 +276,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ner_n", type=int, default=None,
                         help="Conversations for the NER figures (default 300; --quick 40).")
     parser.add_argument("--device", default="auto", help="NER device: auto (CUDA when present), cpu, cuda.")
-    parser.add_argument("--skip", action="append", default=[], choices=("engine", "job", "scaling", "ner"),
+    parser.add_argument("--skip", action="append", default=[],
+                        choices=("engine", "job", "scaling", "ner", "presidio"),
                         help="Leave a measurement out (repeatable).")
     args = parser.parse_args(argv)
     n = args.n or (300 if args.quick else 5000)
@@ -286,6 +303,15 @@ def main(argv: list[str] | None = None) -> int:
             ner_n = args.ner_n or (40 if args.quick else 300)
             figures["ner"] = bench_ner(corpus, ner_n, args.model, args.config, repeats, scratch, args.device,
                                        quick=args.quick)
+
+        if "presidio" not in args.skip:
+            figures["versus_presidio"] = bench_presidio(
+                corpus, args.ner_n or (40 if args.quick else 300), args.model, args.config,
+                1 if args.quick else repeats, scratch, quick=args.quick)
+            real = figures["versus_presidio"].get("real")
+            if real:
+                figures["job_default_over_presidio_spacy"] = real["presidio_over_veil_cpu"]["median"]
+                figures["job_default_peak_rss_mb"] = real["veil_peak_rss_mb"]
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     text = json.dumps(figures, indent=2)
@@ -308,7 +334,7 @@ def bench_ner(corpus: Path, n: int, model: str | None, config: str, repeats: int
     problem = hf_model_problem(location, Storage())
     if problem:
         return {"skipped": problem}
-    from pipelines.bench_ner import ner_throughput
+    from pipelines.bench_ner import cpu_runtimes, ner_throughput
 
     subset = scratch / "ner.jsonl"
     with open(corpus, encoding="utf-8") as source, open(subset, "w", encoding="utf-8") as target:
@@ -319,19 +345,51 @@ def bench_ner(corpus: Path, n: int, model: str | None, config: str, repeats: int
     budgets = (2048, 8192) if quick else (1024, 4096, 16384)
     result = {"conversations": len(conversations),
               "throughput": ner_throughput(Path(location), texts, budgets, repeats, device)}
-    job_config = scratch / "ner-config.json"
-    base = load_config(config)
-    hf = (base.detectors.hf or HfDetectorSettings()).model_copy(update={"model": location, "device": device})
-    sections = {name: getattr(base, name).model_dump(mode="json", exclude_defaults=True)
-                for name in ("inspect_config", "detection", "deidentify_config", "risk")}
-    sections["detectors"] = {"rules": True, "hf": hf.model_dump(mode="json", exclude_defaults=True)}
-    job_config.write_text(json.dumps(sections))
+    if result["throughput"]["device"] == "cpu":
+        result["cpu_runtimes"] = cpu_runtimes(Path(location), texts, repeats)
+        result["cpu_tokens_per_s"] = result["cpu_runtimes"]["default"]["tokens_per_s"]["median"]
+    job_config = model_job_config(config, location, device, scratch / "ner-config.json")
     size_mb = subset.stat().st_size / 1e6
     result["job_rules_and_model"] = bench_job(subset, size_mb, 1, str(job_config), max(1, repeats - 1),
                                               scratch, "rules,hf")
     result["job_rules_only"] = bench_job(subset, size_mb, 1, str(job_config), max(1, repeats - 1),
                                          scratch, "rules")
     return result
+
+
+def model_job_config(config: str, location: str, device: str, path: Path) -> Path:
+    """`config` with its detectors as the default job runs them: the rules and the NER model
+    at `location` (the config's own model settings kept)."""
+    base = load_config(config)
+    hf = (base.detectors.hf or HfDetectorSettings()).model_copy(update={"model": location, "device": device})
+    sections = {name: getattr(base, name).model_dump(mode="json", exclude_defaults=True)
+                for name in ("inspect_config", "detection", "deidentify_config", "risk")}
+    sections["detectors"] = {"rules": True, "hf": hf.model_dump(mode="json", exclude_defaults=True)}
+    path.write_text(json.dumps(sections))
+    return path
+
+
+def bench_presidio(corpus: Path, n: int, model: str | None, config: str, repeats: int, scratch: Path,
+                   quick: bool = False) -> dict:
+    """The default job (rules + model) against Presidio + spaCy, on real posts and on the
+    first `n` conversations of the bench corpus (see pipelines.bench_presidio)."""
+    from models.available import hf_model_problem
+    from pipelines.bench_presidio import bench_versus_presidio, real_corpus
+    from veil.storage import Storage
+
+    location = model or str(default_model_dir())
+    problem = hf_model_problem(location, Storage())
+    if problem:
+        return {"skipped": problem}
+    synthetic = scratch / "presidio-synthetic.jsonl"
+    with open(corpus, encoding="utf-8") as source, open(synthetic, "w", encoding="utf-8") as target:
+        for _, line in zip(range(n), source):
+            target.write(line)
+    corpora = {"real": real_corpus(scratch / "real.jsonl", 600 if quick else None)}
+    if not quick:
+        corpora["synthetic"] = synthetic
+    job_config = model_job_config(config, location, "cpu", scratch / "default-job-config.json")
+    return bench_versus_presidio(corpora, job_config, repeats, scratch)
 
 
 def bench_scaling(corpus: Path, size_mb: float, config: str, scratch: Path) -> list[dict]:

@@ -7,11 +7,13 @@ taken in the same run.
 """
 from __future__ import annotations
 
+import resource
 import statistics
+import time
 from pathlib import Path
 
 from models.hf_ner import HfTokenClassifier
-from pipelines.bench import timed_runs
+from pipelines.bench import summarise, timed_runs
 from veil.detector_config import HfDetectorSettings
 
 
@@ -48,3 +50,40 @@ def ner_throughput(model_dir: Path, texts: list[str], batch_tokens: tuple[int, .
         "tokens": tokens,
         "by_batch_tokens": results,
     }
+
+
+def cpu_runtimes(model_dir: Path, texts: list[str], repeats: int = 3) -> dict:
+    """The CPU runtimes side by side, run by run on the same turns: torch fp32 and the default
+    (`cpu_runtime: auto`), in tokens per wall second and per CPU second, and how far the
+    default's spans agree with torch's (span-level F1 on (turn, start, end, infoType))."""
+    classifiers = {name: HfTokenClassifier(model_dir, HfDetectorSettings(device="cpu", cpu_runtime=runtime))
+                   for name, runtime in (("torch", "torch"), ("default", "auto"))}
+    tokens = sum(len(x) for x in classifiers["torch"].tokenizer(
+        texts, add_special_tokens=False, return_attention_mask=False)["input_ids"])
+    spans = {name: c.predict(texts) for name, c in classifiers.items()}  # also the warm-up
+    walls: dict[str, list[float]] = {name: [] for name in classifiers}
+    cpus: dict[str, list[float]] = {name: [] for name in classifiers}
+    for _ in range(repeats):  # interleaved, so both see the same machine
+        for name, classifier in classifiers.items():
+            wall, cpu = time.perf_counter(), _own_cpu_seconds()
+            classifier.predict(texts)
+            walls[name].append(time.perf_counter() - wall)
+            cpus[name].append(_own_cpu_seconds() - cpu)
+    keyed = {name: {(i, s.start, s.end, s.label) for i, row in enumerate(found) for s in row}
+             for name, found in spans.items()}
+    same = len(keyed["torch"] & keyed["default"])
+    agreement = 2 * same / max(1, len(keyed["torch"]) + len(keyed["default"]))
+    result = {name: {"runtime": classifiers[name].runtime,
+                     "tokens_per_s": summarise([tokens / w for w in walls[name]]),
+                     "tokens_per_cpu_s": summarise([tokens / c for c in cpus[name]])}
+              for name in classifiers}
+    result["default_over_torch_cpu"] = summarise([t / d for t, d in zip(cpus["torch"], cpus["default"])])
+    result["spans"] = {"torch": len(keyed["torch"]), "default": len(keyed["default"]), "same": same,
+                       "span_f1": round(agreement, 4)}
+    result["tokens"] = tokens
+    return result
+
+
+def _own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
