@@ -231,12 +231,12 @@ def _cpu_seconds() -> float:
 
 
 def bench_job(corpus: Path, size_mb: float, workers: int, config: str, repeats: int, scratch: Path,
-              detectors: str = "rules") -> dict:
+              detectors: str = "rules", warm_up: bool = True) -> dict:
     runs = []
-    for attempt in range(repeats + 1):  # the first is the warm-up
+    for attempt in range(repeats + 1 if warm_up else repeats):  # the first is the warm-up
         result = run_job(corpus, scratch / f"out-{workers}-{attempt}", workers, config, detectors)
         shutil.rmtree(scratch / f"out-{workers}-{attempt}", ignore_errors=True)
-        if attempt:
+        if attempt or not warm_up:
             runs.append(result)
     walls = [r["wall_s"] for r in runs]
     cpus = [r["cpu_s"] for r in runs]
@@ -275,6 +275,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="The NER model to measure (default: the one `veil train` wrote).")
     parser.add_argument("--ner_n", type=int, default=None,
                         help="Conversations for the NER figures (default 300; --quick 40).")
+    parser.add_argument("--real_n", type=int, default=None,
+                        help="Real posts for the Presidio comparison (default all 3,010; --quick 600).")
     parser.add_argument("--device", default="auto", help="NER device: auto (CUDA when present), cpu, cuda.")
     parser.add_argument("--skip", action="append", default=[],
                         choices=("engine", "job", "scaling", "ner", "presidio"),
@@ -293,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
         if "engine" not in args.skip:
             figures["engine"] = bench_engine(corpus_conversations(corpus), args.config, repeats)
         if "job" not in args.skip:
-            figures["job"] = [bench_job(corpus, size_mb, w, args.config, repeats, scratch) for w in (1, 2)]
+            figures["job"] = [bench_job(corpus, size_mb, w, args.config, repeats, scratch, warm_up=not args.quick)
+                              for w in (1, 2)]
             one, two = figures["job"]
             figures["job_2_over_1_workers"] = round(
                 one["wall_s"]["median"] / two["wall_s"]["median"], 3)
@@ -307,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         if "presidio" not in args.skip:
             figures["versus_presidio"] = bench_presidio(
                 corpus, args.ner_n or (40 if args.quick else 300), args.model, args.config,
-                1 if args.quick else repeats, scratch, quick=args.quick)
+                1 if args.quick else repeats, scratch, quick=args.quick, real_n=args.real_n)
             real = figures["versus_presidio"].get("real")
             if real:
                 figures["job_default_over_presidio_spacy"] = real["presidio_over_veil_cpu"]["median"]
@@ -351,9 +354,9 @@ def bench_ner(corpus: Path, n: int, model: str | None, config: str, repeats: int
     job_config = model_job_config(config, location, device, scratch / "ner-config.json")
     size_mb = subset.stat().st_size / 1e6
     result["job_rules_and_model"] = bench_job(subset, size_mb, 1, str(job_config), max(1, repeats - 1),
-                                              scratch, "rules,hf")
+                                              scratch, "rules,hf", warm_up=not quick)
     result["job_rules_only"] = bench_job(subset, size_mb, 1, str(job_config), max(1, repeats - 1),
-                                         scratch, "rules")
+                                         scratch, "rules", warm_up=not quick)
     return result
 
 
@@ -370,7 +373,7 @@ def model_job_config(config: str, location: str, device: str, path: Path) -> Pat
 
 
 def bench_presidio(corpus: Path, n: int, model: str | None, config: str, repeats: int, scratch: Path,
-                   quick: bool = False) -> dict:
+                   quick: bool = False, real_n: int | None = None) -> dict:
     """The default job (rules + model) against Presidio + spaCy, on real posts and on the
     first `n` conversations of the bench corpus (see pipelines.bench_presidio)."""
     from models.available import hf_model_problem
@@ -385,11 +388,11 @@ def bench_presidio(corpus: Path, n: int, model: str | None, config: str, repeats
     with open(corpus, encoding="utf-8") as source, open(synthetic, "w", encoding="utf-8") as target:
         for _, line in zip(range(n), source):
             target.write(line)
-    corpora = {"real": real_corpus(scratch / "real.jsonl", 600 if quick else None)}
+    corpora = {"real": real_corpus(scratch / "real.jsonl", real_n or (600 if quick else None))}
     if not quick:
         corpora["synthetic"] = synthetic
     job_config = model_job_config(config, location, "cpu", scratch / "default-job-config.json")
-    return bench_versus_presidio(corpora, job_config, repeats, scratch)
+    return bench_versus_presidio(corpora, job_config, repeats, scratch, warm_up=not quick)
 
 
 def bench_scaling(corpus: Path, size_mb: float, config: str, scratch: Path) -> list[dict]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -95,10 +96,12 @@ def real_corpus(path: Path, limit: int | None = None) -> Path:
     return path
 
 
-def bench_versus_presidio(corpora: dict[str, Path], job_config: Path, repeats: int, scratch: Path) -> dict:
+def bench_versus_presidio(corpora: dict[str, Path], job_config: Path, repeats: int, scratch: Path,
+                          warm_up: bool = True) -> dict:
     """Per corpus, `repeats` pairs (Veil's default job, then Presidio + spaCy) after one
     warm-up pair, reported too: the first job on a machine compiles what later ones load
-    (`VEIL_COMPILE_CACHE`). The ratio is Presidio's CPU seconds over Veil's, pair by pair."""
+    (`VEIL_COMPILE_CACHE`). The ratio is Presidio's CPU seconds over Veil's, pair by pair.
+    `--quick` runs no warm-up pair."""
     problem = presidio_problem()
     if problem:
         return {"skipped": problem}
@@ -107,9 +110,10 @@ def bench_versus_presidio(corpora: dict[str, Path], job_config: Path, repeats: i
     result = {}
     for name, corpus in corpora.items():
         pairs, veil, presidio = [], [], []
-        for attempt in range(repeats + 1):
+        for attempt in range(0 if warm_up else 1, repeats + 1):
             ours = run_job(corpus, scratch / f"veil-{name}-{attempt}", 1, str(job_config), "rules,hf")
             theirs = run_presidio_job(corpus, scratch / f"presidio-{name}-{attempt}.jsonl")
+            shutil.rmtree(scratch / f"veil-{name}-{attempt}", ignore_errors=True)
             if attempt == 0:
                 result[f"{name}_warm_up"] = {"veil_cpu_s": ours["process_cpu_s"],
                                              "presidio_cpu_s": theirs["process_cpu_s"]}

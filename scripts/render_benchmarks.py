@@ -42,7 +42,32 @@ def main(path: str) -> int:
         print(f"| {row['factor']}x | {row['records']} | {row['wall_s']} | {row['time_over_1x']} | {row['peak_rss_mb']} |")
     if "ner" in d:
         ner_tables(d["ner"])
+    if "versus_presidio" in d:
+        presidio_table(d["versus_presidio"])
     return 0
+
+
+def presidio_table(versus: dict) -> None:
+    print()
+    if "skipped" in versus:
+        print(f"Presidio + spaCy: skipped ({versus['skipped']}).")
+        return
+    print("| whole job, fresh process, 1 worker | records | MB | Veil CPU s | Presidio + spaCy CPU s | "
+          "**Presidio / Veil, CPU, paired** | Veil wall s | Presidio wall s | peak RSS Veil / Presidio (MB) |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name, label in (("real", "real posts (BTC F + WNUT-17 dev)"), ("synthetic", "synthetic conversations")):
+        if name not in versus:
+            continue
+        r = versus[name]
+        print(f"| {label} | {r['records']:,} | {r['megabytes']} | {spread(r['veil_cpu_s'], 1)} | "
+              f"{spread(r['presidio_cpu_s'], 1)} | **{spread(r['presidio_over_veil_cpu'])}×** | "
+              f"{spread(r['veil_wall_s'], 1)} | {spread(r['presidio_wall_s'], 1)} | "
+              f"{r['veil_peak_rss_mb']} / {r['presidio_peak_rss_mb']} |")
+    for name in ("real", "synthetic"):
+        warm = versus.get(f"{name}_warm_up")
+        if warm:
+            print(f"\nWarm-up pair ({name}, first run, compile cache cold): Veil {warm['veil_cpu_s']} CPU s, "
+                  f"Presidio {warm['presidio_cpu_s']} CPU s.")
 
 
 def ner_tables(ner: dict) -> None:
@@ -58,6 +83,19 @@ def ner_tables(ner: dict) -> None:
     for row in t["by_batch_tokens"]:
         print(f"| {row['batch_tokens']:,} | {row['tokens_per_s']:,} ({row['tokens_per_s_min']:,}–{row['tokens_per_s_max']:,}) | "
               f"{row['forward_only_tokens_per_s']:,} | {row['share_outside_model']:.1%} |")
+    runtimes = ner.get("cpu_runtimes")
+    if runtimes:
+        print(f"\nCPU runtimes, same turns, interleaved run by run ({runtimes['tokens']:,} tokens):\n")
+        print("| runtime | tokens/s | tokens per CPU-second |")
+        print("| --- | ---: | ---: |")
+        for key in ("torch", "default"):
+            row = runtimes[key]
+            print(f"| {row['runtime']}{' (default)' if key == 'default' else ''} | {spread(row['tokens_per_s'], 0)} | "
+                  f"{spread(row['tokens_per_cpu_s'], 0)} |")
+        spans = runtimes["spans"]
+        print(f"\nDefault over torch in CPU seconds, paired: {spread(runtimes['default_over_torch_cpu'])}×; "
+              f"spans: {spans['default']} against torch's {spans['torch']}, {spans['same']} identical "
+              f"(span F1 {spans['span_f1']}).")
     print()
     print("| whole job, same conversations, 1 worker | conversations/s | per CPU-second | peak RSS (MB) |")
     print("| --- | ---: | ---: | ---: |")

@@ -16,7 +16,8 @@ def test_quick_bench_produces_every_figure(tmp_path, tiny_ner_model):
     out = tmp_path / "bench.json"
     result = subprocess.run(
         [sys.executable, "-m", "pipelines.cli", "bench", "--quick", "--n", "40", "--repeats", "1",
-         "--config", "minimal", "--model", str(tiny_ner_model), "--ner_n", "10", "--output", str(out)],
+         "--config", "minimal", "--model", str(tiny_ner_model), "--ner_n", "10", "--real_n", "15",
+         "--output", str(out)],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stderr
@@ -41,6 +42,17 @@ def test_quick_bench_produces_every_figure(tmp_path, tiny_ner_model):
     assert ner["job_rules_and_model"]["detectors"] == ["rules", "hf"]
     assert ner["job_rules_only"]["detectors"] == ["rules"]
     assert ner["job_rules_and_model"]["records"] == 10
+    runtimes = ner["cpu_runtimes"]  # torch and the default CPU runtime, side by side
+    assert (runtimes["torch"]["runtime"], runtimes["default"]["runtime"]) == ("torch", "onnx")
+    assert runtimes["spans"]["span_f1"] == 1.0 and runtimes["spans"]["torch"] > 0
+    assert ner["cpu_tokens_per_s"] == runtimes["default"]["tokens_per_s"]["median"] > 0
+
+    versus = figures["versus_presidio"]  # the default job against Presidio + spaCy, whole jobs
+    assert versus["real"]["records"] == 15 and "synthetic" not in versus  # --quick: the real posts only
+    assert versus["real"]["veil_cpu_s"]["median"] > 0 and versus["real"]["presidio_cpu_s"]["median"] > 0
+    assert figures["job_default_over_presidio_spacy"] == versus["real"]["presidio_over_veil_cpu"]["median"] > 0
+    assert figures["job_default_peak_rss_mb"] == versus["real"]["veil_peak_rss_mb"] > 0
+    assert figures["job_2_over_1_workers"] > 0
 
 
 def test_bench_says_why_it_skips_ner_without_a_model(tmp_path):
