@@ -330,19 +330,12 @@ def bench_ner(corpus: Path, n: int, model: str | None, config: str, repeats: int
 
     Both on the first `n` conversations of the bench corpus: the model is the slow stage on
     a CPU, so it gets a smaller corpus than the rules-only job."""
-    from models.available import hf_model_problem
-    from veil.storage import Storage
-
-    location = model or str(default_model_dir())
-    problem = hf_model_problem(location, Storage())
+    location, problem = model_location(model)
     if problem:
         return {"skipped": problem}
     from pipelines.bench_ner import cpu_runtimes, ner_throughput
 
-    subset = scratch / "ner.jsonl"
-    with open(corpus, encoding="utf-8") as source, open(subset, "w", encoding="utf-8") as target:
-        for index, line in zip(range(n), source):
-            target.write(line)
+    subset = head_of(corpus, n, scratch / "ner.jsonl")
     conversations = corpus_conversations(subset)
     texts = [text for turns in conversations for text in turns]
     budgets = (2048, 8192) if quick else (1024, 4096, 16384)
@@ -358,6 +351,23 @@ def bench_ner(corpus: Path, n: int, model: str | None, config: str, repeats: int
     result["job_rules_only"] = bench_job(subset, size_mb, 1, str(job_config), max(1, repeats - 1),
                                          scratch, "rules", warm_up=not quick)
     return result
+
+
+def model_location(model: str | None) -> tuple[str, str | None]:
+    """The NER model to measure (default: the one `veil train` wrote), and why it cannot be."""
+    from models.available import hf_model_problem
+    from veil.storage import Storage
+
+    location = model or str(default_model_dir())
+    return location, hf_model_problem(location, Storage())
+
+
+def head_of(corpus: Path, n: int, path: Path) -> Path:
+    """The first `n` records of `corpus`, written to `path`."""
+    with open(corpus, encoding="utf-8") as source, open(path, "w", encoding="utf-8") as target:
+        for _, line in zip(range(n), source):
+            target.write(line)
+    return path
 
 
 def model_job_config(config: str, location: str, device: str, path: Path) -> Path:
@@ -376,18 +386,12 @@ def bench_presidio(corpus: Path, n: int, model: str | None, config: str, repeats
                    quick: bool = False, real_n: int | None = None) -> dict:
     """The default job (rules + model) against Presidio + spaCy, on real posts and on the
     first `n` conversations of the bench corpus (see pipelines.bench_presidio)."""
-    from models.available import hf_model_problem
     from pipelines.bench_presidio import bench_versus_presidio, real_corpus
-    from veil.storage import Storage
 
-    location = model or str(default_model_dir())
-    problem = hf_model_problem(location, Storage())
+    location, problem = model_location(model)
     if problem:
         return {"skipped": problem}
-    synthetic = scratch / "presidio-synthetic.jsonl"
-    with open(corpus, encoding="utf-8") as source, open(synthetic, "w", encoding="utf-8") as target:
-        for _, line in zip(range(n), source):
-            target.write(line)
+    synthetic = head_of(corpus, n, scratch / "presidio-synthetic.jsonl")
     corpora = {"real": real_corpus(scratch / "real.jsonl", real_n or (600 if quick else None))}
     if not quick:
         corpora["synthetic"] = synthetic
