@@ -86,20 +86,35 @@ def quiet_transformers() -> None:
     hf_logging.disable_progress_bar()
 
 
-def pick_device(requested: str = "auto"):
-    import torch
+@dataclass(frozen=True)
+class Device:
+    """Where the model runs (`cpu`, `cuda`, `cuda:1`), named without importing torch."""
 
+    type: str
+    index: int | None = None
+
+    def __str__(self) -> str:
+        return self.type if self.index is None else f"{self.type}:{self.index}"
+
+
+def pick_device(requested: str = "auto") -> Device:
+    """`auto`: CUDA when torch sees a GPU. torch (2-3 s and 250 MB to import) is asked only
+    where an NVIDIA driver is there (/proc/driver/nvidia), so a CPU machine need not load it."""
     if requested == "auto":
-        return torch.device("cuda" if torch.cuda.is_available() else "cpu")
-    return torch.device(requested)
+        if not os.path.exists("/proc/driver/nvidia/version"):
+            return Device("cpu")
+        import torch
+
+        return Device("cuda" if torch.cuda.is_available() else "cpu")
+    kind, _, index = requested.partition(":")
+    return Device(kind, int(index) if index else None)
 
 
 class HfTokenClassifier:
     """A loaded model and tokenizer, ready for `predict`. Built once per worker process."""
 
     def __init__(self, model_dir: Path, settings: HfDetectorSettings | None = None):
-        import torch
-        from transformers import AutoModelForTokenClassification, AutoTokenizer
+        from transformers import AutoTokenizer
 
         quiet_transformers()
         settings = settings or HfDetectorSettings()
@@ -110,29 +125,24 @@ class HfTokenClassifier:
         if not self.tokenizer.is_fast:
             raise ModelUnavailable(f"{model_dir}: a fast tokenizer is needed for character offsets")
         self.device = pick_device(settings.device)
-        self.dtype = torch.bfloat16 if self.device.type == "cuda" else torch.float32
-        model, loading = AutoModelForTokenClassification.from_pretrained(
-            str(model_dir), dtype=self.dtype, output_loading_info=True)
-        # transformers fills tensors it did not find with random values and only warns: a model
-        # whose weights file does not match its config would then tag words at random.
-        absent = list(loading.get("missing_keys") or []) + [str(k) for k in loading.get("mismatched_keys") or []]
-        if absent:
-            raise ModelUnavailable(
-                f"{model_dir}: the weights do not match the model: {len(absent)} tensors missing or "
-                f"of the wrong shape (e.g. {absent[0]})")
-        self.model = model.to(self.device).eval()
-        self.config = model.config
-        self.runtime = "torch"
+        self.model = None
         self._onnx = None
         if self.device.type == "cpu" and self._wants_onnx(settings.cpu_runtime):
-            from models.onnx_runtime import OnnxLogits
+            from models.onnx_runtime import onnx_logits
 
-            self._onnx = OnnxLogits(self.model, settings.cpu_threads)
-            self.runtime = "onnx"
-            self.model = None  # the session holds its own copy of the weights
-        elif self.device.type == "cpu" and settings.cpu_threads:
-            torch.set_num_threads(settings.cpu_threads)
-        self.labels = [model.config.id2label[i] for i in range(model.config.num_labels)]
+            # From the machine's compiled cache when this model was exported before: then
+            # neither torch nor the weights are loaded here (models.onnx_runtime).
+            self._onnx, self.config = onnx_logits(model_dir, settings.cpu_threads, self._torch_model)
+            self.runtime, self.dtype = "onnx", "float32"
+        else:
+            import torch
+
+            if self.device.type == "cpu" and settings.cpu_threads:
+                torch.set_num_threads(settings.cpu_threads)
+            self.model = self._torch_model(model_dir).to(str(self.device))
+            self.config = self.model.config
+            self.runtime, self.dtype = "torch", self.model.dtype
+        self.labels = [self.config.id2label[i] for i in range(self.config.num_labels)]
         if OUTSIDE not in self.labels:
             raise ModelUnavailable(f"{model_dir}: the model has no {OUTSIDE!r} label")
         # The model's entity kinds (`PER`, `PERSON_NAME`, ...) and the infoType each one means.
@@ -141,6 +151,23 @@ class HfTokenClassifier:
         limit = min(settings.max_length, self.tokenizer.model_max_length or settings.max_length)
         self.window = limit - len(self.prefix) - len(self.suffix)
         self.stride = min(settings.stride, self.window // 2)
+
+    def _torch_model(self, model_dir: Path):
+        """The torch model, checked whole: bf16 on CUDA, else fp32."""
+        import torch
+        from transformers import AutoModelForTokenClassification
+
+        dtype = torch.bfloat16 if self.device.type == "cuda" else torch.float32
+        model, loading = AutoModelForTokenClassification.from_pretrained(
+            str(model_dir), dtype=dtype, output_loading_info=True)
+        # transformers fills tensors it did not find with random values and only warns: a model
+        # whose weights file does not match its config would then tag words at random.
+        absent = list(loading.get("missing_keys") or []) + [str(k) for k in loading.get("mismatched_keys") or []]
+        if absent:
+            raise ModelUnavailable(
+                f"{model_dir}: the weights do not match the model: {len(absent)} tensors missing or "
+                f"of the wrong shape (e.g. {absent[0]})")
+        return model.eval()
 
     @staticmethod
     def _wants_onnx(cpu_runtime: str) -> bool:
@@ -254,8 +281,8 @@ class HfTokenClassifier:
         import torch
 
         with torch.inference_mode():
-            logits = self.model(input_ids=torch.from_numpy(input_ids).to(self.device),
-                                attention_mask=torch.from_numpy(mask).to(self.device)).logits
+            logits = self.model(input_ids=torch.from_numpy(input_ids).to(str(self.device)),
+                                attention_mask=torch.from_numpy(mask).to(str(self.device))).logits
             return torch.softmax(logits.float(), dim=-1).cpu().numpy()
 
 

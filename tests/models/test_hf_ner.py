@@ -146,6 +146,28 @@ def test_the_default_cpu_runtime_is_onnx_when_installed(tiny_model: Path):
     assert HfTokenClassifier(tiny_model, HfDetectorSettings(device="cpu")).runtime == "onnx"
 
 
+def test_the_onnx_graph_is_exported_once_per_machine(tiny_model: Path, tmp_path: Path, monkeypatch):
+    """The second process (here: classifier) loads the cached graph, without the torch model;
+    a damaged entry is exported again. Same spans every time."""
+    pytest.importorskip("onnxruntime")
+    from models import onnx_runtime
+
+    monkeypatch.setenv("VEIL_COMPILE_CACHE", str(tmp_path / "cache"))
+    exports = []
+    real_export = onnx_runtime.export_onnx
+    monkeypatch.setattr(onnx_runtime, "export_onnx", lambda model: exports.append(1) or real_export(model))
+    settings = HfDetectorSettings(device="cpu", cpu_runtime="onnx")
+    texts = [e.text for e in held_out_examples()]
+    first = HfTokenClassifier(tiny_model, settings).predict(texts)
+    (entry,) = (tmp_path / "cache").glob("ner-onnx-*.onnx")
+    second = HfTokenClassifier(tiny_model, settings)
+    assert exports == [1] and second.model is None  # loaded from the cache, no torch model
+    assert second.predict(texts) == first
+    entry.write_bytes(entry.read_bytes()[:1000])  # truncated
+    assert HfTokenClassifier(tiny_model, settings).predict(texts) == first
+    assert exports == [1, 1] and entry.stat().st_size > 1000
+
+
 def test_empty_and_whitespace_turns_give_no_spans(tiny_model: Path):
     assert HfTokenClassifier(tiny_model).predict(["", "   ", "\n"]) == [[], [], []]
 

@@ -12,9 +12,9 @@ on ASCII text without the control characters Python counts as space (0x1c-0x1f),
 with other characters run every pattern. Patterns Hyperscan cannot compile always run.
 Compiling takes a second or two, so an engine builds its prefilter only once it has seen
 `BUILD_AFTER` texts, databases are shared by every engine in the process, and each compiled
-database is also kept on disk (`compiled_cache_dir`, keyed by a hash of its patterns and the
+database is also kept on disk (`veil.compiled_cache`, keyed by a hash of its patterns and the
 Hyperscan version), so that the other worker processes on the machine, and later jobs, load it
-in milliseconds instead of compiling it again. `VEIL_COMPILE_CACHE=0` turns that off.
+in milliseconds instead of compiling it again.
 Without the package, or with `VEIL_NO_HYPERSCAN=1`, every pattern runs on every text.
 
 **Many texts, one pass.** A Hyperscan call costs several microseconds before it reads a byte,
@@ -29,16 +29,16 @@ report at every offset) are left out and run on every text.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
 import re
-import tempfile
 import threading
 from bisect import bisect_right
 from itertools import accumulate
 from typing import Sequence
+
+from veil.compiled_cache import cache_path, write_atomically
 
 log = logging.getLogger(__name__)
 
@@ -183,25 +183,9 @@ def _compile(patterns: Sequence["re.Pattern[str]"]):
     return database, frozenset(good)
 
 
-def compiled_cache_dir() -> str | None:
-    """Where compiled Hyperscan databases are kept: $VEIL_COMPILE_CACHE if it is a path, else
-    ~/.cache/veil/compiled (under $XDG_CACHE_HOME when set); None when turned off ("0")."""
-    setting = os.environ.get("VEIL_COMPILE_CACHE", "")
-    if setting == "0":
-        return None
-    if setting:
-        return setting
-    root = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
-    return os.path.join(root, "veil", "compiled")
-
-
 def _cache_path(patterns: Sequence["re.Pattern[str]"]) -> str | None:
-    folder = compiled_cache_dir()
-    if folder is None:
-        return None
-    digest = hashlib.sha256(repr((
-        getattr(_hs, "__version__", ""), [(p.pattern, p.flags) for p in patterns])).encode("utf-8", "surrogatepass"))
-    return os.path.join(folder, f"hyperscan-{digest.hexdigest()}.db")
+    return cache_path("hyperscan", repr((getattr(_hs, "__version__", ""), [(p.pattern, p.flags) for p in patterns])),
+                      ".db")
 
 
 def _load_compiled(patterns: Sequence["re.Pattern[str]"]):
@@ -222,19 +206,9 @@ def _load_compiled(patterns: Sequence["re.Pattern[str]"]):
 
 
 def _store_compiled(patterns: Sequence["re.Pattern[str]"], database, covered: frozenset) -> None:
-    """Write atomically (a temporary file, then a rename); a cache that cannot be written is skipped."""
-    path = _cache_path(patterns)
-    if path is None or database is None:
-        return
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
-        with os.fdopen(handle, "wb") as out:
-            out.write(json.dumps({"covered": sorted(covered)}).encode("ascii") + b"\n")
-            out.write(_hs.dumpb(database))
-        os.replace(temporary, path)
-    except Exception as error:  # noqa: BLE001 - a cache is an optimisation, never a failure
-        log.info("compiled prefilter not cached: %s", type(error).__name__)
+    if database is not None:
+        write_atomically(_cache_path(patterns), [
+            json.dumps({"covered": sorted(covered)}).encode("ascii") + b"\n", _hs.dumpb(database)])
 
 
 def _compile_or_load(patterns: Sequence["re.Pattern[str]"]):
