@@ -4,8 +4,10 @@
     veil bench --quick         # under two minutes: a smoke run of every measurement
 
 Every comparison is a ratio of two measurements taken in the same run, on the same text:
-Veil's engine against Presidio's pattern recognizers, 2 workers against 1, 2x and 4x the
-corpus against 1x. Each figure is the median of several runs after a warm-up, with its spread.
+Veil's engine against Presidio's pattern recognizers, the default job (rules + model) against
+Presidio + spaCy as whole jobs (pipelines.bench_presidio), the NER model on ONNX Runtime
+against torch, 2 workers against 1, 2x and 4x the corpus against 1x. Each figure is the median
+of several runs after a warm-up, with its spread (--quick: no warm-ups, fewer runs).
 """
 from __future__ import annotations
 
@@ -276,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ner_n", type=int, default=None,
                         help="Conversations for the NER figures (default 300; --quick 40).")
     parser.add_argument("--real_n", type=int, default=None,
-                        help="Real posts for the Presidio comparison (default all 3,010; --quick 600).")
+                        help="Real posts for the Presidio comparison (default all 3,010; --quick 300).")
     parser.add_argument("--device", default="auto", help="NER device: auto (CUDA when present), cpu, cuda.")
     parser.add_argument("--skip", action="append", default=[],
                         choices=("engine", "job", "scaling", "ner", "presidio"),
@@ -301,7 +303,8 @@ def main(argv: list[str] | None = None) -> int:
             figures["job_2_over_1_workers"] = round(
                 one["wall_s"]["median"] / two["wall_s"]["median"], 3)
         if "scaling" not in args.skip:
-            figures["scaling"] = bench_scaling(corpus, size_mb, args.config, scratch)
+            figures["scaling"] = bench_scaling(corpus, size_mb, args.config, scratch,
+                                               (1, 2) if args.quick else (1, 2, 4))
         if "ner" not in args.skip:
             ner_n = args.ner_n or (40 if args.quick else 300)
             figures["ner"] = bench_ner(corpus, ner_n, args.model, args.config, repeats, scratch, args.device,
@@ -338,7 +341,7 @@ def bench_ner(corpus: Path, n: int, model: str | None, config: str, repeats: int
     subset = head_of(corpus, n, scratch / "ner.jsonl")
     conversations = corpus_conversations(subset)
     texts = [text for turns in conversations for text in turns]
-    budgets = (2048, 8192) if quick else (1024, 4096, 16384)
+    budgets = (4096,) if quick else (1024, 4096, 16384)
     result = {"conversations": len(conversations),
               "throughput": ner_throughput(Path(location), texts, budgets, repeats, device)}
     if result["throughput"]["device"] == "cpu":
@@ -392,19 +395,21 @@ def bench_presidio(corpus: Path, n: int, model: str | None, config: str, repeats
     if problem:
         return {"skipped": problem}
     synthetic = head_of(corpus, n, scratch / "presidio-synthetic.jsonl")
-    corpora = {"real": real_corpus(scratch / "real.jsonl", real_n or (600 if quick else None))}
+    corpora = {"real": real_corpus(scratch / "real.jsonl", real_n or (300 if quick else None))}
     if not quick:
         corpora["synthetic"] = synthetic
     job_config = model_job_config(config, location, "cpu", scratch / "default-job-config.json")
     return bench_versus_presidio(corpora, job_config, repeats, scratch, warm_up=not quick)
 
 
-def bench_scaling(corpus: Path, size_mb: float, config: str, scratch: Path) -> list[dict]:
-    """1x, 2x and 4x the corpus on one worker: time should grow linearly, memory stay flat."""
+def bench_scaling(corpus: Path, size_mb: float, config: str, scratch: Path,
+                  factors: tuple[int, ...] = (1, 2, 4)) -> list[dict]:
+    """1x, 2x and 4x (--quick: 1x and 2x) the corpus on one worker: time should grow linearly,
+    memory stay flat."""
     rows = []
     lines = corpus.read_text(encoding="utf-8")
     base = None
-    for factor in (1, 2, 4):
+    for factor in factors:
         path = scratch / f"scaled-{factor}.jsonl"
         path.write_text(lines * factor, encoding="utf-8")
         result = run_job(path, scratch / f"scaled-out-{factor}", 1, config)

@@ -29,8 +29,8 @@ def test_quick_bench_produces_every_figure(tmp_path, tiny_ner_model):
     assert all(run["cpu_s"]["median"] > 0 and run["conversations_per_cpu_s"]["median"] > 0
                for run in figures["job"])
     assert all(row["cpu_s"] > 0 for row in figures["scaling"])
-    assert [row["factor"] for row in figures["scaling"]] == [1, 2, 4]
-    assert [row["records"] for row in figures["scaling"]] == [40, 80, 160]
+    assert [row["factor"] for row in figures["scaling"]] == [1, 2]  # --quick: 4x only in the full run
+    assert [row["records"] for row in figures["scaling"]] == [40, 80]
     assert figures["engine"]["veil_per_turn_api_mb_per_s"]["median"] > 0
     assert all(run["detectors"] == ["rules"] for run in figures["job"])  # the rules-only job
 
