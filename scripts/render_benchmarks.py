@@ -66,7 +66,7 @@ def presidio_table(versus: dict) -> None:
     for name in ("real", "synthetic"):
         warm = versus.get(f"{name}_warm_up")
         if warm:
-            print(f"\nWarm-up pair ({name}, first run, compile cache cold): Veil {warm['veil_cpu_s']} CPU s, "
+            print(f"\nWarm-up pair ({name}, the run's first, not counted): Veil {warm['veil_cpu_s']} CPU s, "
                   f"Presidio {warm['presidio_cpu_s']} CPU s.")
 
 
