@@ -6,19 +6,23 @@ def digits_of(text: str) -> str:
     return "".join(c for c in text if c.isdigit())
 
 
+def _luhn_total(values) -> int:
+    """Luhn's sum over values read right to left: every second one doubled, less 9 past 9."""
+    total = 0
+    for position, value in enumerate(reversed(values)):
+        if position % 2 == 1:
+            value *= 2
+            if value > 9:
+                value -= 9
+        total += value
+    return total
+
+
 def luhn_valid(number: str) -> bool:
     """Luhn mod 10: cards, IMEI, ICCID, the Canadian SIN."""
     if not number.isdigit() or len(number) < 2:
         return False
-    total = 0
-    for position, char in enumerate(reversed(number)):
-        digit = ord(char) - 48
-        if position % 2 == 1:
-            digit *= 2
-            if digit > 9:
-                digit -= 9
-        total += digit
-    return total % 10 == 0
+    return _luhn_total([ord(char) - 48 for char in number]) % 10 == 0
 
 
 def iban_valid(iban: str) -> bool:
@@ -199,15 +203,7 @@ def portugal_cdc_valid(code: str) -> bool:
     code = code.upper()
     if len(code) != 12 or not code[:9].isdigit() or not code[9:11].isalpha() or not code[11].isdigit():
         return False
-    total = 0
-    for position, char in enumerate(reversed(code)):
-        value = int(char, 36)
-        if position % 2 == 1:
-            value *= 2
-            if value > 9:
-                value -= 9
-        total += value
-    return total % 10 == 0
+    return _luhn_total([int(char, 36) for char in code]) % 10 == 0
 
 
 _HETU_CHECK = "0123456789ABCDEFHJKLMNPRSTUVWXY"
