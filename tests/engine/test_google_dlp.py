@@ -428,3 +428,15 @@ def test_dlp_templates_reach_the_service_as_identical_protos(dlp, name):
             custom.likelihood = dlp_v2.Likelihood.VERY_LIKELY
     for field in ("info_types", "custom_info_types", "rule_set", "min_likelihood_per_info_type"):
         assert getattr(request.inspect_config, field) == getattr(expected, field), field
+
+
+def test_dlp_names_veil_lacks_go_to_the_service_unchanged(dlp):
+    """With `--detector google-dlp` DLP's own detectors run: a name Veil does not implement
+    (a slash name among them) is sent as it is, where the local engine would refuse it."""
+    names = ["JAPAN_PASSPORT", "DOCUMENT_TYPE/R&D/SOURCE_CODE", "EMAIL_ADDRESS"]
+    engine = engine_for(dlp, {"inspect_config": {"info_types": [{"name": n} for n in names]}})
+    try:
+        engine.inspect_conversation(["w@example.org"])
+    finally:
+        engine.close()
+    assert [t.name for t in dlp.requests[0].inspect_config.info_types] == names

@@ -15,8 +15,10 @@ keeps one of them, as with any two types.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from veil.engine.checksums import aba_routing_valid
-from veil.engine.detectors import DIGIT, gated, pattern
+from veil.engine.detectors import DIGIT, PatternDetector, gated, pattern
 from veil.findings import Likelihood, Method
 from veil.infotypes import european, names, numbers, regional
 from veil.infotypes.catalogue import DIGIT_RUNS, InfoType
@@ -106,13 +108,45 @@ def _renamed(*entries: InfoType) -> tuple:
     return tuple(d for entry in entries for d in entry.detectors)
 
 
+@dataclass(frozen=True)
+class MemberFormat:
+    """A general type's surrogate format: the format of the member type whose pattern the
+    value matches in full (an NI number gets an NI number, checksum and all), else
+    `like_value`."""
+
+    members: tuple[InfoType, ...]
+
+    @property
+    def __name__(self) -> str:  # read by scripts/render_infotypes_doc.py
+        return "MemberFormat"
+
+    def member_of(self, value: str) -> InfoType | None:
+        for member in self.members:
+            for detector in member.detectors:
+                if not isinstance(detector, PatternDetector) or detector.group:
+                    continue
+                match = detector.pattern.fullmatch(value)
+                if match and (detector.check is None or detector.check(match) is not None):
+                    return member
+        return None
+
+    def __call__(self, surrogates, entity, finding, value: str) -> str | None:
+        member = self.member_of(value)
+        surrogate = member.surrogate if member is not None else like_value
+        return surrogate(surrogates, entity, finding, value)
+
+
+_LICENCES = (regional.US_DRIVERS_LICENSE_NUMBER, regional.CANADA_DRIVERS_LICENSE_NUMBER,
+             european.UK_DRIVERS_LICENSE_NUMBER)
+_GOVERNMENT_IDS = (numbers.US_SOCIAL_SECURITY_NUMBER, numbers.CANADA_SOCIAL_INSURANCE_NUMBER,
+                   numbers.PASSPORT, regional.US_INDIVIDUAL_TAXPAYER_IDENTIFICATION_NUMBER,
+                   *european.UK, *european.EU)
+
 DRIVERS_LICENSE_NUMBER = InfoType(
     "DRIVERS_LICENSE_NUMBER",
     "Driving licence numbers of every country Veil knows (US, Canada, UK).",
-    detectors=_renamed(regional.US_DRIVERS_LICENSE_NUMBER,
-                       regional.CANADA_DRIVERS_LICENSE_NUMBER,
-                       european.UK_DRIVERS_LICENSE_NUMBER),
-    surrogate=like_value,
+    detectors=_renamed(*_LICENCES),
+    surrogate=MemberFormat(_LICENCES),
     score=5,
     direct=True,
     examples=(("driver's license D1234567", "D1234567"),),
@@ -121,16 +155,13 @@ GOVERNMENT_ID = InfoType(
     "GOVERNMENT_ID",
     "Government identifiers of every country Veil knows: national IDs, social security, tax "
     "and health numbers, passports.",
-    detectors=_renamed(
-        numbers.US_SOCIAL_SECURITY_NUMBER, numbers.CANADA_SOCIAL_INSURANCE_NUMBER,
-        numbers.PASSPORT, regional.US_INDIVIDUAL_TAXPAYER_IDENTIFICATION_NUMBER,
-        *european.UK, *european.EU,
-    ),
-    surrogate=like_value,
+    detectors=_renamed(*_GOVERNMENT_IDS),
+    surrogate=MemberFormat(_GOVERNMENT_IDS),
     score=5,
     direct=True,
     compatible=DIGIT_RUNS,
-    examples=(("passport number 123456789", "123456789"),),
+    examples=(("my NI number is AB 12 34 56 C", "AB 12 34 56 C"),
+              ("passport number 123456789", "123456789")),
 )
 
 

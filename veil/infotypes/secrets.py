@@ -109,7 +109,7 @@ AZURE_AUTH_TOKEN = InfoType(
     detectors=(
         pattern(r"\bAccountKey=([A-Za-z0-9+/]{86}==)", L.VERY_LIKELY, group=1,
                 trigger="AccountKey="),
-        pattern(r"[?&]sig=([A-Za-z0-9%+/]{40,}(?:%3D|=){0,2})", L.LIKELY, group=1, trigger="sig="),
+        pattern(r"[?&]sig=([A-Za-z0-9%+/]{40,}={0,2})", L.LIKELY, group=1, trigger="sig="),
     ),
     surrogate=Redrawn(r"(?:==|%3D)+$"),
     score=4,
