@@ -101,7 +101,8 @@ def test_every_unknown_name_is_reported_at_once_with_a_verdict():
            "Veil does not implement yet" in lines[1]
     assert "'EMAIL_ADRESS': not a DLP name; a typo? Close names: EMAIL_ADDRESS" in lines[2]
     assert "'DOCUMENT_TYPE/HR/RESUME': a real DLP infoType" in lines[3]
-    assert "'UK_NHS_NUMBER': not a DLP name; a typo?" in lines[4]
+    assert "'UK_NHS_NUMBER': not a DLP name; a typo? Close names: " \
+           "UK_NATIONAL_HEALTH_SERVICE_NUMBER" in lines[4]
     assert "'XYZZY_PLUGH': not a DLP name (likely a typo), and no known name is close" in lines[5]
     assert "pattern" not in message
 

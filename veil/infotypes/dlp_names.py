@@ -39,6 +39,24 @@ def all_basic(catalogue: Catalogue) -> list[str]:
             if name in names and name not in GENERAL_TYPES]
 
 
+def _covers(candidate: str, name: str) -> bool:
+    """Whether every word of `name` is a word of `candidate` or the initials of a run of its
+    words (UK_NHS_NUMBER: UK, the initials of NATIONAL_HEALTH_SERVICE, NUMBER)."""
+    words = candidate.split("_")
+    runs = {"".join(w[:1] for w in words[i:j])
+            for i in range(len(words)) for j in range(i + 2, len(words) + 1)}
+    return all(token in words or token in runs for token in name.split("_") if token)
+
+
+def close_names(name: str, known: Sequence[str], n: int = 3) -> list[str]:
+    """Known names `name` may mean: those its words and acronyms cover (shortest first),
+    then difflib's closest spellings."""
+    name = name.upper()
+    covering = sorted((k for k in known if _covers(k, name)), key=len)
+    spelled = difflib.get_close_matches(name, known, n=n, cutoff=0.6)
+    return list(dict.fromkeys([*covering, *spelled]))[:n]
+
+
 def _verdict(name: str, catalogue: Catalogue) -> str:
     entry = catalogue.get(name)
     if entry is not None:
@@ -47,8 +65,7 @@ def _verdict(name: str, catalogue: Catalogue) -> str:
     if name in dlp_names():
         return ("a real DLP infoType that Veil does not implement yet: define it under "
                 "custom_info_types (a regex or a dictionary), or remove it")
-    known = sorted(set(catalogue.detectable()) | dlp_names())
-    close = difflib.get_close_matches(name.upper(), known, n=3, cutoff=0.6)
+    close = close_names(name, sorted(set(catalogue.detectable()) | dlp_names()))
     if close:
         return "not a DLP name; a typo? Close names: " + ", ".join(close)
     return "not a DLP name (likely a typo), and no known name is close"
