@@ -119,7 +119,9 @@ class AnonymizeFn(beam.DoFn):
             row = {"id": conversation.id, **result.place(finding, self.fields),
                    "start": finding.start, "end": finding.end, "info_type": finding.info_type,
                    "likelihood": finding.likelihood.name, "detector": finding.detector_label,
-                   "placeholder": replacement.text}
+                   "placeholder": None if replacement.untransformed else replacement.text}
+            if replacement.untransformed:  # left as it is: the row never repeats the value
+                row["untransformed"] = True
             if self.audit_raw:
                 row["quote"] = result.originals[finding.turn][finding.start : finding.end]
             types[finding.info_type] += 1

@@ -43,7 +43,9 @@ def test_the_registry_is_dlp_s_primitives_and_veil_s_two():
     assert set(OPERATORS.names()) == {
         "numbered_placeholder_config", "replace_with_info_type_config", "redact_config",
         "replace_config", "character_mask_config", "crypto_hash_config", "date_shift_config",
-        "surrogate_config"}
+        "surrogate_config", "crypto_replace_ffx_fpe_config", "crypto_deterministic_config",
+        "replace_dictionary_config", "bucketing_config", "fixed_size_bucketing_config",
+        "time_part_config"}
     assert PrimitiveTransformation.one_of == OPERATORS.names()
 
 

@@ -28,14 +28,20 @@ from veil.engine.inspect_config import DlpModel, InfoType
 from veil.operators.keys import CryptoKey  # noqa: F401 (re-exported)
 from veil.operators.primitives import (  # noqa: F401 (re-exported: the operators' options)
     OPERATORS,
+    BucketingConfig,
     CharacterMaskConfig,
+    CryptoDeterministicConfig,
     CryptoHashConfig,
+    CryptoReplaceFfxFpeConfig,
     DateShiftConfig,
+    FixedSizeBucketingConfig,
     NumberedPlaceholderConfig,
     RedactConfig,
+    ReplaceDictionaryConfig,
     ReplaceValueConfig,
     ReplaceWithInfoTypeConfig,
     SurrogateConfig,
+    TimePartConfig,
     Value,
 )
 
@@ -68,6 +74,30 @@ class InfoTypeTransformations(DlpModel):
         return self
 
 
+class TransformationErrorHandling(DlpModel):
+    """DLP's `TransformationErrorHandling`: what happens to a value its operator cannot
+    transform (a date shift of something that is not a date, FPE of a value outside its
+    alphabet). Left out, Veil writes the numbered placeholder instead (nothing is lost and
+    nothing leaks). `throw_error: {}` sends the record to `errors/` with the reason (DLP fails
+    the request). `leave_untransformed: {}` writes that value as it is, as DLP does: the job
+    warns at start, and its `findings/` row says `untransformed: true`."""
+
+    throw_error: dict | None = None
+    leave_untransformed: dict | None = None
+
+    one_of = ("throw_error", "leave_untransformed")
+
+    @model_validator(mode="after")
+    def _empty_options(self):
+        if self.throw_error or self.leave_untransformed:
+            raise ValueError("throw_error and leave_untransformed take no options: {}")
+        return self
+
+    @property
+    def mode(self) -> str:
+        return "throw_error" if self.throw_error is not None else "leave_untransformed"
+
+
 class DeidentifyConfig(DlpModel):
     """DLP's `DeidentifyConfig`. Unlike DLP, where one of the two is given, Veil takes both:
     `info_type_transformations` for the conversation's text (and speaker labels), and
@@ -75,6 +105,7 @@ class DeidentifyConfig(DlpModel):
 
     info_type_transformations: InfoTypeTransformations | None = None
     record_transformations: "RecordTransformations | None" = None
+    transformation_error_handling: TransformationErrorHandling | None = None
 
 
 # --- record_transformations: fields outside the conversation's turns ------------------------
