@@ -82,7 +82,9 @@ class AnonymizeFn(beam.DoFn):
         self.written = Metrics.counter("veil", "records_written")
 
     def setup(self):
-        self.operators = build_operators(self.deidentify, self.spec.storage, self.key_checks)
+        job_secret = self.record.job_secret(self.spec.storage) if self.record else None
+        self.operators = build_operators(self.deidentify, self.spec.storage, self.key_checks,
+                                         job_secret=job_secret)
         self.plan = self.record.plan(self.operators, self.spec.storage) if self.record else RecordPlan()
 
     def __getstate__(self):

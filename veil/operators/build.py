@@ -107,6 +107,22 @@ def check_same_keys(found: tuple, expected: tuple) -> None:
         raise ConfigError("deidentify_config: this worker found other keyed operators than the launch")
 
 
+def crypto_keys(config=None) -> list:
+    """Every `crypto_key` the config's operators read, text and record fields alike."""
+    deidentify = getattr(config, "deidentify_config", config)
+    if deidentify is None:
+        return []
+    primitives = []
+    sections = [deidentify.info_type_transformations]
+    records = deidentify.record_transformations
+    for field in records.field_transformations if records else ():
+        primitives.append(field.primitive_transformation)
+        sections.append(field.info_type_transformations)
+    for section in sections:
+        primitives += [t.primitive_transformation for t in section.transformations] if section else []
+    return [p.options.crypto_key for p in primitives if p is not None and is_keyed(p)]
+
+
 def key_files(config=None) -> list[tuple[str, str, str]]:
     """(config path, file location, the location as a message may show it) of every key file
     the config's keyed operators read: the launch checks that workers can reach them."""

@@ -171,6 +171,29 @@ def uses_transient(keys) -> bool:
     return any(key.transient is not None for key in keys)
 
 
+# The job secret sits in the run's temporary folder under the output (veil.outputs.TEMP),
+# where every worker can read it, and goes when the run is published or abandoned with it.
+JOB_SECRET_FILE = "transient-keys.secret"
+
+
+def write_job_secret(storage, path: str, secret: bytes) -> None:
+    with storage.open(path, "wb") as handle:
+        handle.write(secret)
+
+
+def read_job_secret(storage, path: str) -> bytes:
+    """The job secret the launch wrote; ConfigError when a worker cannot read it."""
+    try:
+        with storage.open(path, "rb") as handle:
+            secret = handle.read()
+    except (OSError, ValueError) as error:
+        raise ConfigError(f"cannot read the job's transient-key secret {path!r} "
+                          f"({type(error).__name__}): workers must reach the output") from None
+    if len(secret) != 32:
+        raise ConfigError(f"the job's transient-key secret {path!r} is damaged")
+    return secret
+
+
 def key_check(key: bytes) -> str:
     """A short tag that says whether two keys are the same without revealing either: the
     first 8 bytes of HMAC(key, "veil key check"), one more output of the function that
