@@ -65,8 +65,8 @@ class CryptoReplaceFfxFpeConfig(KeyedPrimitive, SurrogateType):
     name: ClassVar[str] = "crypto_replace_ffx_fpe_config"
     example: ClassVar[dict] = {"crypto_key": {"env": "VEIL_SECRET_KEY"},
                                "common_alphabet": "NUMERIC",
-                               "surrogate_info_type": {"name": "CARD_TOKEN"}}
-    example_info_types: ClassVar[tuple[str, ...]] = ("CREDIT_CARD_NUMBER",)
+                               "surrogate_info_type": {"name": "MEMBER_TOKEN"}}
+    example_info_types: ClassVar[tuple[str, ...]] = ("MEMBER_NUMBER",)
 
     common_alphabet: FfxCommonNativeAlphabet | None = None
     custom_alphabet: str | None = None
