@@ -5,6 +5,9 @@ transformation_error_handling sends a value the operator cannot transform to err
 when asked, leaves it with a warning and a marked findings row."""
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import json
 import os
 import re
@@ -114,3 +117,18 @@ def test_transient_keys_and_transformation_error_handling(tmp_path):
     rows = [r for r in read_jsonl_folder(out / "findings") if r["info_type"] == "PHONE_NUMBER"]
     assert rows == [{**rows[0], "placeholder": None, "untransformed": True}]
     assert "415" not in json.dumps(rows)
+
+
+def test_a_dlp_template_with_an_inline_key_gives_dlps_hash_through_the_job(tmp_path):
+    inline = base64.b64encode(b"dlp-unwrapped-key-0123456789abcd").decode()
+    config = config_file(tmp_path, [
+        {"info_types": [{"name": "EMAIL_ADDRESS"}], "primitive_transformation": {
+            "crypto_hash_config": {"crypto_key": {"unwrapped": {"key": inline}}}}}])
+    result, out = job(tmp_path, config, "out")
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stderr.count("the key is inline") == 1 and inline not in result.stderr
+    # DLP: base64 of HMAC-SHA256 under the key's bytes, the same token in every record.
+    expected = base64.b64encode(hmac.new(b"dlp-unwrapped-key-0123456789abcd",
+                                         b"ann.lee@example.com", hashlib.sha256).digest()).decode()
+    assert texts(out)["c"] == f"only {expected} here"
+    assert expected in texts(out)["a"] and expected in texts(out)["b"]

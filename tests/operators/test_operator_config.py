@@ -118,7 +118,8 @@ def test_a_type_in_two_transformations_is_an_error():
 INLINE_KEY = "aW5saW5lLWtleS0wMTIzNDU2Nzg5YWJjZGVmMDEyMzQ1"  # base64 of 32 bytes
 
 
-def test_inline_key_is_accepted_with_a_warning_that_never_shows_it(caplog):
+def test_inline_key_is_accepted_with_a_warning_that_never_shows_it(caplog, monkeypatch):
+    monkeypatch.setattr("veil.operators.keys._WARNED_INLINE", set())
     config = config_with({"primitive_transformation": {"crypto_hash_config": {
         "crypto_key": {"unwrapped": {"key": INLINE_KEY}}}}})
     with caplog.at_level("WARNING", logger="veil"):

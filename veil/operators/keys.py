@@ -24,6 +24,7 @@ from veil.errors import ConfigError
 
 DEFAULT_KEY_ENV = "VEIL_SECRET_KEY"
 _LOG = logging.getLogger("veil")
+_WARNED_INLINE: set[str] = set()  # the config paths of inline keys already warned about
 
 
 class UnwrappedKey(DlpModel):
@@ -119,9 +120,11 @@ def read_key(key: CryptoKey, where: str, storage=None, job_secret: bytes | None 
     job's object-store settings for a key file on `s3://`; `job_secret` is the job's random
     secret that transient keys derive from (`new_job_secret`)."""
     if key.unwrapped is not None:
-        _LOG.warning("%s: the key is inline (unwrapped) and so sits in the config and in the "
-                     "pipeline graph; keep it in a file or an environment variable instead "
-                     "({file: path} or {env: NAME})", where)
+        if where not in _WARNED_INLINE:  # once per process: launch and workers read it again
+            _WARNED_INLINE.add(where)
+            _LOG.warning("%s: the key is inline (unwrapped) and so sits in the config and in "
+                         "the pipeline graph; keep it in a file or an environment variable instead "
+                         "({file: path} or {env: NAME})", where)
         return base64.b64decode(key.unwrapped.key.get_secret_value())
     if key.transient is not None:
         if job_secret is None:
