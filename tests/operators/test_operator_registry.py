@@ -93,3 +93,20 @@ def test_operators_see_the_conversation_s_entities():
     assert [m.value for m in found] == ["Rachel Green", "Mark", "Rachel"]
     assert [m.placeholder for m in found] == ["[PERSON_NAME_1]", "[PERSON_NAME_2]",
                                               "[PERSON_NAME_1]"]
+
+
+def test_the_operators_page_is_what_the_operators_make_now(monkeypatch):
+    """docs/operators.md is generated: every registered operator has its section, and the
+    outputs shown are what the code gives (re-run scripts/render_operators_doc.py)."""
+    import importlib.util
+
+    from tests.conftest import ROOT
+
+    monkeypatch.delenv("VEIL_SECRET_KEY", raising=False)
+    spec = importlib.util.spec_from_file_location("render_operators_doc",
+                                                  ROOT / "scripts" / "render_operators_doc.py")
+    render = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(render)
+    monkeypatch.setenv("VEIL_SECRET_KEY", render.EXAMPLE_KEY)
+    page = (ROOT / "docs" / "operators.md").read_text(encoding="utf-8")
+    assert page == render.page()
