@@ -74,6 +74,18 @@ class Value(DlpModel):
                 return str(value)
         raise AssertionError("a Value holds one kind")  # one_of guarantees it
 
+    def as_python(self):
+        """The value for a field that is not text: a date a `datetime.date`, a time a
+        `datetime.time`, a day of the week its name, a scalar itself."""
+        if self.date_value is not None:
+            return self.date_value.as_date()
+        if self.time_value is not None:
+            t = self.time_value
+            return dt.time(t.hours, t.minutes, t.seconds, t.nanos // 1000)
+        if self.day_of_week_value is not None:
+            return self.day_of_week_value.value
+        return next(getattr(self, name) for name in self.one_of if getattr(self, name) is not None)
+
     @property
     def kind(self) -> str:
         if self.integer_value is not None or self.float_value is not None:
