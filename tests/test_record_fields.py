@@ -196,6 +196,9 @@ def test_parquet_schema_checks_at_start(monkeypatch):
             "lower_bound_days": -5, "upper_bound_days": 5}}},
     )
     assert check_parquet_schema(ok, schema, FIELDS) == []
+    a_date = plan_of({"fields": [{"name": "created"}], "primitive_transformation": {"replace_config": {
+        "new_value": {"date_value": {"year": 2000, "month": 1, "day": 31}}}}})
+    assert check_parquet_schema(a_date, schema, FIELDS) == []
     bad = plan_of(
         {"fields": [{"name": "phone"}, {"name": "meta.nope"}, {"name": "gone"}]},
         {"fields": [{"name": "meta.age"}], "primitive_transformation": {"crypto_hash_config": {}}},

@@ -367,8 +367,7 @@ def _holds_strings(arrow_type) -> bool:
 def _replace_fits(rule: FieldRule, arrow_type) -> str | None:
     import pyarrow as pa
 
-    new = rule.operator.options.new_value
-    value = next(getattr(new, name) for name in new.one_of if getattr(new, name) is not None)
+    value = rule.operator.options.new_value.as_python()
     try:
         pa.array([value]).cast(arrow_type)
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):
