@@ -188,7 +188,22 @@ class RecordTransformations(DlpModel):
         for a, b in zip(names, names[1:]):
             if b.startswith(a + "."):
                 raise ValueError(f"field {b} is inside field {a}, which is listed too")
+        for transformation in self.field_transformations:
+            for primitive in _primitives(transformation):
+                if getattr(primitive.options, "context", None) is not None:
+                    raise ValueError(
+                        f"{primitive.kind}.context: a record field's value as the tweak is not "
+                        "supported yet, and DLP would use it here; leave context out (the "
+                        "default tweak) or transform the field in the text")
         return self
+
+
+def _primitives(transformation: FieldTransformation) -> list:
+    """The primitive transformations a field transformation holds."""
+    found = [transformation.primitive_transformation]
+    own = transformation.info_type_transformations
+    found += [t.primitive_transformation for t in own.transformations] if own else []
+    return [p for p in found if p is not None]
 
 
 DeidentifyConfig.model_rebuild()
