@@ -117,6 +117,10 @@ def test_transient_keys_and_transformation_error_handling(tmp_path):
     rows = [r for r in read_jsonl_folder(out / "findings") if r["info_type"] == "PHONE_NUMBER"]
     assert rows == [{**rows[0], "placeholder": None, "untransformed": True}]
     assert "415" not in json.dumps(rows)
+    summary = json.loads((out / "job_summary.json").read_text())
+    assert summary["findings"]["untransformed"] == 1
+    assert summary["findings"]["by_info_type"]["PHONE_NUMBER"] == 1
+    assert "1 found values were written as they were, un-redacted" in left.stdout
 
 
 def test_a_dlp_template_with_an_inline_key_gives_dlps_hash_through_the_job(tmp_path):

@@ -14,6 +14,7 @@ from veil.operators.config import DeidentifyConfig
 from veil.outputs import CORPUS, FINDINGS, OutputSpec
 from veil.record_anonymize import anonymize_record
 from veil.records import BadRecord, FieldMap, non_finite_as_null
+from veil.summary import UNTRANSFORMED
 
 
 # The side output that residual-risk scoring reads: what each conversation became.
@@ -127,6 +128,9 @@ class AnonymizeFn(beam.DoFn):
             if self.audit_raw:
                 row["quote"] = result.originals[finding.turn][finding.start : finding.end]
             types[finding.info_type] += 1
-            yield FINDINGS, shard, (*key, number), json_line(row), finding.info_type
+            # Counted apart too: the summary says how many values were left as they were.
+            tag = (f"findings.{finding.info_type}", UNTRANSFORMED) if replacement.untransformed \
+                else finding.info_type
+            yield FINDINGS, shard, (*key, number), json_line(row), tag
         for info_type, count in types.items():  # one update per type, not per finding
             Metrics.counter("veil", f"findings_{info_type}").inc(count)
