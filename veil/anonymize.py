@@ -5,9 +5,10 @@ is one class, applied here to each mention with its conversation's context).
 Mentions of one entity ("Rachel Green", "Rachel", "G-R-E-E-N") share one number and one
 surrogate (veil.entities). Numbers are per conversation and per infoType, in order of first
 appearance; numbering restarts in every conversation and no mapping outlives it, because a
-mapping that persisted across conversations would be pseudonymisation. For the same reason
-the keyed hash mixes the conversation id in: the same email hashes differently in two
-conversations.
+mapping that persisted across conversations would be pseudonymisation. DLP's pseudonymising
+operators (`crypto_*`), which a config may choose, are exactly that: their tokens are the same
+in every record (docs/pseudonymisation.md). A value an operator cannot transform follows the
+config's `transformation_error_handling` (`replace_mention`).
 
 Every replacement is a `(finding, text)` pair whose offsets refer to the original turn, so
 applying the replacements to the original rebuilds the output for every operator, redaction

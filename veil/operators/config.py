@@ -15,8 +15,10 @@ deidentify_config:
 
 The operators, their options and what each does are in `veil.operators.primitives` (DLP's
 own keep DLP's field names; Veil adds `numbered_placeholder_config`, the default for every
-type no transformation lists, and `surrogate_config`). Keys never sit in the config:
-`crypto_key` is `{env: NAME}` or `{file: path}` (veil.operators.keys).
+type no transformation lists, and `surrogate_config`). `crypto_key` is `{env: NAME}` or
+`{file: path}`, or DLP's `unwrapped` (warned about: the key sits in the config) or
+`transient` (veil.operators.keys). `transformation_error_handling` says what a value an
+operator cannot transform becomes.
 """
 from __future__ import annotations
 
