@@ -195,7 +195,7 @@ def build_record_plan(config, operators: Operators | None = None, storage=None,
                         job_secret)
     id_key = None
     if settings.ids is IdHandling.HASH:
-        id_key = read_key(settings.id_crypto_key, "record.id_crypto_key", storage)
+        id_key = read_key(settings.id_crypto_key, "record.id_crypto_key", storage, job_secret)
         checks.append(("record.id_crypto_key", key_check(id_key)))
     if expect_key_checks is not None:
         check_same_keys(tuple(checks), tuple(expect_key_checks))

@@ -198,3 +198,16 @@ def test_date_shift_bounds_are_checked():
     with pytest.raises(ConfigError, match="lower_bound_days must not exceed"):
         config_with({"primitive_transformation": {"date_shift_config": {
             "lower_bound_days": 5, "upper_bound_days": -5}}})
+
+
+def test_every_key_of_a_config_is_listed_for_the_transient_check():
+    from veil.operators.build import crypto_keys
+    from veil.operators.keys import uses_transient
+
+    config = parse_config({"record": {"ids": "hash", "id_crypto_key": {"transient": {"name": "ids"}}},
+                           "deidentify_config": {"record_transformations": {"field_transformations": [
+                               {"fields": [{"name": "notes"}], "info_type_transformations": {
+                                   "transformations": [{"primitive_transformation": {
+                                       "crypto_hash_config": {"crypto_key": {"env": "K"}}}}]}}]}}})
+    keys = crypto_keys(config)
+    assert [k.env for k in keys] == ["K", None] and uses_transient(keys)

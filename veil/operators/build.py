@@ -108,10 +108,13 @@ def check_same_keys(found: tuple, expected: tuple) -> None:
 
 
 def crypto_keys(config=None) -> list:
-    """Every `crypto_key` the config's operators read, text and record fields alike."""
+    """Every `crypto_key` the config's operators read, text and record fields alike, and a
+    VeilConfig's `record.id_crypto_key`."""
+    record = getattr(config, "record", None)
+    ids = [record.id_crypto_key] if record is not None else []
     deidentify = getattr(config, "deidentify_config", config)
     if deidentify is None:
-        return []
+        return ids
     primitives = []
     sections = [deidentify.info_type_transformations]
     records = deidentify.record_transformations
@@ -120,7 +123,7 @@ def crypto_keys(config=None) -> list:
         sections.append(field.info_type_transformations)
     for section in sections:
         primitives += [t.primitive_transformation for t in section.transformations] if section else []
-    return [p.options.crypto_key for p in primitives if p is not None and is_keyed(p)]
+    return [p.options.crypto_key for p in primitives if p is not None and is_keyed(p)] + ids
 
 
 def key_files(config=None) -> list[tuple[str, str, str]]:
