@@ -1,8 +1,11 @@
-"""Reading the secret key, and deriving deterministic values from it with HMAC-SHA256.
+"""Reading the secret key (an environment variable, a file, or DLP's `unwrapped` and
+`transient` kinds), and deriving deterministic values from it with HMAC-SHA256.
 
-Everything keyed (surrogates, hashes, date shifts) is derived from HMAC(key, parts), so every
-worker and every re-run of the same input with the same key gives the same bytes, and nothing
-depends on per-worker random state.
+Veil's keyed values (surrogates, Veil's hash, date shifts) are derived from HMAC(key, parts),
+DLP's encryptions use the key with AES (veil.operators.crypto): either way every worker and
+every re-run of the same input with the same key gives the same bytes, and nothing depends on
+per-worker random state. A transient key is the one exception by design: it is random per job
+(`new_job_secret`), the same on every worker of that job.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from veil.engine.inspect_config import DlpModel
 from veil.errors import ConfigError
 
 DEFAULT_KEY_ENV = "VEIL_SECRET_KEY"
+MIN_KEY_BYTES = 16
 _LOG = logging.getLogger("veil")
 _WARNED_INLINE: set[str] = set()  # the config paths of inline keys already warned about
 
@@ -72,10 +76,13 @@ class CryptoKey(DlpModel):
             raise ValueError("give exactly one of env, file, unwrapped or transient")
         if self.unwrapped is not None:
             try:
-                base64.b64decode(self.unwrapped.key.get_secret_value(), validate=True)
+                size = len(base64.b64decode(self.unwrapped.key.get_secret_value(), validate=True))
             except (binascii.Error, ValueError):
                 raise ValueError("unwrapped.key must be base64 (the key's bytes, as DLP "
                                  "takes them)") from None
+            if size < MIN_KEY_BYTES:
+                raise ValueError(f"unwrapped.key holds {size} bytes; a key needs at least "
+                                 f"{MIN_KEY_BYTES} (DLP's are 16, 24 or 32)")
         return self
 
 
@@ -83,7 +90,6 @@ def default_key() -> CryptoKey:
     return CryptoKey(env=DEFAULT_KEY_ENV)
 
 
-MIN_KEY_BYTES = 16
 # What an environment variable's name conventionally looks like: upper-case words joined by
 # underscores (VEIL_SECRET_KEY, AWS_S3_KEY). Anything else in `crypto_key.env` may be the key
 # itself, pasted in the wrong place, so messages never repeat it.
