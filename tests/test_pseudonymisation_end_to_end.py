@@ -26,7 +26,9 @@ KEY_ENV = "VEIL_PSEUDONYM_TEST_KEY"
 KEY = "0123456789abcdef0123456789abcdef"
 RECORDS = [
     {"id": "a", "text": "my card 4111111111111111 and mail ann.lee@example.com"},
-    {"id": "b", "text": "write to ann.lee@example.com or call 415-555-0134"},
+    {"id": "b", "text": "write to ann.lee@example.com or call 415-555-0134",
+     "pii": [{"start": 9, "end": 28, "info_type": "EMAIL_ADDRESS"},
+             {"start": 37, "end": 49, "info_type": "PHONE_NUMBER"}]},
     {"id": "c", "text": "only ann.lee@example.com here"},
 ]
 
@@ -51,6 +53,11 @@ def job(tmp_path: Path, config: Path, name: str) -> tuple[subprocess.CompletedPr
 
 def texts(out: Path) -> dict[str, str]:
     return {r["id"]: r["text"] for r in read_jsonl_folder(out / "corpus")}
+
+
+def read_jsonl_folder_named(folder: Path, prefix: str) -> list[dict]:
+    return [json.loads(line) for path in sorted(folder.glob(prefix + "*"))
+            for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def test_annotated_tokens_join_records_and_reidentify_puts_the_values_back(tmp_path):
@@ -121,6 +128,9 @@ def test_transient_keys_and_transformation_error_handling(tmp_path):
     assert summary["findings"]["untransformed"] == 1
     assert summary["findings"]["by_info_type"]["PHONE_NUMBER"] == 1
     assert "1 found values were written as they were, un-redacted" in left.stdout
+    # Residual risk, from b's gold labels: the phone number left as it was is not redacted.
+    (risk,) = [r for r in read_jsonl_folder_named(out / "risk", "conversations-") if r["id"] == "b"]
+    assert [(i["info_type"], i["partial"]) for i in risk["items"]] == [("PHONE_NUMBER", False)]
 
 
 def test_a_dlp_template_with_an_inline_key_gives_dlps_hash_through_the_job(tmp_path):

@@ -41,6 +41,12 @@ class Replacement:
     untransformed: bool = False
 
     @property
+    def hides_value(self) -> bool:
+        """Whether the output no longer holds the finding's value: not a placeholder escape,
+        not a value left untransformed (what residual-risk scoring counts as redacted)."""
+        return not self.is_escape and not self.untransformed
+
+    @property
     def is_escape(self) -> bool:
         """Whether this only escapes a placeholder-shaped literal (it hides no value)."""
         return self.finding.info_type == LITERAL_TYPE
