@@ -56,6 +56,7 @@ def test_fpe_keeps_length_and_alphabet_and_joins_across_conversations():
     ({"common_alphabet": "ALPHA_NUMERIC"}, r"[0-9A-Za-z]{16}"),
     ({"radix": 10}, r"\d{16}"),
     ({"custom_alphabet": "0123456789"}, r"\d{16}"),
+    ({"custom_alphabet": "0123456789-"}, r"[\d-]{16}"),
 ])
 def test_fpe_alphabets(options, pattern):
     assert re.fullmatch(pattern, run(deidentify(fpe(**options)))[0][5:21])
@@ -85,11 +86,19 @@ def test_a_value_outside_the_alphabet_follows_transformation_error_handling():
     assert out == texts and replacements[0].untransformed
 
 
+def test_a_custom_alphabet_is_the_same_in_any_order_as_dlp_says():
+    ordered = run(deidentify(fpe(custom_alphabet="0123456789")))
+    assert run(deidentify(fpe(custom_alphabet="9876543210"))) == ordered
+    assert ordered == run(deidentify(fpe(common_alphabet="NUMERIC")))
+
+
 def test_fpe_refuses_two_alphabets_and_a_repeated_character():
     from veil.errors import ConfigError
     from veil.config import parse_config
     for options, message in (({"common_alphabet": "NUMERIC", "radix": 10}, "exactly one of"),
-                             ({"custom_alphabet": "aab"}, "each character once")):
+                             ({"custom_alphabet": "aab"}, "each character once"),
+                             ({"custom_alphabet": "ab\u00e9"}, "only these characters"),
+                             ({"radix": 96}, "less than or equal to 95")):
         with pytest.raises(ConfigError, match=message):
             parse_config({"deidentify_config": deidentify(fpe(**options))})
 

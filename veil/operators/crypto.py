@@ -27,8 +27,10 @@ COMMON_ALPHABETS = {
     "UPPER_CASE_ALPHA_NUMERIC": string.digits + string.ascii_uppercase,
     "ALPHA_NUMERIC": string.digits + string.ascii_uppercase + string.ascii_lowercase,
 }
-# `radix: N` selects the first N characters of this.
-RADIX_ALPHABET = COMMON_ALPHABETS["ALPHA_NUMERIC"]
+# Every character FPE may use, in DLP's documented order: `radix: N` selects the first N, and
+# a `custom_alphabet` is taken in this order ("the order of characters does not matter").
+FPE_CHARACTERS = COMMON_ALPHABETS["ALPHA_NUMERIC"] + " ~`!@#$%^&*()_-+={[}]|:;\"'<,>.?/"
+RADIX_ALPHABET = FPE_CHARACTERS
 SIV_KEY_BYTES = (32, 48, 64)
 
 

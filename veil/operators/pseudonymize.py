@@ -20,8 +20,8 @@ from pydantic import Field, model_validator
 from veil.engine.inspect_config import DlpModel, InfoType
 from veil.operators.base import KeyedPrimitive, Mention
 from veil.operators.crypto import (
-    COMMON_ALPHABETS, RADIX_ALPHABET, TransformationError, annotate, dlp_hash, fpe, siv_decrypt,
-    siv_encrypt,
+    COMMON_ALPHABETS, FPE_CHARACTERS, RADIX_ALPHABET, TransformationError, annotate, dlp_hash, fpe,
+    siv_decrypt, siv_encrypt,
 )
 from veil.operators.keys import keyed_digest
 
@@ -56,8 +56,9 @@ class CryptoReplaceFfxFpeConfig(KeyedPrimitive, SurrogateType):
     """DLP's format-preserving encryption (FF1, NIST SP 800-38G): each value is encrypted into
     a value of the same length over the same alphabet, the same for the same value everywhere
     (pseudonymisation). Give one of `common_alphabet` (NUMERIC, HEXADECIMAL,
-    UPPER_CASE_ALPHA_NUMERIC, ALPHA_NUMERIC), `custom_alphabet` (2 to 95 ASCII characters) or
-    `radix` (the first N of 0-9A-Za-z). A value with a character outside the alphabet, or
+    UPPER_CASE_ALPHA_NUMERIC, ALPHA_NUMERIC), `custom_alphabet` (2 to 95 of DLP's 95 allowed
+    ASCII characters, in any order) or `radix` (2 to 95: the first N of 0-9A-Za-z, then space
+    and punctuation in DLP's order). A value with a character outside the alphabet, or
     too short for it, is a transformation error (see `transformation_error_handling`). With
     `surrogate_info_type`, the token is written `NAME(length):token` and `veil reidentify`
     reverses it."""
@@ -70,7 +71,7 @@ class CryptoReplaceFfxFpeConfig(KeyedPrimitive, SurrogateType):
 
     common_alphabet: FfxCommonNativeAlphabet | None = None
     custom_alphabet: str | None = None
-    radix: int | None = Field(default=None, ge=2, le=62)
+    radix: int | None = Field(default=None, ge=2, le=95)
     context: FieldName | None = None
 
     @model_validator(mode="after")
@@ -84,8 +85,10 @@ class CryptoReplaceFfxFpeConfig(KeyedPrimitive, SurrogateType):
                              "UPPER_CASE_ALPHA_NUMERIC or ALPHA_NUMERIC")
         if self.custom_alphabet is not None:
             chars = self.custom_alphabet
-            if not 2 <= len(chars) <= 95 or not chars.isascii() or not chars.isprintable():
-                raise ValueError("custom_alphabet: 2 to 95 printable ASCII characters")
+            if not 2 <= len(chars) <= 95:
+                raise ValueError("custom_alphabet: 2 to 95 characters")
+            if any(c not in FPE_CHARACTERS for c in chars):
+                raise ValueError(f"custom_alphabet: only these characters: {FPE_CHARACTERS}")
             if len(set(chars)) != len(chars):
                 raise ValueError("custom_alphabet: each character once")
         return self
@@ -94,8 +97,8 @@ class CryptoReplaceFfxFpeConfig(KeyedPrimitive, SurrogateType):
     def alphabet(self) -> str:
         if self.common_alphabet is not None:
             return COMMON_ALPHABETS[self.common_alphabet.value]
-        if self.custom_alphabet is not None:
-            return self.custom_alphabet
+        if self.custom_alphabet is not None:  # DLP: the order does not matter
+            return "".join(sorted(self.custom_alphabet, key=FPE_CHARACTERS.index))
         return RADIX_ALPHABET[: self.radix]
 
     def apply(self, mention: Mention, key: bytes | None) -> str:
