@@ -9,7 +9,7 @@ import hashlib
 import math
 from typing import ClassVar
 
-from pydantic import Field, model_validator
+from pydantic import AliasChoices, Field, model_validator
 
 from veil.engine.inspect_config import DlpModel
 from veil.operators.base import Mention, Primitive
@@ -60,10 +60,10 @@ class FixedSizeBucketingConfig(Primitive):
 
 class Bucket(DlpModel):
     """One range, `min` inclusive and `max` exclusive (either may be left out), and what a
-    value in it becomes."""
+    value in it becomes. `min_`/`max_` are accepted too: DLP's Python client writes them so."""
 
-    min: Value | None = None
-    max: Value | None = None
+    min: Value | None = Field(default=None, validation_alias=AliasChoices("min", "min_"))
+    max: Value | None = Field(default=None, validation_alias=AliasChoices("max", "max_"))
     replacement_value: Value
 
     @model_validator(mode="after")
