@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from veil.errors import ConfigError
 from veil.operators.base import Operator
-from veil.operators.build import _options_path, operator_from
+from veil.operators.build import all_primitives, operator_from
 from veil.operators.config import DeidentifyConfig
 from veil.operators.crypto import TransformationError, annotated_tokens
 from veil.operators.pseudonymize import REVERSIBLE
@@ -60,15 +60,14 @@ class Reidentifier:
 def reidentifier_from(deidentify, surrogate_types: set[str] | None = None,
                       storage=None) -> Reidentifier:
     """The Reidentifier of a DeidentifyConfig (or its dict): every FPE or deterministic
-    transformation with a `surrogate_info_type`, its key read now. `surrogate_types`, the
+    transformation with a `surrogate_info_type` (in the text's transformations or a record
+    field's), its key read now. `surrogate_types`, the
     custom infoTypes a request declares with `surrogate_type` (as DLP needs), must name each
     of them when given. Raises ConfigError when there is nothing to reverse."""
     if isinstance(deidentify, dict):
         deidentify = DeidentifyConfig.model_validate(deidentify)
-    transformations = deidentify.info_type_transformations
     found: dict[str, Operator] = {}
-    for index, transformation in enumerate(transformations.transformations if transformations else ()):
-        primitive = transformation.primitive_transformation
+    for where, primitive in all_primitives(deidentify):
         options = primitive.options
         if not isinstance(options, REVERSIBLE) or options.surrogate_info_type is None:
             continue
@@ -78,7 +77,7 @@ def reidentifier_from(deidentify, surrogate_types: set[str] | None = None,
                 f"surrogate_info_type {name}: declare it in inspect_config.custom_info_types "
                 f"with surrogate_type: {{}} ({{info_type: {{name: {name}}}, surrogate_type: {{}}}}), "
                 "as DLP's reidentify_content needs")
-        found[name] = operator_from(primitive, _options_path(index, primitive), storage)
+        found[name] = operator_from(primitive, where, storage)
     if not found:
         raise ConfigError(
             "nothing to reidentify: the config has no crypto_replace_ffx_fpe_config or "

@@ -86,3 +86,16 @@ def test_context_on_a_record_field_is_refused_at_start():
             {"fields": [{"name": "ssn"}], "primitive_transformation": {
                 "crypto_replace_ffx_fpe_config": {**FPE["crypto_replace_ffx_fpe_config"],
                                                   "context": {"name": "id"}}}}]}}})
+
+
+def test_a_record_fields_tokens_reverse_too(monkeypatch):
+    from veil.reidentify import reidentifier_from
+
+    monkeypatch.setenv("REID_KEY", KEY)
+    config = {"record_transformations": {"field_transformations": [
+        {"fields": [{"name": "ssn"}], "primitive_transformation": FPE}]}}
+    operators = build_operators(TRANSFORMATIONS)
+    out, _ = anonymize_conversation("c", ["222334444"], [Finding(0, 0, 9, "US_SOCIAL_SECURITY_NUMBER")],
+                                    operators)
+    record, failed = reidentifier_from(config).value({"id": "r", "ssn": out[0], "n": 3})
+    assert record == {"id": "r", "ssn": "222334444", "n": 3} and failed == 0

@@ -107,23 +107,38 @@ def check_same_keys(found: tuple, expected: tuple) -> None:
         raise ConfigError("deidentify_config: this worker found other keyed operators than the launch")
 
 
+_RECORD_PATH = "deidentify_config.record_transformations.field_transformations"
+
+
+def all_primitives(deidentify) -> list[tuple[str, PrimitiveTransformation]]:
+    """(config path of its options, transformation) of every primitive transformation in a
+    DeidentifyConfig: the text's, and each record field's (whole or inspected)."""
+    if deidentify is None:
+        return []
+    found = []
+    sections = [(_PATH, deidentify.info_type_transformations)]
+    records = deidentify.record_transformations
+    for index, field in enumerate(records.field_transformations if records else ()):
+        where = f"{_RECORD_PATH}[{index}]"
+        if field.primitive_transformation is not None:
+            primitive = field.primitive_transformation
+            found.append((f"{where}.primitive_transformation.{primitive.kind}", primitive))
+        sections.append((f"{where}.info_type_transformations.transformations",
+                         field.info_type_transformations))
+    for path, section in sections:
+        for index, transformation in enumerate(section.transformations if section else ()):
+            primitive = transformation.primitive_transformation
+            found.append((_options_path(index, primitive, path), primitive))
+    return found
+
+
 def crypto_keys(config=None) -> list:
     """Every `crypto_key` the config's operators read, text and record fields alike, and a
     VeilConfig's `record.id_crypto_key`."""
     record = getattr(config, "record", None)
     ids = [record.id_crypto_key] if record is not None else []
     deidentify = getattr(config, "deidentify_config", config)
-    if deidentify is None:
-        return ids
-    primitives = []
-    sections = [deidentify.info_type_transformations]
-    records = deidentify.record_transformations
-    for field in records.field_transformations if records else ():
-        primitives.append(field.primitive_transformation)
-        sections.append(field.info_type_transformations)
-    for section in sections:
-        primitives += [t.primitive_transformation for t in section.transformations] if section else []
-    return [p.options.crypto_key for p in primitives if p is not None and is_keyed(p)] + ids
+    return [p.options.crypto_key for _, p in all_primitives(deidentify) if is_keyed(p)] + ids
 
 
 def key_files(config=None) -> list[tuple[str, str, str]]:
