@@ -17,7 +17,8 @@ def provenance(job: dict, counts: dict) -> dict[str, Any]:
     """Where a run's risk figures come from, for `risk/summary.json` and the report: the
     setup decided at launch (config, detectors, models and their thresholds, auditor, version)
     and the records counted."""
-    keys = ("veil_version", "config", "detectors", "detectors_missing", "models", "auditor", "input")
+    keys = ("veil_version", "config", "detectors", "detectors_missing", "models", "auditor", "auditor_detectors",
+            "input")
     return {
         **{key: job.get(key) for key in keys},
         "records": {

