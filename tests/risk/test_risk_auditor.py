@@ -57,3 +57,17 @@ def test_the_job_refuses_to_start_when_its_auditor_cannot_run(tmp_path):
     assert result.returncode == 2, result.stderr
     assert "risk.auditor" in result.stderr and "no_such_pipeline_x" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_a_hashtag_is_a_topic_not_a_leftover(auditor_config):
+    text = "So excited for the premier of #TrueBlood tomorrow night with Tomasz Kowalczyk"
+    found = {text[f.start:f.end] for f in ResidualAuditor(auditor_config).detect([text])}
+    assert "TrueBlood" not in found and "Tomasz Kowalczyk" in found
+
+
+
+def test_an_id_after_a_hash_sign_is_still_an_id(auditor_config):
+    text = "my order number is #48213377 and my SSN 123-45-6789"
+    types = {f.info_type for f in ResidualAuditor(auditor_config).detect([text])
+             if text[f.start - 1] == "#"}
+    assert types and not types & {"PERSON_NAME", "LOCATION"}

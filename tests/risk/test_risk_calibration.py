@@ -39,9 +39,10 @@ def test_the_same_seed_gives_the_same_resamples():
     assert bootstrap_pairs(gold, audit, 20, 7) == bootstrap_pairs(gold, audit, 20, 7)
 
 
-def test_scores_in_scope_count_only_the_labelled_types():
-    row = {"score": 7, "items": [{"info_type": "PERSON_NAME", "score": 5},
-                                 {"info_type": "URL", "score": 2}]}
+def test_scores_in_scope_count_only_the_labelled_types_in_the_turns():
+    row = {"score": 11, "items": [{"info_type": "PERSON_NAME", "score": 5},
+                                  {"info_type": "URL", "score": 2},
+                                  {"info_type": "GENERIC_ID", "score": 4, "fields": ["context"]}]}
     assert scores_in_scope(row, None) == 7
     assert scores_in_scope(row, frozenset({"PERSON_NAME"})) == 5
 

@@ -105,13 +105,14 @@ def calibrated_verdict(estimate: float, calibration: Calibration, threshold: flo
 
 
 def scores_in_scope(row: Mapping, info_types: frozenset[str] | None) -> int:
-    """A risk row's score counting only items of `info_types` (None: all of them).
+    """A risk row's score from the turns' items of `info_types` (None: of every type).
 
     A labelled set whose gold covers a few types (names, places, organisations) is truth only
-    for those: an auditor hit on an URL it never labelled is neither right nor wrong there."""
-    if info_types is None:
-        return int(row["score"])
-    return sum(int(item["score"]) for item in row["items"] if item["info_type"] in info_types)
+    for those: an auditor hit on an URL it never labelled is neither right nor wrong there.
+    Items left in other fields (`fields`) are the auditor's in both runs, labelled or not, so
+    they say nothing about the auditor against gold and are left out too."""
+    return sum(int(item["score"]) for item in row["items"]
+               if not item.get("fields") and (info_types is None or item["info_type"] in info_types))
 
 
 AUDIT_SOURCE = "audit"
