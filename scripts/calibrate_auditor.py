@@ -179,6 +179,40 @@ def per_conversation(cells: list[dict]) -> str:
     return "\n".join(lines)
 
 
+SECTION = """# The residual-risk auditor's estimate against gold labels
+
+Without labels, the residual-risk verdict comes from the auditor's re-scan of the output
+([docs/risk-auditor.md](docs/risk-auditor.md)): rules at a low threshold plus spaCy's pretrained
+`en_core_web_sm`, a different model family from the job's. Each labelled test set ran through the
+job twice, with its gold labels (the truth) and with them stripped (the auditor's estimate), for
+the rules-only and the default job (rules + the trained model). The auditor's error is
+auditor / gold − 1 on mean + std; the target is −10% to +50%. The calibrated interval is the
+auditor's mean + std times the calibration, the widest 95% bootstrap interval of gold/auditor over
+all the cells below (`risk.calibration: low {low}, high {high}`); the verdict is taken on its upper
+end. "Covers gold" is the share of 1,000 bootstrap resamples of conversations whose interval,
+from their auditor figure, holds their gold figure: in sample, and calibrated on the other sets
+only (its interval in brackets; the honest figure for a corpus of a new kind).
+
+`python scripts/calibrate_auditor.py --work DIR --markdown` regenerates these tables (the default
+job needs the trained model: `veil train`, or `VEIL_MODEL_DIR`).
+
+{tables}
+
+Per conversation, how often the auditor's score is the gold one:
+
+{per_conversation}
+"""
+
+
+def section(work: Path) -> str:
+    """The QUALITY.md section: the runs in `work` (made when missing), tables and calibration."""
+    work.mkdir(parents=True, exist_ok=True)
+    cells = measure(work)
+    calibration = calibrate(cells)
+    return SECTION.format(low=calibration["low"], high=calibration["high"],
+                          tables=markdown(cells, calibration), per_conversation=per_conversation(cells))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--work", required=True, help="where the runs are kept (reused when present)")
@@ -190,9 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     calibration = calibrate(cells)
     (work / "calibration.json").write_text(json.dumps(calibration, indent=2))
     if args.markdown:
-        print(markdown(cells, calibration))
-        print()
-        print(per_conversation(cells))
+        print(SECTION.format(low=calibration["low"], high=calibration["high"],
+                             tables=markdown(cells, calibration),
+                             per_conversation=per_conversation(cells)))
     print(f"calibration (risk.calibration): low {calibration['low']}, high {calibration['high']}",
           file=sys.stderr)
     return 0
