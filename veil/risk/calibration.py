@@ -136,6 +136,8 @@ def with_auditor_interval(summary: dict, calibration: Any) -> dict:
         if not (group.get("sources") or {}).get(AUDIT_SOURCE) or group.get("mean_plus_std") is None:
             continue
         group["auditor_interval"] = calibrated_verdict(group["mean_plus_std"], interval, threshold)
+        if getattr(calibration, "measured_on", ""):
+            group["auditor_interval"]["measured_on"] = calibration.measured_on
         group["passes"] = bool(group["passes"]) and group["auditor_interval"]["passes"]
     if "total" in summary:
         summary["passes"] = summary["total"].get("passes")

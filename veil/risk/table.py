@@ -144,6 +144,8 @@ class AuditorCalibration(BaseModel):
     low: float = Field(default=0.0, ge=0)
     high: float = Field(default=1.0, gt=0)
     level: float = Field(default=0.95, gt=0, lt=1)
+    # What it was measured on, for the report (a short line; QUALITY.md has the table).
+    measured_on: str = ""
 
 
 # Measured by scripts/calibrate_auditor.py on the real and synthetic labelled test sets, for the
