@@ -71,3 +71,10 @@ def test_an_id_after_a_hash_sign_is_still_an_id(auditor_config):
     types = {f.info_type for f in ResidualAuditor(auditor_config).detect([text])
              if text[f.start - 1] == "#"}
     assert types and not types & {"PERSON_NAME", "LOCATION"}
+
+
+def test_a_weak_capitalised_word_opening_a_sentence_is_not_a_leftover(auditor_config):
+    auditor = ResidualAuditor(rules_only(auditor_config))
+    assert auditor.detect(["Can you help me with that?", "Sure. Same here."]) == []
+    text = "I use a Mac, see you in June."  # the same weak hits inside a sentence stay
+    assert [text[f.start:f.end] for f in auditor.detect([text])] == ["Mac", "June"]
