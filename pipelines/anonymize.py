@@ -12,7 +12,7 @@ import json
 import logging
 import sys
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
@@ -45,8 +45,10 @@ from veil.fields import (
 )
 from veil.inputs import InputSplit, parquet_schema, plan_splits
 from veil.operators import Operators, build_operators, key_files
+from veil.operators.build import crypto_keys
+from veil.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
 from veil.commit import abandon, check_output_usable, input_overlaps_output, settle_earlier_runs
-from veil.outputs import OutputSpec
+from veil.outputs import TEMP, OutputSpec
 from veil.records import FieldMap
 from veil.risk.auditor import auditor_problem
 from veil.storage import Storage, is_remote
@@ -73,6 +75,13 @@ class JobPlan:
     model_copies: int | None = None
     record_plan: RecordPlan = RecordPlan()
     progress_folder: str | None = None  # local runs: where workers count finished records
+    # Transient keys derive from this random secret, made at launch and written to the run's
+    # temporary folder (`job_secret_path`) for the workers; never in the pipeline graph.
+    job_secret: bytes | None = field(default=None, repr=False)
+
+    @property
+    def job_secret_path(self) -> str | None:
+        return self.spec.join(TEMP, self.spec.temp_id, JOB_SECRET_FILE) if self.job_secret else None
 
 
 def storage_from_options(options: PipelineOptions) -> Storage:
@@ -160,8 +169,16 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     # Compiles every pattern and dictionary now (google-dlp: converts the config to protos,
     # without calling the service).
     detector = ConversationDetector(config, connect=False)
-    operators = build_operators(config, storage)  # reads the secret key now, to check it
-    record_plan = build_record_plan(config, operators, storage)  # the configured fields, and ids
+    job_secret = new_job_secret() if uses_transient(crypto_keys(config)) else None
+    # Reads the secret keys now, to check them.
+    operators = build_operators(config, storage, job_secret=job_secret)
+    record_plan = build_record_plan(config, operators, storage, job_secret=job_secret)  # fields, ids
+    if operators.on_error == "leave_untransformed":
+        _LOG.warning("deidentify_config.transformation_error_handling is leave_untransformed: a "
+                     "value its operator cannot transform (a date shift of a value that is not "
+                     "a date, FPE of a value outside its alphabet) is written as it is, "
+                     "un-redacted; findings/ marks each with untransformed: true. Leave "
+                     "transformation_error_handling out to write a placeholder instead.")
     auditor, auditor_files = with_dictionary_files_read(load_config(config.risk.auditor, storage), storage)
     ConversationDetector(auditor)
     problem = auditor_problem(auditor, config.risk.auditor, storage)
@@ -273,14 +290,15 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     }
     return JobPlan(
         config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job, operators, auditor,
-        veil.model_accelerator, veil.model_copies, record_plan,
+        veil.model_accelerator, veil.model_copies, record_plan, job_secret=job_secret,
     )
 
 
 def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     """Wire the job: read, parse, detect, anonymise, write, summarise."""
     read = pipeline | "Read" >> ReadRecords(plan.splits, plan.spec.storage, plan.max_record_bytes)
-    records = record_config(plan.config, plan.record_plan)  # where the keys are, not the keys
+    # Where the keys are, not the keys.
+    records = record_config(plan.config, plan.record_plan, plan.job_secret_path)
     parsed = read.records | "Parse" >> beam.ParDo(
         ParseRecordFn(plan.fields, records, plan.spec.storage)).with_outputs(
         ParseRecordFn.FAILED, main="conversations"
@@ -338,6 +356,8 @@ def run(argv: list[str] | None = None) -> dict:
     check_output_usable(plan.spec)
     for done in settle_earlier_runs(plan.spec):
         _LOG.info("%s: %s", plan.spec.root, done)
+    if plan.job_secret is not None:
+        write_job_secret(plan.spec.storage, plan.job_secret_path, plan.job_secret)
     _LOG.info(
         "anonymizing %s: %d files in %d splits, runner %s",
         plan.job["input"], plan.job["input_files"], len(plan.splits),

@@ -3,6 +3,7 @@
     veil anonymize --input data/sample.jsonl --output out/     # = python -m pipelines.anonymize
     veil generate --n 300 --seed 7 --output data/sample.jsonl
     veil evaluate --input test.jsonl --findings out/
+    veil reidentify --config job.yaml --text "card CARD_TOKEN(16):9130483217349021"
     veil train                                                  # the default NER model
 """
 from __future__ import annotations
@@ -16,6 +17,7 @@ COMMANDS = {
     "evaluate": ("pipelines.evaluate", "score detectors against gold labels (P, R, F1, F5)"),
     "risk": ("pipelines.risk", "score residual PI in annotated transcripts, and summarise it"),
     "report": ("pipelines.report", "rebuild risk/report.html from a run's risk/ folder"),
+    "reidentify": ("pipelines.reidentify", "reverse annotated FPE/deterministic tokens (DLP's reidentify)"),
     "train": ("pipelines.train", "train the NER model on the synthetic corpus (HF, or --spacy)"),
     "bench": ("pipelines.bench", "measure speed and memory, side by side (BENCHMARKS.md)"),
 }

@@ -33,6 +33,7 @@ TURNS = [
     ("caller", "G-R-E-E-N. You can also call me on (415) 555-0134, that's four one five five "
                "five five zero one three four."),
     ("agent", "Got it, Rachel. And the card on file, 4111 1111 1111 1111, born March 5, 1985?"),
+    ("caller", "Yes. My member number is 88412093, and I'm 39."),
 ]
 SPANS = [
     ("Northwind Health", "ORGANIZATION_NAME"), ("Marc", "PERSON_NAME"), ("Mark", "PERSON_NAME"),
@@ -40,7 +41,7 @@ SPANS = [
     ("Green", "PERSON_NAME"), ("G-R-E-E-N", "PERSON_NAME"), ("(415) 555-0134", "PHONE_NUMBER"),
     ("four one five five five five zero one three four", "PHONE_NUMBER"),
     ("Rachel", "PERSON_NAME"), ("4111 1111 1111 1111", "CREDIT_CARD_NUMBER"),
-    ("March 5, 1985", "DATE_OF_BIRTH"),
+    ("March 5, 1985", "DATE_OF_BIRTH"), ("88412093", "MEMBER_NUMBER"), ("39", "AGE"),
 ]
 def findings(texts: list[str]) -> list[Finding]:
     out = []
@@ -92,10 +93,21 @@ def page() -> str:
         "\"G-R-E-E-N\"; \"Marc\"/\"Mark\"; the written and spoken phone number) share one "
         "number, one hash and one surrogate, within the conversation only.",
         "",
-        "Keyed operators (surrogates, keyed hash, date shift) read the secret key from "
-        "`crypto_key: {env: NAME}` or `{file: path}` (default: the `VEIL_SECRET_KEY` "
-        "environment variable); an inline key is refused, and a missing key stops the job "
-        "at start. The outputs below use a fixed example key.",
+        "Keyed operators (surrogates, hashes, encryption, date shift) read the secret key "
+        "from `crypto_key: {env: NAME}` or `{file: path}` (default: the `VEIL_SECRET_KEY` "
+        "environment variable), or DLP's `unwrapped` (accepted with a warning: the key then "
+        "sits in the config) and `transient` (a random key per job) kinds; `kms_wrapped` is "
+        "refused at start with how to supply the key instead, and a missing key stops the "
+        "job at start. The outputs below use a fixed example key.",
+        "",
+        "DLP's `crypto_replace_ffx_fpe_config`, `crypto_deterministic_config` and "
+        "`crypto_hash_config` are pseudonymisation: the same value gives the same token in "
+        "every record, so tokens join records. See "
+        "[pseudonymisation.md](pseudonymisation.md) for what that means and for `veil "
+        "reidentify`. A value an operator cannot transform follows "
+        "`deidentify_config.transformation_error_handling` (left out: the numbered "
+        "placeholder; `throw_error`: the record goes to `errors/`; `leave_untransformed`: "
+        "the value stays, with a warning at start).",
         "",
         "The synthetic conversation, as found:",
         "",

@@ -641,6 +641,35 @@ deidentify_config:
         assert key.encode() not in text, f"{where} holds the secret key"
 
 
+def test_a_transient_key_travels_as_where_its_job_secret_is_never_the_secret(tmp_path):
+    """DLP's transient key: the launch draws a job secret; the DoFns carry only the path in
+    the run's temporary folder where the workers read it."""
+    from pipelines.anonymize import build_pipeline, plan_job
+
+    config = tmp_path / "transient.yaml"
+    config.write_text((ROOT / "veil" / "profiles" / "minimal.yaml").read_text() + """
+deidentify_config:
+  info_type_transformations:
+    transformations:
+      - primitive_transformation: {crypto_hash_config: {crypto_key: {transient: {name: k}}}}
+""")
+    plans = []
+
+    def build(pipeline, options):
+        plans.append(plan_job(options))
+        build_pipeline(pipeline, plans[-1])
+
+    proto = dataflow_dry_run(build, "--input", str(ROOT / "data" / "sample.jsonl"),
+                             "--output", "gs://veil-out/transient", "--config", str(config))
+    (plan,) = plans
+    assert len(plan.job_secret) == 32 and plan.job_secret_path.startswith("gs://veil-out/transient/_temp/")
+    payloads = {name: unpickled_bytes(payload) for name, payload in pickled_payloads(proto).items()}
+    (anonymize,) = [text for name, text in payloads.items() if name.startswith("Anonymize/ParDo(AnonymizeFn)")]
+    assert plan.job_secret_path.encode() in anonymize
+    for where, text in {"pipeline proto": proto.SerializeToString(), **payloads}.items():
+        assert plan.job_secret not in text, f"{where} holds the job secret"
+
+
 def test_flex_template_metadata_declares_every_veil_option():
     """infra/dataflow/metadata.json: one parameter per Veil option, each one Beam parses."""
     from pipelines.options import VeilOptions

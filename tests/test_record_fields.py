@@ -15,6 +15,7 @@ from veil.fields import (
 )
 from veil.findings import Finding
 from veil.operators import build_operators
+from veil.operators.crypto import dlp_hash
 from veil.record_anonymize import anonymize_record
 from veil.records import BadRecord, FieldMap, conversation_from_record
 from veil.risk.record import field_items, outside_turns
@@ -154,11 +155,17 @@ def test_non_text_values_transformed_whole(monkeypatch):
     out = anonymize(call(phone=4155550100, tier=7, born=dt.date(1990, 5, 4), score=12), plan).record
     assert out["phone"] is None and out["tier"] == 0
     assert out["born"] != dt.date(1990, 5, 4) and abs((out["born"] - dt.date(1990, 5, 4)).days) <= 30
-    assert out["score"].startswith("[FIELD:")  # JSONL: a number hashed becomes text
+    assert out["score"] == dlp_hash(KEY.encode(), "12")  # JSONL: a number hashed becomes text
     bad = plan_of({"fields": [{"name": "born"}], "primitive_transformation": {"date_shift_config": {
         "lower_bound_days": -3, "upper_bound_days": 3}}})
     with pytest.raises(BadRecord, match="born: a bool value"):
         anonymize(call(born=True), bad)
+
+
+def test_a_date_field_replaced_with_a_date_value_stays_a_date():
+    plan = plan_of({"fields": [{"name": "born"}], "primitive_transformation": {"replace_config": {
+        "new_value": {"date_value": {"year": 2000, "month": 1, "day": 31}}}}})
+    assert anonymize(call(born=dt.date(1990, 5, 4)), plan).record["born"] == dt.date(2000, 1, 31)
 
 
 def test_a_number_with_nothing_found_stays_a_number():
@@ -189,6 +196,9 @@ def test_parquet_schema_checks_at_start(monkeypatch):
             "lower_bound_days": -5, "upper_bound_days": 5}}},
     )
     assert check_parquet_schema(ok, schema, FIELDS) == []
+    a_date = plan_of({"fields": [{"name": "created"}], "primitive_transformation": {"replace_config": {
+        "new_value": {"date_value": {"year": 2000, "month": 1, "day": 31}}}}})
+    assert check_parquet_schema(a_date, schema, FIELDS) == []
     bad = plan_of(
         {"fields": [{"name": "phone"}, {"name": "meta.nope"}, {"name": "gone"}]},
         {"fields": [{"name": "meta.age"}], "primitive_transformation": {"crypto_hash_config": {}}},

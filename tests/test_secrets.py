@@ -42,7 +42,7 @@ def keyed_config(tmp_path: Path, crypto_key: dict | None = None) -> Path:
         {"info_types": [{"name": "PHONE_NUMBER"}, {"name": "ORGANIZATION_NAME"}],
          "primitive_transformation": {"surrogate_config": {"crypto_key": crypto_key}}},
         {"info_types": [{"name": "EMAIL_ADDRESS"}],
-         "primitive_transformation": {"crypto_hash_config": {"crypto_key": crypto_key}}},
+         "primitive_transformation": {"crypto_hash_config": {"crypto_key": crypto_key, "hex_chars": 16}}},
     ]}}
     path = tmp_path / "keyed.json"
     path.write_text(json.dumps(config))

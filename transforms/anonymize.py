@@ -14,6 +14,7 @@ from veil.operators.config import DeidentifyConfig
 from veil.outputs import CORPUS, FINDINGS, OutputSpec
 from veil.record_anonymize import anonymize_record
 from veil.records import BadRecord, FieldMap, non_finite_as_null
+from veil.summary import UNTRANSFORMED
 
 
 # The side output that residual-risk scoring reads: what each conversation became.
@@ -82,7 +83,9 @@ class AnonymizeFn(beam.DoFn):
         self.written = Metrics.counter("veil", "records_written")
 
     def setup(self):
-        self.operators = build_operators(self.deidentify, self.spec.storage, self.key_checks)
+        job_secret = self.record.job_secret(self.spec.storage) if self.record else None
+        self.operators = build_operators(self.deidentify, self.spec.storage, self.key_checks,
+                                         job_secret=job_secret)
         self.plan = self.record.plan(self.operators, self.spec.storage) if self.record else RecordPlan()
 
     def __getstate__(self):
@@ -119,10 +122,15 @@ class AnonymizeFn(beam.DoFn):
             row = {"id": conversation.id, **result.place(finding, self.fields),
                    "start": finding.start, "end": finding.end, "info_type": finding.info_type,
                    "likelihood": finding.likelihood.name, "detector": finding.detector_label,
-                   "placeholder": replacement.text}
+                   "placeholder": None if replacement.untransformed else replacement.text}
+            if replacement.untransformed:  # left as it is: the row never repeats the value
+                row["untransformed"] = True
             if self.audit_raw:
                 row["quote"] = result.originals[finding.turn][finding.start : finding.end]
             types[finding.info_type] += 1
-            yield FINDINGS, shard, (*key, number), json_line(row), finding.info_type
+            # Counted apart too: the summary says how many values were left as they were.
+            tag = (f"findings.{finding.info_type}", UNTRANSFORMED) if replacement.untransformed \
+                else finding.info_type
+            yield FINDINGS, shard, (*key, number), json_line(row), tag
         for info_type, count in types.items():  # one update per type, not per finding
             Metrics.counter("veil", f"findings_{info_type}").inc(count)

@@ -29,8 +29,9 @@ class ParseRecordFn(beam.DoFn):
         if self.record is not None:
             from veil.operators import build_operators
 
-            self.plan = self.record.plan(build_operators(self.record.deidentify_config, self.storage),
-                                         self.storage)
+            job_secret = self.record.job_secret(self.storage)
+            self.plan = self.record.plan(build_operators(self.record.deidentify_config, self.storage,
+                                                         job_secret=job_secret), self.storage)
 
     def __getstate__(self):
         return {**self.__dict__, "plan": None}  # the plan holds key bytes

@@ -48,7 +48,7 @@ class ScoreRiskFn(beam.DoFn):
         texts = [turn.text for turn in conversation.turns]
         new_texts = result.turn_texts
         in_turns = [r for r in result.replacements if r.finding.turn < result.turns]
-        redacted = [r.finding for r in in_turns if not r.is_escape]
+        redacted = [r.finding for r in in_turns if r.hides_value]
         items, source = None, "gold"
         gold = conversation.record.get(self.fields.pii)
         if isinstance(gold, list):

@@ -5,9 +5,10 @@ is one class, applied here to each mention with its conversation's context).
 Mentions of one entity ("Rachel Green", "Rachel", "G-R-E-E-N") share one number and one
 surrogate (veil.entities). Numbers are per conversation and per infoType, in order of first
 appearance; numbering restarts in every conversation and no mapping outlives it, because a
-mapping that persisted across conversations would be pseudonymisation. For the same reason
-the keyed hash mixes the conversation id in: the same email hashes differently in two
-conversations.
+mapping that persisted across conversations would be pseudonymisation. DLP's pseudonymising
+operators (`crypto_*`), which a config may choose, are exactly that: their tokens are the same
+in every record (docs/pseudonymisation.md). A value an operator cannot transform follows the
+config's `transformation_error_handling` (`replace_mention`).
 
 Every replacement is a `(finding, text)` pair whose offsets refer to the original turn, so
 applying the replacements to the original rebuilds the output for every operator, redaction
@@ -22,7 +23,9 @@ from veil.entities import harmonise_types, resolve
 from veil.findings import Finding
 from veil.operators.base import Conversation, Operator, placeholder
 from veil.operators.build import Operators
+from veil.operators.crypto import TransformationError
 from veil.placeholders import LITERAL_TYPE, escape_literal, placeholder_literals
+from veil.records import BadRecord
 
 DEFAULT_OPERATORS = Operators()
 
@@ -33,6 +36,15 @@ class Replacement:
 
     finding: Finding
     text: str
+    # The operator could not transform the value and `leave_untransformed` kept it: `text` is
+    # the original value, so `findings/` must not repeat it.
+    untransformed: bool = False
+
+    @property
+    def hides_value(self) -> bool:
+        """Whether the output no longer holds the finding's value: not a placeholder escape,
+        not a value left untransformed (what residual-risk scoring counts as redacted)."""
+        return not self.is_escape and not self.untransformed
 
     @property
     def is_escape(self) -> bool:
@@ -70,9 +82,27 @@ def date_shift_days(operator: Operator, conversation_id: str) -> int:
     return operator.options.days(operator.key, conversation_id)
 
 
-def replacement_text(operator: Operator, conversation: Conversation, finding: Finding) -> str:
-    """What one mention becomes under its infoType's operator."""
-    return operator.apply(conversation.mention(finding))
+class UntransformableValue(BadRecord):
+    """A value its operator cannot transform, under `transformation_error_handling:
+    throw_error`: the record goes to errors/."""
+
+
+def replace_mention(operator: Operator, conversation: Conversation, finding: Finding,
+                on_error: str | None = None) -> Replacement:
+    """What one mention becomes under its infoType's operator. A value the operator cannot
+    transform becomes the numbered placeholder, raises UntransformableValue
+    (`throw_error`) or stays as it is (`leave_untransformed`)."""
+    mention = conversation.mention(finding)
+    try:
+        return Replacement(finding, operator.apply(mention))
+    except TransformationError as error:
+        if on_error == "throw_error":
+            raise UntransformableValue(
+                f"{operator.kind} cannot transform a {finding.info_type} value ({error}); "
+                "deidentify_config.transformation_error_handling is throw_error") from None
+        if on_error == "leave_untransformed":
+            return Replacement(finding, mention.value, untransformed=True)
+        return Replacement(finding, mention.placeholder)
 
 
 def anonymize_conversation(
@@ -98,7 +128,7 @@ def anonymize_conversation(
     resolution = resolve(texts, findings, order, turns, speakers)
     conversation = Conversation(conversation_id, texts, resolution)
     choose = operator_of or (lambda finding: operators.for_type(finding.info_type))
-    replacements = [Replacement(f, replacement_text(choose(f), conversation, f)) for f in findings]
+    replacements = [replace_mention(choose(f), conversation, f, operators.on_error) for f in findings]
     replacements += [
         Replacement(f, escape_literal(texts[f.turn][f.start:f.end]))
         for f in placeholder_literals(texts, findings)

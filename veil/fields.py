@@ -161,32 +161,41 @@ class RecordConfig:
     deidentify_config: Any
     record: RecordSettings
     key_checks: tuple[tuple[str, str], ...] = ()
+    job_secret_path: str | None = None  # where transient keys' job secret is, if any
+
+    def job_secret(self, storage=None) -> bytes | None:
+        from veil.operators.keys import read_job_secret
+
+        return read_job_secret(storage, self.job_secret_path) if self.job_secret_path else None
 
     def plan(self, operators: Operators, storage=None) -> RecordPlan:
-        return build_record_plan(self, operators, storage, self.key_checks)
+        return build_record_plan(self, operators, storage, self.key_checks,
+                                 self.job_secret(storage))
 
 
-def record_config(config, plan: RecordPlan) -> RecordConfig:
-    return RecordConfig(config.deidentify_config, config.record, plan.key_checks)
+def record_config(config, plan: RecordPlan, job_secret_path: str | None = None) -> RecordConfig:
+    return RecordConfig(config.deidentify_config, config.record, plan.key_checks, job_secret_path)
 
 
 def build_record_plan(config, operators: Operators | None = None, storage=None,
-                      expect_key_checks=None) -> RecordPlan:
+                      expect_key_checks=None, job_secret: bytes | None = None) -> RecordPlan:
     """The plan from a VeilConfig (or a RecordConfig). Reads the keys it needs now; raises
     ConfigError when one is missing, or differs from the launch's (`expect_key_checks`)."""
     from veil.operators import check_same_keys
     from veil.operators.keys import key_check, read_key
 
     settings: RecordSettings = config.record
-    operators = operators if operators is not None else build_operators(config, storage)
+    operators = operators if operators is not None else build_operators(
+        config, storage, job_secret=job_secret)
     rules, checks = [], []
     record_transformations = config.deidentify_config.record_transformations
     transformations = record_transformations.field_transformations if record_transformations else []
     for index, transformation in enumerate(transformations):
-        rules += _rules(transformation, operators, f"{_PATH}[{index}]", storage, checks)
+        rules += _rules(transformation, operators, f"{_PATH}[{index}]", storage, checks,
+                        job_secret)
     id_key = None
     if settings.ids is IdHandling.HASH:
-        id_key = read_key(settings.id_crypto_key, "record.id_crypto_key", storage)
+        id_key = read_key(settings.id_crypto_key, "record.id_crypto_key", storage, job_secret)
         checks.append(("record.id_crypto_key", key_check(id_key)))
     if expect_key_checks is not None:
         check_same_keys(tuple(checks), tuple(expect_key_checks))
@@ -195,7 +204,7 @@ def build_record_plan(config, operators: Operators | None = None, storage=None,
 
 
 def _rules(transformation: FieldTransformation, job: Operators, where: str, storage,
-           checks: list) -> list[FieldRule]:
+           checks: list, job_secret: bytes | None = None) -> list[FieldRule]:
     """The rules of one field transformation (one per field), its keys read once."""
     from veil.operators.keys import key_check
 
@@ -203,7 +212,7 @@ def _rules(transformation: FieldTransformation, job: Operators, where: str, stor
     primitive = transformation.primitive_transformation
     if primitive is not None:
         operator = operator_from(primitive, f"{where}.primitive_transformation.{primitive.kind}",
-                                 storage)
+                                 storage, job_secret)
         if operator.key is not None:
             checks.append((f"{where}.primitive_transformation", key_check(operator.key)))
         info_type = transformation.info_type.name if transformation.info_type else "FIELD"
@@ -213,7 +222,8 @@ def _rules(transformation: FieldTransformation, job: Operators, where: str, stor
     if own is None:
         return [FieldRule(name, parts, True, operators=job) for name, parts in fields]
     listed = build_operators({"info_type_transformations": own}, storage,
-                             path=f"{where}.info_type_transformations.transformations")
+                             path=f"{where}.info_type_transformations.transformations",
+                             job_secret=job_secret)
     checks.extend(listed.key_checks)
     if any(not t.info_types for t in own.transformations):  # its own catch-all
         field_operators = listed
@@ -357,8 +367,7 @@ def _holds_strings(arrow_type) -> bool:
 def _replace_fits(rule: FieldRule, arrow_type) -> str | None:
     import pyarrow as pa
 
-    new = rule.operator.options.new_value
-    value = next(getattr(new, name) for name in new.one_of if getattr(new, name) is not None)
+    value = rule.operator.options.new_value.as_python()
     try:
         pa.array([value]).cast(arrow_type)
     except (pa.ArrowInvalid, pa.ArrowNotImplementedError, pa.ArrowTypeError):

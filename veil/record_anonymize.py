@@ -136,8 +136,7 @@ def _transform_value(value: Any, operator: Operator, conversation_id: str, locat
     if kind == "redact_config":
         return None
     if kind == "replace_config":
-        new = operator.options.new_value
-        return next(getattr(new, name) for name in new.one_of if getattr(new, name) is not None)
+        return operator.options.new_value.as_python()
     if kind == "date_shift_config" and isinstance(value, (dt.date, dt.datetime)):
         return value + dt.timedelta(days=date_shift_days(operator, conversation_id))
     raise BadRecord(f"field {location_name(location)}: a {type(value).__name__} value cannot take "

@@ -5,6 +5,11 @@ from importlib import metadata
 from typing import Any
 
 
+# The counter of values written as they were (transformation_error_handling:
+# leave_untransformed), one per findings/ row marked `untransformed: true`.
+UNTRANSFORMED = "findings_untransformed"
+
+
 def veil_version() -> str:
     """The installed Veil's version (an editable install has one too)."""
     try:
@@ -54,7 +59,8 @@ def build_summary(job: dict, counts: dict, shards: list[dict], risk: dict | None
             "errored": errored,
             "accounted_for": records_in == written + errored,
         },
-        "findings": {"total": counts.get("findings", 0), "by_info_type": by_type},
+        "findings": {"total": counts.get("findings", 0), "by_info_type": by_type,
+                     **({"untransformed": counts[UNTRANSFORMED]} if counts.get(UNTRANSFORMED) else {})},
         "files": files,
         "risk": _risk_verdict(risk) if risk else None,
     }
@@ -97,6 +103,10 @@ def format_summary(summary: dict[str, Any]) -> str:
     width = max((len(name) for name in findings["by_info_type"]), default=0)
     for name, count in sorted(findings["by_info_type"].items(), key=lambda kv: (-kv[1], kv[0])):
         lines.append(f"    {name.ljust(width)}  {count}")
+    if findings.get("untransformed"):
+        lines.append(f"  WARNING: {findings['untransformed']} found values were written as they "
+                     "were, un-redacted (transformation_error_handling: leave_untransformed); "
+                     "findings/ marks them untransformed: true")
     risk = summary.get("risk")
     if risk and risk["conversations"]:
         verdict = "PASS" if risk["passes"] else "FAIL"

@@ -27,6 +27,8 @@ FOUND_AGAIN_EXEMPT = {
     "PERSON_NAME": "a fake name need not be in the name dictionary",
     "FIRST_NAME": "a fake name need not be in the name dictionary",
     "LAST_NAME": "a fake name need not be in the name dictionary",
+    "MALE_NAME": "PERSON_NAME's detectors: a fake name need not be in the name dictionary",
+    "FEMALE_NAME": "PERSON_NAME's detectors: a fake name need not be in the name dictionary",
     "ORGANIZATION_NAME": "fake organisation words are surnames, not known organisations",
     "LOCATION": "fake places are drawn from a short list of cities",
     "PRODUCT": "fake product words are surnames, not known products",

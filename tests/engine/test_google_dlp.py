@@ -24,6 +24,7 @@ from apache_beam.options.pipeline_options import PipelineOptions  # noqa: E402
 
 from pipelines.anonymize import plan_job  # noqa: E402
 from tests.conftest import read_jsonl_folder, run_cli, write_jsonl  # noqa: E402
+from tests.engine.dlp_templates import TEMPLATES, by_name  # noqa: E402
 from veil.config import load_config, parse_config  # noqa: E402
 from veil.detect import ConversationDetector  # noqa: E402
 from veil.engine.dlp_proto import from_dlp_proto, to_dlp_proto  # noqa: E402
@@ -400,3 +401,42 @@ def test_the_job_cli_runs_on_dlp_and_fails_closed(tmp_path, server):
     findings = read_jsonl_folder(out / "findings")
     assert {(f["info_type"], f["detector"]) for f in findings} == {("EMAIL_ADDRESS", "google-dlp:regex")}
     assert len(server.requests) >= 7
+
+
+@pytest.mark.parametrize("name", [t.name for t in TEMPLATES])
+def test_dlp_templates_reach_the_service_as_identical_protos(dlp, name):
+    """Each documented template sent through `--detector google-dlp`: the service receives
+    exactly the proto `to_dlp_proto` makes, and reading it back gives the same config, so
+    the template means one thing on both detectors."""
+    template = by_name(name)
+    engine = engine_for(dlp, {"inspect_config": template.config})
+    try:
+        engine.inspect_conversation([template.text])
+    finally:
+        engine.close()
+    (request,) = dlp.requests
+    # Quotes are never asked for (test_quotes_are_never_asked_for).
+    config = parse_config({"inspect_config": template.config}).inspect_config
+    config = config.model_copy(update={"include_quote": False})
+    assert request.inspect_config == to_dlp_proto(config)
+    assert from_dlp_proto(request.inspect_config) == config
+    # The template as DLP's own client builds it: the same protos, except that a custom type's
+    # unset likelihood, which DLP reads as VERY_LIKELY, is sent as VERY_LIKELY.
+    expected = dlp_v2.InspectConfig(template.config)
+    for custom in expected.custom_info_types:
+        if custom.likelihood == dlp_v2.Likelihood.LIKELIHOOD_UNSPECIFIED:
+            custom.likelihood = dlp_v2.Likelihood.VERY_LIKELY
+    for field in ("info_types", "custom_info_types", "rule_set", "min_likelihood_per_info_type"):
+        assert getattr(request.inspect_config, field) == getattr(expected, field), field
+
+
+def test_dlp_names_veil_lacks_go_to_the_service_unchanged(dlp):
+    """With `--detector google-dlp` DLP's own detectors run: a name Veil does not implement
+    (a slash name among them) is sent as it is, where the local engine would refuse it."""
+    names = ["JAPAN_PASSPORT", "DOCUMENT_TYPE/R&D/SOURCE_CODE", "EMAIL_ADDRESS"]
+    engine = engine_for(dlp, {"inspect_config": {"info_types": [{"name": n} for n in names]}})
+    try:
+        engine.inspect_conversation(["w@example.org"])
+    finally:
+        engine.close()
+    assert [t.name for t in dlp.requests[0].inspect_config.info_types] == names

@@ -1,6 +1,7 @@
 """The operators' config (DLP's DeidentifyConfig shape) and the key check at start."""
 from __future__ import annotations
 
+import base64
 import re
 
 import pytest
@@ -114,13 +115,45 @@ def test_a_type_in_two_transformations_is_an_error():
         )
 
 
-def test_inline_key_is_refused():
+INLINE_KEY = "aW5saW5lLWtleS0wMTIzNDU2Nzg5YWJjZGVmMDEyMzQ1"  # base64 of 32 bytes
+
+
+def test_inline_key_is_accepted_with_a_warning_that_never_shows_it(caplog, monkeypatch):
+    monkeypatch.setattr("veil.operators.keys._WARNED_INLINE", set())
+    config = config_with({"primitive_transformation": {"crypto_hash_config": {
+        "crypto_key": {"unwrapped": {"key": INLINE_KEY}}}}})
+    with caplog.at_level("WARNING", logger="veil"):
+        operators = build_operators(config)
+    assert operators.default.key == base64.b64decode(INLINE_KEY)
+    assert "crypto_hash_config.crypto_key: the key is inline" in caplog.text
+    assert INLINE_KEY not in caplog.text and INLINE_KEY not in repr(config)
+    assert INLINE_KEY not in config.model_dump_json()
+
+
+def test_an_inline_key_that_is_not_base64_is_refused_without_repeating_it():
+    with pytest.raises(ConfigError, match="unwrapped.key must be base64") as error:
+        config_with({"primitive_transformation": {"crypto_hash_config": {
+            "crypto_key": {"unwrapped": {"key": "not base64 at all!"}}}}})
+    assert "not base64 at all" not in str(error.value)
+
+
+def test_a_kms_wrapped_key_says_how_to_supply_the_key_instead():
     with pytest.raises(ConfigError) as error:
-        config_with({"primitive_transformation": {"surrogate_config": {
-            "crypto_key": {"unwrapped": {"key": "c2VjcmV0"}}}}})
+        config_with({"primitive_transformation": {"crypto_deterministic_config": {
+            "crypto_key": {"kms_wrapped": {"wrapped_key": "CiQA", "crypto_key_name": "projects/p"}}}}})
     message = str(error.value)
-    assert "surrogate_config.crypto_key" in message
-    assert "inline" in message and "env" in message and "file" in message
+    assert "crypto_deterministic_config.crypto_key" in message
+    assert "gcloud kms decrypt" in message and "{file: path}" in message and "env" in message
+
+
+def test_a_transient_key_needs_the_job(monkeypatch):
+    config = config_with({"primitive_transformation": {"crypto_hash_config": {
+        "crypto_key": {"transient": {"name": "job-key"}}}}})
+    with pytest.raises(ConfigError, match="transient key is made per job"):
+        build_operators(config)
+    one = build_operators(config, job_secret=b"a" * 32).default.key
+    assert one == build_operators(config, job_secret=b"a" * 32).default.key  # every worker
+    assert one != build_operators(config, job_secret=b"b" * 32).default.key  # another job
 
 
 def test_missing_key_is_refused_at_start(monkeypatch):
@@ -165,3 +198,16 @@ def test_date_shift_bounds_are_checked():
     with pytest.raises(ConfigError, match="lower_bound_days must not exceed"):
         config_with({"primitive_transformation": {"date_shift_config": {
             "lower_bound_days": 5, "upper_bound_days": -5}}})
+
+
+def test_every_key_of_a_config_is_listed_for_the_transient_check():
+    from veil.operators.build import crypto_keys
+    from veil.operators.keys import uses_transient
+
+    config = parse_config({"record": {"ids": "hash", "id_crypto_key": {"transient": {"name": "ids"}}},
+                           "deidentify_config": {"record_transformations": {"field_transformations": [
+                               {"fields": [{"name": "notes"}], "info_type_transformations": {
+                                   "transformations": [{"primitive_transformation": {
+                                       "crypto_hash_config": {"crypto_key": {"env": "K"}}}}]}}]}}})
+    keys = crypto_keys(config)
+    assert [k.env for k in keys] == ["K", None] and uses_transient(keys)

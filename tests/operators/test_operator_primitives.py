@@ -40,15 +40,15 @@ def hashed(conversation_id, texts, findings, **options):
     return anonymize_conversation(conversation_id, texts, findings, operators)[0]
 
 
-def test_keyed_hash_is_per_entity_and_per_conversation():
+def test_veils_keyed_hash_is_per_entity_and_per_conversation():
     texts = ["mail ann@x.com or ANN@X.COM"]
     findings = [Finding(0, 5, 14, "EMAIL_ADDRESS"), Finding(0, 18, 27, "EMAIL_ADDRESS")]
-    out = hashed("c1", texts, findings)[0]
+    out = hashed("c1", texts, findings, hex_chars=16)[0]
     first, second = out[5:5 + 32], out.split(" or ")[1]
     assert first.startswith("[EMAIL_ADDRESS:") and len(first) == len("[EMAIL_ADDRESS:]") + 16
     assert first == second  # one entity, one hash
     # The same value in another conversation hashes differently: no cross-conversation link.
-    assert hashed("c2", texts, findings)[0] != out
+    assert hashed("c2", texts, findings, hex_chars=16)[0] != out
     assert hashed("c1", texts, findings, hex_chars=8)[0].count(":") == 2
 
 

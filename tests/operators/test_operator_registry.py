@@ -43,7 +43,9 @@ def test_the_registry_is_dlp_s_primitives_and_veil_s_two():
     assert set(OPERATORS.names()) == {
         "numbered_placeholder_config", "replace_with_info_type_config", "redact_config",
         "replace_config", "character_mask_config", "crypto_hash_config", "date_shift_config",
-        "surrogate_config"}
+        "surrogate_config", "crypto_replace_ffx_fpe_config", "crypto_deterministic_config",
+        "replace_dictionary_config", "bucketing_config", "fixed_size_bucketing_config",
+        "time_part_config"}
     assert PrimitiveTransformation.one_of == OPERATORS.names()
 
 
@@ -91,3 +93,20 @@ def test_operators_see_the_conversation_s_entities():
     assert [m.value for m in found] == ["Rachel Green", "Mark", "Rachel"]
     assert [m.placeholder for m in found] == ["[PERSON_NAME_1]", "[PERSON_NAME_2]",
                                               "[PERSON_NAME_1]"]
+
+
+def test_the_operators_page_is_what_the_operators_make_now(monkeypatch):
+    """docs/operators.md is generated: every registered operator has its section, and the
+    outputs shown are what the code gives (re-run scripts/render_operators_doc.py)."""
+    import importlib.util
+
+    from tests.conftest import ROOT
+
+    monkeypatch.delenv("VEIL_SECRET_KEY", raising=False)
+    spec = importlib.util.spec_from_file_location("render_operators_doc",
+                                                  ROOT / "scripts" / "render_operators_doc.py")
+    render = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(render)
+    monkeypatch.setenv("VEIL_SECRET_KEY", render.EXAMPLE_KEY)
+    page = (ROOT / "docs" / "operators.md").read_text(encoding="utf-8")
+    assert page == render.page()

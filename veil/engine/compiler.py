@@ -44,6 +44,7 @@ from veil.engine.user_regex import Re2Pattern, compile_user_pattern
 from veil.errors import ConfigError
 from veil.findings import Likelihood
 from veil.infotypes.catalogue import Catalogue
+from veil.infotypes.dlp_names import ALL_BASIC, all_basic, unknown_names_message
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,12 @@ def compile_inspect_config(
 ) -> CompiledInspectConfig:
     """Compile `config`; the built-in types' detectors come from `catalogue` (Veil's is
     `veil.infotypes.builtin.BUILTINS`). Raises ConfigError naming the field to fix."""
+    _refuse_unknown_names(config, catalogue, where)
     compiler = _Compiler(catalogue, where)
+    if not config.info_types and not config.custom_info_types:
+        # DLP: "when no InfoTypes or CustomInfoTypes are specified ... the system will
+        # automatically choose what detectors to run", by default all of them.
+        compiler.add_builtin(ALL_BASIC, f"{where}.info_types")
     for i, info_type in enumerate(config.info_types):
         compiler.add_builtin(info_type.name, f"{where}.info_types[{i}].name")
     for i, custom in enumerate(config.custom_info_types):
@@ -128,6 +134,27 @@ def compile_inspect_config(
     return compiled
 
 
+def _refuse_unknown_names(config: InspectConfig, catalogue: Catalogue, where: str) -> None:
+    """Raise one ConfigError naming every infoType the config names that is neither a built-in
+    Veil runs nor one of its custom_info_types (each said to be a DLP name Veil lacks or a
+    likely typo), so that a template is fixed in one pass."""
+    runnable = set(catalogue.detectable()) | {ALL_BASIC}
+    custom = {c.info_type.name for c in config.custom_info_types}
+    named = [(f"{where}.info_types[{i}].name", t.name) for i, t in enumerate(config.info_types)]
+    for i, rule_set in enumerate(config.rule_set):
+        named += [(f"{where}.rule_set[{i}].info_types[{j}].name", t.name)
+                  for j, t in enumerate(rule_set.info_types)]
+        for j, rule in enumerate(rule_set.rules):
+            excluded = rule.exclusion_rule and rule.exclusion_rule.exclude_info_types
+            if excluded:
+                named += [(f"{where}.rule_set[{i}].rules[{j}].exclusion_rule.exclude_info_types"
+                           f".info_types[{k}].name", t.name)
+                          for k, t in enumerate(excluded.info_types)]
+    unknown = [(path, name) for path, name in named if name not in runnable | custom]
+    if unknown:
+        raise ConfigError(unknown_names_message(unknown, catalogue))
+
+
 class _Compiler:
     """The state of one compilation: what is compiled so far, and which types are known."""
 
@@ -141,13 +168,13 @@ class _Compiler:
         self.known_types: set[str] = set()  # the types detected: built-in, custom, excluded
 
     def add_builtin(self, name: str, path: str) -> None:
+        if name == ALL_BASIC:
+            for member in all_basic(self.catalogue):
+                self.add_builtin(member, path)
+            return
         detectors = self.catalogue.detectors(name)
         if detectors is None:
-            known = ", ".join(self.catalogue.detectable())
-            raise ConfigError(
-                f"{path}: unknown infoType {name!r}. "
-                f"Built-in types: {known}. Define others under custom_info_types."
-            )
+            raise ConfigError(unknown_names_message([(path, name)], self.catalogue))
         if name in self.builtins:
             return
         self.builtins.add(name)

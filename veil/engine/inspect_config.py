@@ -7,6 +7,7 @@ user's existing inspect template either runs unchanged or says exactly what to f
 from __future__ import annotations
 
 import enum
+import re
 from typing import Annotated, Any, ClassVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
@@ -47,8 +48,24 @@ def _likelihood(value: Any) -> Likelihood:
 LikelihoodField = Annotated[Likelihood, BeforeValidator(_likelihood)]
 
 
+def _unspecified_as(default: Likelihood):
+    """DLP reads LIKELIHOOD_UNSPECIFIED (0) in a threshold or a custom type's likelihood as
+    the field's default: POSSIBLE for `min_likelihood`, VERY_LIKELY for a custom type."""
+    def parse(value: Any) -> Likelihood:
+        likelihood = _likelihood(value)
+        return default if likelihood == Likelihood.LIKELIHOOD_UNSPECIFIED else likelihood
+
+    return BeforeValidator(parse)
+
+
+MinLikelihoodField = Annotated[Likelihood, _unspecified_as(Likelihood.POSSIBLE)]
+CustomLikelihoodField = Annotated[Likelihood, _unspecified_as(Likelihood.VERY_LIKELY)]
+
+
 class InfoType(DlpModel):
-    name: str = Field(pattern=r"^[A-Za-z0-9$_-]{1,64}$")
+    # DLP's built-in names may hold "/" and "&" (DOCUMENT_TYPE/R&D/SOURCE_CODE); custom
+    # names may not (`CustomInfoType`).
+    name: str = Field(pattern=r"^[A-Za-z0-9$_/&-]{1,64}$")
     version: str | None = None
     sensitivity_score: dict[str, Any] | None = None
 
@@ -118,7 +135,7 @@ class ExclusionType(str, enum.Enum):
 
 class CustomInfoType(DlpModel):
     info_type: InfoType
-    likelihood: LikelihoodField = Likelihood.VERY_LIKELY
+    likelihood: CustomLikelihoodField = Likelihood.VERY_LIKELY
     dictionary: Dictionary | None = None
     regex: Regex | None = None
     detection_rules: list[DetectionRule] = Field(default_factory=list)
@@ -126,6 +143,27 @@ class CustomInfoType(DlpModel):
     sensitivity_score: dict[str, Any] | None = None
 
     one_of = ("dictionary", "regex")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_stored_type(cls, data: Any) -> Any:
+        if isinstance(data, dict) and ("stored_type" in data or "storedType" in data):
+            raise ValueError(
+                "stored_type: a stored infoType is a dictionary kept inside Google Cloud DLP "
+                "(a StoredInfoType resource), which Veil cannot read. Export its words to a "
+                "file, one term per line, and give it as dictionary: {cloud_storage_path: "
+                "{path: ...}} (any fsspec path: gs://, s3://, a local file), or list them "
+                "under dictionary: {word_list: {words: [...]}}"
+            )
+        return data
+
+    @field_validator("info_type")
+    @classmethod
+    def _custom_name(cls, info_type: InfoType) -> InfoType:
+        if not re.fullmatch(r"[A-Za-z0-9$_-]{1,64}", info_type.name):
+            raise ValueError(f"a custom infoType name is letters, digits, $, _ and - only "
+                             f"(as in DLP), not {info_type.name!r}")
+        return info_type
 
 
 def _matching_type(value: Any) -> str:
@@ -183,7 +221,7 @@ class FindingLimits(DlpModel):
 
 class InspectConfig(DlpModel):
     info_types: list[InfoType] = Field(default_factory=list)
-    min_likelihood: LikelihoodField = Likelihood.POSSIBLE
+    min_likelihood: MinLikelihoodField = Likelihood.POSSIBLE
     min_likelihood_per_info_type: list[InfoTypeLikelihood] = Field(default_factory=list)
     limits: FindingLimits | None = None
     include_quote: bool = False

@@ -14,15 +14,22 @@ The families, each a module of entries:
 - `regional`: further US and Canadian identifiers (EIN, ITIN, NPI, DEA, passports, driving
   licences, health numbers, bank accounts, toll-free numbers);
 - `names`: person names, organisations, places and products, without a model;
+- `european`: UK and EU national identifiers (NI, NHS, NIR, DNI/NIE/NIF, codice fiscale,
+  BSN, PESEL, PPSN, CPR, personnummer, HETU, ...), with their check digits;
+- `secrets`: passwords, tokens, cloud credentials, private keys;
+- `general`: payment details (CVV, expiry, account numbers, MICR), the Medicare MBI, and
+  DLP's general types (DRIVERS_LICENSE_NUMBER, GOVERNMENT_ID, MALE_NAME, FEMALE_NAME);
 - `undetected`: types without built-in detectors: the ones the bundled profiles define
   themselves (DIGIT_SEQUENCE, ...) and ones only labels name (US_BANK_ACCOUNT_NUMBER).
 """
 from __future__ import annotations
 
-from veil.infotypes import names, network, numbers, regional, text, undetected
+from veil.infotypes import (
+    european, general, names, network, numbers, regional, secrets, text, undetected,
+)
 from veil.infotypes.catalogue import Catalogue
 
 BUILTINS = Catalogue([
     *numbers.ENTRIES, *network.ENTRIES, *text.ENTRIES, *regional.ENTRIES, *names.ENTRIES,
-    *undetected.ENTRIES,
+    *european.ENTRIES, *secrets.ENTRIES, *general.ENTRIES, *undetected.ENTRIES,
 ])

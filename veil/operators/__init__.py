@@ -2,7 +2,9 @@
 
 - `veil.operators.base`: the operator protocol (`Primitive`: options, `bind`, `apply`), what an
   operator sees of a mention, and the registry;
-- `veil.operators.primitives`: the operators, one class each, and `OPERATORS`;
+- `veil.operators.primitives`: the operators, one class each, and `OPERATORS` (DLP's
+  pseudonymising ones are in `veil.operators.pseudonymize`, on `crypto` and `ff1`, and its
+  generalising ones in `veil.operators.generalize`, on `values`);
 - `veil.operators.build`: the operator of each infoType from a config (`build_operators`);
 - `veil.operators.config`: the `DeidentifyConfig` schema;
 - keys, dates, masks, names and surrogates: what the operators are made of.

@@ -81,18 +81,20 @@ class Primitive(DlpModel):
     def apply(self, mention: Mention, key: bytes | None) -> str:
         raise NotImplementedError
 
-    def bind(self, where: str, storage=None) -> "Operator":
-        """The operator ready to apply, its key read (`where` names the options in errors)."""
+    def bind(self, where: str, storage=None, job_secret: bytes | None = None) -> "Operator":
+        """The operator ready to apply, its key read (`where` names the options in errors;
+        `job_secret` is what transient keys derive from, see veil.operators.keys)."""
         return Operator(self)
 
 
 class KeyedPrimitive(Primitive):
-    """An operator whose output is derived from a secret key (HMAC), read at start."""
+    """An operator whose output is derived from a secret key, read at start."""
 
     crypto_key: CryptoKey = Field(default_factory=default_key)
 
-    def bind(self, where: str, storage=None) -> "Operator":
-        return Operator(self, read_key(self.crypto_key, f"{where}.crypto_key", storage))
+    def bind(self, where: str, storage=None, job_secret: bytes | None = None) -> "Operator":
+        return Operator(self, read_key(self.crypto_key, f"{where}.crypto_key", storage,
+                                       job_secret))
 
 
 @dataclass(frozen=True)

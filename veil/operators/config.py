@@ -15,8 +15,10 @@ deidentify_config:
 
 The operators, their options and what each does are in `veil.operators.primitives` (DLP's
 own keep DLP's field names; Veil adds `numbered_placeholder_config`, the default for every
-type no transformation lists, and `surrogate_config`). Keys never sit in the config:
-`crypto_key` is `{env: NAME}` or `{file: path}` (veil.operators.keys).
+type no transformation lists, and `surrogate_config`). `crypto_key` is `{env: NAME}` or
+`{file: path}`, or DLP's `unwrapped` (warned about: the key sits in the config) or
+`transient` (veil.operators.keys). `transformation_error_handling` says what a value an
+operator cannot transform becomes.
 """
 from __future__ import annotations
 
@@ -28,14 +30,20 @@ from veil.engine.inspect_config import DlpModel, InfoType
 from veil.operators.keys import CryptoKey  # noqa: F401 (re-exported)
 from veil.operators.primitives import (  # noqa: F401 (re-exported: the operators' options)
     OPERATORS,
+    BucketingConfig,
     CharacterMaskConfig,
+    CryptoDeterministicConfig,
     CryptoHashConfig,
+    CryptoReplaceFfxFpeConfig,
     DateShiftConfig,
+    FixedSizeBucketingConfig,
     NumberedPlaceholderConfig,
     RedactConfig,
+    ReplaceDictionaryConfig,
     ReplaceValueConfig,
     ReplaceWithInfoTypeConfig,
     SurrogateConfig,
+    TimePartConfig,
     Value,
 )
 
@@ -68,6 +76,30 @@ class InfoTypeTransformations(DlpModel):
         return self
 
 
+class TransformationErrorHandling(DlpModel):
+    """DLP's `TransformationErrorHandling`: what happens to a value its operator cannot
+    transform (a date shift of something that is not a date, FPE of a value outside its
+    alphabet). Left out, Veil writes the numbered placeholder instead (nothing is lost and
+    nothing leaks). `throw_error: {}` sends the record to `errors/` with the reason (DLP fails
+    the request). `leave_untransformed: {}` writes that value as it is, as DLP does: the job
+    warns at start, and its `findings/` row says `untransformed: true`."""
+
+    throw_error: dict | None = None
+    leave_untransformed: dict | None = None
+
+    one_of = ("throw_error", "leave_untransformed")
+
+    @model_validator(mode="after")
+    def _empty_options(self):
+        if self.throw_error or self.leave_untransformed:
+            raise ValueError("throw_error and leave_untransformed take no options: {}")
+        return self
+
+    @property
+    def mode(self) -> str:
+        return "throw_error" if self.throw_error is not None else "leave_untransformed"
+
+
 class DeidentifyConfig(DlpModel):
     """DLP's `DeidentifyConfig`. Unlike DLP, where one of the two is given, Veil takes both:
     `info_type_transformations` for the conversation's text (and speaker labels), and
@@ -75,6 +107,7 @@ class DeidentifyConfig(DlpModel):
 
     info_type_transformations: InfoTypeTransformations | None = None
     record_transformations: "RecordTransformations | None" = None
+    transformation_error_handling: TransformationErrorHandling | None = None
 
 
 # --- record_transformations: fields outside the conversation's turns ------------------------
@@ -157,7 +190,22 @@ class RecordTransformations(DlpModel):
         for a, b in zip(names, names[1:]):
             if b.startswith(a + "."):
                 raise ValueError(f"field {b} is inside field {a}, which is listed too")
+        for transformation in self.field_transformations:
+            for primitive in _primitives(transformation):
+                if getattr(primitive.options, "context", None) is not None:
+                    raise ValueError(
+                        f"{primitive.kind}.context: a record field's value as the tweak is not "
+                        "supported yet, and DLP would use it here; leave context out (the "
+                        "default tweak) or transform the field in the text")
         return self
+
+
+def _primitives(transformation: FieldTransformation) -> list:
+    """The primitive transformations a field transformation holds."""
+    found = [transformation.primitive_transformation]
+    own = transformation.info_type_transformations
+    found += [t.primitive_transformation for t in own.transformations] if own else []
+    return [p for p in found if p is not None]
 
 
 DeidentifyConfig.model_rebuild()

@@ -1,10 +1,13 @@
 """Veil's operators, one class each: DLP's primitive transformations and Veil's own two.
 
 DLP's keep DLP's field names and semantics: `replace_with_info_type_config`,
-`character_mask_config`, `crypto_hash_config`, `date_shift_config`, `replace_config`,
-`redact_config`. Veil adds `numbered_placeholder_config` (the default for every type no
+`character_mask_config`, `date_shift_config`, `replace_config`, `redact_config`, the
+pseudonymising ones (`crypto_hash_config`, `crypto_deterministic_config`,
+`crypto_replace_ffx_fpe_config`, in veil.operators.pseudonymize) and the generalising ones
+(`bucketing_config`, `fixed_size_bucketing_config`, `time_part_config`,
+`replace_dictionary_config`, in veil.operators.generalize). Veil adds `numbered_placeholder_config` (the default for every type no
 transformation lists) and `surrogate_config`. Keyed operators read `crypto_key`
-(`{env: NAME}` or `{file: path}`, see veil.operators.keys) at start.
+(`{env: NAME}`, `{file: path}` or DLP's kinds, see veil.operators.keys) at start.
 
 A new operator is a `Primitive` subclass here and one line in `OPERATORS` (CONTRIBUTING.md).
 """
@@ -14,12 +17,19 @@ from typing import ClassVar
 
 from pydantic import Field, model_validator
 
-from veil.engine.inspect_config import DlpModel
 from veil.operators.base import KeyedPrimitive, Mention, OperatorRegistry, Primitive
+from veil.operators.crypto import TransformationError
 from veil.operators.dates import shift_date
-from veil.operators.keys import KeyedStream, keyed_digest
+from veil.operators.generalize import (
+    BucketingConfig, FixedSizeBucketingConfig, ReplaceDictionaryConfig, TimePartConfig,
+)
+from veil.operators.keys import KeyedStream
 from veil.operators.mask import CharsToIgnore, character_mask
+from veil.operators.pseudonymize import (
+    CryptoDeterministicConfig, CryptoHashConfig, CryptoReplaceFfxFpeConfig,
+)
 from veil.operators.surrogates import surrogate
+from veil.operators.values import Value
 
 
 class NumberedPlaceholderConfig(Primitive):
@@ -49,25 +59,9 @@ class RedactConfig(Primitive):
         return ""
 
 
-class Value(DlpModel):
-    """DLP's `Value`, the scalar kinds that make sense in text."""
-
-    string_value: str | None = None
-    integer_value: int | None = None
-    float_value: float | None = None
-    boolean_value: bool | None = None
-
-    one_of = ("string_value", "integer_value", "float_value", "boolean_value")
-
-    def as_text(self) -> str:
-        for value in (self.string_value, self.integer_value, self.float_value):
-            if value is not None:
-                return str(value)
-        return "true" if self.boolean_value else "false"
-
-
 class ReplaceValueConfig(Primitive):
-    """Every value becomes `new_value`."""
+    """Every value becomes `new_value`: a string, number, boolean, or DLP's date, time,
+    timestamp or day-of-week value (a date is written `2020-01-31`)."""
 
     name: ClassVar[str] = "replace_config"
     example: ClassVar[dict] = {"new_value": {"string_value": "[REDACTED]"}}
@@ -101,39 +95,11 @@ class CharacterMaskConfig(Primitive):
         return character_mask(mention.value, self)
 
 
-class CryptoHashConfig(KeyedPrimitive):
-    """HMAC-SHA256 of (conversation, infoType, entity), truncated. Veil extensions: `hex_chars`
-    and `output_format` (with `{info_type}` and `{hash}`). The conversation id is mixed in: the
-    same email hashes differently in two conversations."""
-
-    name: ClassVar[str] = "crypto_hash_config"
-    example: ClassVar[dict] = {"crypto_key": {"env": "VEIL_SECRET_KEY"}, "hex_chars": 12}
-
-    hex_chars: int = Field(default=16, ge=4, le=64)
-    output_format: str = "[{info_type}:{hash}]"
-
-    @model_validator(mode="after")
-    def _format_has_hash(self):
-        if "{hash}" not in self.output_format:
-            raise ValueError("output_format must contain {hash}")
-        try:
-            self.output_format.format(info_type="X", hash="0")
-        except (KeyError, IndexError, ValueError) as error:
-            raise ValueError(f"output_format: use only {{info_type}} and {{hash}} ({error})") from None
-        return self
-
-    def apply(self, mention: Mention, key: bytes | None) -> str:
-        entity = mention.entity
-        digest = keyed_digest(key, "crypto_hash", mention.conversation.id, entity.info_type,
-                              entity.key)
-        return self.output_format.format(info_type=entity.info_type,
-                                         hash=digest.hex()[: self.hex_chars])
-
-
 class DateShiftConfig(KeyedPrimitive):
     """One shift per conversation, from HMAC(key, conversation id), in [lower_bound_days,
     upper_bound_days] and never 0, so intervals between dates are kept. A date that does not
-    parse (spoken, or a year alone) gets the numbered placeholder."""
+    parse (spoken, or a year alone) is a transformation error: by default it gets the numbered
+    placeholder (see `transformation_error_handling`)."""
 
     name: ClassVar[str] = "date_shift_config"
     example: ClassVar[dict] = {"lower_bound_days": -30, "upper_bound_days": 30}
@@ -160,7 +126,9 @@ class DateShiftConfig(KeyedPrimitive):
 
     def apply(self, mention: Mention, key: bytes | None) -> str:
         shifted = shift_date(mention.value, self.days(key, mention.conversation.id))
-        return shifted if shifted is not None else mention.placeholder
+        if shifted is None:
+            raise TransformationError("the value is not a date Veil can shift")
+        return shifted
 
 
 class SurrogateConfig(KeyedPrimitive):
@@ -187,4 +155,10 @@ OPERATORS = OperatorRegistry([
     CryptoHashConfig,
     DateShiftConfig,
     SurrogateConfig,
+    CryptoReplaceFfxFpeConfig,
+    CryptoDeterministicConfig,
+    ReplaceDictionaryConfig,
+    BucketingConfig,
+    FixedSizeBucketingConfig,
+    TimePartConfig,
 ])
