@@ -73,3 +73,13 @@ def test_the_calibration_is_configuration():
     settings = parse_risk_settings({"calibration": {"low": 0.5, "high": 2.0}})
     assert settings.calibration == AuditorCalibration(low=0.5, high=2.0)
     assert parse_risk_settings({"calibration": None}).calibration is None
+
+
+def test_the_job_summary_line_names_the_interval_that_decided():
+    from veil.summary import build_summary, format_summary
+
+    risk = with_auditor_interval(summarise(rows([0, 0, 5, 0], "audit"), threshold=5.0),
+                                 AuditorCalibration(low=0.6, high=1.6))
+    line = next(l for l in format_summary(build_summary({"output": "out/"}, {}, [], risk)).splitlines()
+                if "residual risk" in l)
+    assert "FAIL (mean + std = 3.42; auditor's estimate, calibrated interval 2.05-5.46" in line
