@@ -45,6 +45,14 @@ def test_a_missing_auditor_pipeline_is_named_with_the_fix(auditor_config):
         ResidualAuditor(broken)
 
 
+def test_an_auditor_with_a_hugging_face_model_is_refused(auditor_config):
+    from veil.detector_config import HfDetectorSettings
+
+    with_hf = auditor_config.model_copy(update={"detectors": auditor_config.detectors.model_copy(
+        update={"hf": HfDetectorSettings()})})
+    assert "remove detectors.hf" in auditor_problem(with_hf, "mine.yaml")
+
+
 def test_the_job_refuses_to_start_when_its_auditor_cannot_run(tmp_path):
     (tmp_path / "auditor.yaml").write_text(
         "inspect_config:\n  info_types: [{name: PERSON_NAME}]\n"

@@ -24,6 +24,9 @@ from veil.merge import merge_findings
 
 def auditor_problem(config: VeilConfig, source: str, storage=None) -> str | None:
     """Why the auditor `config` cannot run (its spaCy pipeline is missing), or None."""
+    if config.detectors.hf is not None:  # said, not silently ignored
+        return (f"risk.auditor ({source}): the auditor runs rules and a spaCy pipeline; remove "
+                "detectors.hf (an auditor sharing the job's model shares its blind spots)")
     settings = config.detectors.spacy
     if settings is None:
         return None
