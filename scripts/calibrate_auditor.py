@@ -210,7 +210,8 @@ def section(work: Path) -> str:
     cells = measure(work)
     calibration = calibrate(cells)
     return SECTION.format(low=calibration["low"], high=calibration["high"],
-                          tables=markdown(cells, calibration), per_conversation=per_conversation(cells))
+                          tables=markdown(cells, calibration),
+                          per_conversation=per_conversation(cells)).rstrip("\n")
 
 
 def main(argv: list[str] | None = None) -> int:
