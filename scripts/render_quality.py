@@ -263,6 +263,13 @@ def model_info() -> str:
             f"{validation.get('max_redacted_words', 0):.1%} of lower-case ordinary words redacted")
 
 
+def auditor_section(work: Path) -> str:
+    """The auditor's estimate against gold labels (scripts/calibrate_auditor.py, same runs)."""
+    from calibrate_auditor import section  # scripts/ is on the path when this script runs
+
+    return section(work)
+
+
 def main(argv: list[str] | None = None) -> int:
     """`--work DIR`: keep the reports a previous run left in DIR, and make only the missing ones."""
     argv = sys.argv[1:] if argv is None else argv
@@ -303,6 +310,7 @@ def main(argv: list[str] | None = None) -> int:
         **real_summary(real),
         spacy_baseline=SPACY_BASELINE.rstrip(),
         perfect_names=risk_with_perfect_names(test),
+        auditor=auditor_section(work / "calibration"),
     )
     (ROOT / "QUALITY.md").write_text(text)
     print(f"wrote QUALITY.md from {report['records']} records (reports in {work})")
@@ -379,6 +387,8 @@ redact them as `USER_NAME`, which counts for "redacted at all" but not for typed
 ### LOCATION
 
 {real_location}
+
+{auditor}
 
 # In-distribution: the synthetic generator
 

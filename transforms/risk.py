@@ -7,10 +7,10 @@ import apache_beam as beam
 from apache_beam.metrics import Metrics
 
 from veil.config import VeilConfig
-from veil.detect import shared_detector
 from veil.outputs import RISK, OutputSpec
 from veil.records import FieldMap
 from veil.risk.audit import from_audit
+from veil.risk.auditor import ResidualAuditor
 from veil.risk.gold import from_gold, in_output_text
 from veil.risk.record import field_items, label_items, outside_turns
 from veil.risk.scoring import score_conversation
@@ -41,8 +41,7 @@ class ScoreRiskFn(beam.DoFn):
 
     def setup(self):
         self.table = self.settings.table()
-        # Anonymised turns repeat a lot: the auditor remembers its scan of each (same results).
-        self.auditor = shared_detector(self.auditor_config, memo=True)
+        self.auditor = ResidualAuditor(self.auditor_config)
 
     def process(self, element):
         raw, conversation, result = element

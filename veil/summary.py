@@ -22,7 +22,8 @@ def provenance(job: dict, counts: dict) -> dict[str, Any]:
     """Where a run's risk figures come from, for `risk/summary.json` and the report: the
     setup decided at launch (config, detectors, models and their thresholds, auditor, version)
     and the records counted."""
-    keys = ("veil_version", "config", "detectors", "detectors_missing", "models", "auditor", "input")
+    keys = ("veil_version", "config", "detectors", "detectors_missing", "models", "auditor", "auditor_detectors",
+            "input")
     return {
         **{key: job.get(key) for key in keys},
         "records": {
@@ -73,6 +74,8 @@ def _risk_verdict(risk: dict) -> dict[str, Any]:
         "threshold": risk["threshold"],
         "conversations": total["count"],
         "with_direct_identifier": total["with_direct_identifier"],
+        # Scored by the auditor: its calibrated interval, whose upper end decides (veil.risk.calibration).
+        "auditor_interval": total.get("auditor_interval"),
     }
 
 
@@ -109,8 +112,11 @@ def format_summary(summary: dict[str, Any]) -> str:
     risk = summary.get("risk")
     if risk and risk["conversations"]:
         verdict = "PASS" if risk["passes"] else "FAIL"
+        interval = risk.get("auditor_interval")
+        estimate = (f"; auditor's estimate, calibrated interval {interval['low']:.2f}-{interval['high']:.2f},"
+                    " verdict on its upper end") if interval else ""
         lines.append(
-            f"  residual risk:   {verdict} (mean + std = {risk['mean_plus_std']:.2f}, "
+            f"  residual risk:   {verdict} (mean + std = {risk['mean_plus_std']:.2f}{estimate}, "
             f"threshold {risk['threshold']:g}); {risk['with_direct_identifier']} of "
             f"{risk['conversations']} conversations still hold a direct identifier"
         )

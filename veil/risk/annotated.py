@@ -10,6 +10,12 @@ Annotators enclose missed PI in parentheses and follow it with a tag derived fro
 
 Tags may use the paper's short names (MISSED_EMAIL, MISSED_ORG_NAME_SPEAKER) or spaces for
 underscores (MISSED PRODUCT SPEAKER); the risk table's aliases map them to infoTypes.
+
+A tag that ends in `?`, `(Green)[MISSED_PERSON_NAME?]`, is a suspicion the auditor pre-marked
+in a review sample (veil.risk.review) for people to resolve: drop the `?` to confirm it, remove
+the markup to reject it, or change the tag to correct it. One left unresolved counts as
+confirmed (the cautious reading: an unchecked suspicion is a leak until someone says it is
+not); its item's source is `annotated-unresolved`, so the summary says how many there were.
 """
 from __future__ import annotations
 
@@ -20,7 +26,8 @@ from typing import Iterable
 from veil.risk.scoring import ResidualItem
 from veil.risk.table import DEFAULT_TABLE, RiskTable
 
-_TAG = r"MISSED[ _][A-Za-z0-9_ ]*?"
+_TAG = r"MISSED[ _][A-Za-z0-9_ ]*?\s*\??"
+UNRESOLVED = "annotated-unresolved"
 MARKUP = re.compile(
     r"\((?P<value>[^()]*)\)\s*"
     rf"(?:\[\s*(?P<bracket>{_TAG})\s*\]|\(\s*\[?\s*(?P<paren>{_TAG})\s*\]?\s*\))"
@@ -35,11 +42,15 @@ class Tag:
     info_type: str
     partial: bool
     speaker: bool
+    unresolved: bool = False
 
 
 def parse_tag(tag: str, table: RiskTable = DEFAULT_TABLE) -> Tag:
-    """`MISSED_PERSON_NAME_PARTIAL` -> Tag(PERSON_NAME, partial=True, speaker=False)."""
-    words = re.split(r"[\s_]+", tag.strip().upper())
+    """`MISSED_PERSON_NAME_PARTIAL` -> Tag(PERSON_NAME, partial=True, speaker=False);
+    `MISSED_PERSON_NAME?` -> the same, unresolved."""
+    tag = tag.strip()
+    unresolved = tag.endswith("?")
+    words = re.split(r"[\s_]+", tag.rstrip("?").strip().upper())
     if words and words[0] == "MISSED":
         words = words[1:]
     partial = speaker = False
@@ -49,7 +60,7 @@ def parse_tag(tag: str, table: RiskTable = DEFAULT_TABLE) -> Tag:
         else:
             speaker = True
     ref = table.resolve("_".join(words))
-    return Tag(ref.info_type, partial or ref.partial, speaker or ref.speaker)
+    return Tag(ref.info_type, partial or ref.partial, speaker or ref.speaker, unresolved)
 
 
 def parse_annotated(text: str, table: RiskTable = DEFAULT_TABLE,
@@ -68,7 +79,8 @@ def parse_annotated(text: str, table: RiskTable = DEFAULT_TABLE,
         value = _HTML_TAG.sub("", match.group("value")).strip()
         tag = parse_tag(match.group("bracket") or match.group("paren"), table)
         items.append(ResidualItem(tag.info_type, value, tag.partial, tag.speaker,
-                                  turn, length, length + len(value), "annotated"))
+                                  turn, length, length + len(value),
+                                  UNRESOLVED if tag.unresolved else "annotated"))
         pieces.append(value)
         length += len(value)
         position = match.end()

@@ -68,7 +68,14 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
                        f"{'holds' if direct == 1 else 'hold'} a direct identifier (a name, an "
                        "email address, a phone, card or account number...): review them before use.")
     value = fmt(total["mean_plus_std"])
-    if not total["passes"]:
+    interval = total.get("auditor_interval")
+    if interval:  # an estimate: the verdict is on its calibrated upper end
+        details.insert(0, auditor_interval_text(interval, limit))
+    if interval and not interval["passes"] and total["mean_plus_std"] < threshold:
+        css, headline = "fail", (f"The corpus fails on the auditor's calibrated upper end: "
+                                 f"{fmt(interval['high'])} is not below {limit}, though its "
+                                 f"estimate of mean + std is {value}.")
+    elif not total["passes"]:
         css, headline = "fail", f"The corpus fails: mean + std = {value} is not below the threshold {limit}."
     elif failing:
         css = "warn"
@@ -84,6 +91,36 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
         headline = f"The corpus passes: mean + std = {value} is below the threshold {limit}."
     return {"css": css, "headline": headline, "details": details,
             "text": " ".join([headline, *details])}
+
+
+def auditor_interval_text(interval: Mapping[str, Any], limit: str) -> str:
+    """One sentence: the auditor's estimate, its calibrated interval, and what decides."""
+    return (f"Scored without labels by the independent auditor: its mean + std is "
+            f"{fmt(interval['estimate'])}; calibrated on labelled data, the true figure lies in "
+            f"{fmt(interval['low'])}–{fmt(interval['high'])} ({interval['level']:.0%}), and the "
+            f"verdict is taken on the upper end ({'below' if interval['passes'] else 'not below'} "
+            f"{limit}).")
+
+
+def contribution_lines(contribution: Mapping[str, Any]) -> list[str]:
+    """How much the annotated sample and the auditor (or gold labels) gave the figures."""
+    people = contribution["annotated"]
+    lines = [f"annotated by people: {plural(people['conversations'], 'conversation')} "
+             f"({pct(people['share_of_conversations'])} of the corpus), residual score "
+             f"{people['score']} ({pct(people['share_of_score'])} of the total); the auditor had "
+             f"scored the same conversations {people['auditor_score_on_sample']}"
+             + (f"; {people['unresolved_marks']} pre-marked suspicions left unresolved, counted "
+                "as confirmed" if people["unresolved_marks"] else "")]
+    for source, entry in contribution.items():
+        if source != "annotated":
+            lines.append(f"{source}: {plural(entry['conversations'], 'conversation')} "
+                         f"({pct(entry['share_of_conversations'])}), residual score {entry['score']} "
+                         f"({pct(entry['share_of_score'])} of the total)")
+    return lines
+
+
+def format_contribution(contribution: Mapping[str, Any]) -> str:
+    return "\n".join(["Contributions:"] + [f"  - {line}" for line in contribution_lines(contribution)])
 
 
 def histogram_data_uri(histogram: Mapping[str, int], threshold: float, title: str,
@@ -204,6 +241,8 @@ def build_report(summary: Mapping[str, Any], conversations: Iterable[Mapping[str
         highest=highest_views, provenance=provenance_view(summary, total),
         risk_table=sorted(table.get("scores", {}).items(), key=lambda kv: (-kv[1], kv[0])),
         fields=summary.get("fields"),
+        contribution="; ".join(contribution_lines(summary["contribution"]))
+        if summary.get("contribution") else None,
         fmt=fmt, fmt_num=fmt_num, pct=pct, plural=plural,
     )
 

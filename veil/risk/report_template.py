@@ -65,7 +65,9 @@ Zhang et al., "Data Anonymization for Privacy-Preserving LLM Fine-Tuning on Call
 <h2>Where these figures come from</h2>
 <dl>
   <dt>Scores from</dt><dd id="provenance-sources">{% for s in provenance.sources %}{{ s.words }}: {{ plural(s.count, 'conversation') }}{% if not loop.last %}; {% endif %}{% else %}not recorded{% endfor %}</dd>
-  {% if provenance.auditor and provenance.sources | selectattr('name', 'equalto', 'audit') | list %}<dt>Auditor</dt><dd><code>{{ provenance.auditor }}</code></dd>{% endif %}
+  {% if provenance.auditor and provenance.sources | selectattr('name', 'equalto', 'audit') | list %}<dt>Auditor</dt><dd><code>{{ provenance.auditor }}</code>{% if provenance.auditor_detectors %} ({{ provenance.auditor_detectors | join(' + ') }}){% endif %}</dd>{% endif %}
+  {% if total.auditor_interval %}<dt>Auditor's estimate</dt><dd id="auditor-interval">mean + std {{ fmt(total.auditor_interval.estimate) }}; calibrated interval {{ fmt(total.auditor_interval.low) }}&ndash;{{ fmt(total.auditor_interval.high) }} ({{ pct(total.auditor_interval.level) }}), verdict on the upper end{% if total.auditor_interval.measured_on %}; calibrated on {{ total.auditor_interval.measured_on }}{% endif %}</dd>{% endif %}
+  {% if contribution %}<dt>Contributions</dt><dd id="contribution">{{ contribution }}</dd>{% endif %}
   {% if provenance.config %}<dt>Config</dt><dd><code>{{ provenance.config }}</code></dd>{% endif %}
   {% if provenance.detectors is not none %}<dt>Detectors</dt><dd>{{ provenance.detectors | join(', ') or 'none' }}{% for name, reason in (provenance.detectors_missing or {}).items() %}; <b>{{ name }} did not run</b> ({{ reason }}){% endfor %}</dd>{% endif %}
   {% for name, model in (provenance.models or {}).items() %}<dt>Model ({{ name }})</dt><dd><code>{{ model.location }}</code>{% if model.threshold is not none %}, decision threshold {{ model.threshold }}{% endif %}</dd>{% endfor %}

