@@ -62,6 +62,10 @@ class CryptoKey(DlpModel):
     transient: TransientKey | None = None
     kms_wrapped: Any = None
 
+    # DLP's oneof (kms_wrapped included, so that a kms_wrapped key alone reaches the message
+    # below that says what to do instead).
+    one_of = ("env", "file", "unwrapped", "transient", "kms_wrapped")
+
     @model_validator(mode="after")
     def _one_kind(self):
         if self.kms_wrapped is not None:
@@ -70,10 +74,6 @@ class CryptoKey(DlpModel):
                 "unwrap it once with `gcloud kms decrypt`, put the key's bytes in a file or an "
                 f"environment variable, and point crypto_key at it: {{file: path}} or "
                 f"{{env: {DEFAULT_KEY_ENV}}}")
-        kinds = [name for name in ("env", "file", "unwrapped", "transient")
-                 if getattr(self, name) is not None]
-        if len(kinds) != 1:
-            raise ValueError("give exactly one of env, file, unwrapped or transient")
         if self.unwrapped is not None:
             try:
                 size = len(base64.b64decode(self.unwrapped.key.get_secret_value(), validate=True))

@@ -74,12 +74,10 @@ class CryptoReplaceFfxFpeConfig(KeyedPrimitive, SurrogateType):
     radix: int | None = Field(default=None, ge=2, le=95)
     context: FieldName | None = None
 
+    one_of = ("common_alphabet", "custom_alphabet", "radix")  # DLP's oneof `alphabet`
+
     @model_validator(mode="after")
-    def _one_alphabet(self):
-        given = [n for n in ("common_alphabet", "custom_alphabet", "radix")
-                 if getattr(self, n) is not None]
-        if len(given) != 1:
-            raise ValueError("give exactly one of common_alphabet, custom_alphabet or radix")
+    def _alphabet_allowed(self):
         if self.common_alphabet is FfxCommonNativeAlphabet.FFX_COMMON_NATIVE_ALPHABET_UNSPECIFIED:
             raise ValueError("common_alphabet: choose NUMERIC, HEXADECIMAL, "
                              "UPPER_CASE_ALPHA_NUMERIC or ALPHA_NUMERIC")
