@@ -83,20 +83,31 @@ def _without_stopwords(terms: Iterable[str]) -> Iterator[str]:
 
 
 @lru_cache(maxsize=None)
+def name_list(name: str) -> tuple[str, ...]:
+    """A bundled name list, with each accented name also as people type it without accents
+    ("Dương" and "Duong", "Güldam" and "Guldam"): ASR output and most English text drop the
+    accents. A folded form that is an ordinary word ("Côme" -> "come") is left out."""
+    names = _data_lines(name)
+    ordinary = common_words()
+    folded = {_fold(n) for n in names} - set(names)
+    return tuple(names) + tuple(sorted(f for f in folded if f.lower() not in ordinary))
+
+
+@lru_cache(maxsize=None)
 def first_names() -> DictionaryMatcher:
-    return DictionaryMatcher(_without_stopwords(_data_lines("first_names.txt.gz")))
+    return DictionaryMatcher(_without_stopwords(name_list("first_names.txt.gz")))
 
 
 @lru_cache(maxsize=None)
 def last_names() -> DictionaryMatcher:
-    return DictionaryMatcher(_without_stopwords(_data_lines("last_names.txt.gz")))
+    return DictionaryMatcher(_without_stopwords(name_list("last_names.txt.gz")))
 
 
 @lru_cache(maxsize=None)
 def name_words() -> frozenset[str]:
     words = set()
     for name in ("first_names.txt.gz", "last_names.txt.gz"):
-        words.update(n.lower() for n in _data_lines(name))
+        words.update(n.lower() for n in name_list(name))
     return frozenset(words)
 
 
