@@ -28,7 +28,7 @@ from typing import Sequence
 import numpy as np
 
 from models.token_spans import (
-    OUTSIDE, CharSpan, decode_spans, label_type, stitch_windows, token_windows, tokenizable,
+    OUTSIDE, CharSpan, corroborated, decode_spans, label_type, stitch_windows, token_windows, tokenizable,
 )
 from veil.detector_config import HfDetectorSettings, default_model_dir, info_type_for
 from veil.findings import Finding, Method
@@ -230,8 +230,10 @@ class HfTokenClassifier:
             return []
         offsets, probs = scored
         spans = decode_spans(text, offsets, probs, self.labels, threshold or self.threshold)
+        doubtful = self.settings.doubtful_from
         return [CharSpan(span.start, span.end, self.kind_types[span.label], span.score)
-                for span in spans if self.kind_types.get(span.label)]
+                for span in spans if self.kind_types.get(span.label)
+                and (doubtful is None or span.score > 1.0 - doubtful or corroborated(text, span))]
 
     def detect_conversations(self, conversations: Sequence[Sequence[str]], likelihood=None,
                              detector: str = "hf") -> list[list[Finding]]:

@@ -60,6 +60,11 @@ class HfDetectorSettings(DlpModel):
     model: str = "default"
     # Overrides of what the model directory stores; None keeps the model's own.
     threshold: float | None = Field(default=None, gt=0, lt=1)
+    # A doubtful span, one with a token whose P(O) is this or more (but under `threshold`), is
+    # kept only when a word of it is no ordinary English word, or a capitalised name-list
+    # word: the model's doubts count where the word itself says "name" ("Henning", "Duong"),
+    # not on "people" or "waiver". None: every span under `threshold` is kept.
+    doubtful_from: float | None = Field(default=None, gt=0, lt=1)
     label_map: dict[str, str] = Field(default_factory=dict)
     # The likelihood given to a model finding.
     likelihood: LikelihoodField = Likelihood.LIKELY

@@ -84,6 +84,7 @@ def repeated_names(texts: list[str], findings: Iterable[Finding]) -> list[Findin
 PARTICLES = frozenset({"da", "de", "del", "della", "der", "di", "do", "dos", "das", "du", "la",
                        "le", "van", "von", "den", "ter", "ten", "o", "bin", "binti", "ibn", "al",
                        "el", "zu", "vom", "af", "ap", "y"})
+_CONTRACTION = re.compile(r"['\u2019](?:m|re|ve|ll|d|s|t)$")  # "I'm", "can't", "it's"
 _AFTER = re.compile(r"[ \t]([^\W\d_]+(?:['\u2019-][^\W\d_]+)*)")
 _BEFORE = re.compile(r"([^\W\d_]+(?:['\u2019-][^\W\d_]+)*)[ \t]$")
 
@@ -92,19 +93,21 @@ def _name_part(word: str, text: str, start: int, cased: bool, after: bool) -> bo
     """Whether a word next to a found name is more of it: a capitalised word that is no
     ordinary word (in cased text), a name-list word, or, after the name in uncased text, any
     word that is no ordinary word ("aris mustofa's"). A capitalised ordinary word counts
-    before a name when the lists know it as a name ("Hunter Ramirez")."""
-    from veil.engine.builtin_names import STOPWORDS, common_words
+    before a name when the lists know it as a name and it does not start the sentence ("met
+    Hunter Ramirez", not "Can Angel call?"). Contractions ("I'm") never count."""
+    from veil.engine.builtin_names import STOPWORDS, common_words, sentence_initial
     from veil.engine.builtin_names import name_words as listed
 
-    word = re.sub(r"['\u2019]s$", "", word)
+    if after:
+        word = re.sub(r"['\u2019]s$", "", word)
     lowered = word.casefold()
-    if len(word) < 2 or lowered in STOPWORDS or lowered in _TITLES:
+    if len(word) < 2 or lowered in STOPWORDS or lowered in _TITLES or _CONTRACTION.search(lowered):
         return False
     ordinary = lowered in common_words()
     if cased:
         if not word[:1].isupper():
             return False
-        return not ordinary or (not after and lowered in listed())
+        return not ordinary or (not after and lowered in listed() and not sentence_initial(text, start))
     return not ordinary and (after or lowered in listed())
 
 

@@ -389,13 +389,44 @@ def _may_match_in(found) -> MayMatch:
     return lambda pattern: index(pattern) in found
 
 
+# A name said to someone: "Grace, can you take that one?", "Any blockers, Sever?". The name
+# starts a sentence and a comma and a question or request follow, or a comma comes before it
+# and the sentence ends with it.
+_ADDRESSED_AFTER = re.compile(
+    r"[ \t]*,[ \t]*(?:can|could|would|will|what|do|did|are|any|how|please|is|have|you|thoughts)\b",
+    re.IGNORECASE)
+_COMMA_BEFORE = re.compile(r",[ \t]*$")
+_SENTENCE_ENDS = re.compile(r"[ \t]*[.?!]*[ \t]*(?:$|[.?!]?[ \t\n]+[A-Z\n])")
+
+
+def _addressed_hits(text: str, found: Iterable[Iterable[Span]], cased: bool) -> Iterator[Hit]:
+    """Dictionary name words in a vocative: in cased text a capitalised one, even when it is an
+    ordinary word too ("Grace", "Hunter"); in uncased text only one that is no ordinary word."""
+    for spans in found:
+        for start, end in spans:
+            word = text[start:end]
+            lowered = word.lower()
+            if lowered in STOPWORDS or len(word) < 2:
+                continue
+            if cased and not word[:1].isupper():
+                continue
+            if not cased and lowered in common_words():
+                continue
+            if (sentence_initial(text, start) and _ADDRESSED_AFTER.match(text, end)) or (
+                    _COMMA_BEFORE.search(text, max(0, start - 4), start)
+                    and _SENTENCE_ENDS.match(text, end)):
+                yield start, end, L.LIKELY, Method.REGEX
+
+
 def _person_hits(
     text: str, found: Iterable[Iterable[Span]], may_match: MayMatch | None
 ) -> Iterator[Hit]:
     """PERSON_NAME in one text, given the name dictionaries' matches there (`may_match`
     None: no name context can match it)."""
+    found = [list(spans) for spans in found]
     hits = _dictionary_hits(text, found)
     yield from _join_adjacent(hits, text)
+    yield from _addressed_hits(text, found, is_cased(text))
     if may_match is not None:
         yield from _context_hits(text, is_cased(text), may_match)
 
