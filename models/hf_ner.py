@@ -231,9 +231,13 @@ class HfTokenClassifier:
         offsets, probs = scored
         spans = decode_spans(text, offsets, probs, self.labels, threshold or self.threshold)
         doubtful = self.settings.doubtful_from
+        if doubtful is not None and doubtful < (threshold or self.threshold):
+            # The spans sure at `doubtful_from`, plus the looser threshold's spans that their
+            # own words back (merging joins the overlaps later).
+            sure = decode_spans(text, offsets, probs, self.labels, doubtful)
+            spans = sure + [span for span in spans if span not in sure and corroborated(text, span)]
         return [CharSpan(span.start, span.end, self.kind_types[span.label], span.score)
-                for span in spans if self.kind_types.get(span.label)
-                and (doubtful is None or span.score > 1.0 - doubtful or corroborated(text, span))]
+                for span in spans if self.kind_types.get(span.label)]
 
     def detect_conversations(self, conversations: Sequence[Sequence[str]], likelihood=None,
                              detector: str = "hf") -> list[list[Finding]]:

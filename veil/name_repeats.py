@@ -17,11 +17,10 @@ import re
 from typing import Iterable
 
 from veil.findings import Finding, Likelihood, Method
+from veil.speakers import TITLES as _TITLES
 
 DETECTOR = "repeats"
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
-_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mister",
-                     "missus", "dame", "lord", "lady"})
 
 
 def name_words(values: Iterable[str], skip: frozenset[str] = frozenset()) -> set[str]:
@@ -91,8 +90,8 @@ _BEFORE = re.compile(r"([^\W\d_]+(?:['\u2019-][^\W\d_]+)*)[ \t]$")
 
 def _name_part(word: str, text: str, start: int, cased: bool, after: bool) -> bool:
     """Whether a word next to a found name is more of it: a capitalised word that is no
-    ordinary word (in cased text), a name-list word, or, after the name in uncased text, any
-    word that is no ordinary word ("aris mustofa's"). A capitalised ordinary word counts
+    ordinary word (in cased text), or a name-list word that is no ordinary word (in uncased
+    text: "aris mustofa's"). A capitalised ordinary word counts
     before a name when the lists know it as a name and it does not start the sentence ("met
     Hunter Ramirez", not "Can Angel call?"). Contractions ("I'm") never count."""
     from veil.engine.builtin_names import STOPWORDS, common_words, sentence_initial
@@ -108,7 +107,7 @@ def _name_part(word: str, text: str, start: int, cased: bool, after: bool) -> bo
         if not word[:1].isupper():
             return False
         return not ordinary or (not after and lowered in listed() and not sentence_initial(text, start))
-    return not ordinary and (after or lowered in listed())
+    return not ordinary and lowered in listed()
 
 
 def name_neighbours(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:

@@ -137,3 +137,20 @@ def test_spoken_digits_with_double_oh_and_sound_alikes(detector, text, expected)
 @pytest.mark.parametrize("text", ["We won two of them", "Oh, one more thing"])
 def test_spoken_digit_near_misses(detector, text):
     assert not any(t == "DIGIT_SEQUENCE" for _, _, t in found(detector, [text]))
+
+
+def test_previous_turn_passport_question(detector):
+    texts = ["And your passport number?", "It's W77339730.", "Thanks. Order K77212690 shipped."]
+    got = found(detector, texts)
+    assert (1, "W77339730", "PASSPORT") in got
+    assert (2, "K77212690", "PASSPORT") not in got
+
+
+def test_spoken_dates_of_birth(detector):
+    texts = ["What's your date of birth?", "four thirteen sixty-six.", "Okay, thanks.",
+             "i was born on two twenty-one eighty-seven", "Thanks again.",
+             "We moved on twelve nine fifty-one to the new site."]
+    got = found(detector, texts)
+    assert (1, "four thirteen sixty-six", "DATE_OF_BIRTH") in got
+    assert (3, "two twenty-one eighty-seven", "DATE_OF_BIRTH") in got
+    assert not any(turn == 5 for turn, _, _ in got)  # a spoken date with no birth context

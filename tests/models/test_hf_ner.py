@@ -332,9 +332,7 @@ def test_doubtful_spans_are_kept_only_when_their_words_back_them(tiny_model: Pat
     texts = ["Hello, this is Kowalowka speaking, the people said the waiver is fine.",
              "my name is henning and i want a refund", "Grace, can you take that one?"]
     loose = HfTokenClassifier(tiny_model, HfDetectorSettings(threshold=0.99)).predict(texts)
+    strict = HfTokenClassifier(tiny_model, HfDetectorSettings(threshold=0.3)).predict(texts)
     kept = HfTokenClassifier(tiny_model, HfDetectorSettings(threshold=0.99, doubtful_from=0.3)).predict(texts)
-    for text, all_spans, spans in zip(texts, loose, kept):
-        assert set(spans) <= set(all_spans)
-        for span in all_spans:
-            sure = span.score > 0.7
-            assert (span in spans) == (sure or corroborated(text, span))
+    for text, all_spans, sure, spans in zip(texts, loose, strict, kept):
+        assert set(spans) == set(sure) | {s for s in all_spans if corroborated(text, s)}
