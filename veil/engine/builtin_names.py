@@ -6,11 +6,13 @@ LOCATION and PRODUCT(_SPEAKER) catalogue entries (`veil.infotypes.names`).
 PERSON_NAME combines:
 
 - first- and last-name dictionaries of diverse origins (built from Faker's Latin-script
-  locales by `scripts/build_name_lists.py`), matched with the Aho-Corasick `DictionaryMatcher`;
+  locales by `scripts/build_name_lists.py`; accented names also without their accents),
+  matched with the Aho-Corasick `DictionaryMatcher`;
   adjacent name words join into one finding ("Maria Garcia Lopez"), which is more likely a
   name than either word alone;
-- context: "my name is X", "this is X calling", "speak to X", titles ("Dr. Okafor"), and a
-  greeting or thanks before a name word ("thanks Virginia", "hi mark");
+- context: "my name is X", "this is X calling", "speak to X", titles ("Dr. Okafor"), a
+  greeting or thanks before a name word ("thanks Virginia", "hi mark"), and a name word
+  addressed in a question ("Grace, can you...?", "Any blockers, Sever?");
 - exclusions: eponyms ("Parkinson's disease"), brands named after people ("Ford", "Dell") and
   common words that are names ("may", "will", "bill", "mark") unless a name context says
   otherwise.
