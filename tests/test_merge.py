@@ -174,6 +174,71 @@ def test_identical_spans_from_two_detectors_merge_independently_of_input_order()
     assert merge_findings([a, b]) == merge_findings([b, a])
 
 
+
+# --- a name-list guess takes the model's name type ------------------------------------------
+
+
+def test_name_list_guess_takes_the_type_the_model_gives_the_same_words():
+    # "Grafton": a surname to the name list, a town to a model that read "the bridge at".
+    guess = f(18, 25, "PERSON_NAME", L.POSSIBLE, M.DICTIONARY)
+    model = f(18, 25, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
+    merged = merge_findings([guess, model], ["The new bridge at Grafton opens in May."])
+    assert spans(merged) == [(0, 18, 25, "LOCATION")]
+
+
+def test_retyped_guess_keeps_its_words_redacted_under_the_model_type():
+    # The model's span is shorter than the joined name-list guess: every word stays covered.
+    text = "We met at Victoria Park Lane."
+    guess = f(10, 28, "PERSON_NAME", L.LIKELY, M.DICTIONARY)
+    model = f(10, 23, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
+    assert spans(merge_findings([guess, model], [text])) == [(0, 10, 28, "LOCATION")]
+
+
+def test_model_type_covering_most_of_the_guess_wins():
+    text = "Sinn Fein Dublin"
+    guess = f(0, 16, "PERSON_NAME", L.LIKELY, M.DICTIONARY)
+    org = f(0, 9, "ORGANIZATION_NAME", L.LIKELY, M.MODEL, detector="hf")
+    place = f(10, 16, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
+    # Two of three words are the model's organisation: the guess, whole, is one.
+    assert spans(merge_findings([guess, org, place], [text])) == [(0, 0, 16, "ORGANIZATION_NAME")]
+
+
+@pytest.mark.parametrize("kept", [
+    f(18, 25, "PERSON_NAME", L.LIKELY, M.REGEX),  # a name context ("thanks X", "Dr. X")
+    f(18, 25, "PERSON_NAME", L.VERY_LIKELY, M.DICTIONARY),  # the customer's own user list
+])
+def test_context_and_custom_dictionary_names_keep_their_type(kept):
+    model = f(18, 25, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
+    merged = merge_findings([kept, model], ["The new bridge at Grafton opens in May."])
+    assert spans(merged) == [(0, 18, 25, "PERSON_NAME")]
+
+
+def test_guess_keeps_its_type_where_the_model_also_says_it():
+    text = "Ask Jordan Hill about it."
+    guess = f(4, 15, "PERSON_NAME", L.LIKELY, M.DICTIONARY)
+    person = f(4, 10, "PERSON_NAME", L.LIKELY, M.MODEL, detector="hf")
+    place = f(11, 15, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
+    assert spans(merge_findings([guess, person, place], [text])) == [(0, 4, 15, "PERSON_NAME")]
+
+
+def test_rules_name_list_finding_takes_the_model_place_type():
+    """The real rules engine calls "Clarence" a person (a name in its name lists, not in its
+    gazetteer); with the model's finding of the same word as a place, the merged finding is a
+    place."""
+    from veil.config import load_config
+    from veil.detect import ConversationDetector
+
+    text = "We drove to Clarence on Friday."
+    start = text.index("Clarence")
+    rules = ConversationDetector(load_config("call_transcripts")).find([text])
+    assert {(x.info_type, x.method) for x in rules if x.start == start} == {
+        ("PERSON_NAME", M.DICTIONARY)}
+    assert [x.info_type for x in merge_findings(rules, [text]) if x.start == start] == ["PERSON_NAME"]
+    model = f(start, start + 8, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
+    merged = merge_findings([*rules, model], [text])
+    assert [x.info_type for x in merged if x.start == start] == ["LOCATION"]
+
+
 # --- properties ------------------------------------------------------------------------------
 
 TYPES = ["A", "B", "C"]
