@@ -178,12 +178,18 @@ def test_identical_spans_from_two_detectors_merge_independently_of_input_order()
 # --- a name-list guess takes the model's name type ------------------------------------------
 
 
-def test_name_list_guess_takes_the_type_the_model_gives_the_same_words():
-    # "Grafton": a surname to the name list, a town to a model that read "the bridge at".
-    guess = f(18, 25, "PERSON_NAME", L.POSSIBLE, M.DICTIONARY)
+@pytest.mark.parametrize("guess, merged_type", [
+    # A name-list word alone: "Grafton", a surname to the list, a town after "the bridge at".
+    (f(18, 25, "PERSON_NAME", L.POSSIBLE, M.DICTIONARY), "LOCATION"),
+    # A name context ("thanks X", "Dr. X") keeps its type.
+    (f(18, 25, "PERSON_NAME", L.LIKELY, M.REGEX), "PERSON_NAME"),
+    # So does the customer's own user list (a custom dictionary, VERY_LIKELY).
+    (f(18, 25, "PERSON_NAME", L.VERY_LIKELY, M.DICTIONARY), "PERSON_NAME"),
+])
+def test_name_list_guess_takes_the_type_the_model_gives_the_same_words(guess, merged_type):
     model = f(18, 25, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
     merged = merge_findings([guess, model], ["The new bridge at Grafton opens in May."])
-    assert spans(merged) == [(0, 18, 25, "LOCATION")]
+    assert spans(merged) == [(0, 18, 25, merged_type)]
 
 
 def test_retyped_guess_keeps_its_words_redacted_under_the_model_type():
@@ -194,31 +200,17 @@ def test_retyped_guess_keeps_its_words_redacted_under_the_model_type():
     assert spans(merge_findings([guess, model], [text])) == [(0, 10, 28, "LOCATION")]
 
 
-def test_model_type_covering_most_of_the_guess_wins():
-    text = "Sinn Fein Dublin"
-    guess = f(0, 16, "PERSON_NAME", L.LIKELY, M.DICTIONARY)
-    org = f(0, 9, "ORGANIZATION_NAME", L.LIKELY, M.MODEL, detector="hf")
-    place = f(10, 16, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
+@pytest.mark.parametrize("text, first, second, merged", [
     # Two of three words are the model's organisation: the guess, whole, is one.
-    assert spans(merge_findings([guess, org, place], [text])) == [(0, 0, 16, "ORGANIZATION_NAME")]
-
-
-@pytest.mark.parametrize("kept", [
-    f(18, 25, "PERSON_NAME", L.LIKELY, M.REGEX),  # a name context ("thanks X", "Dr. X")
-    f(18, 25, "PERSON_NAME", L.VERY_LIKELY, M.DICTIONARY),  # the customer's own user list
+    ("Sinn Fein Dublin", (0, 9, "ORGANIZATION_NAME"), (10, 16, "LOCATION"),
+     (0, 0, 16, "ORGANIZATION_NAME")),
+    # The model also calls part of it a person: the guess's own type stands.
+    ("Jordan Hill", (0, 6, "PERSON_NAME"), (7, 11, "LOCATION"), (0, 0, 11, "PERSON_NAME")),
 ])
-def test_context_and_custom_dictionary_names_keep_their_type(kept):
-    model = f(18, 25, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
-    merged = merge_findings([kept, model], ["The new bridge at Grafton opens in May."])
-    assert spans(merged) == [(0, 18, 25, "PERSON_NAME")]
-
-
-def test_guess_keeps_its_type_where_the_model_also_says_it():
-    text = "Ask Jordan Hill about it."
-    guess = f(4, 15, "PERSON_NAME", L.LIKELY, M.DICTIONARY)
-    person = f(4, 10, "PERSON_NAME", L.LIKELY, M.MODEL, detector="hf")
-    place = f(11, 15, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
-    assert spans(merge_findings([guess, person, place], [text])) == [(0, 4, 15, "PERSON_NAME")]
+def test_guess_under_two_model_types(text, first, second, merged):
+    guess = f(0, len(text), "PERSON_NAME", L.LIKELY, M.DICTIONARY)
+    models = [f(*span, L.LIKELY, M.MODEL, detector="hf") for span in (first, second)]
+    assert spans(merge_findings([guess, *models], [text])) == [merged]
 
 
 def test_rules_name_list_finding_takes_the_model_place_type():
