@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from veil.findings import Finding, Likelihood, Method
-from veil.merge import merge_findings
+from veil.merge import NAME_TYPES, _model_type, merge_findings, retype_name_guesses
 
 L = Likelihood
 M = Method
@@ -211,6 +211,26 @@ def test_guess_under_two_model_types(text, first, second, merged):
     guess = f(0, len(text), "PERSON_NAME", L.LIKELY, M.DICTIONARY)
     models = [f(*span, L.LIKELY, M.MODEL, detector="hf") for span in (first, second)]
     assert spans(merge_findings([guess, *models], [text])) == [merged]
+
+
+NAME_FAMILY = ["PERSON_NAME", "ORGANIZATION_NAME", "LOCATION", "A"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 60), st.integers(1, 12), st.sampled_from(NAME_FAMILY),
+                          st.sampled_from(list(Likelihood)[1:]), st.sampled_from(list(Method))),
+                max_size=20))
+def test_retyping_looks_at_every_overlapping_model_finding(rows):
+    # The bisection finds the same overlapping model findings as looking at all of them.
+    findings = [f(start, start + length, info_type, likelihood, method)
+                for start, length, info_type, likelihood, method in rows]
+    models = [x for x in findings if x.method == M.MODEL and x.info_type in NAME_TYPES]
+    expected = []
+    for x in findings:
+        info_type = _model_type(x, models) if x.method == M.DICTIONARY and x.info_type in NAME_TYPES else None
+        expected.append(x if info_type is None else
+                        Finding(x.turn, x.start, x.end, info_type, x.likelihood, x.method, x.detector))
+    assert retype_name_guesses(findings) == expected
 
 
 def test_rules_name_list_finding_takes_the_model_place_type():

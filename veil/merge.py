@@ -30,6 +30,7 @@ of it the stronger ones do not cover instead of being dropped.
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left
 from itertools import groupby
 from typing import Iterable
 
@@ -133,14 +134,21 @@ def _model_type(guess: Finding, models: list[Finding]) -> str | None:
 
 
 def retype_name_guesses(findings: list[Finding]) -> list[Finding]:
-    """Step 0 for one turn: name-list guesses take the model's name type (module docstring)."""
-    models = [f for f in findings if f.method == Method.MODEL and f.info_type in NAME_TYPES]
+    """Step 0 for one turn: name-list guesses take the model's name type (module docstring).
+    The model findings near each guess are found by bisection, so that a long document with
+    thousands of names stays O(n log n)."""
+    models = sorted((f for f in findings if f.method == Method.MODEL and f.info_type in NAME_TYPES),
+                    key=lambda f: f.start)
     if not models:
         return findings
+    starts = [m.start for m in models]
+    longest = max(m.end - m.start for m in models)
     out = []
     for finding in findings:
         if finding.method == Method.DICTIONARY and finding.info_type in NAME_TYPES:
-            info_type = _model_type(finding, models)
+            near = models[bisect_left(starts, finding.start - longest + 1):
+                          bisect_left(starts, finding.end)]
+            info_type = _model_type(finding, near)
             if info_type is not None:
                 finding = Finding(finding.turn, finding.start, finding.end, info_type,
                                   finding.likelihood, finding.method, finding.detector)
