@@ -28,7 +28,7 @@ from transforms.errors import ErrorEntryFn, NumberErrorLines
 from transforms.parse import ParseRecordFn
 from transforms.progress import CountProgress
 from transforms.read import LINES, STATS, ReadRecords
-from transforms.risk import RiskStatsFn, ScoreRiskFn
+from transforms.risk import RiskStatsFn, ScoreRisk
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
 from models.available import (
@@ -328,10 +328,9 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
                     parsed[ParseRecordFn.FAILED], detect_failed)
         _ = finished | "Finished" >> beam.Flatten() | "Progress" >> beam.ParDo(
             CountProgress(plan.progress_folder))
-    risk = anonymized[AnonymizeFn.ANONYMIZED] | "ScoreRisk" >> beam.ParDo(
-        ScoreRiskFn(plan.spec, plan.fields, plan.config.risk, plan.auditor)
-    ).with_outputs(ScoreRiskFn.ROWS, main="entries")
-    risk_stats = risk[ScoreRiskFn.ROWS] | "RiskStats" >> beam.CombineGlobally(
+    risk = anonymized[AnonymizeFn.ANONYMIZED] | "ScoreRisk" >> ScoreRisk(
+        plan.spec, plan.fields, plan.config.risk, plan.auditor, plan.spec.storage)
+    risk_stats = risk[ScoreRisk.ROWS] | "RiskStats" >> beam.CombineGlobally(
         RiskStatsFn.from_settings(plan.config.risk)
     )
     written = (
