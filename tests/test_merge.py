@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from veil.findings import Finding, Likelihood, Method
-from veil.merge import merge_findings
+from veil.merge import NAME_TYPES, _model_type, merge_findings, retype_name_guesses
 
 L = Likelihood
 M = Method
@@ -172,6 +172,83 @@ def test_identical_spans_from_two_detectors_merge_independently_of_input_order()
     a = f(0, 5, "EMAIL_ADDRESS", detector="rules")
     b = f(0, 5, "EMAIL_ADDRESS", detector="ner")
     assert merge_findings([a, b]) == merge_findings([b, a])
+
+
+
+# --- a name-list guess takes the model's name type ------------------------------------------
+
+
+@pytest.mark.parametrize("guess, merged_type", [
+    # A name-list word alone: "Grafton", a surname to the list, a town after "the bridge at".
+    (f(18, 25, "PERSON_NAME", L.POSSIBLE, M.DICTIONARY), "LOCATION"),
+    # A name context ("thanks X", "Dr. X") keeps its type.
+    (f(18, 25, "PERSON_NAME", L.LIKELY, M.REGEX), "PERSON_NAME"),
+    # So does the customer's own user list (a custom dictionary, VERY_LIKELY).
+    (f(18, 25, "PERSON_NAME", L.VERY_LIKELY, M.DICTIONARY), "PERSON_NAME"),
+])
+def test_name_list_guess_takes_the_type_the_model_gives_the_same_words(guess, merged_type):
+    model = f(18, 25, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
+    merged = merge_findings([guess, model], ["The new bridge at Grafton opens in May."])
+    assert spans(merged) == [(0, 18, 25, merged_type)]
+
+
+def test_retyped_guess_keeps_its_words_redacted_under_the_model_type():
+    # The model's span is shorter than the joined name-list guess: every word stays covered.
+    text = "We met at Victoria Park Lane."
+    guess = f(10, 28, "PERSON_NAME", L.LIKELY, M.DICTIONARY)
+    model = f(10, 23, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
+    assert spans(merge_findings([guess, model], [text])) == [(0, 10, 28, "LOCATION")]
+
+
+@pytest.mark.parametrize("text, first, second, merged", [
+    # Two of three words are the model's organisation: the guess, whole, is one.
+    ("Sinn Fein Dublin", (0, 9, "ORGANIZATION_NAME"), (10, 16, "LOCATION"),
+     (0, 0, 16, "ORGANIZATION_NAME")),
+    # The model also calls part of it a person: the guess's own type stands.
+    ("Jordan Hill", (0, 6, "PERSON_NAME"), (7, 11, "LOCATION"), (0, 0, 11, "PERSON_NAME")),
+])
+def test_guess_under_two_model_types(text, first, second, merged):
+    guess = f(0, len(text), "PERSON_NAME", L.LIKELY, M.DICTIONARY)
+    models = [f(*span, L.LIKELY, M.MODEL, detector="hf") for span in (first, second)]
+    assert spans(merge_findings([guess, *models], [text])) == [merged]
+
+
+NAME_FAMILY = ["PERSON_NAME", "ORGANIZATION_NAME", "LOCATION", "A"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 60), st.integers(1, 12), st.sampled_from(NAME_FAMILY),
+                          st.sampled_from(list(Likelihood)[1:]), st.sampled_from(list(Method))),
+                max_size=20))
+def test_retyping_looks_at_every_overlapping_model_finding(rows):
+    # The bisection finds the same overlapping model findings as looking at all of them.
+    findings = [f(start, start + length, info_type, likelihood, method)
+                for start, length, info_type, likelihood, method in rows]
+    models = [x for x in findings if x.method == M.MODEL and x.info_type in NAME_TYPES]
+    expected = []
+    for x in findings:
+        info_type = _model_type(x, models) if x.method == M.DICTIONARY and x.info_type in NAME_TYPES else None
+        expected.append(x if info_type is None else
+                        Finding(x.turn, x.start, x.end, info_type, x.likelihood, x.method, x.detector))
+    assert retype_name_guesses(findings) == expected
+
+
+def test_rules_name_list_finding_takes_the_model_place_type():
+    """The real rules engine calls "Clarence" a person (a name in its name lists, not in its
+    gazetteer); with the model's finding of the same word as a place, the merged finding is a
+    place."""
+    from veil.config import load_config
+    from veil.detect import ConversationDetector
+
+    text = "We drove to Clarence on Friday."
+    start = text.index("Clarence")
+    rules = ConversationDetector(load_config("call_transcripts")).find([text])
+    assert {(x.info_type, x.method) for x in rules if x.start == start} == {
+        ("PERSON_NAME", M.DICTIONARY)}
+    assert [x.info_type for x in merge_findings(rules, [text]) if x.start == start] == ["PERSON_NAME"]
+    model = f(start, start + 8, "LOCATION", L.LIKELY, M.MODEL, detector="hf")
+    merged = merge_findings([*rules, model], [text])
+    assert [x.info_type for x in merged if x.start == start] == ["LOCATION"]
 
 
 # --- properties ------------------------------------------------------------------------------

@@ -2,6 +2,13 @@
 
 The result is a function of the SET of findings, whatever their order, in O(n log n):
 
+0. **Retype.** A name-list guess takes the type a model gives the same words: the rules'
+   dictionaries know that "Wellington" or "Forde" is a surname and a town, not which one the
+   sentence means; a model that read the sentence does. A dictionary finding of a name type
+   (person, organisation, place) no surer than an overlapping model finding of another name
+   type is given the model's type (the most characters' type where several overlap). Its span
+   stays: the words are still redacted, under the right type. Context findings (regex: "my
+   name is X", "thanks X") and custom dictionaries (VERY_LIKELY) keep their type.
 1. **Join.** Overlapping findings of the same infoType in a turn become one span, their union
    ("Mark" and "Mark Green" become "Mark Green"). The joined span carries the method,
    likelihood and detector of its strongest member.
@@ -23,13 +30,16 @@ of it the stronger ones do not cover instead of being dropped.
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left
 from itertools import groupby
 from typing import Iterable
 
-from veil.findings import Finding
+from veil.findings import Finding, Method
 from veil.infotypes.builtin import BUILTINS
 
 _GENERIC = BUILTINS.generic_types()
+# The types a name list and a model can disagree on.
+NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"})
 
 
 def strength_order(finding: Finding) -> tuple:
@@ -110,6 +120,42 @@ def _trim(text: str | None, start: int, end: int) -> tuple[int, int] | None:
     return (start, end) if end > start else None
 
 
+def _model_type(guess: Finding, models: list[Finding]) -> str | None:
+    """The name type that the model findings overlapping a name-list guess give most of its
+    characters, where the guess is no surer than they are and they do not share its type."""
+    covered: dict[str, int] = {}
+    for model in models:
+        overlap = min(guess.end, model.end) - max(guess.start, model.start)
+        if overlap > 0 and model.likelihood >= guess.likelihood:
+            covered[model.info_type] = covered.get(model.info_type, 0) + overlap
+    if not covered or guess.info_type in covered:
+        return None
+    return max(sorted(covered), key=covered.get)
+
+
+def retype_name_guesses(findings: list[Finding]) -> list[Finding]:
+    """Step 0 for one turn: name-list guesses take the model's name type (module docstring).
+    The model findings near each guess are found by bisection, so that a long document with
+    thousands of names stays O(n log n)."""
+    models = sorted((f for f in findings if f.method == Method.MODEL and f.info_type in NAME_TYPES),
+                    key=lambda f: f.start)
+    if not models:
+        return findings
+    starts = [m.start for m in models]
+    longest = max(m.end - m.start for m in models)
+    out = []
+    for finding in findings:
+        if finding.method == Method.DICTIONARY and finding.info_type in NAME_TYPES:
+            near = models[bisect_left(starts, finding.start - longest + 1):
+                          bisect_left(starts, finding.end)]
+            info_type = _model_type(finding, near)
+            if info_type is not None:
+                finding = Finding(finding.turn, finding.start, finding.end, info_type,
+                                  finding.likelihood, finding.method, finding.detector)
+        out.append(finding)
+    return out
+
+
 def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None) -> list[Finding]:
     """Non-overlapping findings sorted by (turn, start). `texts` lets leftovers be trimmed."""
     merged: list[Finding] = []
@@ -119,7 +165,7 @@ def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None) 
         if len(group) == 1:
             merged.append(group[0])  # the common turn: one finding, nothing to merge
             continue
-        spans = _join_same_type(group)
+        spans = _join_same_type(retype_name_guesses(group))
         if _disjoint(spans):
             merged.extend(spans)
             continue
