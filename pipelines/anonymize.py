@@ -326,8 +326,7 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     if plan.progress_folder:
         finished = (anonymized[AnonymizeFn.ANONYMIZED], anonymized[AnonymizeFn.UNWRITABLE],
                     parsed[ParseRecordFn.FAILED], detect_failed)
-        _ = finished | "Finished" >> beam.Flatten() | "Progress" >> beam.ParDo(
-            CountProgress(plan.progress_folder))
+        _ = finished | "Progress" >> CountProgress(plan.progress_folder)
     risk = anonymized[AnonymizeFn.ANONYMIZED] | "ScoreRisk" >> beam.ParDo(
         ScoreRiskFn(plan.spec, plan.fields, plan.config.risk, plan.auditor)
     ).with_outputs(ScoreRiskFn.ROWS, main="entries")
