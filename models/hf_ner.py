@@ -28,7 +28,7 @@ from typing import Sequence
 import numpy as np
 
 from models.token_spans import (
-    OUTSIDE, CharSpan, decode_spans, label_type, stitch_windows, token_windows, tokenizable,
+    OUTSIDE, CharSpan, corroborated, decode_spans, label_type, stitch_windows, token_windows, tokenizable,
 )
 from veil.detector_config import HfDetectorSettings, default_model_dir, info_type_for
 from veil.findings import Finding, Method
@@ -230,6 +230,12 @@ class HfTokenClassifier:
             return []
         offsets, probs = scored
         spans = decode_spans(text, offsets, probs, self.labels, threshold or self.threshold)
+        doubtful = self.settings.doubtful_from
+        if doubtful is not None and doubtful < (threshold or self.threshold):
+            # The spans sure at `doubtful_from`, plus the looser threshold's spans that their
+            # own words back (merging joins the overlaps later).
+            sure = decode_spans(text, offsets, probs, self.labels, doubtful)
+            spans = sure + [span for span in spans if span not in sure and corroborated(text, span)]
         return [CharSpan(span.start, span.end, self.kind_types[span.label], span.score)
                 for span in spans if self.kind_types.get(span.label)]
 

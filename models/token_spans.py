@@ -197,3 +197,26 @@ def _merge_touching(text: str, spans: list[CharSpan]) -> list[CharSpan]:
         else:
             merged.append(span)
     return merged
+
+
+_SPAN_WORD = re.compile(r"[^\W\d_]+")
+
+
+def corroborated(text: str, span: CharSpan) -> bool:
+    """Whether a span's own words back a doubtful model finding: one of them is a word of the
+    name lists ("Henning", "Nguyen", "Grace"), capitalised where the text has capitals (case
+    is evidence there), and no ordinary English word where it has none ("nguyen", not
+    "grace"). Ordinary words ("people", "waiver") and words the lists do not know ("Netflix",
+    "lmao") are no backing."""
+    from veil.engine.builtin_names import common_words, is_cased, name_words
+
+    ordinary, names, cased = common_words(), name_words(), is_cased(text)
+    for match in _SPAN_WORD.finditer(text, span.start, span.end):
+        word = match.group(0)
+        lowered = word.lower()
+        if len(word) < 2 or (cased and not word[:1].isupper()):
+            continue
+        if lowered in names and (cased or lowered not in ordinary):
+            return True
+    return False
+

@@ -60,6 +60,12 @@ class HfDetectorSettings(DlpModel):
     model: str = "default"
     # Overrides of what the model directory stores; None keeps the model's own.
     threshold: float | None = Field(default=None, gt=0, lt=1)
+    # Below `threshold`, the spans decoded at this stricter threshold are kept as they are;
+    # the others only when one of their words is a name the bundled lists know (capitalised,
+    # in text with capitals; no ordinary English word, in text without)
+    # (models.token_spans.corroborated): the model's doubts count where the words themselves
+    # say "name" ("Henning", "Duong"), not on "people" or "waiver". None: all are kept.
+    doubtful_from: float | None = Field(default=None, gt=0, lt=1)
     label_map: dict[str, str] = Field(default_factory=dict)
     # The likelihood given to a model finding.
     likelihood: LikelihoodField = Likelihood.LIKELY

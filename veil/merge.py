@@ -58,7 +58,15 @@ def _join_same_type(findings: list[Finding]) -> list[Finding]:
 
 
 def _union(members: list[Finding], end: int) -> Finding:
+    if len(members) == 1:
+        return members[0]  # alone: the union is the finding itself
     return min(members, key=strength_order).with_span(members[0].start, end)
+
+
+def _disjoint(spans: list[Finding]) -> bool:
+    """Whether no two of one turn's spans overlap: then each owns all its characters."""
+    ordered = sorted(spans, key=lambda s: s.start)
+    return all(a.end <= b.start for a, b in zip(ordered, ordered[1:]))
 
 
 def _owned_runs(spans: list[Finding]) -> list[list[tuple[int, int]]]:
@@ -107,8 +115,15 @@ def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None) 
     merged: list[Finding] = []
     by_turn = sorted(findings, key=lambda f: f.turn)
     for turn, group in groupby(by_turn, key=lambda f: f.turn):
+        group = list(group)
+        if len(group) == 1:
+            merged.append(group[0])  # the common turn: one finding, nothing to merge
+            continue
+        spans = _join_same_type(group)
+        if _disjoint(spans):
+            merged.extend(spans)
+            continue
         text = texts[turn] if texts is not None else None
-        spans = _join_same_type(list(group))
         for span, runs in zip(spans, _owned_runs(spans)):
             if runs == [(span.start, span.end)]:
                 merged.append(span)

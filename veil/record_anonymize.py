@@ -19,6 +19,7 @@ from veil.fields import Location, RecordPlan, location_name, string_leaves, with
 from veil.findings import Finding, Likelihood, Method
 from veil.operators import Operator, Operators
 from veil.records import BadRecord, Conversation, FieldMap, record_with_texts
+from veil.name_repeats import name_neighbours, repeated_names
 from veil.speakers import label_findings, label_mentions
 
 FIELD_DETECTOR = "field"  # findings that cover a whole configured field
@@ -102,6 +103,9 @@ def anonymize_record(conversation: Conversation, findings: list[Finding], operat
         # The same names said in the turns, where the detectors missed them.
         findings += named + label_mentions(
             texts[:turns], [texts[f.turn][f.start:f.end] for f in named], findings)
+    # The names found in the turns, where the turns say them again and the detectors missed.
+    findings += repeated_names(texts[:turns], findings)
+    findings += name_neighbours(texts[:turns], findings)
 
     def operator_of(finding: Finding) -> Operator:
         segment = segments[finding.turn]

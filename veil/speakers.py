@@ -149,29 +149,9 @@ def label_mentions(texts: list[str], names: Iterable[str], findings: Iterable[Fi
     detector found them: a speaker's name in a label is evidence that the same word in the
     text is that person ("NoamChomsky" ... "Noam, thanks for coming on"). Words of under 3
     letters are skipped, and words that are also ordinary words ("Will", "Bill") must be
-    capitalised to count."""
-    from veil.engine.builtin_names import common_words
+    capitalised to count (veil.name_repeats); a label is evidence enough at a sentence's start."""
+    from veil.name_repeats import name_words, word_mentions
 
-    taken: dict[int, list[tuple[int, int]]] = {}
-    for finding in findings:
-        taken.setdefault(finding.turn, []).append((finding.start, finding.end))
-    words = {w for name in names for _, _, w in label_words(name)
-             if len(w) >= 3 and w.casefold() not in ROLE_WORDS and w.casefold() not in TITLES}
-    if not words:
-        return []
-    ordinary = common_words()
-    pattern = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True))
-                         + r")(?![\w-])", re.IGNORECASE)
-    found = []
-    for turn, text in enumerate(texts):
-        for match in pattern.finditer(text):
-            word = match.group(0)
-            if word.casefold() in ordinary and not word[:1].isupper():
-                continue
-            start, end = match.span()
-            if any(s < end and start < e for s, e in taken.get(turn, ())):
-                continue
-            found.append(Finding(turn, start, end, "PERSON_NAME", Likelihood.LIKELY,
-                                 Method.DICTIONARY, DETECTOR))
-            taken.setdefault(turn, []).append((start, end))
-    return found
+    words = {w for name in names for _, _, w in label_words(name)}
+    return word_mentions(texts, name_words(words, skip=ROLE_WORDS | TITLES), findings, DETECTOR,
+                         sentence_start=True)

@@ -110,3 +110,47 @@ def test_previous_turn_age_and_username_questions(detector):
 def test_values_get_their_own_type_not_a_generic_or_a_lookalike_one(detector, text, value,
                                                                     info_type):
     assert found(detector, [text]) == [(0, value, info_type)]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("That's M as in Mary, E as in Egg, N as in Nancy.", "M as in Mary, E as in Egg, N as in Nancy"),
+    ("last name cuch c as in charlie u as in uniform", "c as in charlie u as in uniform"),
+])
+def test_letters_spelled_as_in_a_word_are_one_finding(detector, text, expected):
+    assert (0, expected, "SPELLED_LETTERS") in found(detector, [text])
+
+
+def test_as_in_before_an_article_is_no_spelling(detector):
+    assert not any(t == "SPELLED_LETTERS" for _, _, t in found(detector, ["I got an A as in the grade"]))
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("four zero double zero", "four zero double zero"),
+    ("eight nine won, five nine one seven", "eight nine won, five nine one seven"),
+    ("my cell is oh six oh three", "oh six oh three"),
+    ("three two ate four", "three two ate four"),
+])
+def test_spoken_digits_with_double_oh_and_sound_alikes(detector, text, expected):
+    assert (0, expected, "DIGIT_SEQUENCE") in found(detector, [text])
+
+
+@pytest.mark.parametrize("text", ["We won two of them", "Oh, one more thing"])
+def test_spoken_digit_near_misses(detector, text):
+    assert not any(t == "DIGIT_SEQUENCE" for _, _, t in found(detector, [text]))
+
+
+def test_previous_turn_passport_question(detector):
+    texts = ["And your passport number?", "It's W77339730.", "Thanks. Order K77212690 shipped."]
+    got = found(detector, texts)
+    assert (1, "W77339730", "PASSPORT") in got
+    assert (2, "K77212690", "PASSPORT") not in got
+
+
+def test_spoken_dates_of_birth(detector):
+    texts = ["What's your date of birth?", "four thirteen sixty-six.", "Okay, thanks.",
+             "i was born on two twenty-one eighty-seven", "Thanks again.",
+             "We moved on twelve nine fifty-one to the new site."]
+    got = found(detector, texts)
+    assert (1, "four thirteen sixty-six", "DATE_OF_BIRTH") in got
+    assert (3, "two twenty-one eighty-seven", "DATE_OF_BIRTH") in got
+    assert not any(turn == 5 for turn, _, _ in got)  # a spoken date with no birth context

@@ -155,3 +155,40 @@ def test_brands_are_not_organisations_or_people():
     for text in ("I drive a Ford", "my dell laptop", "a Boeing plane"):
         assert quotes(text, "ORGANIZATION_NAME") == set()
         assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I spoke with Thao yesterday.", "Thao"),  # Thảo, as typed without its accents
+    ("We met Guldam at the station", "Guldam"),  # Güldam
+    ("We met Güldam at the station", "Güldam"),  # the accented form still counts
+])
+def test_accented_names_are_found_without_their_accents(text, expected):
+    assert expected in quotes(text, "PERSON_NAME")
+
+
+def test_a_folded_name_that_is_an_ordinary_word_is_left_out():
+    from veil.engine.builtin_names import name_list
+
+    names = set(name_list("first_names.txt.gz")) | set(name_list("last_names.txt.gz"))
+    assert "Côme" in names and "Come" not in names  # "Côme" folds to the verb
+    assert "Duong" in names and "Dương" in names
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Grace, can you take that one?", "Grace"),  # an ordinary word, addressed
+    ("Henning, what do you think?", "Henning"),
+    ("Any blockers, Sever?", "Sever"),
+    ("What's the timeline on that, Phuc?", "Phuc"),
+])
+def test_a_name_addressed_in_a_question_is_a_person(text, expected):
+    assert expected in quotes(text, "PERSON_NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "Well, can you do it?",
+    "Sure, Will do.",
+    "grace can you take that one",  # no capitals: an ordinary word is no name here
+    "I love it, honey.",
+])
+def test_addressed_near_misses(text):
+    assert quotes(text, "PERSON_NAME") == set()

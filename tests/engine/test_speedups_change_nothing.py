@@ -4,6 +4,8 @@ Hyperscan prefilters (the engine's, over patterns, triggers and gating hotwords,
 scanners' `RegexGuard` over their context regexes) only skip work that cannot find anything,
 so a generated corpus gives the same findings with them on and off, for every bundled profile.
 """
+import re
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -62,3 +64,20 @@ def test_regex_guard_never_skips_a_match(text):
         if not guard.may_match(pattern, text):
             assert pattern.search(text) is None
             assert pattern.search(text.lower()) is None
+
+
+def test_guard_compiles_the_context_before_the_captured_name():
+    """The guard scans for "my name is " rather than "my name is (?P<name>...)": a prefix of
+    the regex, which matches wherever the whole does (the property test above checks that
+    the guard still never skips a match); a regex whose name group comes first stays whole."""
+    contexts = dict(
+        name=re.compile(r"\b(?:my name is|call me)\b[ \t,:]+(?P<name>[A-Z]\w*(?:[ \t]+[A-Z]\w*)?)"),
+        first=re.compile(r"\b(?P<name>[A-Z]\w*[ \t]+(?:Inc|LLC))\b"),
+        alternation=re.compile(r"a(?P<name>b)|c"),
+    )
+    forms = {key: prefilter._guard_form(pattern) for key, pattern in contexts.items()}
+    assert forms == {
+        "name": r"\b(?:my name is|call me)\b[ \t,:]+",
+        "first": contexts["first"].pattern,
+        "alternation": contexts["alternation"].pattern,
+    }

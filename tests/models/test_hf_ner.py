@@ -324,3 +324,15 @@ def test_missing_model_is_reported_not_fatal(tmp_path: Path):
     usable, missing = usable_detectors(settings, Storage())
     assert usable.hf is None and usable.rules
     assert "no model at" in missing["hf"]
+
+
+def test_doubtful_spans_are_kept_only_when_their_words_back_them(tiny_model: Path):
+    from models.token_spans import corroborated
+
+    texts = ["Hello, this is Kowalowka speaking, the people said the waiver is fine.",
+             "my name is henning and i want a refund", "Grace, can you take that one?"]
+    loose = HfTokenClassifier(tiny_model, HfDetectorSettings(threshold=0.99)).predict(texts)
+    strict = HfTokenClassifier(tiny_model, HfDetectorSettings(threshold=0.3)).predict(texts)
+    kept = HfTokenClassifier(tiny_model, HfDetectorSettings(threshold=0.99, doubtful_from=0.3)).predict(texts)
+    for text, all_spans, sure, spans in zip(texts, loose, strict, kept):
+        assert set(spans) == set(sure) | {s for s in all_spans if corroborated(text, s)}

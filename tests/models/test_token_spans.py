@@ -174,3 +174,23 @@ def test_decoded_spans_lie_within_the_text_sorted_and_apart(text, data):
         assert widen_to_words(text, span) == span  # whole words
     for a, b in zip(spans, spans[1:]):
         assert a.end <= b.start
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("we met Henning there", True),  # capitalised and in the name lists, though an ordinary word
+    ("ask nguyen about it", True),  # no ordinary word
+    ("Grace called", True),
+    ("how a waiver works", False),  # ordinary words in lower case back nothing
+    ("the people said", False),
+    ("grace period", False),
+    ("Hi all, ask nguyen about it", False),  # a text with capitals: lower case is no evidence
+    ("We watched Zorbflix all night", False),  # capitalised, but no name the lists know
+])
+def test_a_doubtful_span_is_corroborated_by_its_own_words(text, expected):
+    from models.token_spans import corroborated
+
+    word = {"we met Henning there": "Henning", "ask nguyen about it": "nguyen", "Grace called": "Grace",
+            "how a waiver works": "waiver", "the people said": "people", "grace period": "grace",
+            "Hi all, ask nguyen about it": "nguyen", "We watched Zorbflix all night": "Zorbflix"}[text]
+    start = text.index(word)
+    assert corroborated(text, CharSpan(start, start + len(word), "PERSON_NAME", 0.6)) is expected

@@ -6,11 +6,13 @@ LOCATION and PRODUCT(_SPEAKER) catalogue entries (`veil.infotypes.names`).
 PERSON_NAME combines:
 
 - first- and last-name dictionaries of diverse origins (built from Faker's Latin-script
-  locales by `scripts/build_name_lists.py`), matched with the Aho-Corasick `DictionaryMatcher`;
+  locales by `scripts/build_name_lists.py`; accented names also without their accents),
+  matched with the Aho-Corasick `DictionaryMatcher`;
   adjacent name words join into one finding ("Maria Garcia Lopez"), which is more likely a
   name than either word alone;
-- context: "my name is X", "this is X calling", "speak to X", titles ("Dr. Okafor"), and a
-  greeting or thanks before a name word ("thanks Virginia", "hi mark");
+- context: "my name is X", "this is X calling", "speak to X", titles ("Dr. Okafor"), a
+  greeting or thanks before a name word ("thanks Virginia", "hi mark"), and a name word
+  addressed in a question ("Grace, can you...?", "Any blockers, Sever?");
 - exclusions: eponyms ("Parkinson's disease"), brands named after people ("Ford", "Dell") and
   common words that are names ("may", "will", "bill", "mark") unless a name context says
   otherwise.
@@ -83,20 +85,31 @@ def _without_stopwords(terms: Iterable[str]) -> Iterator[str]:
 
 
 @lru_cache(maxsize=None)
+def name_list(name: str) -> tuple[str, ...]:
+    """A bundled name list, with each accented name also as people type it without accents
+    ("Dương" and "Duong", "Güldam" and "Guldam"): ASR output and most English text drop the
+    accents. A folded form that is an ordinary word ("Côme" -> "come") is left out."""
+    names = _data_lines(name)
+    ordinary = common_words()
+    folded = {_fold(n) for n in names} - set(names)
+    return tuple(names) + tuple(sorted(f for f in folded if f.lower() not in ordinary))
+
+
+@lru_cache(maxsize=None)
 def first_names() -> DictionaryMatcher:
-    return DictionaryMatcher(_without_stopwords(_data_lines("first_names.txt.gz")))
+    return DictionaryMatcher(_without_stopwords(name_list("first_names.txt.gz")))
 
 
 @lru_cache(maxsize=None)
 def last_names() -> DictionaryMatcher:
-    return DictionaryMatcher(_without_stopwords(_data_lines("last_names.txt.gz")))
+    return DictionaryMatcher(_without_stopwords(name_list("last_names.txt.gz")))
 
 
 @lru_cache(maxsize=None)
 def name_words() -> frozenset[str]:
     words = set()
     for name in ("first_names.txt.gz", "last_names.txt.gz"):
-        words.update(n.lower() for n in _data_lines(name))
+        words.update(n.lower() for n in name_list(name))
     return frozenset(words)
 
 
@@ -146,20 +159,31 @@ def is_cased(text: str) -> bool:
     return text != text.lower()
 
 
-def _word_likelihood(text: str, start: int, end: int, cased: bool) -> Likelihood | None:
-    """How likely one dictionary word is a name, from its case, position and commonness.
+# What `_word_likelihood` and `_dictionary_hits` need to know of a word, by the word as
+# written: (stopword, common word, capitalised, brand). Dictionary matches are mostly the same
+# few thousand words, so each is looked up once rather than lower-cased and tested per match.
+_WORD_FACTS: dict[str, tuple[bool, bool, bool, bool]] = {}
+_WORD_FACTS_MAX = 65536
 
-    None: not even a candidate (a stopword, or a common word not capitalised mid-sentence).
-    VERY_UNLIKELY: a lower-case name in a cased text ("it's john"), which only a name context,
-    such as a previous-turn question, can lift.
-    """
-    word = text[start:end]
-    lowered = word.lower()
-    if lowered in STOPWORDS:
+
+def _word_facts(word: str) -> tuple[bool, bool, bool, bool]:
+    facts = _WORD_FACTS.get(word)
+    if facts is None:
+        lowered = word.lower()
+        facts = (lowered in STOPWORDS, lowered in common_words(), word[:1].isupper(),
+                 lowered in BRANDS)
+        if len(_WORD_FACTS) >= _WORD_FACTS_MAX:
+            _WORD_FACTS.clear()  # bounded: start again rather than grow
+        _WORD_FACTS[word] = facts
+    return facts
+
+
+def _likelihood_from_facts(
+    text: str, start: int, cased: bool, stopword: bool, common: bool, capitalised: bool
+) -> Likelihood | None:
+    if stopword:
         return None
-    common = lowered in common_words()
     if cased:
-        capitalised = word[:1].isupper()
         if common:
             if not capitalised or sentence_initial(text, start):
                 return None
@@ -168,11 +192,27 @@ def _word_likelihood(text: str, start: int, end: int, cased: bool) -> Likelihood
     return None if common else L.POSSIBLE
 
 
+def _word_likelihood(text: str, start: int, end: int, cased: bool) -> Likelihood | None:
+    """How likely one dictionary word is a name, from its case, position and commonness.
+
+    None: not even a candidate (a stopword, or a common word not capitalised mid-sentence).
+    VERY_UNLIKELY: a lower-case name in a cased text ("it's john"), which only a name context,
+    such as a previous-turn question, can lift.
+    """
+    stopword, common, capitalised, _ = _word_facts(text[start:end])
+    return _likelihood_from_facts(text, start, cased, stopword, common, capitalised)
+
+
 _APOSTROPHE_S = re.compile(r"['’]s\b|s['’]")
 _NEXT_WORD = re.compile(r"(?:['’]s?)?[ \t]+([^\W\d_]+)")
+# Both regexes of `_is_eponym` start with one of these characters: a word followed by
+# anything else is no eponym, without running either.
+_EPONYM_FOLLOWERS = frozenset("'’ \ts")
 
 
 def _is_eponym(text: str, start: int, end: int) -> bool:
+    if end >= len(text) or text[end] not in _EPONYM_FOLLOWERS:
+        return False
     lowered = text[start:end].lower()
     if lowered in EPONYMS and _APOSTROPHE_S.match(text, end):
         return True
@@ -180,35 +220,41 @@ def _is_eponym(text: str, start: int, end: int) -> bool:
     return following is not None and following.group(1).lower() in EPONYM_NOUNS
 
 
-def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str) -> Iterator[Hit]:
+def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str) -> list[Hit]:
     """Join name words separated only by spaces (or an initial) into one finding."""
     hits.sort()
-    group: list[tuple[int, int, Likelihood]] = []
-
-    def flush() -> Iterator[Hit]:
-        if not group:
-            return
-        start, end = group[0][0], max(h[1] for h in group)
-        best = max(h[2] for h in group)
-        words = {(h[0], h[1]) for h in group}
-        if len(words) >= 2 and best >= L.UNLIKELY:
-            best = max(best, L.LIKELY)
-        yield start, end, best, Method.DICTIONARY
-
+    out: list[Hit] = []
+    dictionary = Method.DICTIONARY
+    unlikely, likely = L.UNLIKELY, L.LIKELY
+    # The open group: its start, furthest end, best likelihood and distinct words.
+    group_start = group_end = -1
+    best = None
+    words = 0
+    last_word = None
     for hit in hits:
-        if hit[2] < L.UNLIKELY:
+        start, end, likelihood = hit
+        if likelihood < unlikely:
             # A lower-case word in a cased text: a candidate alone, never part of a name.
-            yield hit[0], hit[1], hit[2], Method.DICTIONARY
+            out.append((start, end, likelihood, dictionary))
             continue
-        if group:
-            end = max(h[1] for h in group)
-            gap = text[end : hit[0]]
-            if hit[0] <= end or (len(gap) <= 3 and gap.strip(" \t.") == "" and " " in gap):
-                group.append(hit)
+        if best is not None:
+            gap = text[group_end:start]
+            if start <= group_end or (len(gap) <= 3 and gap.strip(" \t.") == "" and " " in gap):
+                if end > group_end:
+                    group_end = end
+                if likelihood > best:
+                    best = likelihood
+                if (start, end) != last_word:
+                    words += 1
+                    last_word = (start, end)
                 continue
-            yield from flush()
-        group = [hit]
-    yield from flush()
+            out.append((group_start, group_end, max(best, likely) if words >= 2 and best >= unlikely
+                        else best, dictionary))
+        group_start, group_end, best, words, last_word = start, end, likelihood, 1, (start, end)
+    if best is not None:
+        out.append((group_start, group_end, max(best, likely) if words >= 2 and best >= unlikely
+                    else best, dictionary))
+    return out
 
 
 def _dictionary_hits(
@@ -217,17 +263,21 @@ def _dictionary_hits(
     """Name candidates among dictionary matches (`found`: the spans of each dictionary)."""
     cased = is_cased(text)
     best: dict[tuple[int, int], Likelihood] = {}
+    word_facts = _WORD_FACTS.get
+    unspecified = L.LIKELIHOOD_UNSPECIFIED
     for spans in found:
         for start, end in spans:
-            # The cheap test first: most matches are common words in lower case.
-            likelihood = _word_likelihood(text, start, end, cased)
+            # The cheap tests first: most matches are common words in lower case.
+            facts = word_facts(text[start:end]) or _word_facts(text[start:end])
+            stopword, common, capitalised, brand = facts
+            likelihood = _likelihood_from_facts(text, start, cased, stopword, common, capitalised)
             if likelihood is None:
                 continue
-            if exclude_brands and text[start:end].lower() in BRANDS:
+            if exclude_brands and brand:
                 continue
             if _is_eponym(text, start, end):
                 continue
-            if likelihood > best.get((start, end), L.LIKELIHOOD_UNSPECIFIED):
+            if likelihood > best.get((start, end), unspecified):
                 best[(start, end)] = likelihood
     return [(s, e, lik) for (s, e), lik in best.items()]
 
@@ -378,13 +428,44 @@ def _may_match_in(found) -> MayMatch:
     return lambda pattern: index(pattern) in found
 
 
+# A name said to someone: "Grace, can you take that one?", "Any blockers, Sever?". The name
+# starts a sentence and a comma and a question or request follow, or a comma comes before it
+# and the sentence ends with it.
+_ADDRESSED_AFTER = re.compile(
+    r"[ \t]*,[ \t]*(?:can|could|would|will|what|do|did|are|any|how|please|is|have|you|thoughts)\b",
+    re.IGNORECASE)
+_COMMA_BEFORE = re.compile(r",[ \t]*$")
+_SENTENCE_ENDS = re.compile(r"[ \t]*[.?!]*[ \t]*(?:$|[.?!]?[ \t\n]+[A-Z\n])")
+
+
+def _addressed_hits(text: str, found: Iterable[Iterable[Span]], cased: bool) -> Iterator[Hit]:
+    """Dictionary name words in a vocative: in cased text a capitalised one, even when it is an
+    ordinary word too ("Grace", "Hunter"); in uncased text only one that is no ordinary word."""
+    for spans in found:
+        for start, end in spans:
+            word = text[start:end]
+            lowered = word.lower()
+            if lowered in STOPWORDS or len(word) < 2:
+                continue
+            if cased and not word[:1].isupper():
+                continue
+            if not cased and lowered in common_words():
+                continue
+            if (sentence_initial(text, start) and _ADDRESSED_AFTER.match(text, end)) or (
+                    _COMMA_BEFORE.search(text, max(0, start - 4), start)
+                    and _SENTENCE_ENDS.match(text, end)):
+                yield start, end, L.LIKELY, Method.REGEX
+
+
 def _person_hits(
     text: str, found: Iterable[Iterable[Span]], may_match: MayMatch | None
 ) -> Iterator[Hit]:
     """PERSON_NAME in one text, given the name dictionaries' matches there (`may_match`
     None: no name context can match it)."""
+    found = [list(spans) for spans in found]
     hits = _dictionary_hits(text, found)
     yield from _join_adjacent(hits, text)
+    yield from _addressed_hits(text, found, is_cased(text))
     if may_match is not None:
         yield from _context_hits(text, is_cased(text), may_match)
 

@@ -6,7 +6,7 @@ mifflin" and "DUNDER  MIFFLIN" all read "dunder mifflin". One Aho-Corasick autom
 (pyahocorasick) finds every term in a single pass, whatever the size of the list.
 
 `BatchView` does the same for many texts at once: one lower-casing, one word split and one
-automaton pass per dictionary for a whole batch of turns, instead of one per turn.
+automaton pass for every dictionary of a group (`DictionaryGroup`) over a whole batch of turns.
 """
 from __future__ import annotations
 
@@ -190,13 +190,12 @@ def aligned_words(lowered: str) -> str:
 class BatchView:
     """The word view (`TokenView`) of many texts at once, searched once per dictionary.
 
-    The texts are joined by newlines and lower-cased once. One-word terms, nearly all
-    matches, are found in an *aligned* view: the lower-cased text with every non-word
-    character turned into a space, so a match's offsets are already the original's and
-    " term " can only match a whole word. Terms of several words need the words joined by
-    single spaces (`TokenView.text`): they are searched in that joined view, built from the
-    aligned one by collapsing its runs of spaces, and mapped back through the runs. A match
-    is dropped if it spans two texts (it cannot match in either alone). `find` gives, per
+    The texts are joined by newlines and lower-cased once, every non-word character turned
+    into a space (the *aligned* view: a word stays where it is), and the runs of spaces
+    collapsed to one (the *joined* view, `TokenView.text` of all texts at once). One pass of
+    the group's automaton over the joined view finds the terms of one word and of several;
+    a match's offsets are mapped back through the runs collapsed before it. A match is
+    dropped if it spans two texts (it cannot match in either alone). `find` gives, per
     matcher, the spans `DictionaryMatcher.find(TokenView(text))` gives for each text, in
     the same order. The dictionaries of a `DictionaryGroup` are searched together.
     """
@@ -242,31 +241,15 @@ class BatchView:
         return found
 
     def _search(self, group: "DictionaryGroup") -> list[dict[int, list[tuple[int, int]]]]:
-        """Every member's matches, from one pass over the aligned view (and one over the
-        joined view for terms of several words)."""
+        """Every member's matches, from one pass of the group's automaton over the joined
+        view; offsets are mapped back through the runs of spaces it collapsed."""
         found: list[dict[int, list[tuple[int, int]]]] = [{} for _ in group.matchers]
-        if group.one_word is not None:
-            text_starts = self.text_starts
-            padded = f" {self._aligned_view()} "
-            for end_index, (length, slots) in group.one_word.iter(padded):
-                # " term " ends at end_index in the padded view: the word ends one before.
-                end = end_index - 1
-                start = end - length
-                index = bisect_right(text_starts, start) - 1
-                offset = text_starts[index]
-                span = (start - offset, end - offset)
-                for slot in slots:
-                    found[slot].setdefault(index, []).append(span)
-        if group.multi_word is not None:
-            self._search_multi_word(group.multi_word, found)
-        return found
-
-    def _search_multi_word(self, automaton, found: list[dict]) -> None:
-        """Add the matches of several words, from the joined view; re-sort where they land."""
+        if group.automaton is None:
+            return found
         padded, points, shifts = self._joined_view()
         text_starts = self.text_starts
         touched = set()
-        for end_index, (length, slots) in automaton.iter(padded):
+        for end_index, (length, slots, several) in group.automaton.iter(padded):
             view_end = end_index - 1
             view_start = view_end - length
             # A joined-view offset plus the spaces collapsed before it is the original's.
@@ -279,10 +262,12 @@ class BatchView:
             span = (start - offset, end - offset)
             for slot in slots:
                 found[slot].setdefault(index, []).append(span)
-                touched.add((slot, index))
+                if several:
+                    touched.add((slot, index))
         for slot, index in touched:
             # By end, and at one end the longest first, as one pass over the text gives them.
             found[slot][index].sort(key=lambda span: (span[1], span[0]))
+        return found
 
     def _joined_view(self) -> tuple:
         """The padded joined view, and where its offsets shift against the original's:
@@ -311,8 +296,8 @@ class DictionaryGroup:
 
     An Aho-Corasick pass costs about a microsecond before it reads a character, and a text
     is scanned by a dozen dictionaries (first names, last names, places, organisations,
-    custom lists...). One automaton holds the one-word terms of them all, another those of
-    several words; each term's value says which of the dictionaries ("slots") it belongs to.
+    custom lists...). One automaton holds the terms of them all; each term's value says
+    which of the dictionaries ("slots") it belongs to, and whether it has several words.
     """
 
     def __init__(self, matchers: Iterable[DictionaryMatcher]):
@@ -322,23 +307,20 @@ class DictionaryGroup:
             if id(matcher) not in self.slots:
                 self.slots[id(matcher)] = len(self.matchers)
                 self.matchers.append(matcher)
-        one_word: dict[str, tuple[int, list[int]]] = {}
-        multi_word: dict[str, tuple[int, list[int]]] = {}
+        terms: dict[str, tuple[int, list[int], bool]] = {}
         for slot, matcher in enumerate(self.matchers):
             if not matcher.size:
                 continue
             for key, (length, several) in matcher._automaton.items():
-                terms = multi_word if several else one_word
-                terms.setdefault(key, (length, []))[1].append(slot)
-        self.one_word = self._automaton(one_word)
-        self.multi_word = self._automaton(multi_word)
+                terms.setdefault(key, (length, [], several))[1].append(slot)
+        self.automaton = self._automaton(terms)
 
     @staticmethod
-    def _automaton(terms: dict[str, tuple[int, list[int]]]):
+    def _automaton(terms: dict[str, tuple[int, list[int], bool]]):
         if not terms:
             return None
         automaton = ahocorasick.Automaton()
-        for key, (length, slots) in terms.items():
-            automaton.add_word(key, (length, tuple(slots)))
+        for key, (length, slots, several) in terms.items():
+            automaton.add_word(key, (length, tuple(slots), several))
         automaton.make_automaton()
         return automaton

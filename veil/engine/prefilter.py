@@ -332,6 +332,35 @@ def _collect_index(index, start, end, flags, found):
     found.add(index)
 
 
+def _guard_form(pattern: "re.Pattern[str]") -> str:
+    """What the guard compiles for `pattern`: the part before its first top-level named group
+    when that part has two items or more, else the whole pattern.
+
+    A text that `pattern` matches has a match of that prefix, so the guard stays exact. The
+    scanners' context regexes end in a named capture of up to four words ("my name is
+    (?P<name>...)"), which Hyperscan's prefilter approximation reports at every character where
+    a word could end: cutting it off leaves one report per context phrase instead of dozens.
+    """
+    try:
+        parsed = _sre_parser.parse(pattern.pattern, pattern.flags)
+    except Exception:  # noqa: BLE001 - left whole
+        return pattern.pattern
+    named = set(parsed.state.groupdict.values())
+    for position, (op, argument) in enumerate(parsed):
+        if op is _sre_constants.SUBPATTERN and argument[0] in named:
+            name = next(n for n, group in parsed.state.groupdict.items() if group == argument[0])
+            cut = pattern.pattern.find(f"(?P<{name}>")
+            if position < 2 or cut <= 0:
+                return pattern.pattern
+            prefix = pattern.pattern[:cut]
+            try:  # the text before the group is exactly the items before it
+                same = len(_sre_parser.parse(prefix, pattern.flags)) == position
+            except Exception:  # noqa: BLE001
+                same = False
+            return prefix if same else pattern.pattern
+    return pattern.pattern
+
+
 class RegexGuard:
     """Which of a fixed list of scanner regexes may match a text, from one Hyperscan pass.
 
@@ -347,7 +376,7 @@ class RegexGuard:
     def __init__(self, patterns: Sequence["re.Pattern[str]"]):
         self.patterns = list(patterns)
         self._prefilter = Prefilter(
-            [re.compile(p.pattern, p.flags | re.IGNORECASE) for p in self.patterns]
+            [re.compile(_guard_form(p), p.flags | re.IGNORECASE) for p in self.patterns]
         )
         self._index = {id(p): i for i, p in enumerate(self.patterns)}
         self._last: tuple = (None, None)

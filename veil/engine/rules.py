@@ -24,7 +24,7 @@ Semantics follow Google Cloud DLP's `InspectionRuleSet`, `ExclusionRule`, `Match
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from veil.engine.dictionary import DictionaryMatcher, TokenView, normalise_term
@@ -61,13 +61,30 @@ def _covered(spans: Iterable[tuple[int, int]], start: int, end: int) -> bool:
     return position >= end
 
 
+# Verdicts a dictionary exclusion remembers, by quote (see `DictionaryExclusion`).
+VERDICTS_MAX = 16384
+
+
 @dataclass(frozen=True)
 class DictionaryExclusion:
+    """Its verdict depends on the finding's quote alone, and quotes repeat (the same names
+    and words, turn after turn): each is worked out once, in a bounded memo."""
+
     matcher: DictionaryMatcher
     matching_type: str
+    _verdicts: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def excluded(self, finding: Finding, text: str, context) -> bool:
         quote = text[finding.start : finding.end]
+        verdict = self._verdicts.get(quote)
+        if verdict is None:
+            verdict = self._excludes(quote)
+            if len(self._verdicts) >= VERDICTS_MAX:
+                self._verdicts.clear()  # bounded: start again rather than grow
+            self._verdicts[quote] = verdict
+        return verdict
+
+    def _excludes(self, quote: str) -> bool:
         key = normalise_term(quote)
         if key and " " not in key:
             # One word (the common case): it matches the dictionary or it does not.
@@ -175,9 +192,12 @@ def apply_rule_sets(
     text: str,
     reportable: Callable[[Finding], bool],
 ) -> list[Finding]:
+    present = {f.info_type for f in findings}
     for rule_set in rule_sets:
         # The set's findings are split out once: its rules change only those.
         types = rule_set.info_types
+        if present.isdisjoint(types):
+            continue  # rules drop or re-rate findings; they never add a type
         targets = [f for f in findings if f.info_type in types]
         if not targets:
             continue

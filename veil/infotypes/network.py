@@ -28,9 +28,27 @@ _NOT_LOCAL_PARTS = frozenset(
 )
 
 
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)"
+# A spoken local part: words joined by "dot", "underscore" or digits read out ("katie dot
+# simmons", "ernesto underscore perez", "piotrnine four").
+_SPOKEN_LOCAL = (
+    rf"[a-z0-9][a-z0-9._-]{{0,63}}(?:(?:{_DOT}|[ \t]+underscore[ \t]+|[ \t]+(?={_DIGIT_WORD}\b))"
+    rf"[a-z0-9._-]{{1,63}}){{0,4}}"
+)
+
+
 def _spoken_email_check(match: "re.Match[str]") -> Likelihood | None:
-    local = re.split(r"[ \t]+(?:at|@)[ \t]+", match.group(0), maxsplit=1)[0].lower()
-    return None if local in _NOT_LOCAL_PARTS else L.LIKELY
+    local, domain = re.split(r"[ \t]+(?:at|@)[ \t]+", match.group(0).lower(), maxsplit=1)
+    if local in _NOT_LOCAL_PARTS:
+        return None
+    if " dot " not in domain and re.fullmatch(r"[a-z]+", local):
+        # "look at google.com": a written domain after one plain word is an email address
+        # only if that word is no ordinary word ("bryan at hotmail.com").
+        from veil.engine.builtin_names import common_words
+
+        if local in common_words():
+            return None
+    return L.LIKELY
 
 
 EMAIL_ADDRESS = InfoType(
@@ -42,13 +60,15 @@ EMAIL_ADDRESS = InfoType(
             L.VERY_LIKELY,
             trigger="@",
         ),
+        # Spoken: "scott at gmail dot com", "katie dot simmons at yahoo.com", "linh @ x.biz".
         pattern(
-            rf"\b[a-z0-9][a-z0-9._-]{{0,63}}(?:{_DOT}[a-z0-9._-]{{1,63}}){{0,3}}[ \t]+(?:at|@)[ \t]+"
-            rf"[a-z0-9-]{{1,63}}(?:{_DOT}[a-z0-9-]{{1,63}}){{0,3}}{_DOT}{_SPOKEN_TLD}\b",
+            rf"\b{_SPOKEN_LOCAL}[ \t]+(?:at|@)[ \t]+"
+            rf"(?:[a-z0-9-]{{1,63}}(?:{_DOT}[a-z0-9-]{{1,63}}){{0,3}}{_DOT}{_SPOKEN_TLD}"
+            rf"|[a-z0-9-]{{1,63}}(?:\.[a-z0-9-]{{1,63}})*\.[a-z]{{2,24}})\b",
             L.LIKELY,
             check=_spoken_email_check,
             flags=re.IGNORECASE,
-            trigger=re.compile(r"(?i) dot "),
+            trigger=re.compile(r"(?i) dot | at [a-z0-9-]+\.| @ "),
         ),
     ),
     surrogate=words,
@@ -82,7 +102,7 @@ _URL_BODY = r"[^\s<>\"'`]{0,2000}[^\s<>\"'`.,;:!?)\]}]"
 
 URL = InfoType(
     "URL",
-    "URLs with a scheme (http, https, ftp) or starting with www.",
+    "URLs with a scheme (http, https, ftp), starting with www., or a domain and a path.",
     detectors=(
         pattern(
             _SPOKEN_ADDRESS + r"(?:[ \t]+slash[ \t]+[a-z0-9-]{1,63}){0,6}",
@@ -102,6 +122,14 @@ URL = InfoType(
             L.LIKELY,
             flags=re.IGNORECASE,
             trigger="www.",
+        ),
+        # A bare domain with a path: "linkedin.com/in/jane-doe", "acme.co/careers".
+        pattern(
+            r"(?<![\w./@-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.){1,8}[A-Za-z]{2,12}/"
+            + _URL_BODY,
+            L.LIKELY,
+            check=lambda match: _domain_check_text(match.group(0).split("/", 1)[0]),
+            trigger="/",
         ),
     ),
     surrogate=like_value,
@@ -161,7 +189,11 @@ _TLDS = frozenset(
 
 
 def _domain_check(match: "re.Match[str]") -> Likelihood | None:
-    domain = match.group(0)
+    return _domain_check_text(match.group(0))
+
+
+def _domain_check_text(domain: str) -> Likelihood | None:
+    """LIKELY when the domain ends in a known top-level domain."""
     tld = domain.rsplit(".", 1)[-1].lower()
     if tld not in _TLDS:
         return None

@@ -1,0 +1,74 @@
+"""A name found once in a conversation is redacted wherever the conversation says it again
+(veil.name_repeats), and so are the words right next to it that continue it."""
+import pytest
+
+from veil.findings import Finding, Likelihood, Method
+from veil.name_repeats import name_neighbours, repeated_names
+from veil.operators import Operators
+from veil.record_anonymize import anonymize_record
+from veil.records import FieldMap, conversation_from_record
+
+
+def name(texts, turn, value, occurrence=0):
+    start = -1
+    for _ in range(occurrence + 1):
+        start = texts[turn].index(value, start + 1)
+    return Finding(turn, start, start + len(value), "PERSON_NAME", Likelihood.LIKELY, Method.DICTIONARY, "rules")
+
+
+def quoted(texts, findings):
+    return [(f.turn, texts[f.turn][f.start:f.end]) for f in findings]
+
+
+def test_the_other_mentions_of_a_found_name_are_redacted():
+    texts = ["our new hire hedwig steuer starts on monday", "hedwig's employee id is EMP-995740",
+             "Thanks, Steuer."]
+    got = quoted(texts, repeated_names(texts, [name(texts, 0, "hedwig steuer")]))
+    assert got == [(1, "hedwig"), (2, "Steuer")]
+
+
+def test_an_ordinary_word_spreads_only_where_it_is_capitalised_mid_sentence():
+    texts = ["Is Grace still your manager?", "The grace period ends.", "Grace period ends. Thanks, Grace."]
+    got = quoted(texts, repeated_names(texts, [name(texts, 0, "Grace")]))
+    assert got == [(2, "Grace")]
+    assert texts[2].rindex("Grace") == repeated_names(texts, [name(texts, 0, "Grace")])[0].start
+
+
+def test_short_words_and_titles_do_not_spread():
+    texts = ["I saw Dr Vu today", "vu and dr are words here"]
+    assert repeated_names(texts, [name(texts, 0, "Dr Vu")]) == []
+
+
+@pytest.mark.parametrize("text,found,expected", [
+    ("Our new hire, Szymon Lampart, starts on Monday.", "Szymon", ["Lampart"]),
+    ("payroll needs aris mustofa's employee number", "aris", ["mustofa's"]),
+    ("I think Le Anh was really happy with the rollout.", "Anh", ["Le"]),
+    ("I'll follow up with Maria Luiza da Rocha directly.", "Maria Luiza", ["da Rocha"]),
+    ("Thanks John for the help", "John", []),
+    ("I told Maria Thanks a lot", "Maria", []),
+    ("i met sarah today", "sarah", []),
+    ("Welcome. I'm Chris Ito.", "Chris Ito", []),  # a contraction is no name
+    ("Thanks, Angela. Can Angel call us?", "Angel", []),  # an ordinary word starting a sentence
+    ("We met Hunter Ramirez there.", "Ramirez", ["Hunter"]),
+])
+def test_the_words_that_continue_a_found_name(text, found, expected):
+    texts = [text]
+    got = [v for _, v in quoted(texts, name_neighbours(texts, [name(texts, 0, found)]))]
+    assert got == expected
+
+
+def test_a_particle_between_two_found_parts_is_redacted():
+    texts = ["Our new hire, Bella da Conceição, starts on Monday."]
+    location = texts[0].index("Conceição")
+    findings = [name(texts, 0, "Bella"), Finding(0, location, location + len("Conceição"), "LOCATION",
+                                                 Likelihood.POSSIBLE, Method.DICTIONARY, "rules")]
+    assert quoted(texts, name_neighbours(texts, findings)) == [(0, "da")]
+
+
+def test_anonymised_record_redacts_the_repeated_mention_with_the_same_placeholder():
+    record = {"id": "c1", "turns": [{"speaker": "agent", "text": "Our new hire is Hedwig Steuer."},
+                                    {"speaker": "agent", "text": "hedwig's badge is ready."}]}
+    conversation = conversation_from_record(record, FieldMap())
+    texts = conversation.texts
+    result = anonymize_record(conversation, [name(texts, 0, "Hedwig Steuer")], Operators(), None, FieldMap())
+    assert result.turn_texts == ["Our new hire is [PERSON_NAME_1].", "[PERSON_NAME_1]'s badge is ready."]
