@@ -47,52 +47,46 @@ def run_python(code: str, site: Path | None) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def save_pipeline(path: Path, component: str, site: Path | None) -> Path:
+    """A blank English pipeline with one `component`, saved to `path` in a fresh interpreter
+    (with the plugin imported, so its factory is known, when `site` is given)."""
+    run_python(f'''
+        import spacy
+        {"import veil_test_plugin" if site else ""}
+        nlp = spacy.blank("en")
+        nlp.add_pipe({component!r})
+        nlp.to_disk({str(path)!r})
+        print("{{}}")
+    ''', site)
+    return path
+
+
+def load_and_run(path: Path, site: Path, load: str) -> dict:
+    """`load(path)` in a fresh interpreter with the plugin installed: what it imported and did."""
+    return run_python(f'''
+        import json, sys, spacy
+        from models.spacy_plugins import load_pipeline
+        loaded = {load}({str(path)!r})
+        doc = loaded("One sentence. Another one.")
+        print(json.dumps({{"imported": "veil_test_plugin" in sys.modules, "pipes": loaded.pipe_names,
+                           "sentences": len(list(doc.sents)) if doc.has_annotation("SENT_START") else None,
+                           "marked": doc.user_data.get("marked", False)}}))
+    ''', site)
+
+
 def test_a_pipeline_without_plugin_factories_loads_without_importing_the_plugins(tmp_path):
     site = tmp_path / "site"
     install_plugin(site)
-    blank = tmp_path / "blank"
-    run_python(f'''
-        import spacy
-        nlp = spacy.blank("en")
-        nlp.add_pipe("sentencizer")
-        nlp.to_disk({str(blank)!r})
-        print("{{}}")
-    ''', None)
-    result = run_python(f'''
-        import json, sys
-        from models.spacy_plugins import load_pipeline
-        loaded = load_pipeline({str(blank)!r})
-        doc = loaded("One sentence. Another one.")
-        print(json.dumps({{"imported": "veil_test_plugin" in sys.modules,
-                           "pipes": loaded.pipe_names, "sentences": len(list(doc.sents))}}))
-    ''', site)
-    assert result == {"imported": False, "pipes": ["sentencizer"], "sentences": 2}
+    blank = save_pipeline(tmp_path / "blank", "sentencizer", None)
+    assert load_and_run(blank, site, "load_pipeline") == {
+        "imported": False, "pipes": ["sentencizer"], "sentences": 2, "marked": False}
     # The check can fail: spaCy's own load imports the plugin.
-    plain = run_python(f'''
-        import json, sys, spacy
-        spacy.load({str(blank)!r})
-        print(json.dumps({{"imported": "veil_test_plugin" in sys.modules}}))
-    ''', site)
-    assert plain == {"imported": True}
+    assert load_and_run(blank, site, "spacy.load")["imported"] is True
 
 
 def test_a_pipeline_that_needs_a_plugin_factory_still_loads(tmp_path):
     site = tmp_path / "site"
     install_plugin(site)
-    saved = tmp_path / "with-plugin"
-    run_python(f'''
-        import json, spacy
-        import veil_test_plugin  # registers the factory, as spaCy's entry point would
-        nlp = spacy.blank("en")
-        nlp.add_pipe("veil_test_marker")
-        nlp.to_disk({str(saved)!r})
-        print("{{}}")
-    ''', site)
-    result = run_python(f'''
-        import json
-        from models.spacy_plugins import load_pipeline
-        loaded = load_pipeline({str(saved)!r})
-        print(json.dumps({{"pipes": loaded.pipe_names,
-                           "marked": loaded("text").user_data.get("marked", False)}}))
-    ''', site)
-    assert result == {"pipes": ["veil_test_marker"], "marked": True}
+    saved = save_pipeline(tmp_path / "with-plugin", "veil_test_marker", site)
+    assert load_and_run(saved, site, "load_pipeline") == {
+        "imported": True, "pipes": ["veil_test_marker"], "sentences": None, "marked": True}
