@@ -53,12 +53,15 @@ class ConversationModelHandler(ModelHandler[Texts, PredictionResult, Any]):
     # message may quote the record).
     failure_reason = "model failed: {error}"
 
-    def __init__(self, *, max_batch_chars: int = 100_000, large_model: bool = False,
-                 model_copies: int | None = None):
+    def __init__(self, *, min_batch_chars: int = 8_000, max_batch_chars: int = 100_000,
+                 large_model: bool = False, model_copies: int | None = None):
         # Batches are weighed in characters (BatchElements sums element sizes against its
         # max_batch_size), so a batch of long meetings is no heavier than one of short calls.
+        # The floor: left to grow from one element, BatchElements' estimator kept batches of
+        # 1-6 short records, and each call pays a fixed cost (spaCy's most of all: 4 ms a
+        # `pipe`, more than the texts of a short record). A bundle's end still flushes.
         super().__init__(
-            min_batch_size=1,
+            min_batch_size=min_batch_chars,
             max_batch_size=max_batch_chars,
             element_size_fn=conversation_chars,
             large_model=large_model,
@@ -137,6 +140,14 @@ class SpacyNerModelHandler(ConversationModelHandler):
         from models.spacy_ner import SpacyDetector
 
         return SpacyDetector.from_config(self.config, self.storage)
+
+
+class AuditorModelHandler(SpacyNerModelHandler):
+    """The residual-risk auditor's spaCy pipeline (veil.risk.auditor), over the anonymised
+    output: its own name, so its counters and failures are not the detection's."""
+
+    detector = "auditor"
+    failure_reason = "auditor model failed: spacy {error}"
 
 
 class Keyed(KeyedModelHandler):

@@ -28,7 +28,7 @@ from transforms.errors import ErrorEntryFn, NumberErrorLines
 from transforms.parse import ParseRecordFn
 from transforms.progress import CountProgress
 from transforms.read import LINES, STATS, ReadRecords
-from transforms.risk import RiskStatsFn, ScoreRiskFn
+from transforms.risk import RiskStatsFn, ScoreRisk
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
 from models.available import (
@@ -330,10 +330,9 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         finished = (anonymized[AnonymizeFn.ANONYMIZED], anonymized[AnonymizeFn.UNWRITABLE],
                     parsed[ParseRecordFn.FAILED], detect_failed)
         _ = finished | "Progress" >> CountProgress(plan.progress_folder)
-    risk = anonymized[AnonymizeFn.ANONYMIZED] | "ScoreRisk" >> beam.ParDo(
-        ScoreRiskFn(plan.spec, plan.fields, plan.config.risk, plan.auditor)
-    ).with_outputs(ScoreRiskFn.ROWS, main="entries")
-    risk_stats = risk[ScoreRiskFn.ROWS] | "RiskStats" >> beam.CombineGlobally(
+    risk = anonymized[AnonymizeFn.ANONYMIZED] | "ScoreRisk" >> ScoreRisk(
+        plan.spec, plan.fields, plan.config.risk, plan.auditor, plan.spec.storage)
+    risk_stats = risk[ScoreRisk.ROWS] | "RiskStats" >> beam.CombineGlobally(
         RiskStatsFn.from_settings(plan.config.risk)
     )
     written = (

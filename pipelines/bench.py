@@ -429,15 +429,20 @@ def bench_presidio(corpus: Path, n: int, model: str | None, config: str, repeats
                    quick: bool = False, real_n: int | None = None) -> dict:
     """The default job (rules + model) against Presidio + spaCy, on real posts and on the
     first `n` conversations of the bench corpus (see pipelines.bench_presidio)."""
-    from pipelines.bench_presidio import bench_versus_presidio, real_corpus
+    from pipelines.bench_presidio import bench_versus_presidio, real_corpus, unlabelled_copy
 
     location, problem = model_location(model)
     if problem:
         return {"skipped": problem}
-    synthetic = head_of(corpus, n, scratch / "presidio-synthetic.jsonl")
+    # Unlabelled, as users' corpora come: the job's auditor then reads every written text.
     corpora = {"real": real_corpus(scratch / "real.jsonl", real_n or (300 if quick else None))}
     if not quick:
-        corpora["synthetic"] = synthetic
+        synthetic = head_of(corpus, n, scratch / "presidio-synthetic-labelled.jsonl")
+        corpora["synthetic"] = unlabelled_copy(synthetic, scratch / "presidio-synthetic.jsonl")
+        # With gold labels the job scores the turns from them, and its auditor reads only the
+        # other fields: how an evaluation run costs, shown apart.
+        corpora["real_with_gold_labels"] = real_corpus(scratch / "real-labelled.jsonl", real_n,
+                                                       labels=True)
     job_config = model_job_config(config, location, "cpu", scratch / "default-job-config.json")
     return bench_versus_presidio(corpora, job_config, repeats, scratch, warm_up=not quick)
 

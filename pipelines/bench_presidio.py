@@ -80,9 +80,13 @@ if __name__ == "__main__":
 REAL_TEXT = ("data/ner/test-btc-f.jsonl.gz", "data/ner/test-wnut17-dev.jsonl.gz")
 
 
-def real_corpus(path: Path, limit: int | None = None) -> Path:
+def real_corpus(path: Path, limit: int | None = None, labels: bool = False) -> Path:
     """The real posts of the NER test files (BTC section F, WNUT-17 dev; CC-BY 4.0), as one
-    JSONL file in Veil's contract: the first `limit` of them (None: all)."""
+    JSONL file in Veil's contract: the first `limit` of them (None: all).
+
+    Without their gold labels by default, as a user's corpus comes: a record with gold `pii`
+    labels is scored from them, so the job's auditor would read only its other fields, and
+    the comparison would leave out the audit every user's job runs."""
     root = Path(__file__).resolve().parent.parent
     written = 0
     with open(path, "w", encoding="utf-8") as target:
@@ -91,8 +95,23 @@ def real_corpus(path: Path, limit: int | None = None) -> Path:
                 for line in source:
                     if limit is not None and written >= limit:
                         return path
-                    target.write(line)
+                    target.write(line if labels else without_labels(line))
                     written += 1
+    return path
+
+
+def without_labels(line: str) -> str:
+    """A JSONL record without its gold `pii` labels."""
+    record = json.loads(line)
+    record.pop("pii", None)
+    return json.dumps(record, ensure_ascii=False) + "\n"
+
+
+def unlabelled_copy(corpus: Path, path: Path) -> Path:
+    """`corpus` without its gold labels (see `real_corpus`)."""
+    with open(corpus, encoding="utf-8") as source, open(path, "w", encoding="utf-8") as target:
+        for line in source:
+            target.write(without_labels(line))
     return path
 
 

@@ -1,7 +1,10 @@
 """Shared fixtures: a local runner that downloads nothing, a real S3 server, and CLI helpers."""
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import logging
 import os
 import shutil
 import socket
@@ -9,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+import traceback
 import urllib.error
 import urllib.request
 import uuid
@@ -295,3 +299,88 @@ def run_cli(*args: str, cwd: Path = ROOT, env: dict | None = None) -> subprocess
         cwd=cwd, capture_output=True, text=True, timeout=600,
         env={**os.environ, **(env or {})},
     )
+
+
+@contextlib.contextmanager
+def _environment(env: dict | None):
+    """os.environ with `env` set, restored afterwards."""
+    saved = {name: os.environ.get(name) for name in env or {}}
+    os.environ.update(env or {})
+    try:
+        yield
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
+@contextlib.contextmanager
+def _logging_to(stream):
+    """The command line's logging (pipelines.logs) writing to `stream`; the root logger's
+    handlers and levels as they were afterwards."""
+    from pipelines.logs import _VeilHandler, configure_logging
+
+    root = logging.getLogger()
+    handlers, root_level = list(root.handlers), root.level
+    veil_level = logging.getLogger("veil").level
+    for handler in handlers:
+        if isinstance(handler, _VeilHandler):
+            root.removeHandler(handler)
+    configure_logging(stream)
+    try:
+        yield
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(root_level)
+        logging.getLogger("veil").setLevel(veil_level)
+
+
+def run_in_process(main, args: list[str], env: dict | None = None) -> subprocess.CompletedProcess:
+    """A command line's `main(args)` run in this process, as its `python -m` would run it (from
+    the repository root, with `env` set): its exit status, and what it printed on stdout and
+    stderr (its log lines included). An exception that would end the process is its traceback
+    on stderr and exit status 1.
+
+    What a fresh interpreter would add is the import of Beam, spaCy and spaCy's plugins, 10 s
+    of CPU a run: tests of the process itself (signals, a terminal, worker processes, an
+    installed package), and at least one test per command, use a subprocess (run_cli).
+    """
+    stdout, stderr = io.StringIO(), io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        with _environment(env), contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr), \
+                _logging_to(stderr):
+            try:
+                returncode = main(list(args))
+            except SystemExit as exit_:
+                code = exit_.code
+                returncode = code if isinstance(code, int) else (0 if code is None else 1)
+                if not isinstance(code, int) and code is not None:
+                    print(code, file=sys.stderr)
+            except Exception:
+                traceback.print_exc()
+                returncode = 1
+    finally:
+        os.chdir(cwd)
+    return subprocess.CompletedProcess([getattr(main, "__module__", "main"), *args], returncode,
+                                       stdout.getvalue(), stderr.getvalue())
+
+
+def run_job(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """run_cli's job (`python -m pipelines.anonymize`, the `minimal` profile unless --config is
+    given), run in this process by run_in_process."""
+    from pipelines.anonymize import main
+
+    if "--config" not in args:
+        args = (*args, "--config", "minimal")
+    return run_in_process(main, list(args), env)
+
+
+def run_veil(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    """`python -m pipelines.cli COMMAND ...` (`veil`), run in this process by run_in_process."""
+    from pipelines.cli import main
+
+    return run_in_process(main, list(args), env)

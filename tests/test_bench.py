@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, run_veil
 
 pytestmark = pytest.mark.slow
 
@@ -60,11 +60,8 @@ def test_quick_bench_produces_every_figure(tmp_path, tiny_ner_model):
 
 def test_bench_says_why_it_skips_ner_without_a_model(tmp_path):
     out = tmp_path / "bench.json"
-    result = subprocess.run(
-        [sys.executable, "-m", "pipelines.cli", "bench", "--quick", "--n", "10", "--repeats", "1",
-         "--config", "minimal", "--model", str(tmp_path / "none"), "--skip", "job", "--skip", "scaling",
-         "--skip", "engine", "--output", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
-    )
+    result = run_veil("bench", "--quick", "--n", "10", "--repeats", "1", "--config", "minimal",
+                      "--model", str(tmp_path / "none"), "--skip", "job", "--skip", "scaling",
+                      "--skip", "engine", "--output", str(out))
     assert result.returncode == 0, result.stderr
     assert "no model at" in json.loads(out.read_text())["ner"]["skipped"]

@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from veil.commit import RUN_FILES
-from tests.conftest import ROOT, read_jsonl_folder, run_cli, write_jsonl
+from tests.conftest import ROOT, read_jsonl_folder, run_cli, run_job, write_jsonl
 
 CARD = "4111 1111 1111 1111"
 
@@ -134,7 +134,7 @@ def test_parquet_keeps_columns_and_types(tmp_path: Path):
     pq.write_table(table, source, row_group_size=7)
 
     out = tmp_path / "out"
-    result = run_cli("--input", str(source), "--output", str(out), "--split_bytes", "2048", "--num_shards", "2")
+    result = run_job("--input", str(source), "--output", str(out), "--split_bytes", "2048", "--num_shards", "2")
     assert result.returncode == 0, result.stderr
 
     parts = sorted((out / "corpus").glob("part-*-of-00002.parquet"))
@@ -154,7 +154,7 @@ def test_parquet_keeps_columns_and_types(tmp_path: Path):
 def test_parquet_with_wrong_columns_goes_to_errors(tmp_path: Path):
     pq.write_table(pa.table({"id": ["a", "b", "c"], "body": ["x", "y", "z"]}), tmp_path / "wrong.parquet")
     out = tmp_path / "out"
-    result = run_cli("--input", str(tmp_path / "wrong.parquet"), "--output", str(out))
+    result = run_job("--input", str(tmp_path / "wrong.parquet"), "--output", str(out))
     assert result.returncode == 0, result.stderr
     errors = read_jsonl_folder(out / "errors")
     assert [e["row"] for e in errors] == [0, 1, 2]
@@ -168,7 +168,7 @@ def test_documents_custom_fields_and_gzip(tmp_path: Path):
     with gzip.open(source, "wt", encoding="utf-8") as handle:
         handle.writelines(json.dumps(d) + "\n" for d in docs)
     out = tmp_path / "out"
-    result = run_cli("--input", str(source), "--output", str(out), "--id_field", "doc_id", "--text_field", "body")
+    result = run_job("--input", str(source), "--output", str(out), "--id_field", "doc_id", "--text_field", "body")
     assert result.returncode == 0, result.stderr
     corpus = read_jsonl_folder(out / "corpus")
     assert corpus[0] == {"doc_id": "d0", "body": "Contact [EMPLOYEE_ID_1] at [US_SOCIAL_SECURITY_NUMBER_1]", "kind": "note"}
@@ -179,7 +179,7 @@ def test_oversized_record_goes_to_errors_and_the_next_is_read(tmp_path: Path):
     big = {"id": "big", "text": "x" * 5000 + " mail big@example.com"}
     source = write_jsonl(tmp_path / "in.jsonl", [good_conversation(1), big, good_conversation(2)])
     out = tmp_path / "out"
-    result = run_cli("--input", str(source), "--output", str(out), "--max_record_bytes", "2000")
+    result = run_job("--input", str(source), "--output", str(out), "--max_record_bytes", "2000")
     assert result.returncode == 0, result.stderr
     errors = read_jsonl_folder(out / "errors")
     assert len(errors) == 1 and "over the 2000-byte limit" in errors[0]["reason"]
@@ -190,7 +190,7 @@ def test_oversized_record_goes_to_errors_and_the_next_is_read(tmp_path: Path):
 def test_audit_raw_adds_quotes_and_raw_errors(tmp_path: Path):
     source = write_jsonl(tmp_path / "in.jsonl", [good_conversation(1), "{broken"])
     out = tmp_path / "out"
-    result = run_cli("--input", str(source), "--output", str(out), "--audit_raw")
+    result = run_job("--input", str(source), "--output", str(out), "--audit_raw")
     assert result.returncode == 0, result.stderr
     findings = read_jsonl_folder(out / "findings")
     assert {f["quote"] for f in findings if f["info_type"] == "EMAIL_ADDRESS"} == {"caller1@example.org"}
@@ -200,8 +200,8 @@ def test_audit_raw_adds_quotes_and_raw_errors(tmp_path: Path):
 def test_rerun_replaces_previous_shards(tmp_path: Path):
     source = write_jsonl(tmp_path / "in.jsonl", [good_conversation(i) for i in range(6)])
     out = tmp_path / "out"
-    assert run_cli("--input", str(source), "--output", str(out), "--num_shards", "3").returncode == 0
-    assert run_cli("--input", str(source), "--output", str(out), "--num_shards", "2").returncode == 0
+    assert run_job("--input", str(source), "--output", str(out), "--num_shards", "3").returncode == 0
+    assert run_job("--input", str(source), "--output", str(out), "--num_shards", "2").returncode == 0
     assert sorted(p.name for p in (out / "corpus").iterdir()) == [
         "part-00000-of-00002.jsonl", "part-00001-of-00002.jsonl"
     ]
@@ -231,7 +231,7 @@ def test_bad_setup_is_rejected_at_start(tmp_path: Path, args, message):
              "unknown_type": str(tmp_path / "unknown.yaml"), "data": str(tmp_path)}
     args = [a.format(**names) for a in args]
     full = ["--input", str(tmp_path / "in.jsonl"), "--output", str(tmp_path / "out"), *args]
-    result = run_cli(*full)
+    result = run_job(*full)
     assert result.returncode == 2
     assert message in result.stderr
     assert not (tmp_path / "out").exists()
@@ -243,7 +243,7 @@ def test_one_and_two_workers_write_identical_bytes(tmp_path: Path):
     outputs = []
     for workers in (1, 2):
         out = tmp_path / f"out{workers}"
-        result = run_cli(
+        result = run_job(
             "--input", str(source), "--output", str(out), "--split_bytes", "4096", "--num_shards", "3",
             "--direct_num_workers", str(workers), "--direct_running_mode", "multi_processing",
         )
@@ -274,23 +274,35 @@ def output_files(out: Path) -> dict[str, bytes]:
     return files
 
 
+NEW_RUN_ARGS = ["--num_shards", "2", "--split_bytes", "65536", "--config", "minimal"]
+
+
+@pytest.fixture(scope="module")
+def new_run(tmp_path_factory) -> tuple[Path, dict[str, bytes]]:
+    """3000 conversations, long enough a job to be killed in the middle, and the output files
+    the job writes when nothing stops it (the same for every kill point)."""
+    folder = tmp_path_factory.mktemp("new-run")
+    new_input = write_jsonl(folder / "new.jsonl", [good_conversation(i) for i in range(100, 3100)])
+    reference = folder / "reference"
+    result = run_job("--input", str(new_input), *NEW_RUN_ARGS, "--output", str(reference))
+    assert result.returncode == 0, result.stderr
+    return new_input, output_files(reference)
+
+
 @pytest.mark.parametrize("kill_when", ["_temp/*/*.run", "_temp/*/output/corpus/*"])
-def test_a_killed_run_leaves_one_whole_run_and_the_next_cleans_up(tmp_path: Path, kill_when):
+def test_a_killed_run_leaves_one_whole_run_and_the_next_cleans_up(tmp_path: Path, kill_when, new_run):
     """SIGKILL in the middle of a run (while sorted runs are written, or the final shards),
     with a previous run in the output. It used to leave the old shards deleted, a new shard cut
     short, and the old job_summary.json claiming a count the folder did not hold. The output
     now holds the previous run whole, or (killed while publishing) no `_SUCCESS` until the next
     run finishes the publishing; never a partial file, never `_SUCCESS` over a mix."""
     old_input = write_jsonl(tmp_path / "old.jsonl", [good_conversation(i) for i in range(40)])
-    new_input = write_jsonl(tmp_path / "new.jsonl", [good_conversation(i) for i in range(100, 3100)])
+    new_input, complete_new = new_run  # what the new run writes when nothing stops it
     out = tmp_path / "out"
-    assert run_cli("--input", str(old_input), "--output", str(out), "--num_shards", "3").returncode == 0
+    assert run_job("--input", str(old_input), "--output", str(out), "--num_shards", "3").returncode == 0
     previous = output_files(out)
     assert "_SUCCESS" in previous and len(previous) == 4 * 3 + len(RUN_FILES) + 1
-    new_args = ["--input", str(new_input), "--num_shards", "2", "--split_bytes", "65536", "--config", "minimal"]
-    reference = tmp_path / "reference"  # what the new run writes when nothing stops it
-    assert run_cli(*new_args, "--output", str(reference)).returncode == 0
-    complete_new = output_files(reference)
+    new_args = ["--input", str(new_input), *NEW_RUN_ARGS]
 
     job = subprocess.Popen(
         [sys.executable, "-m", "pipelines.anonymize", *new_args, "--output", str(out)],
@@ -312,7 +324,7 @@ def test_a_killed_run_leaves_one_whole_run_and_the_next_cleans_up(tmp_path: Path
     assert list(out.glob("_temp/*"))  # the killed run's temporary files
 
     # The next run settles the killed one, then replaces the output with its own.
-    result = run_cli(*new_args, "--output", str(out))
+    result = run_job(*new_args, "--output", str(out))
     assert result.returncode == 0, result.stderr
     assert output_files(out) == complete_new
     assert not (out / "_temp").exists()
@@ -322,9 +334,9 @@ def test_input_inside_the_output_is_refused_and_kept(tmp_path: Path):
     """`--input out/corpus --output out` used to delete its own input before reading it."""
     source = write_jsonl(tmp_path / "in.jsonl", [good_conversation(i) for i in range(3)])
     out = tmp_path / "out"
-    assert run_cli("--input", str(source), "--output", str(out)).returncode == 0
+    assert run_job("--input", str(source), "--output", str(out)).returncode == 0
     before = output_files(out)
-    result = run_cli("--input", str(out / "corpus"), "--output", str(out))
+    result = run_job("--input", str(out / "corpus"), "--output", str(out))
     assert result.returncode == 2
     assert "overlap" in result.stderr
     assert output_files(out) == before
@@ -359,7 +371,7 @@ def test_bad_records_and_broken_files_go_to_errors_and_the_job_goes_on(tmp_path:
     (folder / "c.jsonl.gz").write_text(json.dumps(good_conversation(2)) + "\n")  # not gzip at all
     out = tmp_path / "out"
 
-    result = run_cli("--input", str(folder), "--output", str(out))
+    result = run_job("--input", str(folder), "--output", str(out))
     assert result.returncode == 0, result.stderr
     summary = json.loads((out / "job_summary.json").read_text())
     assert summary["records"]["accounted_for"]
@@ -397,7 +409,7 @@ def test_error_line_numbers_do_not_depend_on_split_bytes(tmp_path: Path):
     outputs = {}
     for split_bytes in ("0", "1024"):
         out = tmp_path / f"out{split_bytes}"
-        result = run_cli("--input", str(source), "--output", str(out), "--split_bytes", split_bytes)
+        result = run_job("--input", str(source), "--output", str(out), "--split_bytes", split_bytes)
         assert result.returncode == 0, result.stderr
         outputs[split_bytes] = (out / "errors" / "part-00000-of-00001.jsonl").read_bytes()
         errors = read_jsonl_folder(out / "errors")
@@ -431,7 +443,7 @@ def test_a_corrupt_parquet_page_and_invalid_utf8_go_to_errors(tmp_path: Path):
     pq.write_table(pa.table({"id": bad_ids, "text": ["a@example.org", "b@example.org", "c"]}), folder / "b.parquet")
     out = tmp_path / "out"
 
-    result = run_cli("--input", str(folder), "--output", str(out))
+    result = run_job("--input", str(folder), "--output", str(out))
     assert result.returncode == 0, result.stderr
     written = pq.read_table(out / "corpus" / "part-00000-of-00001.parquet").to_pylist()
     assert [r["id"] for r in written] == [f"d{i}" for i in (*range(100), *range(200, 300))] + ["e0", "e2"]

@@ -504,7 +504,7 @@ def test_every_dofn_pickles_with_the_default_pickler_and_cloudpickle(translated)
         name: fn for name, fn in functions.items() if type(fn).__module__.split(".")[0] in VEIL_MODULES
     }
     assert {"Read/ReadSplit/ParDo(ReadSplitFn)", "Parse/ParDo(ParseRecordFn)", "Detect/Rules/ParDo(RulesFn)",
-            "Anonymize/ParDo(AnonymizeFn)", "ScoreRisk/ParDo(ScoreRiskFn)", "Write/MergeRuns"} <= set(veil_functions)
+            "Anonymize/ParDo(AnonymizeFn)", "ScoreRisk/Score/ParDo(ScoreRiskFn)", "ScoreRisk/AuditInputs", "Write/MergeRuns"} <= set(veil_functions)
     for name, fn in functions.items():
         # Beam's default pickler (cloudpickle in 2.77), as DataflowRunner pickles the job...
         assert type(pickler.loads(pickler.dumps(fn))) is type(fn), name

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import read_jsonl_folder, run_cli
+from tests.conftest import read_jsonl_folder, run_job
 from veil.config import load_config, parse_config
 from veil.deadline import DetectionDeadlineExceeded, check_deadline, detection_deadline
 from veil.detect import ConversationDetector
@@ -72,7 +72,7 @@ def test_a_record_past_its_deadline_goes_to_errors_end_to_end(tmp_path: Path):
     source.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     out = tmp_path / "out"
 
-    result = run_cli("--input", str(source), "--output", str(out), "--config", str(config))
+    result = run_job("--input", str(source), "--output", str(out), "--config", str(config))
     assert result.returncode == 0, result.stderr
 
     corpus = read_jsonl_folder(out / "corpus")

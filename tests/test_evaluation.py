@@ -2,12 +2,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import run_veil
 from veil.evaluation import ALL, Evaluation, Span, f_beta, format_report
 
 
@@ -85,10 +83,7 @@ def test_the_report_leads_with_redaction_recall_and_redacted_words():
 
 def test_veil_evaluate_on_the_sample(tmp_path):
     report_path = tmp_path / "report.json"
-    result = subprocess.run(
-        [sys.executable, "-m", "pipelines.cli", "evaluate", "--input", "data/sample.jsonl", "--report", str(report_path)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
-    )
+    result = run_veil("evaluate", "--input", "data/sample.jsonl", "--report", str(report_path))
     assert result.returncode == 0, result.stderr
     report = json.loads(report_path.read_text())
     assert report["records"] == 300

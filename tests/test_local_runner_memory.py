@@ -19,31 +19,42 @@ from pipelines.anonymize import build_pipeline, plan_job
 from pipelines.options import with_local_default_runner
 from tests.conftest import write_jsonl
 
-# The outputs that carry one element per record, as (leaf transform, output tag).
+# The outputs that carry one element per record (or a batch of records), as (leaf transform,
+# output tag); a main output's tag is "None".
 PER_RECORD = {
-    ("Read/ReadSplit/ParDo(ReadSplitFn)", "records"),
-    ("Parse/ParDo(ParseRecordFn)", "conversations"),
-    ("Detect/Rules/ParDo(RulesFn)", "detected"),
-    ("Detect/Merge/ParDo(MergeFn)", "None"),
-    ("Anonymize/ParDo(AnonymizeFn)", "entries"),
+    ("Read/ReadSplit/ParDo(ReadSplitFn)", "None"),
+    ("Parse/ParDo(ParseRecordFn)", "None"),
+    ("Detect/Rules/ParDo(RulesFn)", "None"),
+    ("Detect/Merge", "None"),
+    ("Anonymize/ParDo(AnonymizeFn)", "None"),
     ("Anonymize/ParDo(AnonymizeFn)", "anonymized"),
-    ("ScoreRisk/ParDo(ScoreRiskFn)", "entries"),
-    ("ScoreRisk/ParDo(ScoreRiskFn)", "rows"),
+    ("ScoreRisk/AuditInputs", "None"),
+    ("ScoreRisk/AuditorModel/WithTexts", "None"),
+    ("ScoreRisk/AuditorModel/RunInference/BatchElements/ParDo(_GlobalWindowsBatchingDoFn)", "None"),
+    ("ScoreRisk/AuditorModel/AddFindings/ParDo(AddModelFindingsFn)", "None"),
+    ("ScoreRisk/Score/ParDo(ScoreRiskFn)", "None"),
+    ("ScoreRisk/Score/ParDo(ScoreRiskFn)", "rows"),
 }
+
+
+def producers(pipeline: beam.Pipeline) -> dict[str, tuple[str, str]]:
+    """PCollection id -> (producing leaf transform, output tag)."""
+    proto = pipeline.to_runner_api()
+    return {
+        pcollection: (transform.unique_name, tag)
+        for transform in proto.components.transforms.values() if not transform.subtransforms
+        for tag, pcollection in transform.outputs.items()
+    }
 
 
 def buffered_outputs(pipeline: beam.Pipeline) -> set[tuple[str, str]]:
     """(producing leaf transform, tag) of every PCollection the local runner holds between
     stages, from the runner's own stage planning."""
     proto = pipeline.to_runner_api()
-    producers = {
-        pcollection: (transform.unique_name, tag)
-        for transform in proto.components.transforms.values() if not transform.subtransforms
-        for tag, pcollection in transform.outputs.items()
-    }
+    made_by = producers(pipeline)
     _, stages = FnApiRunner().create_stages(proto)
     return {
-        producers.get(pcollection, (pcollection, ""))
+        made_by.get(pcollection, (pcollection, ""))
         for stage in stages for transform in stage.transforms
         if transform.spec.urn == bundle_processor.DATA_OUTPUT_URN
         for pcollection in transform.inputs.values()
@@ -77,6 +88,9 @@ def test_the_planning_sees_what_a_flatten_of_records_would_buffer(tmp_path):
 
 
 def test_no_per_record_collection_is_held_between_stages(tmp_path):
-    buffered = buffered_outputs(local_job(tmp_path))
+    pipeline = local_job(tmp_path)
+    # Every per-record output named above is in the job: a renamed stage fails here, not silently.
+    assert PER_RECORD <= set(producers(pipeline).values()), PER_RECORD - set(producers(pipeline).values())
+    buffered = buffered_outputs(pipeline)
     assert buffered, "the planning found no buffers at all: the check looks at nothing"
     assert not buffered & PER_RECORD, sorted(buffered & PER_RECORD)

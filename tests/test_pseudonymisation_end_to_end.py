@@ -9,15 +9,13 @@ import base64
 import hashlib
 import hmac
 import json
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, read_jsonl_folder, run_cli, write_jsonl
+from tests.conftest import read_jsonl_folder, run_job, run_veil, write_jsonl
 from veil.config import load_config
 
 pytestmark = pytest.mark.slow
@@ -46,7 +44,7 @@ def config_file(tmp_path: Path, transformations: list, on_error: str | None = No
 def job(tmp_path: Path, config: Path, name: str) -> tuple[subprocess.CompletedProcess, Path]:
     source = write_jsonl(tmp_path / "calls.jsonl", RECORDS)
     out = tmp_path / name
-    result = run_cli("--input", str(source), "--output", str(out), "--config", str(config),
+    result = run_job("--input", str(source), "--output", str(out), "--config", str(config),
                      "--detectors", "rules", env={KEY_ENV: KEY})
     return result, out
 
@@ -81,10 +79,8 @@ def test_annotated_tokens_join_records_and_reidentify_puts_the_values_back(tmp_p
 
     corpus = next((out / "corpus").glob("part-*"))
     back = tmp_path / "back.jsonl"
-    reidentified = subprocess.run(
-        [sys.executable, "-m", "pipelines.cli", "reidentify", "--config", str(config),
-         "--input", str(corpus), "--output", str(back)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, env={**os.environ, KEY_ENV: KEY})
+    reidentified = run_veil("reidentify", "--config", str(config), "--input", str(corpus),
+                            "--output", str(back), env={KEY_ENV: KEY})
     assert reidentified.returncode == 0, reidentified.stderr
     restored = {r["id"]: r["text"] for r in map(json.loads, back.read_text().splitlines())}
     assert restored["a"] == RECORDS[0]["text"]

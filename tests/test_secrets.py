@@ -15,7 +15,7 @@ import pytest
 from apache_beam.options.pipeline_options import PipelineOptions
 
 from pipelines.anonymize import build_pipeline, plan_job
-from tests.conftest import LOCAL_RUNNER, ROOT, read_jsonl_folder, run_cli, write_jsonl
+from tests.conftest import LOCAL_RUNNER, ROOT, read_jsonl_folder, run_job, write_jsonl
 from transforms.anonymize import AnonymizeFn
 from veil.anonymize import anonymize_conversation
 from veil.config import load_config, parse_config
@@ -87,7 +87,7 @@ def test_a_keyed_job_writes_what_the_key_gives_reading_it_on_the_workers(tmp_pat
     config = keyed_config(tmp_path)
     outputs = {}
     for name, key in (("key", KEY), ("other", OTHER_KEY)):
-        result = run_cli("--input", str(source), "--output", str(tmp_path / name), "--config", str(config),
+        result = run_job("--input", str(source), "--output", str(tmp_path / name), "--config", str(config),
                          env={KEY_ENV: key})
         assert result.returncode == 0, result.stderr[-3000:]
         outputs[name] = {r["id"]: [t["text"] for t in r["turns"]] for r in read_jsonl_folder(tmp_path / name / "corpus")}
@@ -153,7 +153,7 @@ def test_a_key_pasted_as_the_file_path_is_never_repeated():
 def test_the_command_line_does_not_echo_a_pasted_key(tmp_path):
     source = write_jsonl(tmp_path / "calls.jsonl", [{"id": "a", "text": "call 415-555-0134"}])
     config = keyed_config(tmp_path, {"env": PASTED})
-    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
+    result = run_job("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
     assert result.returncode == 2
     assert "is not set" in result.stderr
     assert PASTED not in result.stdout + result.stderr

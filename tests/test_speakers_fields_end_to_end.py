@@ -10,7 +10,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import yaml
 
-from tests.conftest import ROOT, read_jsonl_folder, run_cli, write_jsonl
+from tests.conftest import ROOT, read_jsonl_folder, run_job, write_jsonl
 from veil.entity_measure import read_marked
 from veil.speakers import is_role_label
 
@@ -78,7 +78,7 @@ def test_transcripts_with_named_speakers_and_configured_fields(tmp_path: Path):
         {"fields": [{"name": "meta.notes"}]},
     ]}})
     out = tmp_path / "out"
-    result = run_cli("--input", str(source), "--output", str(out), "--config", str(config))
+    result = run_job("--input", str(source), "--output", str(out), "--config", str(config))
     assert result.returncode == 0, result.stderr
     corpus = {r["id"]: r for r in read_jsonl_folder(out / "corpus")}
     assert len(corpus) == len(records)
@@ -169,7 +169,7 @@ def test_parquet_fields_of_every_type_keep_the_schema_and_ids_are_hashed(tmp_pat
             {"fields": [{"name": "meta.notes"}, {"name": "tags"}]},
         ]}})
     out = tmp_path / "out"
-    result = run_cli("--input", str(source), "--output", str(out), "--config", str(config),
+    result = run_job("--input", str(source), "--output", str(out), "--config", str(config),
                      "--split_bytes", "2048", env={"VEIL_SECRET_KEY": KEY})
     assert result.returncode == 0, result.stderr
 
@@ -201,7 +201,7 @@ def test_parquet_fields_of_every_type_keep_the_schema_and_ids_are_hashed(tmp_pat
 def test_ids_that_look_like_personal_data_and_bad_fields_stop_the_job(tmp_path: Path):
     source = write_jsonl(tmp_path / "calls.jsonl", [
         call(f"caller{i}@example.com", ("agent", "hello")) for i in range(3)])
-    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"),
+    result = run_job("--input", str(source), "--output", str(tmp_path / "out"),
                      "--config", str(write_config(tmp_path)))
     assert result.returncode == 2
     assert "3 of 3 sampled ids look like personal data (EMAIL_ADDRESS 3)" in result.stderr
@@ -211,7 +211,7 @@ def test_ids_that_look_like_personal_data_and_bad_fields_stop_the_job(tmp_path: 
     pq.write_table(pa.table({"id": ["a"], "text": ["hi"], "phone": [1]}), tmp_path / "t.parquet")
     config = write_config(tmp_path, deidentify_config={"record_transformations": {"field_transformations": [
         {"fields": [{"name": "phone"}, {"name": "notes"}]}]}})
-    result = run_cli("--input", str(tmp_path / "t.parquet"), "--output", str(tmp_path / "out2"),
+    result = run_job("--input", str(tmp_path / "t.parquet"), "--output", str(tmp_path / "out2"),
                      "--config", str(config))
     assert result.returncode == 2
     assert "'phone' is int64: only text columns" in result.stderr

@@ -74,7 +74,8 @@ class RulesFn(beam.DoFn):
 
 class AddModelFindingsFn(beam.DoFn):
     """(Detected, PredictionResult) -> Detected with the model's findings added; FAILED:
-    Failed, for a conversation the model could not run on."""
+    Failed, for a conversation the model could not run on. (The residual-risk auditor's
+    `ToAudit` elements have the same named fields and take the same path.)"""
 
     FAILED = "failed"
 

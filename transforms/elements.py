@@ -53,6 +53,30 @@ class Anonymized(NamedTuple):
     result: Any
 
 
+class ToAudit(NamedTuple):
+    """An anonymised record on its way to its residual-risk score (transforms.risk).
+
+    `gold`: the residual items its gold labels give, or None when the auditor reads its turns;
+    `turn_texts`: the anonymised turns the auditor reads ([] when gold scores them);
+    `fields`: every other string the record writes, as (location, text), which the auditor
+    reads too; `findings`: the auditor model's findings in `texts` (turn = index), added by
+    its `RunInference` stage. Named like `Detected`'s, so that one model stage serves both.
+    """
+
+    raw: Any
+    conversation: Conversation
+    result: Any
+    gold: list | None
+    turn_texts: list[str]
+    fields: list[tuple[tuple, str]]
+    findings: list[Finding]
+
+    @property
+    def texts(self) -> list[str]:
+        """What the auditor reads: the turns it scores, then the other fields."""
+        return [*self.turn_texts, *(text for _, text in self.fields)]
+
+
 class TurnTexts(tuple):
     """A conversation's turn texts, as a model's `RunInference` example. A tuple subclass, so
     that Beam's coder pickles it rather than encoding each text as UTF-8: a lone surrogate

@@ -6,6 +6,8 @@ import json
 import apache_beam as beam
 from apache_beam.metrics import Metrics
 
+from transforms.detect import ModelStage
+from transforms.elements import Anonymized, Failed, ToAudit
 from veil.config import VeilConfig
 from veil.outputs import RISK, OutputSpec
 from veil.records import FieldMap
@@ -20,14 +22,71 @@ from veil.risk.table import RiskSettings
 ROWS = "rows"
 
 
-class ScoreRiskFn(beam.DoFn):
-    """Anonymized -> a `risk/conversations` entry; ROWS: the score's row, for the statistics.
+class AuditInputsFn(beam.DoFn):
+    """Anonymized -> ToAudit: what scores the record's turns, and what the auditor must read.
 
-    Gold labels score the turns when the record has them; otherwise an independent,
-    high-recall auditor re-scans the anonymised turns. Every other string the corpus record
-    holds is scored too (veil.risk.record): speaker labels left as they were, and each field,
-    re-scanned by the auditor. The ROWS output carries each score, with its anonymised text,
-    to the corpus statistics and the report's review sample.
+    Gold labels score the turns when the record has usable ones; otherwise the auditor
+    re-scans the anonymised turns. Every other string the record writes (fields, an id aside)
+    is re-scanned by the auditor too (veil.risk.record)."""
+
+    def __init__(self, fields: FieldMap, settings: RiskSettings):
+        self.fields = fields
+        self.settings = settings
+        self.gold_invalid = Metrics.counter("veil", "risk_gold_labels_unusable")
+
+    def setup(self):
+        self.table = self.settings.table()
+
+    def process(self, element: Anonymized):
+        raw, conversation, result = element
+        gold = self._gold_items(conversation, result)
+        turn_texts = list(result.turn_texts) if gold is None else []
+        yield ToAudit(raw, conversation, result, gold, turn_texts,
+                      self._fields_to_audit(conversation, result), [])
+
+    def _gold_items(self, conversation, result):
+        gold = conversation.record.get(self.fields.pii)
+        if not isinstance(gold, list):
+            return None
+        in_turns = [r for r in result.replacements if r.finding.turn < result.turns]
+        redacted = [r.finding for r in in_turns if r.hides_value]
+        texts = [turn.text for turn in conversation.turns]
+        try:
+            items = from_gold(texts, gold, redacted, self.table)
+        except (KeyError, TypeError, ValueError, IndexError):
+            self.gold_invalid.inc()  # unusable labels: fall back to the auditor
+            return None
+        return in_output_text(items, in_turns)  # the report highlights the anonymised text
+
+    def _fields_to_audit(self, conversation, result):
+        """Every string of the written record but the turns' texts and labels, and the id:
+        the id is covered by `record.ids` (checked at start, trusted, or hashed), and an
+        opaque key is no personal data (a hash would read as an id number)."""
+        fields = self.fields
+        if conversation.is_document:
+            skip = {(fields.text,), (fields.id,)}
+        else:
+            skip = {(fields.turns, i, fields.text) for i in range(result.turns)}
+            skip |= {(fields.turns, i, fields.speaker) for i in range(result.turns)} | {(fields.id,)}
+        return outside_turns(result.record, skip)
+
+
+class AuditFailedFn(beam.DoFn):
+    """Failed (the auditor's model could not read a record) -> stops the job: the record is
+    already written, and a score made without its audit would err low without saying so."""
+
+    def process(self, failed: Failed):
+        raise RuntimeError(f"the residual-risk auditor failed on record {failed.record_id}: "
+                           f"{failed.reason}")
+
+
+class ScoreRiskFn(beam.DoFn):
+    """ToAudit -> a `risk/conversations` entry; ROWS: the score's row, for the statistics.
+
+    The auditor's rules run here, per record (they read a conversation's turns together); its
+    model's findings arrive with the element. Speaker labels left as they were are scored
+    too (veil.risk.record). The ROWS output carries each score, with its anonymised text, to
+    the corpus statistics and the report's review sample.
     """
 
     ROWS = ROWS
@@ -37,31 +96,23 @@ class ScoreRiskFn(beam.DoFn):
         self.fields = fields
         self.settings = settings
         self.auditor_config = auditor
-        self.gold_invalid = Metrics.counter("veil", "risk_gold_labels_unusable")
 
     def setup(self):
         self.table = self.settings.table()
-        self.auditor = ResidualAuditor(self.auditor_config)
+        self.auditor = ResidualAuditor(self.auditor_config, load_model=False)
 
-    def process(self, element):
-        raw, conversation, result = element
-        texts = [turn.text for turn in conversation.turns]
+    def process(self, element: ToAudit):
+        raw, conversation, result = element.raw, element.conversation, element.result
         new_texts = result.turn_texts
-        in_turns = [r for r in result.replacements if r.finding.turn < result.turns]
-        redacted = [r.finding for r in in_turns if r.hides_value]
-        items, source = None, "gold"
-        gold = conversation.record.get(self.fields.pii)
-        if isinstance(gold, list):
-            try:
-                items = from_gold(texts, gold, redacted, self.table)
-            except (KeyError, TypeError, ValueError, IndexError):
-                self.gold_invalid.inc()  # unusable labels: fall back to the auditor
-            else:  # the report highlights the anonymised text: move the gold offsets there
-                items = in_output_text(items, in_turns)  # escapes change lengths too
-        if items is None:
-            source = "audit"
-            items = from_audit(new_texts, self.auditor.detect(new_texts), self.table)
-        items += self._outside_turns(conversation, result)
+        split = len(element.turn_texts)
+        in_turns = [f for f in element.findings if f.turn < split]
+        in_fields = [f.shifted(0, turn=f.turn - split) for f in element.findings if f.turn >= split]
+        if element.gold is not None:
+            items, source = list(element.gold), "gold"
+        else:
+            items, source = from_audit(new_texts, self.auditor.detect(new_texts, in_turns), self.table), "audit"
+        items += label_items(self._labels_left(conversation, result))
+        items += field_items(element.fields, lambda texts: self.auditor.detect(texts, in_fields), self.table)
         risk = score_conversation(conversation.id, items, self.table, conversation.context, new_texts)
         row = risk.to_dict(include_spans=True, include_text=True)
         # The report shows the speaker labels as written (anonymised too), never the input's.
@@ -79,23 +130,43 @@ class ScoreRiskFn(beam.DoFn):
         yield RISK, self.spec.shard_of(raw.split.order), raw.sort_key, payload, None
         yield beam.pvalue.TaggedOutput(ROWS, row)
 
-    def _outside_turns(self, conversation, result) -> list:
-        """Residual items in the record's labels and other fields (veil.risk.record)."""
-        fields = self.fields
-        record = result.record
-        # The id is covered by `record.ids` (checked at start, trusted, or hashed), not here:
-        # an opaque key is no personal data, and a hash would read as an id number.
+    def _labels_left(self, conversation, result) -> list[tuple[str, str]]:
+        """(field, label) of the speaker labels written as they were."""
         if conversation.is_document:
-            skip = {(fields.text,), (fields.id,)}
-            labels = []
-        else:
-            skip = {(fields.turns, i, fields.text) for i in range(result.turns)}
-            skip |= {(fields.turns, i, fields.speaker) for i in range(result.turns)} | {(fields.id,)}
-            labels = [(f"{fields.turns}[{i}].{fields.speaker}", turn.speaker)
-                      for i, turn in enumerate(conversation.turns)
-                      if turn.speaker and record[fields.turns][i].get(fields.speaker) == turn.speaker]
-        return label_items(labels) + field_items(outside_turns(record, skip), self.auditor.detect,
-                                                 self.table)
+            return []
+        fields, record = self.fields, result.record
+        return [(f"{fields.turns}[{i}].{fields.speaker}", turn.speaker)
+                for i, turn in enumerate(conversation.turns)
+                if turn.speaker and record[fields.turns][i].get(fields.speaker) == turn.speaker]
+
+
+class ScoreRisk(beam.PTransform):
+    """Anonymized -> (risk/conversations entries, ROWS): each record's residual risk.
+
+    The auditor's spaCy pipeline, when it has one, runs under `RunInference` like the job's
+    own models (transforms.detect.ModelStage): batched across records, so that `nlp.pipe`
+    reads many texts at once, instead of once per record (most of the job's CPU time on short
+    records)."""
+
+    ROWS = ROWS
+
+    def __init__(self, spec: OutputSpec, fields: FieldMap, settings: RiskSettings,
+                 auditor: VeilConfig, storage=None):
+        super().__init__()
+        self.spec, self.fields, self.settings = spec, fields, settings
+        self.auditor, self.storage = auditor, storage
+
+    def expand(self, anonymized):
+        to_audit = anonymized | "AuditInputs" >> beam.ParDo(AuditInputsFn(self.fields, self.settings))
+        if self.auditor.detectors.spacy is not None:
+            from models.handlers import AuditorModelHandler
+
+            to_audit, failed = to_audit | "AuditorModel" >> ModelStage(
+                AuditorModelHandler(self.auditor, self.storage))
+            _ = failed | "AuditFailed" >> beam.ParDo(AuditFailedFn())
+        return to_audit | "Score" >> beam.ParDo(
+            ScoreRiskFn(self.spec, self.fields, self.settings, self.auditor)
+        ).with_outputs(ROWS, main="entries")
 
 
 class RiskStatsFn(RiskCombiner, beam.CombineFn):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import read_jsonl_folder, run_cli, write_jsonl
+from tests.conftest import read_jsonl_folder, run_job, write_jsonl
 from tests.engine.conftest import make_engine
 from tests.engine.dlp_templates import TEMPLATES, by_name
 from veil.config import parse_config
@@ -148,7 +148,7 @@ def test_the_job_runs_the_template_unchanged(tmp_path: Path, name):
     source = write_jsonl(tmp_path / "in.jsonl", [
         {"id": "r1", "turns": [{"speaker": "caller", "text": template.text}]}])
     out = tmp_path / "out"
-    result = run_cli("--input", str(source), "--output", str(out), "--config", str(config),
+    result = run_job("--input", str(source), "--output", str(out), "--config", str(config),
                      "--detectors", "rules")
     assert result.returncode == 0, result.stderr[-3000:]
     (record,) = read_jsonl_folder(out / "corpus")

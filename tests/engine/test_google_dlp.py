@@ -23,7 +23,7 @@ from google.api_core import exceptions  # noqa: E402
 from apache_beam.options.pipeline_options import PipelineOptions  # noqa: E402
 
 from pipelines.anonymize import plan_job  # noqa: E402
-from tests.conftest import read_jsonl_folder, run_cli, write_jsonl  # noqa: E402
+from tests.conftest import read_jsonl_folder, run_job, write_jsonl  # noqa: E402
 from tests.engine.dlp_templates import TEMPLATES, by_name  # noqa: E402
 from veil.config import load_config, parse_config  # noqa: E402
 from veil.detect import ConversationDetector  # noqa: E402
@@ -384,7 +384,7 @@ def test_the_job_cli_runs_on_dlp_and_fails_closed(tmp_path, server):
     records.insert(3, {"id": "bad", "turns": [{"speaker": "a", "text": f"{POISON} p@example.org"}]})
     source = write_jsonl(tmp_path / "calls.jsonl", records)
     out = tmp_path / "out"
-    result = run_cli(
+    result = run_job(
         "--input", str(source), "--output", str(out), "--config", "minimal",
         "--detector", "google-dlp", "--dlp_project", "veil-test", "--dlp_endpoint", server.endpoint,
     )

@@ -1,6 +1,7 @@
-"""The whole job with the NER stage, through the real command line: rules plus a trained model,
-and the ways a configured model can fail to run (missing, truncated, the wrong weights), each of
-which stops the job at start rather than let it write text no model read."""
+"""The whole job with the NER stage, through the real command line (its `main`, run in this
+process): rules plus a trained model, and the ways a configured model can fail to run (missing,
+truncated, the wrong weights), each of which stops the job at start rather than let it write
+text no model read."""
 from __future__ import annotations
 
 import json
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import read_jsonl_folder, run_cli, write_jsonl
+from tests.conftest import read_jsonl_folder, run_job, run_veil, write_jsonl
 from veil.synth.generator import generate_records
 
 pytestmark = pytest.mark.slow
@@ -48,7 +49,7 @@ def run_rules_and_model(tmp_path: Path, model: Path, records: list) -> tuple:
     JSON lines): (the finished process, its summary)."""
     source = write_jsonl(tmp_path / "calls.jsonl", records)
     config = job_config(tmp_path, {"rules": True, "hf": {"model": str(model)}})
-    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
+    result = run_job("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
     assert result.returncode == 0, result.stderr[-3000:]
     summary = json.loads((tmp_path / "out" / "job_summary.json").read_text())
     assert summary["detectors"] == ["rules", "hf"]
@@ -107,7 +108,7 @@ def test_missing_model_stops_the_job_before_it_touches_the_output(tmp_path: Path
     source = write_jsonl(tmp_path / "calls.jsonl", records)
     config = job_config(tmp_path, {"hf": {"model": str(tmp_path / "not-trained")}})
     earlier = previous_output(tmp_path / "out")
-    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
+    result = run_job("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
     assert result.returncode == 2, result.stderr[-3000:]
     assert "detector hf is configured but cannot run" in result.stderr
     assert "--allow_missing_detectors" in result.stderr
@@ -115,7 +116,7 @@ def test_missing_model_stops_the_job_before_it_touches_the_output(tmp_path: Path
     assert not (tmp_path / "out" / "job_summary.json").exists()
 
     # Said explicitly, the job runs on the rules and its summary says what did not run.
-    allowed = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config),
+    allowed = run_job("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config),
                       "--allow_missing_detectors")
     assert allowed.returncode == 0, allowed.stderr[-3000:]
     summary = json.loads((tmp_path / "out" / "job_summary.json").read_text())
@@ -126,7 +127,7 @@ def test_missing_model_stops_the_job_before_it_touches_the_output(tmp_path: Path
 
 def test_default_profile_without_a_trained_model_does_not_start(tmp_path: Path):
     source = write_jsonl(tmp_path / "calls.jsonl", list(generate_records(2, 3003)))
-    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", "call_transcripts")
+    result = run_job("--input", str(source), "--output", str(tmp_path / "out"), "--config", "call_transcripts")
     assert result.returncode == 2, result.stderr[-3000:]
     assert "veil train" in result.stderr
     assert not (tmp_path / "out").exists()
@@ -136,12 +137,12 @@ def test_only_a_missing_model_named_by_detectors_does_not_start(tmp_path: Path):
     """`--detectors hf` with no model: the red team's fail-open case wrote every record unchanged."""
     source = write_jsonl(tmp_path / "calls.jsonl", list(generate_records(2, 3003)))
     config = job_config(tmp_path, {"rules": True, "hf": {"model": str(tmp_path / "not-trained")}})
-    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config),
+    result = run_job("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config),
                      "--detectors", "hf")
     assert result.returncode == 2, result.stderr[-3000:]
     assert not (tmp_path / "out").exists()
     # Allowing a missing detector never allows running none.
-    allowed = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config),
+    allowed = run_job("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config),
                       "--detectors", "hf", "--allow_missing_detectors")
     assert allowed.returncode == 2, allowed.stderr[-3000:]
     assert "no detector would run" in allowed.stderr
@@ -151,7 +152,7 @@ def test_only_a_missing_model_named_by_detectors_does_not_start(tmp_path: Path):
 def test_a_job_with_no_detector_does_not_start(tmp_path: Path):
     source = write_jsonl(tmp_path / "calls.jsonl", list(generate_records(2, 3003)))
     config = job_config(tmp_path, {"rules": False})
-    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
+    result = run_job("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
     assert result.returncode == 2, result.stderr[-3000:]
     assert "no detector would run" in result.stderr
     assert not (tmp_path / "out").exists()
@@ -166,7 +167,7 @@ def run_with_model(tmp_path: Path, model: Path):
     """The job with rules and the model at `model`, on two synthetic records."""
     source = write_jsonl(tmp_path / "calls.jsonl", list(generate_records(2, 3003)))
     config = job_config(tmp_path, {"rules": True, "hf": {"model": str(model)}})
-    return run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
+    return run_job("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config))
 
 
 def test_a_truncated_weights_file_stops_the_job_at_start(tiny_ner_model: Path, tmp_path: Path):
@@ -214,21 +215,14 @@ def test_weights_that_tag_every_word_fail_the_probe(tiny_ner_model: Path, tmp_pa
 
 
 def test_evaluate_scores_each_detector_alone_and_together(tiny_ner_model: Path, tmp_path: Path):
-    import subprocess
-    import sys
-
-    from tests.conftest import ROOT
-
     records = list(generate_records(12, 3003))
     source = write_jsonl(tmp_path / "test.jsonl", records)
     config = job_config(tmp_path, {"rules": True, "hf": {"model": str(tiny_ner_model)}})
     recalls = {}
     for detectors in ("rules", "hf", "rules,hf"):
         report = tmp_path / f"{detectors}.json"
-        result = subprocess.run(
-            [sys.executable, "-m", "pipelines.cli", "evaluate", "--input", str(source), "--config", str(config),
-             "--detectors", detectors, "--report", str(report)],
-            cwd=ROOT, capture_output=True, text=True, timeout=600)
+        result = run_veil("evaluate", "--input", str(source), "--config", str(config),
+                          "--detectors", detectors, "--report", str(report))
         assert result.returncode == 0, result.stderr[-2000:]
         data = json.loads(report.read_text())
         assert data["source"]["detectors"] == detectors.split(",")
@@ -240,13 +234,13 @@ def test_evaluate_scores_each_detector_alone_and_together(tiny_ner_model: Path, 
 def test_detectors_option_chooses_among_the_configs_detectors(tiny_ner_model: Path, tmp_path: Path):
     source = write_jsonl(tmp_path / "calls.jsonl", list(generate_records(3, 3003)))
     config = job_config(tmp_path, {"rules": True, "hf": {"model": str(tiny_ner_model)}})
-    result = run_cli("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config),
+    result = run_job("--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config),
                      "--detectors", "rules")
     assert result.returncode == 0, result.stderr[-3000:]
     summary = json.loads((tmp_path / "out" / "job_summary.json").read_text())
     assert summary["detectors"] == ["rules"] and summary["detectors_missing"] == {}
 
-    refused = run_cli("--input", str(source), "--output", str(tmp_path / "out2"), "--config", str(config),
+    refused = run_job("--input", str(source), "--output", str(tmp_path / "out2"), "--config", str(config),
                       "--detectors", "rules,spacy")
     assert refused.returncode == 2
     assert "no detectors.spacy" in refused.stderr

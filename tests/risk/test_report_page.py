@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pipelines import report as report_cli
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, run_job
 from tests.risk.test_risk_report import Page
 from veil.anonymize import anonymize_texts
 from veil.detector_config import DetectorSettings, HfDetectorSettings
@@ -53,7 +53,7 @@ def job(tmp_path_factory) -> Path:
     source = folder / "sample60.jsonl"
     source.write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = folder / "out"
-    result = run_cli("--input", str(source), "--output", str(out), "--config", "call_transcripts",
+    result = run_job("--input", str(source), "--output", str(out), "--config", "call_transcripts",
                      "--detectors", "rules")
     assert result.returncode == 0, result.stderr
     return out
@@ -180,7 +180,7 @@ def test_the_report_shows_speaker_labels_as_written_not_as_read(tmp_path: Path):
         {"speaker": "agent", "text": "Thanks, noted."}]}
     source = write_jsonl(tmp_path / "in.jsonl", [record])
     out = tmp_path / "out"
-    result = run_cli("--input", str(source), "--output", str(out))
+    result = run_job("--input", str(source), "--output", str(out))
     assert result.returncode == 0, result.stderr
     (written,) = read_jsonl_folder(out / "corpus")
     label = written["turns"][0]["speaker"]

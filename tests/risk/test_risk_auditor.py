@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import run_cli, write_jsonl
+from tests.conftest import run_job, write_jsonl
 from veil.config import load_config
 from veil.errors import ConfigError
 from veil.risk.audit import from_audit
@@ -60,7 +60,7 @@ def test_the_job_refuses_to_start_when_its_auditor_cannot_run(tmp_path):
     (tmp_path / "job.yaml").write_text(
         f"inspect_config:\n  info_types: [{{name: EMAIL_ADDRESS}}]\nrisk:\n  auditor: {tmp_path / 'auditor.yaml'}\n")
     write_jsonl(tmp_path / "in.jsonl", [{"id": "a", "text": "mail me at a@example.org"}])
-    result = run_cli("--input", str(tmp_path / "in.jsonl"), "--output", str(tmp_path / "out"),
+    result = run_job("--input", str(tmp_path / "in.jsonl"), "--output", str(tmp_path / "out"),
                      "--config", str(tmp_path / "job.yaml"), "--detectors", "rules")
     assert result.returncode == 2, result.stderr
     assert "risk.auditor" in result.stderr and "no_such_pipeline_x" in result.stderr

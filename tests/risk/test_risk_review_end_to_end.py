@@ -6,10 +6,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import ROOT, run_cli, write_jsonl
+from tests.conftest import ROOT, run_job, run_veil, write_jsonl
 
 
 def veil(*args: str) -> subprocess.CompletedProcess:
+    """`veil` in a process of its own; run_veil runs it in this one."""
     return subprocess.run([sys.executable, "-m", "pipelines.cli", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
 
@@ -26,7 +27,7 @@ def test_sample_annotate_and_score_round_trip(tmp_path: Path):
     write_jsonl(tmp_path / "in.jsonl", [conversation(i) for i in range(6)])
     out = tmp_path / "out"
     # The minimal profile has no names: the job leaves them, and the auditor should say so.
-    job = run_cli("--input", str(tmp_path / "in.jsonl"), "--output", str(out), "--detectors", "rules")
+    job = run_job("--input", str(tmp_path / "in.jsonl"), "--output", str(out), "--detectors", "rules")
     assert job.returncode == 0, job.stderr
 
     review = tmp_path / "review.jsonl"
@@ -36,7 +37,7 @@ def test_sample_annotate_and_score_round_trip(tmp_path: Path):
     assert len(sample) == 3 and all(r["veil_review"]["seed"] == 5 for r in sample)
     # The same seed gives the same file.
     again = tmp_path / "again.jsonl"
-    assert veil("risk", "--run", str(out), "--sample", "3", "--seed", "5", "--write", str(again)).returncode == 0
+    assert run_veil("risk", "--run", str(out), "--sample", "3", "--seed", "5", "--write", str(again)).returncode == 0
     assert again.read_bytes() == review.read_bytes()
     caller_turns = [r["turns"][1]["text"] for r in sample]
     assert all("(Tomasz Kowalczyk)[MISSED_PERSON_NAME?]" in t for t in caller_turns), caller_turns
@@ -49,7 +50,7 @@ def test_sample_annotate_and_score_round_trip(tmp_path: Path):
     sample[2]["turns"][2]["text"] = "Thank you, (Springfield)[MISSED_LOCATION] office, one moment please."
     annotated = write_jsonl(tmp_path / "annotated.jsonl", sample)
 
-    scored = veil("risk", "--annotated", str(annotated), "--run", str(out), "--output", str(tmp_path / "reviewed"))
+    scored = run_veil("risk", "--annotated", str(annotated), "--run", str(out), "--output", str(tmp_path / "reviewed"))
     assert scored.returncode == 0, scored.stderr
     summary = json.loads((tmp_path / "reviewed" / "summary.json").read_text())
     rows = {r["id"]: r for r in map(json.loads, (tmp_path / "reviewed" / "conversations.jsonl").read_text().splitlines())}
@@ -66,7 +67,7 @@ def test_sample_annotate_and_score_round_trip(tmp_path: Path):
 
 
 def test_writing_a_sample_needs_a_run(tmp_path: Path):
-    result = veil("risk", "--write", str(tmp_path / "r.jsonl"))
+    result = run_veil("risk", "--write", str(tmp_path / "r.jsonl"))
     assert result.returncode == 2 and "--run" in result.stderr
-    result = veil("risk", "--run", str(tmp_path / "nothing"), "--write", str(tmp_path / "r.jsonl"))
+    result = run_veil("risk", "--run", str(tmp_path / "nothing"), "--write", str(tmp_path / "r.jsonl"))
     assert result.returncode == 2 and "no corpus" in result.stderr

@@ -43,14 +43,18 @@ def auditor_problem(config: VeilConfig, source: str, storage=None) -> str | None
 
 
 class ResidualAuditor:
-    """The auditor's detectors, built once per worker; `detect(texts)` gives merged findings."""
+    """The auditor's detectors, built once per worker; `detect(texts)` gives merged findings.
 
-    def __init__(self, config: VeilConfig, storage=None):
+    `load_model=False` builds the rules alone, for a caller that runs the auditor's spaCy
+    pipeline itself (the job batches it across records under `RunInference`) and hands its
+    findings to `detect`."""
+
+    def __init__(self, config: VeilConfig, storage=None, load_model: bool = True):
         # Anonymised turns repeat a lot: the rules remember their scan of each (same results).
         # One warm detector per config per process, shared by the DoFn instances.
         self.rules = shared_detector(config, memo=True) if config.detectors.rules else None
         self.spacy = None
-        if config.detectors.spacy is not None:
+        if config.detectors.spacy is not None and load_model:
             from models.spacy_ner import SpacyDetector, SpacyPipelineUnavailable
 
             try:
@@ -62,10 +66,14 @@ class ResidualAuditor:
     def names(self) -> list[str]:
         return (["rules"] if self.rules else []) + (["spacy"] if self.spacy else [])
 
-    def detect(self, texts: list[str]) -> list[Finding]:
+    def detect(self, texts: list[str], model_findings: list[Finding] | None = None) -> list[Finding]:
+        """The merged findings in `texts` (turn = the text's index). `model_findings`: the
+        auditor model's findings in these texts, found by the caller; None: run it here."""
         found: list[Finding] = [f for f in self.rules.find(texts) if not capitalised_by_position(texts[f.turn], f)
                                 ] if self.rules is not None else []
-        if self.spacy is not None:
+        if model_findings is not None:
+            found.extend(model_findings)
+        elif self.spacy is not None:
             for turn, findings in enumerate(self.spacy.detect_turns(texts)):
                 found.extend(f.shifted(0, turn=turn) for f in findings)
         return [f for f in merge_findings(found, texts) if not is_hashtag(texts[f.turn], f)]
