@@ -188,11 +188,11 @@ def load_spacy_pipeline(settings: SpacyDetectorSettings, inspect_config: Inspect
     """The pipeline `settings.pipeline` names, with the dictionary ruler when it is on.
 
     Raises SpacyPipelineUnavailable when there is no such package or directory."""
-    import spacy
+    from models.spacy_plugins import load_pipeline
 
     location = resolve_spacy_pipeline(settings.pipeline, storage, cache_root)
     try:
-        nlp = spacy.load(location)
+        nlp = load_pipeline(location)
     except (OSError, ImportError) as error:
         raise SpacyPipelineUnavailable(
             f"cannot load spaCy pipeline {settings.pipeline!r}: {error}. "

@@ -7,7 +7,12 @@ Every comparison is a ratio of two measurements taken in the same run, on the sa
 Veil's engine against Presidio's pattern recognizers, the default job (rules + model) against
 Presidio + spaCy as whole jobs (pipelines.bench_presidio), the NER model on ONNX Runtime
 against torch, 2 workers against 1, 2x and 4x the corpus against 1x. Each figure is the median
-of several runs after a warm-up, with its spread (--quick: no warm-ups, fewer runs).
+of several runs after a warm-up, with its spread.
+
+--quick is a smoke reading of every section, every figure present: no warm-ups, one run of
+each measurement, and nothing measured twice (its 1x scaling row is its one-worker job; the
+NER section leaves out its two whole jobs, since the job section runs the rules-only job and
+the Presidio section the default job). `elapsed_s` and `elapsed_cpu_s` say where the time went.
 """
 from __future__ import annotations
 
@@ -52,8 +57,9 @@ def summarise(values: list[float]) -> dict:
     }
 
 
-def timed_runs(function, repeats: int) -> list[float]:
-    function()  # warm-up
+def timed_runs(function, repeats: int, warm_up: bool = True) -> list[float]:
+    if warm_up:
+        function()
     times = []
     for _ in range(repeats):
         start = time.perf_counter()
@@ -71,7 +77,7 @@ def corpus_conversations(path: Path) -> list[list[str]]:
     return conversations
 
 
-def bench_engine(conversations: list[list[str]], config: str, repeats: int) -> dict:
+def bench_engine(conversations: list[list[str]], config: str, repeats: int, warm_up: bool = True) -> dict:
     """Veil's engine vs Presidio's pattern recognizers, one core, same texts and types.
 
     Veil runs as the job runs it: `ConversationDetector.detect` per conversation (all turns in
@@ -91,8 +97,8 @@ def bench_engine(conversations: list[list[str]], config: str, repeats: int) -> d
         for text in texts:
             engine.inspect_text(text)
 
-    veil_times = timed_runs(veil_pass, repeats)
-    per_turn_times = timed_runs(veil_per_turn_pass, repeats)
+    veil_times = timed_runs(veil_pass, repeats, warm_up)
+    per_turn_times = timed_runs(veil_per_turn_pass, repeats, warm_up)
     result = {
         "megabytes": round(megabytes, 3),
         "turns": len(texts),
@@ -125,7 +131,8 @@ def bench_engine(conversations: list[list[str]], config: str, repeats: int) -> d
     pairs = []
     presidio_times = []
     shared_times = []
-    shared_pass(), presidio_pass()  # warm-up both
+    if warm_up:
+        shared_pass(), presidio_pass()
     for _ in range(repeats):  # interleaved, so both see the same machine
         start = time.perf_counter()
         shared_pass()
@@ -220,6 +227,14 @@ def _peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def _load_average() -> list[float] | None:
+    """The machine's 1, 5 and 15-minute load averages: how shared it was while measuring."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
+
+
 def _cpu_seconds() -> float:
     """CPU time (user + system) of this process and of its finished children (workers).
 
@@ -254,6 +269,7 @@ def bench_job(corpus: Path, size_mb: float, workers: int, config: str, repeats: 
         "mb_per_s": summarise([size_mb / w for w in walls]),
         "peak_rss_mb": max(r["peak_rss_mb"] for r in runs),
         "peak_worker_rss_mb": max(r["peak_child_rss_mb"] for r in runs),
+        "runs": runs,
     }
 
 
@@ -285,39 +301,60 @@ def main(argv: list[str] | None = None) -> int:
                         help="Leave a measurement out (repeatable).")
     args = parser.parse_args(argv)
     n = args.n or (300 if args.quick else 5000)
-    repeats = args.repeats or (2 if args.quick else 3)
+    repeats = args.repeats or (1 if args.quick else 3)
 
     scratch = Path(tempfile.mkdtemp(prefix="veil-bench-"))
     figures: dict = {"corpus": {"seed": SEED, "conversations": n}, "quick": args.quick,
-                     "machine": {"cores": os.cpu_count(), "python": sys.version.split()[0]}}
+                     "machine": {"cores": os.cpu_count(), "python": sys.version.split()[0],
+                                 "load_average_at_start": _load_average()},
+                     "elapsed_s": {}, "elapsed_cpu_s": {}}
+
+    def section(name: str, measure):
+        """Runs one section unless skipped; its wall and CPU seconds (this process and the
+        jobs it ran) go to `elapsed_s` and `elapsed_cpu_s`: where a bench run's time goes."""
+        if name in args.skip:
+            return None
+        start, cpu = time.perf_counter(), _cpu_seconds()
+        result = measure()
+        figures["elapsed_s"][name] = round(time.perf_counter() - start, 1)
+        figures["elapsed_cpu_s"][name] = round(_cpu_seconds() - cpu, 1)
+        return result
+
     try:
         corpus = scratch / "bench.jsonl"
         size_mb = make_corpus(corpus, n)
         figures["corpus"]["megabytes"] = round(size_mb, 3)
-        if "engine" not in args.skip:
-            figures["engine"] = bench_engine(corpus_conversations(corpus), args.config, repeats)
-        if "job" not in args.skip:
-            figures["job"] = [bench_job(corpus, size_mb, w, args.config, repeats, scratch, warm_up=not args.quick)
-                              for w in (1, 2)]
-            one, two = figures["job"]
-            figures["job_2_over_1_workers"] = round(
-                one["wall_s"]["median"] / two["wall_s"]["median"], 3)
-        if "scaling" not in args.skip:
-            figures["scaling"] = bench_scaling(corpus, size_mb, args.config, scratch,
-                                               (1, 2) if args.quick else (1, 2, 4))
-        if "ner" not in args.skip:
-            ner_n = args.ner_n or (40 if args.quick else 300)
-            figures["ner"] = bench_ner(corpus, ner_n, args.model, args.config, repeats, scratch, args.device,
-                                       quick=args.quick)
-
-        if "presidio" not in args.skip:
-            figures["versus_presidio"] = bench_presidio(
-                corpus, args.ner_n or (40 if args.quick else 300), args.model, args.config,
-                1 if args.quick else repeats, scratch, quick=args.quick, real_n=args.real_n)
-            real = figures["versus_presidio"].get("real")
+        engine = section("engine", lambda: bench_engine(corpus_conversations(corpus), args.config, repeats,
+                                                       warm_up=not args.quick))
+        if engine is not None:
+            figures["engine"] = engine
+        jobs = section("job", lambda: [bench_job(corpus, size_mb, w, args.config, repeats, scratch,
+                                                 warm_up=not args.quick) for w in (1, 2)])
+        if jobs is not None:
+            figures["job"] = jobs
+            one, two = jobs
+            figures["job_2_over_1_workers"] = round(one["wall_s"]["median"] / two["wall_s"]["median"], 3)
+        # --quick: the 1x row is the one-worker job just run (the same job on the same corpus).
+        one_worker = jobs[0]["runs"][0] if args.quick and jobs is not None else None
+        scaling = section("scaling", lambda: bench_scaling(corpus, size_mb, args.config, scratch,
+                                                           (1, 2) if args.quick else (1, 2, 4), one_worker))
+        if scaling is not None:
+            figures["scaling"] = scaling
+        ner_n = args.ner_n or (40 if args.quick else 300)
+        ner = section("ner", lambda: bench_ner(corpus, ner_n, args.model, args.config, repeats, scratch,
+                                               args.device, quick=args.quick))
+        if ner is not None:
+            figures["ner"] = ner
+        versus = section("presidio", lambda: bench_presidio(
+            corpus, ner_n, args.model, args.config, 1 if args.quick else repeats, scratch,
+            quick=args.quick, real_n=args.real_n))
+        if versus is not None:
+            figures["versus_presidio"] = versus
+            real = versus.get("real")
             if real:
                 figures["job_default_over_presidio_spacy"] = real["presidio_over_veil_cpu"]["median"]
                 figures["job_default_peak_rss_mb"] = real["veil_peak_rss_mb"]
+        figures["machine"]["load_average_at_end"] = _load_average()
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     text = json.dumps(figures, indent=2)
@@ -329,7 +366,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def bench_ner(corpus: Path, n: int, model: str | None, config: str, repeats: int, scratch: Path,
               device: str = "auto", quick: bool = False) -> dict:
-    """NER tokens/s (the model alone), and the whole job with rules + model on one worker.
+    """NER tokens/s (the model alone), and the whole job with rules + model on one worker
+    against rules only (not with `quick`: the other sections run both jobs).
 
     Both on the first `n` conversations of the bench corpus: the model is the slow stage on
     a CPU, so it gets a smaller corpus than the rules-only job."""
@@ -347,12 +385,14 @@ def bench_ner(corpus: Path, n: int, model: str | None, config: str, repeats: int
     if result["throughput"]["device"] == "cpu":
         result["cpu_runtimes"] = cpu_runtimes(Path(location), texts, repeats)
         result["cpu_tokens_per_s"] = result["cpu_runtimes"]["default"]["tokens_per_s"]["median"]
+    if quick:
+        return result
     job_config = model_job_config(config, location, device, scratch / "ner-config.json")
     size_mb = subset.stat().st_size / 1e6
     result["job_rules_and_model"] = bench_job(subset, size_mb, 1, str(job_config), max(1, repeats - 1),
-                                              scratch, "rules,hf", warm_up=not quick)
+                                              scratch, "rules,hf")
     result["job_rules_only"] = bench_job(subset, size_mb, 1, str(job_config), max(1, repeats - 1),
-                                         scratch, "rules", warm_up=not quick)
+                                         scratch, "rules")
     return result
 
 
@@ -408,24 +448,27 @@ def bench_presidio(corpus: Path, n: int, model: str | None, config: str, repeats
 
 
 def bench_scaling(corpus: Path, size_mb: float, config: str, scratch: Path,
-                  factors: tuple[int, ...] = (1, 2, 4)) -> list[dict]:
+                  factors: tuple[int, ...] = (1, 2, 4), one_x: dict | None = None) -> list[dict]:
     """1x, 2x and 4x (--quick: 1x and 2x) the corpus on one worker: time should grow linearly,
-    memory stay flat."""
+    memory stay flat. `one_x`: a run of this job on `corpus` already made, for the 1x row."""
     rows = []
     lines = corpus.read_text(encoding="utf-8")
     base = None
     for factor in factors:
-        path = scratch / f"scaled-{factor}.jsonl"
-        path.write_text(lines * factor, encoding="utf-8")
-        result = run_job(path, scratch / f"scaled-out-{factor}", 1, config)
-        shutil.rmtree(scratch / f"scaled-out-{factor}", ignore_errors=True)
+        if factor == 1 and one_x is not None:
+            result = one_x
+        else:
+            path = scratch / f"scaled-{factor}.jsonl"
+            path.write_text(lines * factor, encoding="utf-8")
+            result = run_job(path, scratch / f"scaled-out-{factor}", 1, config)
+            shutil.rmtree(scratch / f"scaled-out-{factor}", ignore_errors=True)
+            path.unlink()
         base = base or result["wall_s"]
         rows.append({
             "factor": factor, "records": result["records"], "wall_s": round(result["wall_s"], 3),
             "cpu_s": round(result["cpu_s"], 3),
             "time_over_1x": round(result["wall_s"] / base, 3), "peak_rss_mb": result["peak_rss_mb"],
         })
-        path.unlink()
     return rows
 
 

@@ -98,7 +98,7 @@ def detected_findings(config, storage: Storage, pattern: str, fields: FieldMap,
 
     from pipelines.options import with_local_default_runner
     from pipelines.progress import progress_folder, watch_local
-    from transforms.progress import CountProgress
+    from transforms.progress import CountProgressFn
     from transforms.detect import Detect
     from transforms.parse import ParseRecordFn
     from transforms.read import ReadRecords
@@ -116,7 +116,7 @@ def detected_findings(config, storage: Storage, pattern: str, fields: FieldMap,
             parsed = read.records | "Parse" >> beam.ParDo(ParseRecordFn(fields)).with_outputs(
                 ParseRecordFn.FAILED, main="conversations")
             detected, _ = parsed.conversations | "Detect" >> Detect(config, storage)
-            _ = detected | "Progress" >> beam.ParDo(CountProgress(counts))
+            _ = detected | "Progress" >> beam.ParDo(CountProgressFn(counts))
             _ = (detected
                  | "Rows" >> beam.Map(lambda d: json.dumps([d.conversation.id, [
                      [f.turn, f.start, f.end, f.info_type] for f in written_turn_findings(d, fields)]]))

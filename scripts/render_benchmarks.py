@@ -96,6 +96,8 @@ def ner_tables(ner: dict) -> None:
         print(f"\nDefault over torch in CPU seconds, paired: {spread(runtimes['default_over_torch_cpu'])}×; "
               f"spans: {spans['default']} against torch's {spans['torch']}, {spans['same']} identical "
               f"(span F1 {spans['span_f1']}).")
+    if "job_rules_only" not in ner:  # --quick: the other sections run these jobs
+        return
     print()
     print("| whole job, same conversations, 1 worker | conversations/s | per CPU-second | peak RSS (MB) |")
     print("| --- | ---: | ---: | ---: |")

@@ -105,6 +105,22 @@ def test_merging_partitions_equals_one_pass_in_any_order():
     assert combiner.extract_output(merged) == one_pass
 
 
+def test_the_accumulator_keeps_a_bounded_number_of_rows_however_many_are_added():
+    """The statistics combiner runs over every conversation of the corpus: what it keeps (the
+    rows with their text, for the review sample and the highest scores) must not grow with it."""
+    combiner = RiskCombiner(sample_size=5)
+    accumulator = combiner.create_accumulator()
+    pickled = {}
+    for i, row in enumerate(_scored(4000, 5), start=1):
+        row["turns"] = [{"text": "anonymised text " * 20}]  # as the job's rows carry their text
+        accumulator = combiner.add_input(accumulator, row)
+        if i in (1000, 4000):
+            pickled[i] = len(pickle.dumps(accumulator))
+    kept = sum(len(group.sample) + len(group.highest) for group in accumulator.contexts.values())
+    assert kept <= 2 * 5 * 3  # the sample and the highest, per context (3 contexts)
+    assert pickled[4000] <= pickled[1000] * 1.05
+
+
 def test_review_sample_is_seeded_and_uniform_over_ids():
     data = _scored(200, 3)
     first = summarise(data, sample_size=15, seed=11)["total"]["review_sample"]
