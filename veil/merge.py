@@ -156,8 +156,13 @@ def retype_name_guesses(findings: list[Finding]) -> list[Finding]:
     return out
 
 
-def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None) -> list[Finding]:
-    """Non-overlapping findings sorted by (turn, start). `texts` lets leftovers be trimmed."""
+def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,
+                   retype: bool = True) -> list[Finding]:
+    """Non-overlapping findings sorted by (turn, start). `texts` lets leftovers be trimmed.
+
+    `retype=False` keeps a name-list guess's own type even where a model types the same
+    words otherwise (`retype_name_guesses`): the residual-risk auditor errs high, and a person
+    scores more than a place."""
     merged: list[Finding] = []
     by_turn = sorted(findings, key=lambda f: f.turn)
     for turn, group in groupby(by_turn, key=lambda f: f.turn):
@@ -165,7 +170,7 @@ def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None) 
         if len(group) == 1:
             merged.append(group[0])  # the common turn: one finding, nothing to merge
             continue
-        spans = _join_same_type(retype_name_guesses(group))
+        spans = _join_same_type(retype_name_guesses(group) if retype else group)
         if _disjoint(spans):
             merged.extend(spans)
             continue

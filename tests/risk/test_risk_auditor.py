@@ -86,3 +86,11 @@ def test_a_weak_capitalised_word_opening_a_sentence_is_not_a_leftover(auditor_co
     assert auditor.detect(["Can you help me with that?", "Sure. Same here."]) == []
     text = "I use a Mac, see you in June."  # the same weak hits inside a sentence stay
     assert [text[f.start:f.end] for f in auditor.detect([text])] == ["Mac", "June"]
+
+
+def test_the_auditor_keeps_a_name_guess_a_person_where_spacy_reads_a_place(auditor_config):
+    # The job lets a model retype the rules' name-list guesses (veil.merge); the auditor does
+    # not: a leftover that may be a person is scored as one (5), not as a place (2).
+    text = "meet me in Victoria Park"
+    found = [(text[f.start:f.end], f.info_type) for f in ResidualAuditor(auditor_config).detect([text])]
+    assert found == [("Victoria Park", "PERSON_NAME")]
