@@ -61,7 +61,7 @@ class ConversationModelHandler(ModelHandler[Texts, PredictionResult, Any]):
         # 1-6 short records, and each call pays a fixed cost (spaCy's most of all: 4 ms a
         # `pipe`, more than the texts of a short record). A bundle's end still flushes.
         super().__init__(
-            min_batch_size=min_batch_chars,
+            min_batch_size=min(min_batch_chars, max_batch_chars),  # a smaller cap lowers the floor
             max_batch_size=max_batch_chars,
             element_size_fn=conversation_chars,
             large_model=large_model,
