@@ -234,8 +234,12 @@ class HfTokenClassifier:
         if doubtful is not None and doubtful < (threshold or self.threshold):
             # The spans sure at `doubtful_from`, plus the looser threshold's spans that their
             # own words back (merging joins the overlaps later).
+            from veil.engine.builtin_names import is_cased
+
             sure = decode_spans(text, offsets, probs, self.labels, doubtful)
-            spans = sure + [span for span in spans if span not in sure and corroborated(text, span)]
+            known, cased = set(sure), is_cased(text)
+            spans = sure + [span for span in spans
+                            if span not in known and corroborated(text, span, cased)]
         return [CharSpan(span.start, span.end, self.kind_types[span.label], span.score)
                 for span in spans if self.kind_types.get(span.label)]
 

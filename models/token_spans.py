@@ -202,15 +202,18 @@ def _merge_touching(text: str, spans: list[CharSpan]) -> list[CharSpan]:
 _SPAN_WORD = re.compile(r"[^\W\d_]+")
 
 
-def corroborated(text: str, span: CharSpan) -> bool:
+def corroborated(text: str, span: CharSpan, cased: bool | None = None) -> bool:
     """Whether a span's own words back a doubtful model finding: one of them is a word of the
     name lists ("Henning", "Nguyen", "Grace"), capitalised where the text has capitals (case
     is evidence there), and no ordinary English word where it has none ("nguyen", not
     "grace"). Ordinary words ("people", "waiver") and words the lists do not know ("Netflix",
-    "lmao") are no backing."""
+    "lmao") are no backing. `cased`: `is_cased(text)`, when the caller judges many spans of
+    one text (None: judged here)."""
     from veil.engine.builtin_names import common_words, is_cased, name_words
 
-    ordinary, names, cased = common_words(), name_words(), is_cased(text)
+    ordinary, names = common_words(), name_words()
+    if cased is None:
+        cased = is_cased(text)
     for match in _SPAN_WORD.finditer(text, span.start, span.end):
         word = match.group(0)
         lowered = word.lower()
