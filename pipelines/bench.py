@@ -309,13 +309,14 @@ def main(argv: list[str] | None = None) -> int:
                                  "load_average_at_start": _load_average()},
                      "elapsed_s": {}, "elapsed_cpu_s": {}}
 
-    def section(name: str, measure):
-        """Runs one section unless skipped; its wall and CPU seconds (this process and the
-        jobs it ran) go to `elapsed_s` and `elapsed_cpu_s`: where a bench run's time goes."""
+    def section(name: str, measure, key: str | None = None):
+        """Runs one section unless skipped, and keeps its figures under `key` (default: its
+        name); its wall and CPU seconds (this process and the jobs it ran) go to `elapsed_s`
+        and `elapsed_cpu_s`: where a bench run's time goes."""
         if name in args.skip:
             return None
         start, cpu = time.perf_counter(), _cpu_seconds()
-        result = measure()
+        result = figures[key or name] = measure()
         figures["elapsed_s"][name] = round(time.perf_counter() - start, 1)
         figures["elapsed_cpu_s"][name] = round(_cpu_seconds() - cpu, 1)
         return result
@@ -324,32 +325,24 @@ def main(argv: list[str] | None = None) -> int:
         corpus = scratch / "bench.jsonl"
         size_mb = make_corpus(corpus, n)
         figures["corpus"]["megabytes"] = round(size_mb, 3)
-        engine = section("engine", lambda: bench_engine(corpus_conversations(corpus), args.config, repeats,
-                                                       warm_up=not args.quick))
-        if engine is not None:
-            figures["engine"] = engine
+        section("engine", lambda: bench_engine(corpus_conversations(corpus), args.config, repeats,
+                                               warm_up=not args.quick))
         jobs = section("job", lambda: [bench_job(corpus, size_mb, w, args.config, repeats, scratch,
                                                  warm_up=not args.quick) for w in (1, 2)])
         if jobs is not None:
-            figures["job"] = jobs
             one, two = jobs
             figures["job_2_over_1_workers"] = round(one["wall_s"]["median"] / two["wall_s"]["median"], 3)
         # --quick: the 1x row is the one-worker job just run (the same job on the same corpus).
         one_worker = jobs[0]["runs"][0] if args.quick and jobs is not None else None
-        scaling = section("scaling", lambda: bench_scaling(corpus, size_mb, args.config, scratch,
-                                                           (1, 2) if args.quick else (1, 2, 4), one_worker))
-        if scaling is not None:
-            figures["scaling"] = scaling
+        section("scaling", lambda: bench_scaling(corpus, size_mb, args.config, scratch,
+                                                 (1, 2) if args.quick else (1, 2, 4), one_worker))
         ner_n = args.ner_n or (40 if args.quick else 300)
-        ner = section("ner", lambda: bench_ner(corpus, ner_n, args.model, args.config, repeats, scratch,
-                                               args.device, quick=args.quick))
-        if ner is not None:
-            figures["ner"] = ner
+        section("ner", lambda: bench_ner(corpus, ner_n, args.model, args.config, repeats, scratch,
+                                         args.device, quick=args.quick))
         versus = section("presidio", lambda: bench_presidio(
             corpus, ner_n, args.model, args.config, 1 if args.quick else repeats, scratch,
-            quick=args.quick, real_n=args.real_n))
+            quick=args.quick, real_n=args.real_n), key="versus_presidio")
         if versus is not None:
-            figures["versus_presidio"] = versus
             real = versus.get("real")
             if real:
                 figures["job_default_over_presidio_spacy"] = real["presidio_over_veil_cpu"]["median"]
