@@ -24,7 +24,7 @@ def ner_throughput(model_dir: Path, texts: list[str], batch_tokens: tuple[int, .
     The forward passes alone run on the same windows in the same order as `predict` sends them,
     so the share of time outside the model is a ratio of two measurements in one run."""
     classifier = HfTokenClassifier(model_dir, HfDetectorSettings(device=device))
-    ids = classifier.tokenizer(texts, add_special_tokens=False, return_attention_mask=False)["input_ids"]
+    ids = classifier.tokenizer.ids(texts)
     tokens = sum(len(x) for x in ids)
     windows = [x for x in ids if x]
     results = []
@@ -58,8 +58,7 @@ def cpu_runtimes(model_dir: Path, texts: list[str], repeats: int = 3) -> dict:
     default's spans agree with torch's (span-level F1 on (turn, start, end, infoType))."""
     classifiers = {name: HfTokenClassifier(model_dir, HfDetectorSettings(device="cpu", cpu_runtime=runtime))
                    for name, runtime in (("torch", "torch"), ("default", "auto"))}
-    tokens = sum(len(x) for x in classifiers["torch"].tokenizer(
-        texts, add_special_tokens=False, return_attention_mask=False)["input_ids"])
+    tokens = sum(len(x) for x in classifiers["torch"].tokenizer.ids(texts))
     spans = {name: c.predict(texts) for name, c in classifiers.items()}  # also the warm-up
     walls: dict[str, list[float]] = {name: [] for name in classifiers}
     cpus: dict[str, list[float]] = {name: [] for name in classifiers}
