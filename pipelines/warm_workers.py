@@ -137,6 +137,7 @@ class WarmWorkers:
                 os._exit(code)
         listener.close()
         os.close(server_end)
+        _LOG.info("workers are forked from a warm process")
         return cls(folder, pid, launcher_end)
 
     def close(self) -> None:
