@@ -108,10 +108,11 @@ def auto_split_bytes(total_bytes: int) -> int:
     """Enough splits to keep several workers busy, none too small to be worth scheduling.
 
     Depends on the input alone, never on the workers, so the output stays deterministic. The
-    1 MiB floor (a few seconds of work) keeps workers evenly loaded on small inputs too: the
-    local runner deals whole splits to its workers, and with 4 MiB a 20 MB input made 5
-    splits, 3 for one worker and 2 for the other."""
-    return min(max(total_bytes // 32, MIB), 64 * MIB)
+    local runner deals whole splits to its workers, so a worker's share is a whole number of
+    splits: with 4 MiB a 20 MB input made 5 splits, 3 for one worker and 2 for the other; with
+    1 MiB, 19 splits, and the two workers' CPU was 21 and 26 s; with 512 KiB (a 64th, about a
+    second of work each), 38 splits, 23 and 24 s, for the same total."""
+    return min(max(total_bytes // 64, MIB // 2), 64 * MIB)
 
 
 def auto_num_shards(total_bytes: int, num_splits: int) -> int:
