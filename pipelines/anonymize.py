@@ -28,7 +28,7 @@ from transforms.errors import ErrorEntryFn, NumberErrorLines
 from transforms.parse import ParseRecordFn
 from transforms.progress import CountProgress
 from transforms.read import LINES, STATS, ReadRecords
-from transforms.risk import RiskStatsFn, ScoreRisk
+from transforms.risk import AuditCutoff, RiskStatsFn, ScoreRisk
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
 from models.available import (
@@ -330,8 +330,12 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         finished = (anonymized[AnonymizeFn.ANONYMIZED], anonymized[AnonymizeFn.UNWRITABLE],
                     parsed[ParseRecordFn.FAILED], detect_failed)
         _ = finished | "Progress" >> CountProgress(plan.progress_folder)
+    size = plan.config.risk.audit_sample
+    cutoff = None if size is None else pipeline | "AuditCutoff" >> AuditCutoff(
+        plan.splits, plan.spec.storage, plan.max_record_bytes, plan.fields, records, size,
+        plan.config.risk.audit_sample_seed)
     risk = anonymized[AnonymizeFn.ANONYMIZED] | "ScoreRisk" >> ScoreRisk(
-        plan.spec, plan.fields, plan.config.risk, plan.auditor, plan.spec.storage)
+        plan.spec, plan.fields, plan.config.risk, plan.auditor, plan.spec.storage, cutoff)
     risk_stats = risk[ScoreRisk.ROWS] | "RiskStats" >> beam.CombineGlobally(
         RiskStatsFn.from_settings(plan.config.risk)
     )

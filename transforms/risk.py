@@ -1,4 +1,5 @@
-"""Residual-risk scoring of every anonymised conversation, and the corpus statistics."""
+"""Residual-risk scoring of the anonymised conversations (the auditor reads a seeded sample of
+them, veil.risk.sampling), and the corpus statistics."""
 from __future__ import annotations
 
 import json
@@ -15,6 +16,11 @@ from veil.risk.audit import from_audit
 from veil.risk.auditor import ResidualAuditor
 from veil.risk.gold import from_gold, in_output_text
 from veil.risk.record import field_items, label_items, outside_turns
+from veil.inputs import read_split
+from veil.parse import parse_raw
+from veil.records import BadRecord
+from veil.risk.sampling import audit_rank, in_sample, unaudited_row
+from transforms.parse import ParseRecordFn
 from veil.risk.scoring import score_conversation
 from veil.risk.stats import RiskAccumulator, RiskCombiner
 from veil.risk.table import RiskSettings
@@ -45,9 +51,9 @@ class AuditInputsFn(beam.DoFn):
                       self._fields_to_audit(conversation, result), [])
 
     def _gold_items(self, conversation, result):
-        gold = conversation.record.get(self.fields.pii)
-        if not isinstance(gold, list):
+        if not has_gold_labels(conversation, self.fields):
             return None
+        gold = conversation.record.get(self.fields.pii)
         in_turns = [r for r in result.replacements if r.finding.turn < result.turns]
         redacted = [r.finding for r in in_turns if r.hides_value]
         texts = [turn.text for turn in conversation.turns]
@@ -69,6 +75,72 @@ class AuditInputsFn(beam.DoFn):
             skip = {(fields.turns, i, fields.text) for i in range(result.turns)}
             skip |= {(fields.turns, i, fields.speaker) for i in range(result.turns)} | {(fields.id,)}
         return outside_turns(result.record, skip)
+
+
+def has_gold_labels(conversation, fields: FieldMap) -> bool:
+    """Whether a record carries gold labels (a `pii` list): then they score its turns."""
+    return isinstance(conversation.record.get(fields.pii), list)
+
+
+class AuditRanksFn(ParseRecordFn):
+    """InputSplit -> the audit rank (veil.risk.sampling) of each of its records the auditor
+    will read: parsed as the job parses them, those with gold labels and those that do not
+    parse left out. It reads the input a second time, apart from the job's own read, so that
+    the job's stages never wait for the sample: the runner holds no record between stages."""
+
+    def __init__(self, fields: FieldMap, record, storage, max_record_bytes: int, seed: int):
+        super().__init__(fields, record, storage)
+        self.max_record_bytes, self.seed = max_record_bytes, seed
+
+    def process(self, split):
+        for raw in read_split(self.storage, split, self.max_record_bytes):
+            try:
+                conversation = parse_raw(raw, self.fields, self.plan)
+            except BadRecord:
+                continue  # errors/ has it; the job's own parse counts it
+            if not has_gold_labels(conversation, self.fields):
+                yield audit_rank(self.seed, str(conversation.id), raw.sort_key)
+
+
+class AuditCutoff(beam.PTransform):
+    """PBegin -> one element: the rank of the `size`-th record the auditor reads (the bottom
+    `size` by a seeded hash of the id), or None when it reads `size` or fewer. The same for any
+    runner, number of workers, bundling or input order; only ranks cross between workers."""
+
+    def __init__(self, splits, storage, max_record_bytes: int, fields: FieldMap, record,
+                 size: int, seed: int):
+        super().__init__()
+        self.splits, self.storage, self.max_record_bytes = splits, storage, max_record_bytes
+        self.fields, self.record, self.size, self.seed = fields, record, size, seed
+
+    def expand(self, pbegin):
+        size = self.size
+        return (
+            pbegin
+            | "Splits" >> beam.Create(self.splits)
+            | "SpreadSplits" >> beam.Reshuffle()
+            | "Ranks" >> beam.ParDo(AuditRanksFn(self.fields, self.record, self.storage,
+                                                 self.max_record_bytes, self.seed))
+            | "Smallest" >> beam.combiners.Top.Smallest(size)
+            | "Cutoff" >> beam.Map(lambda ranks: ranks[-1] if len(ranks) >= size else None)
+        )
+
+
+class ChooseAuditedFn(beam.DoFn):
+    """ToAudit -> the same, marked `audited=False` and stripped of its texts when it is outside
+    the audit sample: the auditor then reads nothing of it, and ScoreRiskFn only counts it.
+
+    `cutoff`: AuditCutoff's. Records scored from gold labels are always scored."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def process(self, element: ToAudit, cutoff):
+        rank = audit_rank(self.seed, str(element.conversation.id), element.raw.sort_key)
+        if element.gold is not None or in_sample(rank, cutoff):
+            yield element
+        else:
+            yield element._replace(turn_texts=[], fields=[], audited=False)
 
 
 class AuditFailedFn(beam.DoFn):
@@ -103,6 +175,9 @@ class ScoreRiskFn(beam.DoFn):
 
     def process(self, element: ToAudit):
         raw, conversation, result = element.raw, element.conversation, element.result
+        if not element.audited:  # outside the audit sample: counted, not scored
+            yield beam.pvalue.TaggedOutput(ROWS, unaudited_row(str(conversation.id), conversation.context))
+            return
         new_texts = result.turn_texts
         split = len(element.turn_texts)
         in_turns = [f for f in element.findings if f.turn < split]
@@ -143,6 +218,10 @@ class ScoreRiskFn(beam.DoFn):
 class ScoreRisk(beam.PTransform):
     """Anonymized -> (risk/conversations entries, ROWS): each record's residual risk.
 
+    With `cutoff` (AuditCutoff, from `risk.audit_sample`), the auditor (its model and its rules)
+    reads a seeded sample of the records it would read; the others only send the statistics a
+    row that counts them (n audited of N), and have no risk/conversations entry.
+
     The auditor's spaCy pipeline, when it has one, runs under `RunInference` like the job's
     own models (transforms.detect.ModelStage): batched across records, so that `nlp.pipe`
     reads many texts at once, instead of once per record (most of the job's CPU time on short
@@ -151,13 +230,18 @@ class ScoreRisk(beam.PTransform):
     ROWS = ROWS
 
     def __init__(self, spec: OutputSpec, fields: FieldMap, settings: RiskSettings,
-                 auditor: VeilConfig, storage=None):
+                 auditor: VeilConfig, storage=None, cutoff=None):
         super().__init__()
         self.spec, self.fields, self.settings = spec, fields, settings
         self.auditor, self.storage = auditor, storage
+        self.cutoff = cutoff  # AuditCutoff's PCollection, when the auditor reads a sample
 
     def expand(self, anonymized):
         to_audit = anonymized | "AuditInputs" >> beam.ParDo(AuditInputsFn(self.fields, self.settings))
+        if self.cutoff is not None:
+            to_audit = to_audit | "AuditSample" >> beam.ParDo(
+                ChooseAuditedFn(self.settings.audit_sample_seed),
+                cutoff=beam.pvalue.AsSingleton(self.cutoff))
         if self.auditor.detectors.spacy is not None:
             from models.handlers import AuditorModelHandler
 
