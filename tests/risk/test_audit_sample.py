@@ -75,6 +75,8 @@ def test_a_corpus_above_k_audits_exactly_the_k_smallest_keys_and_writes_the_same
     assert summary(sampled)["audit_sample"] == {
         "size": 10, "seed": 0, "method": summary(sampled)["audit_sample"]["method"]}
     assert "audit_sample" not in summary(whole) and "audit_sample" not in summary(whole)["total"]
+    # One key for both samples: the review sample is the unsampled run's, as far as it goes.
+    assert summary(sampled)["total"]["review_sample"] == summary(whole)["total"]["review_sample"][:10]
     # Every record accounted for, and nothing about detection or writing changes.
     job_summary = json.loads((sampled / "job_summary.json").read_text())
     assert job_summary["records"] == json.loads((whole / "job_summary.json").read_text())["records"]
