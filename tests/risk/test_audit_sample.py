@@ -192,3 +192,23 @@ def test_the_verdict_is_taken_on_the_upper_end():
     assert total["passes"] is False and figures["passes"] is False
     page = build_report(figures, [])
     assert "fails on the audit sample&#39;s upper end" in page or "fails on the audit sample's upper end" in page
+
+
+def test_people_s_review_of_a_sampled_run_still_counts_every_conversation(tmp_path):
+    from tests.conftest import run_veil
+
+    corpus = write_jsonl(tmp_path / "in.jsonl", conversations(40))
+    out = job(tmp_path, corpus, "out", 10)
+    review = tmp_path / "review.jsonl"
+    # Another seed: some of the reviewed conversations were not audited by the run.
+    wrote = run_veil("risk", "--run", str(out), "--sample", "6", "--seed", "5", "--write", str(review))
+    assert wrote.returncode == 0, wrote.stderr
+    reviewed = {json.loads(line)["id"] for line in review.read_text().splitlines()}
+    assert reviewed - risk_ids(out), "the test needs a reviewed conversation the run did not audit"
+    scored = run_veil("risk", "--annotated", str(review), "--run", str(out), "--output",
+                      str(tmp_path / "reviewed"))
+    assert scored.returncode == 0, scored.stderr
+    total = json.loads((tmp_path / "reviewed" / "summary.json").read_text())["total"]
+    assert total["count"] == len(risk_ids(out) | reviewed)
+    assert total["count"] + total["audit_sample"]["not_audited"] == 40
+    assert "the auditor read" in scored.stdout

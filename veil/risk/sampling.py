@@ -21,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import math
 from statistics import NormalDist
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 # The row a conversation left out of the audit sample sends to the statistics: counted, not scored.
 UNAUDITED = "unaudited"
@@ -51,6 +51,16 @@ def in_sample(rank: tuple, cutoff: tuple | None) -> bool:
 def unaudited_row(conversation_id: str, context: str | None) -> dict[str, Any]:
     """What a conversation outside the sample tells the statistics: that it was written."""
     return {"id": conversation_id, "context": context, "source": UNAUDITED}
+
+
+def unaudited_rows(run_summary: Mapping[str, Any], now_scored: Mapping[str, int]) -> Iterator[dict]:
+    """Rows that count a run's conversations left out of its audit sample (its summary's
+    `not_audited` per context), less `now_scored` (per context: those people reviewed since,
+    which now have a score): so that `veil risk --run` still sees n of N."""
+    for context, group in (run_summary.get("contexts") or {}).items():
+        left = (group.get("audit_sample") or {}).get("not_audited", 0) - now_scored.get(context, 0)
+        for number in range(max(left, 0)):
+            yield unaudited_row(f"{context}#{number}", context)
 
 
 def sampling_interval(histogram: Mapping[int, int], population: int, threshold: float,
