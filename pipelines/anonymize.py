@@ -23,12 +23,13 @@ from pipelines.options import (
 )
 from pipelines.progress import progress_folder, watch_cluster, watch_local
 from transforms.anonymize import AnonymizeFn
+from transforms.audit_sample import AuditCutoff
 from transforms.detect import Detect
 from transforms.errors import ErrorEntryFn, NumberErrorLines
 from transforms.parse import ParseRecordFn
 from transforms.progress import CountProgress
 from transforms.read import LINES, STATS, ReadRecords
-from transforms.risk import AuditCutoff, RiskStatsFn, ScoreRisk
+from transforms.risk import RiskStatsFn, ScoreRisk
 from transforms.summary import WriteSummary
 from transforms.write import WriteShards
 from models.available import (
