@@ -124,7 +124,7 @@ class VeilOptions(PipelineOptions):
         group.add_argument(
             "--split_bytes", type=int, default=0,
             help="Input is read in splits of about this many bytes, spread over workers; "
-            "0 (default): a 32nd of the input, between 1 and 64 MiB.",
+            "0 (default): a 64th of the input, between 0.5 and 64 MiB.",
         )
         group.add_argument(
             "--storage_timeout", type=float, default=30.0,
