@@ -101,8 +101,9 @@ def check_spacy_pipeline(pipeline: str, storage: Storage | None = None) -> None:
     location = str(default_spacy_dir()) if pipeline == DEFAULT_PIPELINE else pipeline.removeprefix("file://")
     if (Path(location) / "config.cfg").is_file():
         return
-    import spacy
+    from models.spacy_plugins import import_spacy
 
+    spacy = import_spacy()  # without torch: the job may never need it
     if "/" not in location and spacy.util.is_package(location):
         return
     raise SpacyPipelineUnavailable(
