@@ -50,7 +50,7 @@ def load_pipeline(location: str | Path):
         thinc_with_torch()
     try:
         with plugin_factories_unloaded():
-            return spacy.load(location)
+            nlp = spacy.load(location)
     except OSError:  # no such pipeline: nothing to retry
         raise
     except Exception as error:
@@ -58,5 +58,8 @@ def load_pipeline(location: str | Path):
         # the ordinary way, unless it came from thinc without torch (a pipeline on torch layers).
         if "[E002]" not in str(error) and not thinc_lacks_torch():
             raise
-    thinc_with_torch()  # plugins such as spacy-transformers build torch layers
-    return spacy.load(location)
+        thinc_with_torch()  # plugins such as spacy-transformers build torch layers
+        return spacy.load(location)
+    if "torch" in sys.modules:  # a component imported it while loading: thinc may use it
+        thinc_with_torch()
+    return nlp

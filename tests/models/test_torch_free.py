@@ -117,3 +117,49 @@ def test_beam_inference_without_torch_keeps_its_memory_metric():
         print(json.dumps({"torch": "torch" in sys.modules, "model_manager": base.ModelManager is None,
                           "memory": base._get_current_process_memory_in_bytes() > 0}))
     ''') == {"torch": False, "model_manager": True, "memory": True}
+
+
+TORCH_COMPONENT = textwrap.dedent('''
+    from spacy.language import Language
+
+    @Language.factory("veil_test_torch_layer")
+    def make_torch_layer(nlp, name):
+        import numpy
+        import torch  # imported while spaCy builds the pipeline
+        from thinc.api import PyTorchWrapper
+
+        torch.manual_seed(0)
+        layer = PyTorchWrapper(torch.nn.Linear(4, 2))
+
+        def component(doc):
+            doc.user_data["width"] = int(layer.predict(numpy.ones((1, 4), dtype="float32")).shape[1])
+            return doc
+        return component
+''')
+
+
+def test_a_pipeline_whose_component_imports_torch_runs_its_torch_layer(tmp_path):
+    """A component built on thinc's PyTorchWrapper, whose factory imports torch while spaCy
+    loads the pipeline: thinc, imported without torch, cannot build it (the first load fails),
+    so `load_pipeline` gives thinc torch and loads it the ordinary way."""
+    (tmp_path / "veil_test_torch_component.py").write_text(TORCH_COMPONENT)
+    path = tmp_path / "torch-pipeline"
+    run_python(f'''
+        import sys
+        sys.path.insert(0, {str(tmp_path)!r})
+        import spacy, veil_test_torch_component
+        nlp = spacy.blank("en")
+        nlp.add_pipe("veil_test_torch_layer")
+        nlp.to_disk({str(path)!r})
+        print("{{}}")
+    ''')
+    assert run_python(f'''
+        import json, sys
+        sys.path.insert(0, {str(tmp_path)!r})
+        from models.spacy_plugins import import_spacy, load_pipeline
+        import_spacy()
+        import veil_test_torch_component
+        before = "torch" in sys.modules
+        doc = load_pipeline({str(path)!r})("a few words")
+        print(json.dumps({{"torch_before": before, "width": doc.user_data["width"]}}))
+    ''') == {"torch_before": False, "width": 2}
