@@ -21,6 +21,7 @@ import json
 import logging
 import os
 import re
+import threading
 from contextlib import nullcontext
 from pathlib import Path
 from typing import Sequence
@@ -237,6 +238,9 @@ class SpacyDetector:
             k: Likelihood(v) for k, v in (veil_meta.get("dictionary_likelihoods") or {}).items()
         }
         self._labels: dict[str, str | None] = {}
+        # spaCy's memory zones must not overlap (one frees what the other still reads), and
+        # Beam shares a loaded detector between a worker's threads: one pipe at a time.
+        self._zone_lock = threading.Lock()
 
     @classmethod
     def from_config(cls, config, storage: Storage | None = None, cache_root: str | Path | None = None) -> "SpacyDetector":
@@ -292,7 +296,7 @@ class SpacyDetector:
         results: list[set[Finding]] = [set() for _ in texts]
         # The strings and lexemes spaCy adds to its vocabulary for each new word are dropped
         # when the zone ends: a worker's memory does not grow with the words it has read.
-        with self._memory_zone():
+        with self._zone_lock, self._memory_zone():
             docs = self.nlp.pipe(
                 (tokenizable(texts[index][window.start:window.end]) for index, window in pieces),
                 batch_size=self.settings.batch_size,
