@@ -23,6 +23,7 @@ from pipelines.options import (
 )
 from pipelines.progress import progress_folder, watch_cluster, watch_local
 from transforms.anonymize import AnonymizeFn
+from transforms.audit_sample import AuditCutoff
 from transforms.detect import Detect
 from transforms.errors import ErrorEntryFn, NumberErrorLines
 from transforms.parse import ParseRecordFn
@@ -51,6 +52,7 @@ from veil.commit import abandon, check_output_usable, input_overlaps_output, set
 from veil.outputs import TEMP, OutputSpec
 from veil.records import FieldMap
 from veil.risk.auditor import auditor_problem
+from veil.risk.table import audit_sample_size
 from veil.storage import Storage, is_remote
 from veil.summary import format_summary, veil_version
 
@@ -152,13 +154,24 @@ def local_key_files_on_a_cluster(config: VeilConfig, runner) -> list[str]:
     ]
 
 
+def with_audit_sample(config: VeilConfig, value: str | None) -> VeilConfig:
+    """`config` with `--audit_sample` (a size, or `all`) over its risk.audit_sample."""
+    if value is None:
+        return config
+    try:
+        size = audit_sample_size(value)
+    except ValueError as error:
+        raise ConfigError(f"--audit_sample: {error}") from None
+    return config.model_copy(update={"risk": config.risk.model_copy(update={"audit_sample": size})})
+
+
 def plan_job(options: PipelineOptions) -> JobPlan:
     """Validate options, config and input, and plan the splits. Raises ConfigError."""
     veil = options.view_as(VeilOptions)
     if not veil.input or not veil.output:
         raise ConfigError("both --input and --output are required")
     storage = storage_from_options(options)
-    config = load_config(veil.config, storage)
+    config = with_audit_sample(load_config(veil.config, storage), veil.audit_sample)
     dictionary_files: dict[str, str] = {}
     local_config = config  # the rules, also under google-dlp: the sample checks run them here
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' RulesFn
@@ -330,8 +343,12 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         finished = (anonymized[AnonymizeFn.ANONYMIZED], anonymized[AnonymizeFn.UNWRITABLE],
                     parsed[ParseRecordFn.FAILED], detect_failed)
         _ = finished | "Progress" >> CountProgress(plan.progress_folder)
+    size = plan.config.risk.audit_sample
+    cutoff = None if size is None else pipeline | "AuditCutoff" >> AuditCutoff(
+        plan.splits, plan.spec.storage, plan.max_record_bytes, plan.fields, records, size,
+        plan.config.risk.audit_sample_seed)
     risk = anonymized[AnonymizeFn.ANONYMIZED] | "ScoreRisk" >> ScoreRisk(
-        plan.spec, plan.fields, plan.config.risk, plan.auditor, plan.spec.storage)
+        plan.spec, plan.fields, plan.config.risk, plan.auditor, plan.spec.storage, cutoff)
     risk_stats = risk[ScoreRisk.ROWS] | "RiskStats" >> beam.CombineGlobally(
         RiskStatsFn.from_settings(plan.config.risk)
     )
