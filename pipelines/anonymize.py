@@ -12,6 +12,7 @@ import json
 import logging
 import sys
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import apache_beam as beam
@@ -22,7 +23,9 @@ from pipelines.options import (
     VeilOptions, beam_help_text, help_text, unknown_argument_problems, with_local_default_runner,
 )
 from pipelines.progress import progress_folder, watch_cluster, watch_local
+from pipelines.warm_workers import WarmWorkers, forks_workers, warm_workers_runner
 from transforms.anonymize import AnonymizeFn
+from transforms.audit_sample import AuditCutoff
 from transforms.detect import Detect
 from transforms.errors import ErrorEntryFn, NumberErrorLines
 from transforms.parse import ParseRecordFn
@@ -51,6 +54,7 @@ from veil.commit import abandon, check_output_usable, input_overlaps_output, set
 from veil.outputs import TEMP, OutputSpec
 from veil.records import FieldMap
 from veil.risk.auditor import auditor_problem
+from veil.risk.table import audit_sample_size
 from veil.storage import Storage, is_remote
 from veil.summary import format_summary, veil_version
 
@@ -106,10 +110,11 @@ def auto_split_bytes(total_bytes: int) -> int:
     """Enough splits to keep several workers busy, none too small to be worth scheduling.
 
     Depends on the input alone, never on the workers, so the output stays deterministic. The
-    1 MiB floor (a few seconds of work) keeps workers evenly loaded on small inputs too: the
-    local runner deals whole splits to its workers, and with 4 MiB a 20 MB input made 5
-    splits, 3 for one worker and 2 for the other."""
-    return min(max(total_bytes // 32, MIB), 64 * MIB)
+    local runner deals whole splits to its workers, so a worker's share is a whole number of
+    splits: with 4 MiB a 20 MB input made 5 splits, 3 for one worker and 2 for the other; with
+    1 MiB, 19 splits, and the two workers' CPU was 21 and 26 s; with 512 KiB (a 64th, about a
+    second of work each), 38 splits, 23 and 24 s, for the same total."""
+    return min(max(total_bytes // 64, MIB // 2), 64 * MIB)
 
 
 def auto_num_shards(total_bytes: int, num_splits: int) -> int:
@@ -152,13 +157,24 @@ def local_key_files_on_a_cluster(config: VeilConfig, runner) -> list[str]:
     ]
 
 
+def with_audit_sample(config: VeilConfig, value: str | None) -> VeilConfig:
+    """`config` with `--audit_sample` (a size, or `all`) over its risk.audit_sample."""
+    if value is None:
+        return config
+    try:
+        size = audit_sample_size(value)
+    except ValueError as error:
+        raise ConfigError(f"--audit_sample: {error}") from None
+    return config.model_copy(update={"risk": config.risk.model_copy(update={"audit_sample": size})})
+
+
 def plan_job(options: PipelineOptions) -> JobPlan:
     """Validate options, config and input, and plan the splits. Raises ConfigError."""
     veil = options.view_as(VeilOptions)
     if not veil.input or not veil.output:
         raise ConfigError("both --input and --output are required")
     storage = storage_from_options(options)
-    config = load_config(veil.config, storage)
+    config = with_audit_sample(load_config(veil.config, storage), veil.audit_sample)
     dictionary_files: dict[str, str] = {}
     local_config = config  # the rules, also under google-dlp: the sample checks run them here
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' RulesFn
@@ -330,8 +346,12 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
         finished = (anonymized[AnonymizeFn.ANONYMIZED], anonymized[AnonymizeFn.UNWRITABLE],
                     parsed[ParseRecordFn.FAILED], detect_failed)
         _ = finished | "Progress" >> CountProgress(plan.progress_folder)
+    size = plan.config.risk.audit_sample
+    cutoff = None if size is None else pipeline | "AuditCutoff" >> AuditCutoff(
+        plan.splits, plan.spec.storage, plan.max_record_bytes, plan.fields, records, size,
+        plan.config.risk.audit_sample_seed)
     risk = anonymized[AnonymizeFn.ANONYMIZED] | "ScoreRisk" >> ScoreRisk(
-        plan.spec, plan.fields, plan.config.risk, plan.auditor, plan.spec.storage)
+        plan.spec, plan.fields, plan.config.risk, plan.auditor, plan.spec.storage, cutoff)
     risk_stats = risk[ScoreRisk.ROWS] | "RiskStats" >> beam.CombineGlobally(
         RiskStatsFn.from_settings(plan.config.risk)
     )
@@ -341,6 +361,37 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     )
     stats = (read[STATS], written[STATS]) | "AllStats" >> beam.Flatten()
     return (stats, written["shards"], risk_stats) | "Summary" >> WriteSummary(plan.spec, plan.job)
+
+
+def warm_worker(plan: JobPlan, local_rules: bool) -> None:
+    """What every worker of this job loads before its first record, loaded once in the fork
+    server that workers are forked from (pipelines.warm_workers): Beam's worker, the job's
+    detector (`RulesFn`) and the auditor's (`ScoreRiskFn`), and the model stages' modules."""
+    import apache_beam.runners.worker.sdk_worker_main  # noqa: F401 (the worker's own imports)
+
+    if local_rules and plan.config.detectors.rules:  # google-dlp's client is made per worker
+        shared_detector(plan.config)
+    if plan.auditor.detectors.rules:
+        shared_detector(plan.auditor, memo=True)
+    if plan.config.detectors.hf or plan.config.detectors.spacy or plan.auditor.detectors.spacy:
+        import apache_beam.ml.inference.base  # noqa: F401
+        import models.handlers  # noqa: F401
+
+
+@contextmanager
+def local_runner(options: PipelineOptions, plan: JobPlan):
+    """The runner for a local run with several worker processes: Beam's FnApiRunner with its
+    workers forked from a warm process (pipelines.warm_workers); None (the options' runner)
+    otherwise, or where forking is not safe."""
+    workers = None
+    if forks_workers(options):
+        local_rules = options.view_as(VeilOptions).detector != "google-dlp"
+        workers = WarmWorkers.start(lambda: warm_worker(plan, local_rules))
+    if workers is None:
+        yield None
+        return
+    with workers:
+        yield warm_workers_runner(workers)
 
 
 def read_summary(plan: JobPlan) -> dict:
@@ -366,9 +417,9 @@ def run(argv: list[str] | None = None) -> dict:
         options.view_as(StandardOptions).runner,
     )
     wait = options.view_as(VeilOptions).wait_until_finish
-    with progress_folder(options) as folder:
+    with progress_folder(options) as folder, local_runner(options, plan) as runner:
         plan.progress_folder = folder
-        pipeline = beam.Pipeline(options=options)
+        pipeline = beam.Pipeline(runner=runner, options=options)
         build_pipeline(pipeline, plan)
         try:
             if folder:  # a local runner runs the whole job inside run()

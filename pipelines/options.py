@@ -110,6 +110,12 @@ class VeilOptions(PipelineOptions):
             help="google-dlp: host:port of the DLP API; a loopback host gets a plaintext channel "
             "without credentials (local test servers).",
         )
+        group.add_argument(
+            "--audit_sample", default=None,
+            help="How many conversations the residual-risk auditor reads: a seeded sample of this "
+            "size, or `all` (overrides the config's risk.audit_sample, default 1000). The risk "
+            "report then gives the sample's figures with their interval (docs/risk-auditor.md).",
+        )
         group = parser.add_argument_group(cls.GROUPS[3])
         group.add_argument(
             "--max_record_bytes", type=int, default=16 * 1024 * 1024,
@@ -118,7 +124,7 @@ class VeilOptions(PipelineOptions):
         group.add_argument(
             "--split_bytes", type=int, default=0,
             help="Input is read in splits of about this many bytes, spread over workers; "
-            "0 (default): a 32nd of the input, between 1 and 64 MiB.",
+            "0 (default): a 64th of the input, between 0.5 and 64 MiB.",
         )
         group.add_argument(
             "--storage_timeout", type=float, default=30.0,

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections import Counter
 import sys
 from pathlib import PurePosixPath
 from typing import Any, Iterator
@@ -40,7 +41,8 @@ from veil.risk.calibration import with_auditor_interval
 from veil.risk.review import combine, unresolved_count
 from pipelines.review_sample import write_review_sample
 from veil.risk.scoring import ConversationRisk, score_conversation
-from veil.risk.stats import RiskAccumulator
+from veil.risk.sampling import unaudited_rows
+from veil.risk.stats import UNSPECIFIED_CONTEXT, RiskAccumulator
 from veil.risk.table import RiskSettings, RiskTable, parse_risk_settings
 from veil.summary import veil_version
 
@@ -157,11 +159,13 @@ def main(argv: list[str] | None = None) -> int:
             if unresolved:
                 row["unresolved"] = unresolved
             rows.append(row)
-        contribution = None
+        contribution, unaudited = None, []
         if args.run:  # people's scores where they reviewed, the run's own everywhere else
-            combined = combine(read_conversations(conversation_files(f"{args.run.rstrip('/')}/risk")), rows)
+            run_rows = list(read_conversations(conversation_files(f"{args.run.rstrip('/')}/risk")))
+            combined = combine(run_rows, rows)
+            unaudited = run_unaudited(args.run, run_rows, rows, accumulator)
             rows, contribution = combined.rows, combined.contribution
-        for row in rows:
+        for row in [*rows, *unaudited]:
             accumulator.add(row)
     except (ConfigError, OSError, ValueError, KeyError) as error:
         print(f"veil risk: {error}", file=sys.stderr)
@@ -189,6 +193,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.output:
         write_risk_dir(args.output, rows, summary)
     return 1 if args.check and summary["passes"] is False else 0
+
+
+def run_unaudited(run: str, run_rows: list[dict], annotated: list[dict],
+                  accumulator: RiskAccumulator) -> list[dict]:
+    """The run's conversations outside its audit sample (veil.risk.sampling), as rows that
+    count them, less those people reviewed; the accumulator takes the run's sample settings."""
+    path = f"{run.rstrip('/')}/risk/summary.json"
+    fs, local = fsspec.core.url_to_fs(path)
+    if not fs.exists(local):
+        return []
+    with fsspec.open(path, "r", encoding="utf-8") as handle:
+        run_summary = json.load(handle)
+    described = run_summary.get("audit_sample") or {}
+    accumulator.audit_sample, accumulator.audit_seed = described.get("size"), described.get("seed", 0)
+    scored = {str(row["id"]) for row in run_rows}
+    now_scored = Counter(row.get("context") or UNSPECIFIED_CONTEXT for row in annotated
+                         if str(row["id"]) not in scored)
+    return list(unaudited_rows(run_summary, now_scored))
 
 
 def write_risk_dir(directory: str, rows: list[dict], summary: dict) -> None:

@@ -76,6 +76,7 @@ def risk_rows(work: Path, name: str, source: Path, detectors: str) -> dict[str, 
     output = work / name
     if not (output / "risk" / "summary.json").exists():
         cli("anonymize", "--input", str(source), "--output", str(output), "--config", "call_transcripts",
+            "--audit_sample", "all",  # per conversation, gold against the auditor: every one
             "--detectors", detectors)
     rows = {}
     for part in sorted((output / "risk").glob("conversations-*")):

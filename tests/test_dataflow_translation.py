@@ -689,6 +689,7 @@ def test_flex_template_metadata_declares_every_veil_option():
     examples = {
         "model_accelerator": MODEL_ACCELERATOR, "model_copies": "1", "detector": "google-dlp",
         "input": "gs://bucket/calls/*.parquet", "audit_raw": "false", "wait_until_finish": "false",
+        "audit_sample": "all",
     }
     regexes = {parameter["name"]: parameter.get("regexes", []) for parameter in metadata["parameters"]}
     for name, value in examples.items():

@@ -4,10 +4,10 @@ from __future__ import annotations
 from pipelines.anonymize import MIB, auto_num_shards, auto_split_bytes
 
 
-def test_split_size_is_a_32nd_of_the_input_within_bounds():
-    assert auto_split_bytes(10 * MIB) == MIB
-    assert auto_split_bytes(20 * MIB) == MIB  # 20 splits: 2 workers get 10 each
-    assert auto_split_bytes(320 * MIB) == 10 * MIB
+def test_split_size_is_a_64th_of_the_input_within_bounds():
+    assert auto_split_bytes(10 * MIB) == MIB // 2
+    assert auto_split_bytes(20 * MIB) == MIB // 2  # 40 splits: 2 workers get 20 each
+    assert auto_split_bytes(320 * MIB) == 5 * MIB
     assert auto_split_bytes(100_000 * MIB) == 64 * MIB
 
 

@@ -29,6 +29,8 @@ PER_RECORD = {
     ("Anonymize/ParDo(AnonymizeFn)", "None"),
     ("Anonymize/ParDo(AnonymizeFn)", "anonymized"),
     ("ScoreRisk/AuditInputs", "None"),
+    ("ScoreRisk/AuditSample", "None"),  # the audit sample's choice waits for no record
+    ("AuditCutoff/Ranks", "None"),  # one rank per record, before the combine
     ("ScoreRisk/AuditorModel/WithTexts", "None"),
     ("ScoreRisk/AuditorModel/RunInference/BatchElements/ParDo(_GlobalWindowsBatchingDoFn)", "None"),
     ("ScoreRisk/AuditorModel/AddFindings/ParDo(AddModelFindingsFn)", "None"),

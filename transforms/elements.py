@@ -61,6 +61,7 @@ class ToAudit(NamedTuple):
     `fields`: every other string the record writes, as (location, text), which the auditor
     reads too; `findings`: the auditor model's findings in `texts` (turn = index), added by
     its `RunInference` stage. Named like `Detected`'s, so that one model stage serves both.
+    `audited`: False for a record outside the audit sample (no texts: only counted).
     """
 
     raw: Any
@@ -70,6 +71,7 @@ class ToAudit(NamedTuple):
     turn_texts: list[str]
     fields: list[tuple[tuple, str]]
     findings: list[Finding]
+    audited: bool = True
 
     @property
     def texts(self) -> list[str]:

@@ -1,4 +1,5 @@
-"""Residual-risk scoring of every anonymised conversation, and the corpus statistics."""
+"""Residual-risk scoring of the anonymised conversations (the auditor reads a seeded sample of
+them, veil.risk.sampling), and the corpus statistics."""
 from __future__ import annotations
 
 import json
@@ -6,6 +7,7 @@ import json
 import apache_beam as beam
 from apache_beam.metrics import Metrics
 
+from transforms.audit_sample import ChooseAuditedFn, has_gold_labels
 from transforms.detect import ModelStage
 from transforms.elements import Anonymized, Failed, ToAudit
 from veil.config import VeilConfig
@@ -15,6 +17,7 @@ from veil.risk.audit import from_audit
 from veil.risk.auditor import ResidualAuditor
 from veil.risk.gold import from_gold, in_output_text
 from veil.risk.record import field_items, label_items, outside_turns
+from veil.risk.sampling import unaudited_row
 from veil.risk.scoring import score_conversation
 from veil.risk.stats import RiskAccumulator, RiskCombiner
 from veil.risk.table import RiskSettings
@@ -45,9 +48,9 @@ class AuditInputsFn(beam.DoFn):
                       self._fields_to_audit(conversation, result), [])
 
     def _gold_items(self, conversation, result):
-        gold = conversation.record.get(self.fields.pii)
-        if not isinstance(gold, list):
+        if not has_gold_labels(conversation, self.fields):
             return None
+        gold = conversation.record.get(self.fields.pii)
         in_turns = [r for r in result.replacements if r.finding.turn < result.turns]
         redacted = [r.finding for r in in_turns if r.hides_value]
         texts = [turn.text for turn in conversation.turns]
@@ -103,6 +106,9 @@ class ScoreRiskFn(beam.DoFn):
 
     def process(self, element: ToAudit):
         raw, conversation, result = element.raw, element.conversation, element.result
+        if not element.audited:  # outside the audit sample: counted, not scored
+            yield beam.pvalue.TaggedOutput(ROWS, unaudited_row(str(conversation.id), conversation.context))
+            return
         new_texts = result.turn_texts
         split = len(element.turn_texts)
         in_turns = [f for f in element.findings if f.turn < split]
@@ -143,6 +149,10 @@ class ScoreRiskFn(beam.DoFn):
 class ScoreRisk(beam.PTransform):
     """Anonymized -> (risk/conversations entries, ROWS): each record's residual risk.
 
+    With `cutoff` (AuditCutoff, from `risk.audit_sample`), the auditor (its model and its rules)
+    reads a seeded sample of the records it would read; the others only send the statistics a
+    row that counts them (n audited of N), and have no risk/conversations entry.
+
     The auditor's spaCy pipeline, when it has one, runs under `RunInference` like the job's
     own models (transforms.detect.ModelStage): batched across records, so that `nlp.pipe`
     reads many texts at once, instead of once per record (most of the job's CPU time on short
@@ -151,13 +161,18 @@ class ScoreRisk(beam.PTransform):
     ROWS = ROWS
 
     def __init__(self, spec: OutputSpec, fields: FieldMap, settings: RiskSettings,
-                 auditor: VeilConfig, storage=None):
+                 auditor: VeilConfig, storage=None, cutoff=None):
         super().__init__()
         self.spec, self.fields, self.settings = spec, fields, settings
         self.auditor, self.storage = auditor, storage
+        self.cutoff = cutoff  # AuditCutoff's PCollection, when the auditor reads a sample
 
     def expand(self, anonymized):
         to_audit = anonymized | "AuditInputs" >> beam.ParDo(AuditInputsFn(self.fields, self.settings))
+        if self.cutoff is not None:
+            to_audit = to_audit | "AuditSample" >> beam.ParDo(
+                ChooseAuditedFn(self.settings.audit_sample_seed),
+                cutoff=beam.pvalue.AsSingleton(self.cutoff))
         if self.auditor.detectors.spacy is not None:
             from models.handlers import AuditorModelHandler
 

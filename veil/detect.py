@@ -83,13 +83,21 @@ _SHARED: dict[tuple[str, bool], ConversationDetector] = {}
 _SHARED_LOCK = threading.Lock()
 
 
+# The config's fields a ConversationDetector reads (`google_dlp`: `with_google_dlp`'s configs).
+DETECTOR_FIELDS = {"inspect_config", "detection", "google_dlp"}
+
+
 def shared_detector(config: VeilConfig, memo: bool = False) -> ConversationDetector:
     """One warm detector per config per process, for the job's steps (`RulesFn`, `RiskFn`) and
     its launch checks: Beam builds a DoFn instance per thread and per stage, and each used to
-    compile and warm its own. Keyed by a hash of the whole config; `memo` gives the detector a
-    `TurnMemo` (the auditor's). A detector's `detect` is a function of its texts, and its
-    caches (Hyperscan scratch per thread, the memo) are safe to share between threads."""
-    key = (type(config).__name__ + hashlib.sha256(config.model_dump_json().encode("utf-8")).hexdigest(), memo)
+    compile and warm its own. Keyed by a hash of what the detector is built from (the inspect
+    config, the detection settings, a DLP target), not the whole config: the launch checks the
+    config it loaded, the job's steps get it with the usable detectors chosen, and the two
+    compiled the same detector twice. `memo` gives the detector a `TurnMemo` (the auditor's). A
+    detector's `detect` is a function of its texts, and its caches (Hyperscan scratch per
+    thread, the memo) are safe to share between threads."""
+    built_from = config.model_dump_json(include=DETECTOR_FIELDS)
+    key = (type(config).__name__ + hashlib.sha256(built_from.encode("utf-8")).hexdigest(), memo)
     with _SHARED_LOCK:
         detector = _SHARED.get(key)
         if detector is None:

@@ -76,6 +76,8 @@ def _risk_verdict(risk: dict) -> dict[str, Any]:
         "with_direct_identifier": total["with_direct_identifier"],
         # Scored by the auditor: its calibrated interval, whose upper end decides (veil.risk.calibration).
         "auditor_interval": total.get("auditor_interval"),
+        # The auditor read a sample: how many of how many, and the intervals (veil.risk.sampling).
+        **({"audit_sample": total["audit_sample"]} if total.get("audit_sample") else {}),
     }
 
 
@@ -120,6 +122,11 @@ def format_summary(summary: dict[str, Any]) -> str:
             f"threshold {risk['threshold']:g}); {risk['with_direct_identifier']} of "
             f"{risk['conversations']} conversations still hold a direct identifier"
         )
+        sample = risk.get("audit_sample")
+        if sample:
+            lines.append(f"  audit sample:    the auditor read {sample['audited']} of {sample['of']} "
+                         "conversations; the figures are the sample's, the verdict on the upper "
+                         "end of their interval")
         lines.append(f"  risk report:     {summary.get('output', '').rstrip('/')}/risk/report.html")
     lines.append(f"  output:          {summary.get('output', '')}")
     if records["errored"]:

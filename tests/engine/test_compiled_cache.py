@@ -70,3 +70,15 @@ def test_one_detector_per_config_per_process():
     assert other is not first
     text = ["Hi, this is Jane Doe, jane@example.com"]
     assert first.detect(text) == ConversationDetector(config).detect(text)
+
+
+def test_the_launch_and_the_job_share_one_detector_whatever_detectors_are_chosen():
+    """The launch compiles the config it loaded; the job's steps get it with the usable
+    detectors chosen (`--detectors rules`): the same rules, so the same detector."""
+    config = load_config("call_transcripts")  # rules and the hf model
+    chosen = config.model_copy(update={"detectors": config.detectors.model_copy(update={"hf": None})})
+    assert chosen.detectors != config.detectors
+    assert shared_detector(chosen) is shared_detector(config)
+    stricter = config.model_copy(update={"detection": config.detection.model_copy(
+        update={"window_chars": config.detection.window_chars // 2})})
+    assert shared_detector(stricter) is not shared_detector(config)

@@ -96,12 +96,21 @@ def coverage(pairs: Sequence[tuple[float, float]], calibration: Calibration) -> 
     return sum(calibration.covers(g, e) for g, e in pairs) / len(pairs) if pairs else 0.0
 
 
-def calibrated_verdict(estimate: float, calibration: Calibration, threshold: float
-                       ) -> dict[str, float | bool]:
-    """The auditor's mean+std as an interval, and PASS only when its upper end is below."""
+def calibrated_verdict(estimate: float, calibration: Calibration, threshold: float,
+                       sampled: tuple[float, float] | None = None) -> dict[str, float | bool]:
+    """The auditor's mean+std as an interval, and PASS only when its upper end is below.
+
+    `sampled`: when the auditor read a sample (veil.risk.sampling), the sampling interval of
+    mean+std; the calibration then scales its ends (low end by `low`, high end by `high`), so
+    that the interval holds both uncertainties and the verdict errs high."""
     low, high = calibration.interval(estimate)
-    return {"estimate": round(estimate, 4), "low": round(low, 4), "high": round(high, 4),
-            "level": calibration.level, "passes": high < threshold}
+    if sampled is not None:
+        low, high = sampled[0] * calibration.low, sampled[1] * calibration.high
+    out = {"estimate": round(estimate, 4), "low": round(low, 4), "high": round(high, 4),
+           "level": calibration.level, "passes": high < threshold}
+    if sampled is not None:
+        out["with_sampling"] = True
+    return out
 
 
 def scores_in_scope(row: Mapping, info_types: frozenset[str] | None) -> int:
@@ -135,7 +144,9 @@ def with_auditor_interval(summary: dict, calibration: Any) -> dict:
     for group in groups:
         if not (group.get("sources") or {}).get(AUDIT_SOURCE) or group.get("mean_plus_std") is None:
             continue
-        group["auditor_interval"] = calibrated_verdict(group["mean_plus_std"], interval, threshold)
+        sampled = (group.get("audit_sample") or {}).get("mean_plus_std")
+        group["auditor_interval"] = calibrated_verdict(
+            group["mean_plus_std"], interval, threshold, tuple(sampled) if sampled else None)
         if getattr(calibration, "measured_on", ""):
             group["auditor_interval"]["measured_on"] = calibration.measured_on
         group["passes"] = bool(group["passes"]) and group["auditor_interval"]["passes"]

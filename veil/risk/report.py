@@ -69,12 +69,19 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
                        "email address, a phone, card or account number...): review them before use.")
     value = fmt(total["mean_plus_std"])
     interval = total.get("auditor_interval")
+    sample = total.get("audit_sample")
     if interval:  # an estimate: the verdict is on its calibrated upper end
         details.insert(0, auditor_interval_text(interval, limit))
+    if sample:  # from a sample: said first, with its uncertainty
+        details.insert(0, audit_sample_text(sample, limit))
     if interval and not interval["passes"] and total["mean_plus_std"] < threshold:
         css, headline = "fail", (f"The corpus fails on the auditor's calibrated upper end: "
                                  f"{fmt(interval['high'])} is not below {limit}, though its "
                                  f"estimate of mean + std is {value}.")
+    elif sample and not sample["passes"] and total["mean_plus_std"] < threshold:
+        css, headline = "fail", (f"The corpus fails on the audit sample's upper end: mean + std "
+                                 f"may be up to {fmt(sample['mean_plus_std'][1])}, not below {limit}, "
+                                 f"though the sample's own figure is {value}.")
     elif not total["passes"]:
         css, headline = "fail", f"The corpus fails: mean + std = {value} is not below the threshold {limit}."
     elif failing:
@@ -93,10 +100,25 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
             "text": " ".join([headline, *details])}
 
 
+def audit_sample_text(sample: Mapping[str, Any], limit: str) -> str:
+    """One sentence: how many conversations the auditor read, and what that leaves uncertain."""
+    text = (f"Estimated from a sample: the auditor read {sample['audited']:,} of the "
+            f"{sample['of']:,} conversations it would have (a seeded random sample of fixed size); "
+            f"the others are written but not scored.")
+    if sample.get("mean_plus_std"):
+        text += (f" For the whole corpus ({sample['level']:.0%}): the mean lies in "
+                 f"{fmt(sample['mean'][0])}–{fmt(sample['mean'][1])}, mean + std in "
+                 f"{fmt(sample['mean_plus_std'][0])}–{fmt(sample['mean_plus_std'][1])}, and the "
+                 f"verdict is taken on the upper end ({'below' if sample['passes'] else 'not below'} "
+                 f"{limit}).")
+    return text
+
+
 def auditor_interval_text(interval: Mapping[str, Any], limit: str) -> str:
     """One sentence: the auditor's estimate, its calibrated interval, and what decides."""
+    sampled = " and the sample's uncertainty" if interval.get("with_sampling") else ""
     return (f"Scored without labels by the independent auditor: its mean + std is "
-            f"{fmt(interval['estimate'])}; calibrated on labelled data, the true figure lies in "
+            f"{fmt(interval['estimate'])}; calibrated on labelled data{sampled}, the true figure lies in "
             f"{fmt(interval['low'])}–{fmt(interval['high'])} ({interval['level']:.0%}), and the "
             f"verdict is taken on the upper end ({'below' if interval['passes'] else 'not below'} "
             f"{limit}).")
@@ -238,6 +260,7 @@ def build_report(summary: Mapping[str, Any], conversations: Iterable[Mapping[str
         any_text=any(view["turns"] for view in sample) or any(
             h["view"] and h["view"]["turns"] for h in highest_views),
         sample_seed=summary.get("review_sample", {}).get("seed", 0),
+        audit_sample=summary.get("audit_sample"),
         highest=highest_views, provenance=provenance_view(summary, total),
         risk_table=sorted(table.get("scores", {}).items(), key=lambda kv: (-kv[1], kv[0])),
         fields=summary.get("fields"),

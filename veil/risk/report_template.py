@@ -58,7 +58,7 @@ Zhang et al., "Data Anonymization for Privacy-Preserving LLM Fine-Tuning on Call
   <div class="figure"><b>{{ total.with_direct_identifier }}</b>{{ 'conversation still holds' if total.with_direct_identifier == 1 else 'conversations still hold' }} a direct identifier</div>
   <div class="figure"><b>{{ fmt(total.mean_plus_std) }}</b>mean + std (must be below {{ fmt_num(threshold) }})</div>
   <div class="figure"><b>{{ pct(total.share_above_threshold) }}</b>of conversations score above {{ fmt_num(threshold) }}</div>
-  <div class="figure"><b>{{ total.count }}</b>{{ 'conversation' if total.count == 1 else 'conversations' }} scored</div>
+  <div class="figure"><b>{{ total.count }}</b>{{ 'conversation' if total.count == 1 else 'conversations' }} scored{% if total.audit_sample %} ({{ total.audit_sample.not_audited }} more written, outside the audit sample){% endif %}</div>
 </div>
 
 <section class="provenance" id="provenance">
@@ -66,6 +66,7 @@ Zhang et al., "Data Anonymization for Privacy-Preserving LLM Fine-Tuning on Call
 <dl>
   <dt>Scores from</dt><dd id="provenance-sources">{% for s in provenance.sources %}{{ s.words }}: {{ plural(s.count, 'conversation') }}{% if not loop.last %}; {% endif %}{% else %}not recorded{% endfor %}</dd>
   {% if provenance.auditor and provenance.sources | selectattr('name', 'equalto', 'audit') | list %}<dt>Auditor</dt><dd><code>{{ provenance.auditor }}</code>{% if provenance.auditor_detectors %} ({{ provenance.auditor_detectors | join(' + ') }}){% endif %}</dd>{% endif %}
+  {% if total.audit_sample %}<dt>Audit sample</dt><dd id="audit-sample">the auditor read {{ total.audit_sample.audited }} of {{ total.audit_sample.of }} conversations (seeded, fixed size{% if audit_sample %}: {{ audit_sample.size }}, seed {{ audit_sample.seed }}{% endif %}); only they have a score in <code>risk/conversations</code>{% if total.audit_sample.mean_plus_std %}; {{ pct(total.audit_sample.level) }} interval for the whole corpus: mean {{ fmt(total.audit_sample.mean[0]) }}&ndash;{{ fmt(total.audit_sample.mean[1]) }}, mean + std {{ fmt(total.audit_sample.mean_plus_std[0]) }}&ndash;{{ fmt(total.audit_sample.mean_plus_std[1]) }}, verdict on the upper end{% endif %}</dd>{% endif %}
   {% if total.auditor_interval %}<dt>Auditor's estimate</dt><dd id="auditor-interval">mean + std {{ fmt(total.auditor_interval.estimate) }}; calibrated interval {{ fmt(total.auditor_interval.low) }}&ndash;{{ fmt(total.auditor_interval.high) }} ({{ pct(total.auditor_interval.level) }}), verdict on the upper end{% if total.auditor_interval.measured_on %}; calibrated on {{ total.auditor_interval.measured_on }}{% endif %}</dd>{% endif %}
   {% if contribution %}<dt>Contributions</dt><dd id="contribution">{{ contribution }}</dd>{% endif %}
   {% if provenance.config %}<dt>Config</dt><dd><code>{{ provenance.config }}</code></dd>{% endif %}

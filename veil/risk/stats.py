@@ -15,7 +15,6 @@ a Beam CombineFn (see `RiskCombiner`).
 """
 from __future__ import annotations
 
-import hashlib
 import heapq
 import math
 from collections import Counter
@@ -23,15 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from veil.risk.calibration import with_auditor_interval
+from veil.risk.sampling import METHOD as AUDIT_SAMPLE_METHOD
+from veil.risk.sampling import UNAUDITED, sample_key, sampling_interval
 
 UNSPECIFIED_CONTEXT = "unspecified"
 PERCENTILE_METHOD = "linear interpolation between order statistics (numpy's default)"
-
-
-def sample_key(seed: int, conversation_id: str) -> int:
-    """A seeded pseudo-random rank for an id: the same on every worker and every run."""
-    digest = hashlib.blake2b(f"{seed}\x00{conversation_id}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
 
 
 def _lerp(a: float, b: float, t: float) -> float:
@@ -74,8 +69,12 @@ class GroupStats:
     sample: list = field(default_factory=list)    # [(-key, id, row)] heap: the k smallest keys
     highest: list = field(default_factory=list)   # [(score, reversed id, row)] heap: top k
     sources: Counter = field(default_factory=Counter)  # gold / audit / annotated: where scores came from
+    unaudited: int = 0  # written, but left out of the audit sample: counted, not scored
 
     def add(self, record: Mapping[str, Any], sample_size: int, seed: int) -> None:
+        if record.get("source") == UNAUDITED:
+            self.unaudited += 1
+            return
         score = int(record["score"])
         self.histogram[score] += 1
         self.with_direct_identifier += bool(record.get("direct_identifier"))
@@ -104,6 +103,7 @@ class GroupStats:
         self.type_conversations.update(other.type_conversations)
         self.type_score.update(other.type_score)
         self.sources.update(other.sources)
+        self.unaudited += other.unaudited
         for entry in other.sample:
             _push_bounded(self.sample, entry, sample_size)
         for entry in other.highest:
@@ -145,6 +145,23 @@ class GroupStats:
         out["review_sample"] = [entry[1] for entry in sorted(self.sample, key=lambda e: -e[0])]
         out["highest"] = [{"id": entry[1].value, "score": entry[0]} for entry in self._highest()]
         out["sources"] = {name: self.sources[name] for name in sorted(self.sources)}
+        if self.unaudited:  # figures from a sample: say so, with their uncertainty
+            out["audit_sample"] = self.audit_sample_summary(threshold)
+            if out["passes"] is not None:
+                out["passes"] = out["passes"] and out["audit_sample"]["passes"]
+        return out
+
+    def audit_sample_summary(self, threshold: float) -> dict[str, Any]:
+        """How many the auditor read of those it would have, and what that makes of the figures:
+        intervals for the whole corpus, and the verdict on mean + std's upper end. (With no
+        conversation scored, the figures are None and so is the verdict.)"""
+        audited = self.sources.get("audit", 0)
+        out: dict[str, Any] = {"audited": audited, "not_audited": self.unaudited,
+                               "of": audited + self.unaudited}
+        if self.count:
+            out.update(sampling_interval(self.histogram, self.count + self.unaudited, threshold))
+        else:
+            out.update(level=None, mean=None, mean_plus_std=None, passes=None)
         return out
 
     def _highest(self) -> list:
@@ -236,6 +253,8 @@ class RiskAccumulator:
     sample_size: int = 20
     seed: int = 0
     contexts: dict[str, GroupStats] = field(default_factory=dict)
+    audit_sample: int | None = None  # the audit sample's size and seed, for the summary to describe
+    audit_seed: int = 0
 
     def add(self, conversation: Any) -> "RiskAccumulator":
         """Add one scored conversation: a ConversationRisk or its `to_dict()` row."""
@@ -258,7 +277,10 @@ class RiskAccumulator:
 
     def summary(self) -> dict[str, Any]:
         """`risk/summary.json`: per context and in total, plus how the figures were computed."""
-        total = self.total().summary(self.threshold)
+        totals = self.total()
+        total = totals.summary(self.threshold)
+        sampled = {"audit_sample": {"size": self.audit_sample, "seed": self.audit_seed,
+                                    "method": AUDIT_SAMPLE_METHOD}} if totals.unaudited else {}
         return {
             "threshold": self.threshold,
             "criterion": "mean + std < threshold",
@@ -270,6 +292,7 @@ class RiskAccumulator:
                                  "(PARTIAL ones included)",
             "review_sample": {"size": self.sample_size, "seed": self.seed,
                               "method": "bottom-k of blake2b(seed, id)"},
+            **sampled,
             "contexts": {c: self.contexts[c].summary(self.threshold) for c in sorted(self.contexts)},
             "total": total,
         }
@@ -292,8 +315,10 @@ class RiskCombiner:
     """
 
     def __init__(self, threshold: float = 5.0, sample_size: int = 20, seed: int = 0,
-                 table_description: Mapping[str, Any] | None = None, calibration: Any = None):
+                 table_description: Mapping[str, Any] | None = None, calibration: Any = None,
+                 audit_sample: int | None = None, audit_seed: int = 0):
         self.threshold, self.sample_size, self.seed = threshold, sample_size, seed
+        self.audit_sample, self.audit_seed = audit_sample, audit_seed
         self.table_description = table_description
         self.calibration = calibration
 
@@ -303,10 +328,11 @@ class RiskCombiner:
         the auditor's calibration (veil.risk.calibration)."""
         table = settings.table()
         return cls(table.threshold, settings.review_sample, settings.seed, table.describe(),
-                   settings.calibration)
+                   settings.calibration, settings.audit_sample, settings.audit_sample_seed)
 
     def create_accumulator(self) -> RiskAccumulator:
-        return RiskAccumulator(self.threshold, self.sample_size, self.seed)
+        return RiskAccumulator(self.threshold, self.sample_size, self.seed,
+                               audit_sample=self.audit_sample, audit_seed=self.audit_seed)
 
     def add_input(self, accumulator: RiskAccumulator, conversation: Any) -> RiskAccumulator:
         return accumulator.add(conversation)

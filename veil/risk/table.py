@@ -157,6 +157,23 @@ DEFAULT_CALIBRATION = AuditorCalibration(
                 "of each (QUALITY.md)")
 
 
+DEFAULT_AUDIT_SAMPLE = 1000
+
+
+def audit_sample_size(value: Any) -> int | None:
+    """`risk.audit_sample` (or `--audit_sample`) as a size: a whole number of 1 or more, or
+    None for `all` / null (audit every conversation). Anything else raises ValueError."""
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("all", "null", "none")):
+        return None
+    if isinstance(value, str) and value.strip().lstrip("+").isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"expected a whole number of conversations (1 or more) or `all`, got {value!r}")
+    if value < 1:
+        raise ValueError(f"must be 1 or more (or `all` to audit every conversation), got {value}")
+    return value
+
+
 class RiskSettings(BaseModel):
     """The `risk:` section of a job config. Unknown keys are errors, not silently ignored."""
 
@@ -176,6 +193,21 @@ class RiskSettings(BaseModel):
     # The auditor's estimate as an interval, and the verdict on its upper end (veil.risk.calibration).
     # Re-measure it for another auditor; `null` reports the auditor's figure as it is.
     calibration: AuditorCalibration | None = DEFAULT_CALIBRATION
+    # How many of the conversations the auditor reads it audits: a seeded, fixed-size sample
+    # (veil.risk.sampling); `all` or null: every one. Conversations scored from gold labels are
+    # all scored whatever this says.
+    audit_sample: int | None = DEFAULT_AUDIT_SAMPLE
+    # The audit sample's seed; null: `seed`, so that the review sample is drawn from the audited.
+    audit_seed: int | None = None
+
+    @field_validator("audit_sample", mode="before")
+    @classmethod
+    def _audit_sample_size(cls, value: Any) -> int | None:
+        return audit_sample_size(value)
+
+    @property
+    def audit_sample_seed(self) -> int:
+        return self.seed if self.audit_seed is None else self.audit_seed
 
     @field_validator("scores")
     @classmethod
