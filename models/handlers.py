@@ -16,21 +16,42 @@ each record beside its texts, so that no shuffle is needed to join model finding
 
 A model is loaded once per worker process (Beam's shared model manager), or once per machine
 when `large_model`/`model_copies` are set.
+
+Beam's `apache_beam.ml.inference.base` is imported without torch (`beam_inference`): it imports
+torch for a `ModelManager` Veil does not use, and a job on ONNX Runtime and spaCy's CNNs has
+no other use for torch.
 """
 from __future__ import annotations
 
 import logging
+import resource
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Iterable, Sequence
 
-from apache_beam.ml.inference.base import KeyedModelHandler, ModelHandler, PredictionResult
-
+from models.torch_free import import_without_torch
 from veil.config import VeilConfig
 from veil.detector_config import HfDetectorSettings
 from veil.storage import Storage
 
 _LOG = logging.getLogger("veil")
 Texts = Sequence[str]  # one conversation: its turns' texts
+
+
+def beam_inference() -> ModuleType:
+    """`apache_beam.ml.inference.base`, imported without torch when torch is not imported yet.
+
+    Its `ModelManager` is then None, which Beam handles: it imports the manager on demand for
+    `use_model_manager=True`. Beam imports `resource` in the same guarded block, for the memory
+    its model-load metric reports: that one is given back."""
+    base = import_without_torch("apache_beam.ml.inference.base")
+    if base.resource is None:
+        base.resource = resource
+    return base
+
+
+_base = beam_inference()
+KeyedModelHandler, ModelHandler, PredictionResult = _base.KeyedModelHandler, _base.ModelHandler, _base.PredictionResult
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,8 @@ import json
 import logging
 import os
 import re
+import threading
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Sequence
 
@@ -101,8 +103,9 @@ def check_spacy_pipeline(pipeline: str, storage: Storage | None = None) -> None:
     location = str(default_spacy_dir()) if pipeline == DEFAULT_PIPELINE else pipeline.removeprefix("file://")
     if (Path(location) / "config.cfg").is_file():
         return
-    import spacy
+    from models.spacy_plugins import import_spacy
 
+    spacy = import_spacy()  # without torch: the job may never need it
     if "/" not in location and spacy.util.is_package(location):
         return
     raise SpacyPipelineUnavailable(
@@ -235,6 +238,9 @@ class SpacyDetector:
             k: Likelihood(v) for k, v in (veil_meta.get("dictionary_likelihoods") or {}).items()
         }
         self._labels: dict[str, str | None] = {}
+        # spaCy's memory zones must not overlap (one frees what the other still reads), and
+        # Beam shares a loaded detector between a worker's threads: one pipe at a time.
+        self._zone_lock = threading.Lock()
 
     @classmethod
     def from_config(cls, config, storage: Storage | None = None, cache_root: str | Path | None = None) -> "SpacyDetector":
@@ -288,17 +294,25 @@ class SpacyDetector:
             for window in split_into_windows(len(text), self.window_chars, self.window_overlap_chars, text):
                 pieces.append((index, window))
         results: list[set[Finding]] = [set() for _ in texts]
-        docs = self.nlp.pipe(
-            (tokenizable(texts[index][window.start:window.end]) for index, window in pieces),
-            batch_size=self.settings.batch_size,
-        )
-        for (index, window), doc in zip(pieces, docs):
-            text = texts[index]
-            whole = window.start == 0 and window.end == len(text)
-            for finding in self._doc_findings(doc, index, window.start, text):
-                if whole or keep_in_window(finding.shifted(-window.start), window):
-                    results[index].add(finding)
+        # The strings and lexemes spaCy adds to its vocabulary for each new word are dropped
+        # when the zone ends: a worker's memory does not grow with the words it has read.
+        with self._zone_lock, self._memory_zone():
+            docs = self.nlp.pipe(
+                (tokenizable(texts[index][window.start:window.end]) for index, window in pieces),
+                batch_size=self.settings.batch_size,
+            )
+            for (index, window), doc in zip(pieces, docs):
+                text = texts[index]
+                whole = window.start == 0 and window.end == len(text)
+                for finding in self._doc_findings(doc, index, window.start, text):
+                    if whole or keep_in_window(finding.shifted(-window.start), window):
+                        results[index].add(finding)
         return [sorted(found) for found in results]
+
+    def _memory_zone(self):
+        """spaCy's `memory_zone` (3.8 and later); nothing on an older spaCy."""
+        zone = getattr(self.nlp, "memory_zone", None)
+        return zone() if zone is not None else nullcontext()
 
     def detect_conversations(self, conversations: Sequence[Sequence[str]]) -> list[list[Finding]]:
         """Per conversation (its turns' texts), its findings; all turns go through one `pipe`."""

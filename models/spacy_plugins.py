@@ -8,11 +8,24 @@ en_core_web_sm: 3.17 CPU s and 479 MB RSS, against 0.31 CPU s and 331 MB without
 `load_pipeline` loads with those entry points left alone; a pipeline that needs a factory only
 a plugin provides (spacy-transformers' `transformer`) fails that way with spaCy's E002, and is
 then loaded again the ordinary way, with every plugin.
+
+spaCy itself is imported without torch (`import_spacy`, models.torch_free): thinc imports torch
+when it is installed, and the CNN pipelines never use it. A pipeline that does (torch layers,
+spacy-transformers) gets it back: thinc is given torch before the ordinary load.
 """
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
+
+from models.torch_free import import_without_torch, thinc_lacks_torch, thinc_with_torch
+
+
+def import_spacy() -> ModuleType:
+    """`import spacy`, without torch when torch is not imported yet (models.torch_free)."""
+    return import_without_torch("spacy")
 
 
 @contextmanager
@@ -30,13 +43,23 @@ def plugin_factories_unloaded():
 
 
 def load_pipeline(location: str | Path):
-    """`spacy.load(location)`, importing the spaCy plugins only if the pipeline needs one."""
-    import spacy
-
+    """`spacy.load(location)`, importing the spaCy plugins only if the pipeline needs one, and
+    torch only if the pipeline does (or something else in the process imported it)."""
+    spacy = import_spacy()
+    if "torch" in sys.modules:  # imported since spaCy was: thinc may use it
+        thinc_with_torch()
     try:
         with plugin_factories_unloaded():
-            return spacy.load(location)
-    except ValueError as error:
-        if "[E002]" not in str(error):  # E002: no such factory (a plugin's): load them all
+            nlp = spacy.load(location)
+    except OSError:  # no such pipeline: nothing to retry
+        raise
+    except Exception as error:
+        # E002: no such factory (a plugin's): load them all. Anything else fails the same way
+        # the ordinary way, unless it came from thinc without torch (a pipeline on torch layers).
+        if "[E002]" not in str(error) and not thinc_lacks_torch():
             raise
-    return spacy.load(location)
+        thinc_with_torch()  # plugins such as spacy-transformers build torch layers
+        return spacy.load(location)
+    if "torch" in sys.modules:  # a component imported it while loading: thinc may use it
+        thinc_with_torch()
+    return nlp

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from tests.conftest import run_veil
-from veil.evaluation import ALL, Evaluation, Span, f_beta, format_report
+from veil.evaluation import ALL, Evaluation, Span, f_beta, format_report, value_shape
 
 
 def test_f_beta_known_values():
@@ -79,6 +79,45 @@ def test_the_report_leads_with_redaction_recall_and_redacted_words():
     assert lines[2] == "ordinary words redacted: 25.00% (1 of 4); lower-case: 25.00% (1 of 4)"
     typed = next(i for i, line in enumerate(lines) if line.startswith("per gold infoType"))
     assert typed > 2 and "typed" in lines[typed]
+
+
+@pytest.mark.parametrize("value, shape", [
+    ("@colgo", "@handle"),
+    ("ishawna", "lower-case, one word"),
+    ("sitaram katel", "lower-case, several words"),
+    ("JINX", "ALL CAPS, one word"),
+    ("Busta Rhymes", "Capitalised, several words"),
+    ("iDubbbz", "mixed case, one word"),
+    ("aleena Padikall", "mixed case, several words"),
+    ("B.", "Capitalised, one word"),
+    ("555", "no letters"),
+])
+def test_value_shape_says_how_a_value_is_written(value, shape):
+    assert value_shape(value) == shape
+
+
+def test_misses_are_counted_by_how_the_value_is_written_without_its_text():
+    texts = ["thanks ishawna and Busta Rhymes, cc @colgo"]
+    gold = [Span(0, 7, 14, "PERSON_NAME"), Span(0, 19, 31, "PERSON_NAME"), Span(0, 36, 42, "PERSON_NAME")]
+    predicted = [Span(0, 19, 24, "PERSON_NAME"), Span(0, 36, 42, "USER_NAME")]  # "Busta", the handle
+    evaluation = Evaluation()
+    evaluation.add(texts, gold, predicted)
+    report = evaluation.report()
+    assert report["redacted_by_shape"] == {"PERSON_NAME": {
+        "@handle": {"support": 1, "redacted": 1, "missed": 0, "recall": 1.0},
+        "Capitalised, several words": {"support": 1, "redacted": 1, "missed": 0, "recall": 1.0},
+        "lower-case, one word": {"support": 1, "redacted": 0, "missed": 1, "recall": 0.0},
+    }}
+    printed = format_report(report)
+    table = printed.split("missed gold values, by how they are written")[1].splitlines()
+    assert table[3].split() == ["PERSON_NAME", "lower-case,", "one", "word", "1", "1", "0.000"]
+    assert "ishawna" not in printed and "Busta" not in json.dumps(report)
+
+
+def test_no_miss_table_when_every_value_was_redacted():
+    evaluation = Evaluation()
+    evaluation.add(["call Ann"], [Span(0, 5, 8, "PERSON_NAME")], [Span(0, 5, 8, "PERSON_NAME")])
+    assert "missed gold values" not in format_report(evaluation.report())
 
 
 def test_veil_evaluate_on_the_sample(tmp_path):

@@ -118,11 +118,9 @@ class ModelStage(beam.PTransform):
         self.accelerator = accelerator
 
     def expand(self, detected):
-        from apache_beam.ml.inference.base import RunInference  # heavy: only jobs with models
+        from models.handlers import Keyed, beam_inference  # heavy: only jobs with models
 
-        from models.handlers import Keyed
-
-        inference = RunInference(Keyed(self.handler)).with_exception_handling()
+        inference = beam_inference().RunInference(Keyed(self.handler)).with_exception_handling()
         if self.accelerator:
             inference = inference.with_resource_hints(accelerator=self.accelerator)
         keyed = detected | "WithTexts" >> beam.Map(lambda d: (d, TurnTexts(d.texts)))

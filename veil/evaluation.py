@@ -17,6 +17,10 @@ gold span that some finding covers (redacted ordinary words), overall and for lo
 ("the", "people", "waiver": a model that tags those makes a corpus useless for fine-tuning,
 whatever its recall). A word is a run of letters and digits with at least one letter; URLs,
 e-mail addresses and @handles are not words of the conversation, and are not counted.
+
+`redacted_by_shape` says which gold values go unredacted, by how they are written (an @handle,
+lower-case, ALL CAPS, Capitalised; one word or several), never by what they say: where a
+detector's misses lie, without a line of personal data in the report.
 """
 from __future__ import annotations
 
@@ -183,6 +187,26 @@ def ordinary_word_counts(texts: list[str], gold: list[Span], predicted: list[Spa
     return counts
 
 
+def value_shape(value: str) -> str:
+    """How a gold value is written, e.g. "lower-case, one word" ("ishawna"), "Capitalised,
+    several words" ("Busta Rhymes"), "@handle": the kind of miss, not its text."""
+    if value.startswith("@"):
+        return "@handle"
+    words = [w for w in value.split() if any(c.isalpha() for c in w)]
+    letters = "".join(c for c in value if c.isalpha())
+    if not letters:
+        return "no letters"
+    if letters.islower():
+        case = "lower-case"
+    elif letters.isupper() and len(letters) > 1:
+        case = "ALL CAPS"
+    elif all(next(c for c in w if c.isalpha()).isupper() for w in words):
+        case = "Capitalised"
+    else:
+        case = "mixed case"
+    return f"{case}, {'one word' if len(words) == 1 else 'several words'}"
+
+
 METRICS = {
     "entity_exact": lambda t, g, p: _entity_counts(g, p, exact=True, typed=True),
     "entity_overlap": lambda t, g, p: _entity_counts(g, p, exact=False, typed=True),
@@ -198,6 +222,8 @@ class Evaluation:
 
     counts: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(Counts)))
     words: dict = field(default_factory=lambda: defaultdict(WordCounts))
+    # info_type -> value_shape -> gold values redacted at all (tp) or not (fn)
+    shapes: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(Counts)))
     records: int = 0
     negatives_total: int = 0
     negatives_redacted: int = 0
@@ -219,6 +245,12 @@ class Evaluation:
         words = ordinary_word_counts(texts, gold, predicted)
         for scope in scopes:
             self.words[scope].add(words)
+        for g in gold:
+            counts = self.shapes[g.info_type][value_shape(texts[g.turn][g.start:g.end])]
+            if any(_overlaps(g, p) for p in predicted):
+                counts.tp += 1
+            else:
+                counts.fn += 1
         for negative in negatives:
             self.negatives_total += 1
             if any(_overlaps(negative, p) for p in predicted):
@@ -234,6 +266,11 @@ class Evaluation:
             entry["per_info_type"] = {t: c.scores() for t, c in sorted(by_type.items())}
             result["metrics"].setdefault(metric, {})[scope] = entry
         result["ordinary_words"] = {scope: c.scores() for scope, c in sorted(self.words.items())}
+        result["redacted_by_shape"] = {
+            info_type: {shape: {"support": c.tp + c.fn, "redacted": c.tp, "missed": c.fn,
+                                "recall": round(c.tp / (c.tp + c.fn), 4)}
+                        for shape, c in sorted(by_shape.items())}
+            for info_type, by_shape in sorted(self.shapes.items())}
         result["hard_negatives"] = {
             "total": self.negatives_total,
             "redacted": self.negatives_redacted,
@@ -250,6 +287,20 @@ def _share(part: int, whole: int) -> str:
 def format_words(words: dict) -> str:
     return (f"ordinary words redacted: {_share(words['redacted'], words['words'])}; "
             f"lower-case: {_share(words['lower_case_redacted'], words['lower_case_words'])}")
+
+
+def format_shapes(by_type: dict) -> list[str]:
+    """Where the misses are: per gold infoType with a miss, each way of writing its values."""
+    missing = {t: shapes for t, shapes in by_type.items() if any(s["missed"] for s in shapes.values())}
+    if not missing:
+        return []
+    lines = ["", "missed gold values, by how they are written (redacted at all)"]
+    header = f"{'info_type':<30} {'written as':<28} {'support':>8} {'missed':>7} {'recall':>7}"
+    lines += [header, "-" * len(header)]
+    for info_type, shapes in missing.items():
+        for shape, s in sorted(shapes.items(), key=lambda item: -item[1]["missed"]):
+            lines.append(f"{info_type:<30} {shape:<28} {s['support']:>8} {s['missed']:>7} {s['recall']:>7.3f}")
+    return lines
 
 
 def format_report(report: dict, metric: str = "entity_overlap") -> str:
@@ -292,6 +343,7 @@ def format_report(report: dict, metric: str = "entity_overlap") -> str:
             lines.append(f"{scope.removeprefix('context:'):<30} {s['support']:>8} {s['recall']:>7.3f} "
                          f"{s['precision']:>9.3f} {s['f5']:>6.3f} {w.get('rate', 0):>7.2%} "
                          f"{w.get('lower_case_rate', 0):>7.2%}")
+    lines += format_shapes(report.get("redacted_by_shape", {}))
     negatives = report["hard_negatives"]
     if negatives["total"]:
         lines.append("")
