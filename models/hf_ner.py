@@ -3,8 +3,10 @@
 `HfTokenClassifier.predict(texts)` takes many turns at once and returns character spans per
 turn. It does what makes a small encoder fast and safe on real transcripts:
 
-- every turn is tokenised once with offsets; a turn longer than the model's window is cut into
-  overlapping windows (`token_windows`) whose predictions are stitched back per token;
+- every turn is tokenised once with offsets, by the `tokenizers` library alone
+  (`models.turn_tokenizer`); a turn longer than the model's window is cut into overlapping
+  windows (`token_windows`) whose predictions are stitched back per token;
+- a window that repeats another in the same call runs once;
 - windows are sorted by length and packed into batches under a padded-token budget, so short
   turns are not padded to the longest one (dynamic padding, length buckets);
 - on CUDA the forward pass runs in torch, bf16; on a CPU on ONNX Runtime in fp32 (the same
@@ -30,6 +32,7 @@ import numpy as np
 from models.token_spans import (
     OUTSIDE, CharSpan, corroborated, decode_spans, label_type, stitch_windows, token_windows, tokenizable,
 )
+from models.turn_tokenizer import TurnTokenizer
 from veil.detector_config import HfDetectorSettings, default_model_dir, info_type_for
 from veil.findings import Finding, Method
 from veil.storage import Storage, is_remote
@@ -37,6 +40,11 @@ from veil.storage import Storage, is_remote
 _LOG = logging.getLogger("veil")
 METADATA = "veil_model.json"
 DEFAULT_THRESHOLD = 0.5
+# Padded tokens per forward pass on a CPU, per runtime. On ONNX Runtime small batches keep a
+# layer's activations (1,536 floats a token in the feed-forward) in the core's cache: 1,024
+# tokens ran about 1.2x more tokens per CPU-second than 4,096 on this model, where torch ran
+# slower than at its 4,096 (BENCHMARKS.md, "NER on a CPU").
+CPU_BATCH_TOKENS = {"onnx": 1024, "torch": 4096}
 
 
 class ModelUnavailable(RuntimeError):
@@ -87,6 +95,25 @@ def quiet_transformers() -> None:
 
 
 @dataclass(frozen=True)
+class ModelConfig:
+    """The parts of the model's `config.json` that prediction needs, read without transformers
+    (the ONNX path: the torch path has transformers' own config)."""
+
+    id2label: dict[int, str]
+    num_hidden_layers: int
+
+    @property
+    def num_labels(self) -> int:
+        return len(self.id2label)
+
+    @classmethod
+    def read(cls, model_dir: Path) -> "ModelConfig":
+        config = json.loads((Path(model_dir) / "config.json").read_text(encoding="utf-8"))
+        labels = config.get("id2label") or {}
+        return cls({int(i): label for i, label in labels.items()}, int(config.get("num_hidden_layers", 0)))
+
+
+@dataclass(frozen=True)
 class Device:
     """Where the model runs (`cpu`, `cuda`, `cuda:1`), named without importing torch."""
 
@@ -114,16 +141,14 @@ class HfTokenClassifier:
     """A loaded model and tokenizer, ready for `predict`. Built once per worker process."""
 
     def __init__(self, model_dir: Path, settings: HfDetectorSettings | None = None):
-        from transformers import AutoTokenizer
-
-        quiet_transformers()
         settings = settings or HfDetectorSettings()
         self.settings = settings
         self.info = ModelInfo.read(model_dir)
         self.threshold = settings.threshold or self.info.threshold
-        self.tokenizer = AutoTokenizer.from_pretrained(str(model_dir))
-        if not self.tokenizer.is_fast:
-            raise ModelUnavailable(f"{model_dir}: a fast tokenizer is needed for character offsets")
+        try:
+            self.tokenizer = TurnTokenizer(model_dir)
+        except ValueError as error:
+            raise ModelUnavailable(str(error)) from None
         self.device = pick_device(settings.device)
         self.model = None
         self._onnx = None
@@ -132,7 +157,8 @@ class HfTokenClassifier:
 
             # From the machine's compiled cache when this model was exported before: then
             # neither torch nor the weights are loaded here (models.onnx_runtime).
-            self._onnx, self.config = onnx_logits(model_dir, settings.cpu_threads, self._torch_model)
+            self._onnx = onnx_logits(model_dir, settings.cpu_threads, self._torch_model)
+            self.config = ModelConfig.read(model_dir)
             self.runtime, self.dtype = "onnx", "float32"
         else:
             import torch
@@ -147,7 +173,7 @@ class HfTokenClassifier:
             raise ModelUnavailable(f"{model_dir}: the model has no {OUTSIDE!r} label")
         # The model's entity kinds (`PER`, `PERSON_NAME`, ...) and the infoType each one means.
         self.kind_types = {label_type(l): self._info_type(l) for l in self.labels if l != OUTSIDE}
-        self.prefix, self.suffix = special_tokens(self.tokenizer)
+        self.prefix, self.suffix = self.tokenizer.prefix, self.tokenizer.suffix
         limit = min(settings.max_length, self.tokenizer.model_max_length or settings.max_length)
         self.window = limit - len(self.prefix) - len(self.suffix)
         self.stride = min(settings.stride, self.window // 2)
@@ -157,6 +183,7 @@ class HfTokenClassifier:
         import torch
         from transformers import AutoModelForTokenClassification
 
+        quiet_transformers()
         dtype = torch.bfloat16 if self.device.type == "cuda" else torch.float32
         model, loading = AutoModelForTokenClassification.from_pretrained(
             str(model_dir), dtype=dtype, output_loading_info=True)
@@ -197,13 +224,7 @@ class HfTokenClassifier:
 
     def token_probabilities(self, texts: list[str]) -> list[tuple[list, np.ndarray] | None]:
         """Per text, its tokens' character offsets and label probabilities (None: no tokens)."""
-        if not texts:
-            return []  # the tokenizer raises IndexError on an empty batch
-        encoded = self.tokenizer(
-            [tokenizable(text) for text in texts], add_special_tokens=False, return_offsets_mapping=True,
-            return_attention_mask=False, verbose=False,
-        )
-        ids = encoded["input_ids"]
+        ids, offsets = self.tokenizer.encode([tokenizable(text) for text in texts])
         pieces = []  # (text index, window start, window end)
         for index, token_ids in enumerate(ids):
             for start, end in token_windows(len(token_ids), self.window, self.stride) if token_ids else ():
@@ -219,8 +240,10 @@ class HfTokenClassifier:
             if index not in per_text:
                 scored.append(None)
                 continue
-            offsets = [tuple(o) for o in encoded["offset_mapping"][index]]
-            scored.append((offsets, stitch_windows(len(offsets), *per_text[index])))
+            windows, window_probs = per_text[index]
+            # One window (most turns) is its own stitching.
+            stitched = window_probs[0] if len(windows) == 1 else stitch_windows(len(offsets[index]), windows, window_probs)
+            scored.append((offsets[index], stitched))
         return scored
 
     def decode(self, text: str, scored: tuple[list, np.ndarray] | None,
@@ -259,35 +282,42 @@ class HfTokenClassifier:
         return found
 
     def window_probabilities(self, windows: list[list[int]]) -> list[np.ndarray]:
-        """Softmax per token for each window of token ids (no special tokens), length-bucketed."""
-        order = sorted(range(len(windows)), key=lambda i: len(windows[i]))
-        out: list[np.ndarray | None] = [None] * len(windows)
-        budget = self.settings.batch_tokens or (32768 if self.device.type == "cuda" else 4096)
-        extra = len(self.prefix) + len(self.suffix)
-        for batch in _token_budget_batches([len(windows[i]) + extra for i in order], budget):
-            chosen = [order[i] for i in batch]
-            inputs = [self.prefix + windows[i] + self.suffix for i in chosen]
-            width = max(len(x) for x in inputs)
-            pad = self.tokenizer.pad_token_id or 0
-            input_ids = np.full((len(inputs), width), pad, dtype=np.int64)
-            mask = np.zeros((len(inputs), width), dtype=np.int64)
-            for row, x in enumerate(inputs):
-                input_ids[row, :len(x)] = x
-                mask[row, :len(x)] = 1
-            probs = self._probabilities(input_ids, mask)
-            lead = len(self.prefix)
-            for row, i in enumerate(chosen):
-                out[i] = probs[row, lead:lead + len(windows[i])]
-        return out  # type: ignore[return-value]
+        """Softmax per token for each window of token ids (no special tokens), length-bucketed.
 
+        A window that repeats one before it ("Okay.", "Thank you." in a call) is run once: the
+        model sees each window alone (attention masks out the batch's padding), so its
+        probabilities are those of its first copy."""
+        first: dict[tuple[int, ...], int] = {}
+        copy_of = [first.setdefault(tuple(window), len(first)) for window in windows]
+        distinct = list(first)
+        order = sorted(range(len(distinct)), key=lambda i: len(distinct[i]))
+        out: list[np.ndarray | None] = [None] * len(distinct)
+        budget = self.settings.batch_tokens or (
+            32768 if self.device.type == "cuda" else CPU_BATCH_TOKENS[self.runtime])
+        lead, extra = len(self.prefix), len(self.prefix) + len(self.suffix)
+        pad = self.tokenizer.pad_token_id or 0
+        for batch in _token_budget_batches([len(distinct[i]) + extra for i in order], budget):
+            chosen = [order[i] for i in batch]
+            width = len(distinct[chosen[-1]]) + extra  # ascending lengths: the last is the longest
+            input_ids = np.full((len(chosen), width), pad, dtype=np.int64)
+            mask = np.zeros((len(chosen), width), dtype=np.int64)
+            for row, i in enumerate(chosen):
+                n = len(distinct[i]) + extra
+                input_ids[row, :n] = self.prefix + list(distinct[i]) + self.suffix
+                mask[row, :n] = 1
+            probs = self._probabilities(input_ids, mask)
+            for row, i in enumerate(chosen):
+                out[i] = probs[row, lead:lead + len(distinct[i])]
+        return [out[i] for i in copy_of]  # type: ignore[misc]
 
     def _probabilities(self, input_ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Softmax over labels for one padded batch, on ONNX Runtime or torch."""
         if self._onnx is not None:
             logits = self._onnx(input_ids, mask)
-            logits = logits - logits.max(axis=-1, keepdims=True)
-            exp = np.exp(logits)
-            return exp / exp.sum(axis=-1, keepdims=True)
+            logits -= logits.max(axis=-1, keepdims=True)
+            np.exp(logits, out=logits)
+            logits /= logits.sum(axis=-1, keepdims=True)
+            return logits
         import torch
 
         with torch.inference_mode():
@@ -317,16 +347,6 @@ def load_classifier(model_dir: Path, settings: HfDetectorSettings) -> HfTokenCla
                 _LOADED.pop(next(iter(_LOADED)))
             _LOADED[key] = classifier
         return classifier
-
-
-def special_tokens(tokenizer) -> tuple[list[int], list[int]]:
-    """The ids a tokenizer puts before and after a text ([CLS] ... [SEP] for BERT-likes).
-
-    Learnt from the tokenizer's own template, so that any model family windows correctly."""
-    plain = tokenizer("a", add_special_tokens=False)["input_ids"]
-    full = tokenizer("a")["input_ids"]
-    at = next(i for i in range(len(full)) if full[i:i + len(plain)] == plain)
-    return full[:at], full[at + len(plain):]
 
 
 def _token_budget_batches(lengths: list[int], budget: int) -> list[list[int]]:

@@ -9,9 +9,9 @@ threshold, so it is not offered.
 The graph is exported from the torch model the first time a model is used on a machine (about
 two seconds), and kept in the machine's compiled cache (`veil.compiled_cache`), keyed by the
 model's files (names, sizes, times) and the versions of torch and ONNX Runtime: the next process
-loads it without importing torch or reading the weights (less start-up, 250 MB less memory per
-worker). The model directory holds nothing but what `veil train` wrote, so a remote model needs
-no second file.
+loads it without importing torch or transformers, or reading the weights (less start-up, 250 MB
+less memory per worker). The model directory holds nothing but what `veil train` wrote, so a
+remote model needs no second file.
 """
 from __future__ import annotations
 
@@ -40,21 +40,18 @@ def onnx_runtime_problem() -> str | None:
     return None
 
 
-def onnx_logits(model_dir: Path, threads: int | None, load_torch_model: Callable[[Path], object]):
-    """(OnnxLogits, the model's transformers config) for the model in `model_dir`: from the
-    compiled cache, or exported from `load_torch_model(model_dir)` and cached."""
-    from transformers import AutoConfig
-
-    config = AutoConfig.from_pretrained(str(model_dir))
+def onnx_logits(model_dir: Path, threads: int | None, load_torch_model: Callable[[Path], object]) -> "OnnxLogits":
+    """OnnxLogits for the model in `model_dir`: from the compiled cache (then neither torch nor
+    transformers is imported), or exported from `load_torch_model(model_dir)` and cached."""
     path = _cache_path(model_dir)
     if path is not None and os.path.exists(path):
         try:
-            return OnnxLogits(path, threads), config
+            return OnnxLogits(path, threads)
         except Exception as error:  # noqa: BLE001 - a damaged entry is exported again
             _LOG.warning("cached ONNX graph unreadable (%s); exporting again", type(error).__name__)
     graph = export_onnx(load_torch_model(model_dir))
     write_atomically(path, [graph])
-    return OnnxLogits(graph, threads), config
+    return OnnxLogits(graph, threads)
 
 
 def _cache_path(model_dir: Path) -> str | None:

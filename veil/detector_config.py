@@ -73,7 +73,8 @@ class HfDetectorSettings(DlpModel):
     max_length: int = Field(default=256, ge=16, le=4096)
     stride: int = Field(default=64, ge=0)
     # Padded tokens per forward pass: batches are bucketed by length up to this budget.
-    # None: 4,096 on a CPU (the fastest in BENCHMARKS.md), 32,768 on a GPU.
+    # None: on a CPU 1,024 on ONNX Runtime, 4,096 on torch (each its fastest, BENCHMARKS.md);
+    # 32,768 on a GPU.
     batch_tokens: int | None = Field(default=None, ge=64)
     # "auto" picks CUDA with bf16 when present, else the CPU.
     device: str = "auto"

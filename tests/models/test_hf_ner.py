@@ -141,6 +141,22 @@ def test_onnx_runtime_gives_the_spans_of_torch(tiny_model: Path):
             assert abs(ours[1] - theirs[1]).max() < 1e-4
 
 
+@pytest.mark.parametrize("runtime", ["torch", "onnx"])
+def test_a_repeated_turn_runs_once_and_gets_the_spans_it_gets_alone(tiny_model: Path, runtime: str):
+    if runtime == "onnx":
+        pytest.importorskip("onnxruntime")
+    classifier = HfTokenClassifier(tiny_model, HfDetectorSettings(device="cpu", cpu_runtime=runtime))
+    texts = ["maria gonzalez called from boston", "ok", "thanks, james", "maria gonzalez called"]
+    key = lambda spans: [[(s.start, s.end, s.label) for s in row] for row in spans]  # noqa: E731
+    alone = [classifier.predict([text])[0] for text in texts]
+    assert sum(map(len, alone)) >= 2
+    rows = []
+    forward = classifier._probabilities
+    classifier._probabilities = lambda ids, mask: rows.append(len(ids)) or forward(ids, mask)
+    assert key(classifier.predict(texts * 3 + texts[:1])) == key(alone * 3 + alone[:1])
+    assert sum(rows) == len(texts)
+
+
 def test_the_default_cpu_runtime_is_onnx_when_installed(tiny_model: Path):
     pytest.importorskip("onnxruntime")
     assert HfTokenClassifier(tiny_model, HfDetectorSettings(device="cpu")).runtime == "onnx"
