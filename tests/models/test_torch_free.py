@@ -12,6 +12,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import ROOT
 
 # What a job without a torch model has no use for: torch itself, and what Beam's ModelManager
@@ -19,25 +21,26 @@ from tests.conftest import ROOT
 HEAVY = ("torch", "scipy.optimize")
 
 
-def run_python(code: str) -> dict:
+def run_python(code: str, env: dict | None = None) -> dict:
     """`code` in a fresh interpreter at the repository root; its last line of output, as JSON."""
     done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+                          text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def run_job(corpus: Path, output: Path, torch_first: bool) -> dict:
-    """The job's real `main()` (rules, and the default auditor: rules + spaCy en_core_web_sm)
-    in a fresh interpreter, with torch imported first or not; which heavy modules it held at
-    the end."""
+def run_job(corpus: Path, output: Path, torch_first: bool, extra: tuple[str, ...] = ("--detectors", "rules"),
+            env: dict | None = None, heavy: tuple[str, ...] = HEAVY) -> dict:
+    """The job's real `main()` (by default rules, and the default auditor: rules + spaCy
+    en_core_web_sm) in a fresh interpreter, with torch imported first or not; which of the
+    `heavy` modules it held at the end."""
     return run_python(f'''
         import json, sys
         {"import torch" if torch_first else ""}
         from pipelines.anonymize import main
-        status = main(["--input", {str(corpus)!r}, "--output", {str(output)!r}, "--detectors", "rules"])
-        print(json.dumps({{"status": status, "imported": [m for m in {HEAVY!r} if m in sys.modules]}}))
-    ''')
+        status = main(["--input", {str(corpus)!r}, "--output", {str(output)!r}, *{list(extra)!r}])
+        print(json.dumps({{"status": status, "imported": [m for m in {heavy!r} if m in sys.modules]}}))
+    ''', env)
 
 
 def folder_bytes(root: Path) -> dict[str, bytes]:
@@ -60,6 +63,29 @@ def test_a_job_without_a_torch_model_does_not_import_torch_and_writes_the_same_b
     lean_bytes = folder_bytes(tmp_path / "lean")
     assert any(name.startswith("risk/") for name in lean_bytes)  # the auditor's spaCy ran
     assert lean_bytes == folder_bytes(tmp_path / "with-torch")
+
+
+def test_the_default_job_on_a_cached_onnx_graph_imports_neither_torch_nor_transformers(tmp_path, tiny_ner_model):
+    """Rules + the NER model on ONNX Runtime + the spaCy auditor: once the model's graph is in
+    the compiled cache, a job process holds neither torch nor transformers (hundreds of MB and
+    seconds of start-up per worker), and writes the bytes the first, exporting run wrote."""
+    pytest.importorskip("onnxruntime")
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join((ROOT / "data" / "sample.jsonl").read_text(encoding="utf-8").splitlines(True)[:20]),
+                      encoding="utf-8")
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"detectors": {"hf": {"model": str(tiny_ner_model), "device": "cpu",
+                                                       "cpu_runtime": "onnx"}}}))
+    env = {"VEIL_COMPILE_CACHE": str(tmp_path / "cache")}
+    heavy = (*HEAVY, "transformers")
+    job = ("--config", str(config), "--detectors", "rules,hf")
+    first = run_job(corpus, tmp_path / "first", False, job, env, heavy)
+    assert first["status"] == 0 and "torch" in first["imported"]  # the first run exports the graph
+    second = run_job(corpus, tmp_path / "second", False, job, env, heavy)
+    assert second == {"status": 0, "imported": []}
+    written = folder_bytes(tmp_path / "second")
+    assert any(name.startswith("findings/") for name in written)
+    assert written == folder_bytes(tmp_path / "first")
 
 
 def test_spacy_imported_the_ordinary_way_imports_torch():
