@@ -31,6 +31,9 @@ REQUIRED = [
     # the Dataflow container (infra/dataflow) installs the same version with CUDA.
     "torch==2.13.0",
     "transformers>=4.46,<6",
+    # The NER model's tokenizer at prediction (models.turn_tokenizer): its tokenizer.json read by
+    # the tokenizers library alone, so that a CPU worker imports neither transformers nor torch.
+    "tokenizers>=0.20",
     # The NER model's CPU path (models.onnx_runtime): ONNX Runtime, with torch's exporter
     # writing the graph through onnx. Without them the model runs on torch (same spans, slower).
     "onnxruntime>=1.18",
