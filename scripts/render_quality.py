@@ -373,6 +373,8 @@ How to read the columns (`veil/evaluation.py`):
 
 {real_targets}
 
+WNUT-17 dev's 0.90 recall is out of reach of every model that can be installed here: docs/wnut17-ceiling.md gives the measured ceiling and what the misses are.
+
 On BTC section F two thirds of the gold person mentions are @handles ("@colgo"): the rules
 redact them as `USER_NAME`, which counts for "redacted at all" but not for typed recall.
 
