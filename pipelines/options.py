@@ -139,6 +139,13 @@ class VeilOptions(PipelineOptions):
         )
 
 
+def runner_name(options: PipelineOptions) -> str:
+    """The runner's class name in lower case (`fnapirunner`, `dataflowrunner`), however it was
+    given (`--runner DataflowRunner`, a dotted path); "" for none or a runner object."""
+    runner = options.view_as(StandardOptions).runner
+    return runner.lower().rsplit(".", 1)[-1] if isinstance(runner, str) else ""
+
+
 def with_local_default_runner(options: PipelineOptions) -> PipelineOptions:
     standard = options.view_as(StandardOptions)
     if not standard.runner:

@@ -14,8 +14,9 @@ from contextlib import contextmanager
 from typing import Callable, Iterator
 
 from apache_beam.metrics.metric import MetricsFilter
-from apache_beam.options.pipeline_options import PipelineOptions, PortableOptions, StandardOptions
+from apache_beam.options.pipeline_options import PipelineOptions, PortableOptions
 
+from pipelines.options import runner_name
 from veil.progress import Poller, ProgressDisplay, ProgressFiles
 
 LOCAL_RUNNERS = frozenset({
@@ -26,7 +27,7 @@ FINISHED_COUNTERS = ("records_written", "records_errored")
 
 def runs_on_this_machine(options: PipelineOptions) -> bool:
     """Whether every worker runs on this machine (and can write to its temporary folder)."""
-    runner = (options.view_as(StandardOptions).runner or "").lower().rsplit(".", 1)[-1]
+    runner = runner_name(options)
     if runner in LOCAL_RUNNERS:
         return True
     environment = (options.view_as(PortableOptions).environment_type or "").upper()

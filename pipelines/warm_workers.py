@@ -274,12 +274,12 @@ def _fork_worker(connection, inherited: list, run) -> int | None:
 def forks_workers(options) -> bool:
     """Whether the job runs on the local FnApiRunner with several worker processes: the case
     where `WarmWorkers` saves each worker's start-up."""
-    from apache_beam.options.pipeline_options import DirectOptions, StandardOptions
+    from apache_beam.options.pipeline_options import DirectOptions
 
-    runner = options.view_as(StandardOptions).runner
-    name = runner if isinstance(runner, str) else ""
+    from pipelines.options import runner_name
+
     direct = options.view_as(DirectOptions)
-    return (name.rsplit(".", 1)[-1].lower() == "fnapirunner"
+    return (runner_name(options) == "fnapirunner"
             and direct.direct_running_mode == "multi_processing"
             and direct.direct_num_workers != 1)
 
