@@ -19,7 +19,7 @@ import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
 from pipelines.logs import configure_logging
-from pipelines.long_lived import exit_without_collecting, freeze_long_lived, frozen_while_running
+from pipelines.long_lived import exit_without_collecting, freeze_long_lived, job_collector
 from pipelines.options import (
     VeilOptions, beam_help_text, help_text, unknown_argument_problems, with_local_default_runner,
 )
@@ -402,7 +402,7 @@ def read_summary(plan: JobPlan) -> dict:
 
 def run(argv: list[str] | None = None) -> dict:
     """Run the job to the end and return its summary. Raises ConfigError on bad input."""
-    with frozen_while_running():
+    with job_collector():
         freeze_long_lived()  # the modules imported so far (pipelines.long_lived)
         return _run(argv)
 

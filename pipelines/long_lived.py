@@ -12,8 +12,14 @@ a third of everything that job spent.
 skip. The job freezes what it has built at its start-up milestones (its imports, then its
 plan: detectors and models checked), and everything at the very end, before the interpreter
 exits. Objects still in use are unaffected; a frozen object that becomes garbage in a cycle is
-freed only once unfrozen, so `frozen_while_running` unfreezes when the job returns, for
-callers (tests, a notebook) that run several jobs in one process.
+freed only once unfrozen, so `job_collector` unfreezes when the job returns, for callers
+(tests, a notebook) that run several jobs in one process.
+
+While the job runs, the youngest generation is collected every `JOB_YOUNG_THRESHOLD` net
+allocations instead of CPython's 700: each record allocates thousands of short-lived objects,
+almost none of them in cycles (reference counting frees them), so most of those collections
+found nothing to free; on the same 3,009-post job the collector's time fell from 0.7-0.9 to
+0.4 CPU-seconds, and no full collection ran.
 """
 from __future__ import annotations
 
@@ -28,12 +34,20 @@ def freeze_long_lived() -> None:
     gc.freeze()
 
 
+JOB_YOUNG_THRESHOLD = 10_000
+
+
 @contextmanager
-def frozen_while_running() -> Iterator[None]:
-    """What the block freezes (`freeze_long_lived`) is collectable again when it ends."""
+def job_collector() -> Iterator[None]:
+    """The collector as a job wants it, for the block: young collections every
+    `JOB_YOUNG_THRESHOLD` allocations; what the block freezes (`freeze_long_lived`) is
+    collectable again, and the thresholds are the caller's again, when it ends."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(JOB_YOUNG_THRESHOLD, *thresholds[1:])
     try:
         yield
     finally:
+        gc.set_threshold(*thresholds)
         gc.unfreeze()
 
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from pipelines.long_lived import JOB_YOUNG_THRESHOLD
 from tests.conftest import ROOT, run_cli, run_job, write_jsonl
 
 
@@ -18,14 +19,16 @@ def corpus(path: Path, n: int = 6) -> Path:
     ])
 
 
-def test_a_job_run_in_process_freezes_while_it_runs_and_leaves_nothing_frozen(tmp_path: Path):
-    frozen_during_collections = []
+def test_a_job_run_in_process_tunes_the_collector_while_it_runs_and_then_gives_it_back(tmp_path: Path):
+    frozen_during_collections, thresholds_during_collections = [], set()
 
     def note(phase, info):
         if phase == "start":
             frozen_during_collections.append(gc.get_freeze_count())
+            thresholds_during_collections.add(gc.get_threshold()[0])
 
     assert gc.get_freeze_count() == 0
+    thresholds = gc.get_threshold()
     gc.callbacks.append(note)
     try:
         result = run_job("--input", str(corpus(tmp_path / "in.jsonl")), "--output", str(tmp_path / "out"),
@@ -34,7 +37,9 @@ def test_a_job_run_in_process_freezes_while_it_runs_and_leaves_nothing_frozen(tm
         gc.callbacks.remove(note)
     assert result.returncode == 0, result.stderr
     assert max(frozen_during_collections) > 0  # the collections inside the job skipped its start-up
+    assert JOB_YOUNG_THRESHOLD in thresholds_during_collections
     assert gc.get_freeze_count() == 0  # what the job built can be collected once it is garbage
+    assert gc.get_threshold() == thresholds
 
 
 def test_a_command_exits_with_its_code_after_its_exit_handlers_and_output():
