@@ -88,6 +88,7 @@ def bench_engine(conversations: list[list[str]], config: str, repeats: int, warm
     (`inspect_text`, one call per turn) are measured too."""
     config_model = load_config(config).model_copy(update={"detectors": DetectorSettings()})
     detector = ConversationDetector(config_model)
+    detector.warm_up()  # as the job's workers do (`shared_detector`)
     engine = detector.engine
     texts = [text for turns in conversations for text in turns]
     megabytes = sum(len(t.encode("utf-8")) for t in texts) / 1e6
@@ -129,6 +130,7 @@ def bench_engine(conversations: list[list[str]], config: str, repeats: int, warm
     from veil.config import parse_config
 
     shared_detector = ConversationDetector(parse_config(shared_config))
+    shared_detector.warm_up()
     shared_engine = shared_detector.engine
 
     def shared_pass():

@@ -1,6 +1,7 @@
 """Detection for one conversation: every detector over every turn, windowed, then merged."""
 from __future__ import annotations
 
+import gc
 import hashlib
 import threading
 from typing import Sequence
@@ -45,10 +46,17 @@ class ConversationDetector:
 
     def warm_up(self) -> None:
         """Build now what the engine would build on first use (the Hyperscan prefilter, the
-        dictionaries), so that it is not charged to a record's deadline (`veil.deadline`)."""
+        dictionaries), so that it is not charged to a record's deadline (`veil.deadline`).
+
+        Then move everything alive to the cyclic garbage collector's permanent generation
+        (`gc.freeze`): the detector's tables (name lists, patterns, caches) live as long as
+        the process, and each full collection walked them all again, while detection makes
+        tens of thousands of short-lived objects a second (about 15% of detection time on
+        short turns). Reference counting still frees whatever of them is dropped later."""
         if self.google_dlp is None:
             self.engine.build_prefilter()
             self.detect(["Warm-up: Jane Doe, jane@example.com, 555-0100, 4 Main St."])
+        gc.freeze()
 
     @property
     def names(self) -> list[str]:

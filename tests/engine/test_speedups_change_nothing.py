@@ -106,3 +106,15 @@ def test_batches_by_chars_cut_as_the_jobs_record_batches():
     assert batches_by_chars(conversations, 20) == [
         [["a" * 9], ["b" * 4, "c" * 4]], [["d" * 30]], [[], ["e"]]]
     assert batches_by_chars([], 20) == []
+
+
+def test_a_warm_detector_is_left_out_of_full_garbage_collections():
+    """`warm_up` freezes what is alive (`gc.freeze`): the detector's tables live as long as
+    the worker, and a full collection walked them all again during detection."""
+    import gc
+
+    detector = ConversationDetector(load_config("minimal"))
+    detector.warm_up()
+    tables = detector.engine.patterns
+    assert gc.get_freeze_count() > 0
+    assert not any(tracked is tables for tracked in gc.get_objects())

@@ -121,6 +121,11 @@ class InfoTypeExclusion:
     info_types: frozenset[str]
     matching_type: str
 
+    def inert(self, present: set[str]) -> bool:
+        """Whether it can drop nothing in a text whose findings are of the types `present`:
+        a full or partial match needs a finding of its types there."""
+        return self.matching_type != INVERSE and present.isdisjoint(self.info_types)
+
     def excluded(self, finding: Finding, text: str, context) -> bool:
         others = [
             o for o in context.reportable_of(self.info_types)
@@ -146,6 +151,12 @@ class HotwordExclusion:
 @dataclass(frozen=True)
 class Exclusion:
     test: object  # one of the *Exclusion classes above
+
+    def inert(self, present: set[str]) -> bool:
+        """Whether the rule can change nothing in a text whose findings are of the types
+        `present` (only an infoType exclusion can tell without looking)."""
+        inert = getattr(self.test, "inert", None)
+        return inert is not None and inert(present)
 
     def apply(self, findings: list[Finding], text: str, context) -> list[Finding]:
         return [f for f in findings if not self.test.excluded(f, text, context)]
@@ -205,6 +216,9 @@ def apply_rule_sets(
         for rule in rule_set.rules:
             if not targets:
                 break
+            # Rules drop findings and never add a type: `present` can only shrink.
+            if isinstance(rule, Exclusion) and rule.inert(present):
+                continue
             targets = rule.apply(targets, text, RuleContext(others, targets, reportable))
         findings = others + targets
     return findings
