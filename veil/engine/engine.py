@@ -370,9 +370,12 @@ class InfoTypeEngine:
                 check_deadline()
                 findings = findings_of[turn]
                 if hotwords is not None and previous_text:
-                    findings = apply_previous_turn_rules(
-                        self.previous_turn_rules, previous_text, text, turn, findings,
-                        hotwords[first + previous])
+                    may_occur = hotwords[first + previous]
+                    # An empty set: no rule's hotword can occur there, so none applies.
+                    if may_occur is None or may_occur:
+                        findings = apply_previous_turn_rules(
+                            self.previous_turn_rules, previous_text, text, turn, findings,
+                            may_occur)
                 found.extend(findings)
                 previous_text, previous = text, turn
             out.append(self.finalize(found))
