@@ -77,14 +77,19 @@ class ConversationDetector:
             return [self.engine.inspect_conversation(texts) for texts in conversations]
         # Each turn windowed, before min_likelihood; the engine then applies hotwords that
         # reach into the previous turn, and the threshold.
-        flat = [text for texts in conversations for text in texts]
-        local_turn = [turn for texts in conversations for turn in range(len(texts))]
         scan = self.engine.inspect_unfiltered_texts
         if self.turn_memo is not None:
             memo, unmemoised = self.turn_memo, scan
 
             def scan(batch, turns=None):
                 return memo.scan(unmemoised, batch, turns)
+
+        if len(conversations) == 1:  # the turns are the conversation's own
+            flat = list(conversations[0])
+            per_turn = [detect_texts_in_windows(flat, self.window, self.overlap, scan)]
+            return self.engine.conversations_found(conversations, per_turn, flat)
+        flat = [text for texts in conversations for text in texts]
+        local_turn = [turn for texts in conversations for turn in range(len(texts))]
 
         def scan_pieces(pieces: list[str], owners: list[int]) -> list[list[Finding]]:
             # `owners` index `flat`; findings carry the turn's number in its conversation.
@@ -95,7 +100,7 @@ class ConversationDetector:
         for texts in conversations:
             per_turn.append(found[first:first + len(texts)])
             first += len(texts)
-        return self.engine.conversations_found(conversations, per_turn)
+        return self.engine.conversations_found(conversations, per_turn, flat)
 
     def detect(self, texts: list[str]) -> list[Finding]:
         """The conversation's findings, merged (`veil.merge`)."""

@@ -350,14 +350,16 @@ class InfoTypeEngine:
         return self.conversations_found([texts], [per_turn])[0]
 
     def conversations_found(
-        self, conversations: Sequence[Sequence[str]], per_turn: Sequence[list[list[Finding]]]
+        self, conversations: Sequence[Sequence[str]], per_turn: Sequence[list[list[Finding]]],
+        flat: Sequence[str] | None = None,
     ) -> list[list[Finding]]:
         """Each conversation's findings from its turns' unfiltered ones (`per_turn[c][t]`):
         previous-turn hotwords applied, then the threshold. One prefilter pass for the
-        previous-turn hotwords of every conversation."""
+        previous-turn hotwords of every conversation (`flat`: their turns, one list)."""
         hotwords = None
         if self.previous_turn_rules:
-            flat = [text for texts in conversations for text in texts]
+            if flat is None:
+                flat = [text for texts in conversations for text in texts]
             hotwords = self._previous_prefilter.candidates_per_text(flat)
         out: list[list[Finding]] = []
         first = 0  # the conversation's first turn in `flat`
