@@ -721,6 +721,7 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
     """LOCATION in one text, given the gazetteer's matches there."""
     cased = is_cased(text)
     common = common_words()
+    names = name_words()
     for start, end in spans:
         word = text[start:end]
         lowered = word.lower()
@@ -728,28 +729,31 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
             lowered in EPONYMS and _is_eponym(text, start, end)
         ):
             continue
-        capitalised = word[:1].isupper()
-        in_context = (
-            _PLACE_CONTEXT.search(text, max(0, start - 12), start) is not None
-            or _STATE_AFTER.match(text, end) is not None
-        )
+        # Each case below either decides alone or asks `_in_place_context` (two regexes),
+        # which runs only then: most gazetteer matches decide alone.
         if cased:
-            if not capitalised:
+            if not word[:1].isupper():
                 likelihood = L.VERY_UNLIKELY
             elif lowered in LOCATION_EXCLUSIONS or lowered in AMBIGUOUS_NAMES:
-                likelihood = L.POSSIBLE if in_context else L.VERY_UNLIKELY
-            elif lowered in name_words():
-                likelihood = L.POSSIBLE if in_context else L.UNLIKELY
+                likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.VERY_UNLIKELY
+            elif lowered in names:
+                likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.UNLIKELY
             elif sentence_initial(text, start) and lowered in common:
-                likelihood = L.POSSIBLE if in_context else L.UNLIKELY
+                likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.UNLIKELY
             else:
                 likelihood = L.LIKELY
-        elif (lowered in common or lowered in name_words() or lowered in LOCATION_EXCLUSIONS
+        elif (lowered in common or lowered in names or lowered in LOCATION_EXCLUSIONS
               or lowered in AMBIGUOUS_NAMES):
-            likelihood = L.POSSIBLE if in_context else L.VERY_UNLIKELY
+            likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.VERY_UNLIKELY
         else:
             likelihood = L.POSSIBLE
         yield start, end, likelihood, Method.DICTIONARY
+
+
+def _in_place_context(text: str, start: int, end: int) -> bool:
+    """"in Paris", "moved to Georgia", "Springfield, IL": a place by its context."""
+    return (_PLACE_CONTEXT.search(text, max(0, start - 12), start) is not None
+            or _STATE_AFTER.match(text, end) is not None)
 
 
 # --- PRODUCT / PRODUCT_SPEAKER -------------------------------------------------------------
