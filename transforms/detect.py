@@ -65,7 +65,10 @@ class RulesFn(beam.DoFn):
             for raw, conversation in batch:
                 yield Detected(raw, conversation, [])
             return
-        found = self._find_batch(batch) if len(batch) > 1 else None
+        # Google DLP inspects record by record anyway: a failed batch would only send the
+        # records before the failure to DLP twice.
+        batched = len(batch) > 1 and self.detector.google_dlp is None
+        found = self._find_batch(batch) if batched else None
         if found is not None:
             for (raw, conversation), findings in zip(batch, found):
                 yield Detected(raw, conversation, findings)
