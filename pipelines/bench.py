@@ -30,8 +30,9 @@ from pathlib import Path
 
 from models.examples import record_texts
 from veil.config import load_config
-from veil.detect import ConversationDetector
+from veil.detect import ConversationDetector, batches_by_chars
 from veil.detector_config import DetectorSettings, HfDetectorSettings, default_model_dir
+from veil.engine.engine import BATCH_CHARS
 from veil.synth import generate_records, write_records
 
 SEED = 9009  # the bench corpus: fixed, and apart from the train/validation/test seeds
@@ -80,16 +81,24 @@ def corpus_conversations(path: Path) -> list[list[str]]:
 def bench_engine(conversations: list[list[str]], config: str, repeats: int, warm_up: bool = True) -> dict:
     """Veil's engine vs Presidio's pattern recognizers, one core, same texts and types.
 
-    Veil runs as the job runs it: `ConversationDetector.detect` per conversation (all turns in
-    one batch, previous-turn hotwords, windows, merge). The per-turn API (`inspect_text`, one
-    call per turn) is measured too: it is what a caller without conversations gets."""
+    Veil runs as the job runs it: `ConversationDetector.detect_many` over the batches of
+    records the job's `RulesFn` gets (`batches_by_chars`, one engine batch of text each: all
+    their turns in one batch, previous-turn hotwords, windows, merge). One conversation per
+    call (`detect`, what a caller with one conversation gets) and the per-turn API
+    (`inspect_text`, one call per turn) are measured too."""
     config_model = load_config(config).model_copy(update={"detectors": DetectorSettings()})
     detector = ConversationDetector(config_model)
+    detector.warm_up()  # as the job's workers do (`shared_detector`)
     engine = detector.engine
     texts = [text for turns in conversations for text in turns]
     megabytes = sum(len(t.encode("utf-8")) for t in texts) / 1e6
+    batches = batches_by_chars(conversations, BATCH_CHARS)
 
     def veil_pass():
+        for batch in batches:
+            detector.detect_many(batch)
+
+    def veil_per_conversation_pass():
         for turns in conversations:
             detector.detect(turns)
 
@@ -98,12 +107,15 @@ def bench_engine(conversations: list[list[str]], config: str, repeats: int, warm
             engine.inspect_text(text)
 
     veil_times = timed_runs(veil_pass, repeats, warm_up)
+    per_conversation_times = timed_runs(veil_per_conversation_pass, repeats, warm_up)
     per_turn_times = timed_runs(veil_per_turn_pass, repeats, warm_up)
     result = {
         "megabytes": round(megabytes, 3),
         "turns": len(texts),
+        "batches": len(batches),
         "veil_info_types": engine.info_types,
         "veil_mb_per_s": summarise([megabytes / t for t in veil_times]),
+        "veil_per_conversation_mb_per_s": summarise([megabytes / t for t in per_conversation_times]),
         "veil_per_turn_api_mb_per_s": summarise([megabytes / t for t in per_turn_times]),
     }
     presidio = presidio_analyzer([PRESIDIO_TYPES[t] for t in engine.info_types if t in PRESIDIO_TYPES])
@@ -118,11 +130,12 @@ def bench_engine(conversations: list[list[str]], config: str, repeats: int, warm
     from veil.config import parse_config
 
     shared_detector = ConversationDetector(parse_config(shared_config))
+    shared_detector.warm_up()
     shared_engine = shared_detector.engine
 
     def shared_pass():
-        for turns in conversations:
-            shared_detector.detect(turns)
+        for batch in batches:
+            shared_detector.detect_many(batch)
 
     def presidio_pass():
         for text in texts:
