@@ -86,3 +86,32 @@ def test_a_record_past_its_deadline_goes_to_errors_end_to_end(tmp_path: Path):
     assert "person1@example.com" not in written
     summary = json.loads((out / "job_summary.json").read_text())
     assert summary["records"] == {"in": 3, "written": 2, "errored": 1, "accounted_for": True}
+
+
+def test_a_batch_past_the_deadline_is_redone_record_by_record():
+    """`RulesFn` detects a batch of records in one call under one record's deadline; past
+    it, each record is detected again alone, so that only the slow one fails."""
+    from transforms.detect import RulesFn
+    from transforms.elements import Detected, Failed, Parsed
+    from veil.records import Conversation, Turn
+
+    config = parse_config({
+        "inspect_config": {"info_types": [{"name": "EMAIL_ADDRESS"}]},
+        "detectors": {"rules": True},
+        "detection": {"record_deadline_s": 0.3},
+    })
+    rules = RulesFn(config)
+    rules.setup()
+    texts = {"before": "write to ann@example.com", "slow": HUGE, "after": "or bo@example.org"}
+    batch = [Parsed(name, Conversation(id=name, turns=[Turn(text)], is_document=True, record={}))
+             for name, text in texts.items()]
+
+    out = list(rules.process(batch))
+
+    detected = {d.conversation.id: d.findings for d in out if isinstance(d, Detected)}
+    failed = [o.value for o in out if not isinstance(o, Detected)]
+    assert sorted(detected) == ["after", "before"]
+    assert [f.info_type for f in detected["before"]] == ["EMAIL_ADDRESS"]
+    assert [(f.record_id, f.reason) for f in failed if isinstance(f, Failed)] == [
+        ("slow", "detection failed: detection took more than 0.3 s of CPU time "
+                 "(detection.record_deadline_s)")]

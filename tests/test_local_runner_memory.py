@@ -24,6 +24,7 @@ from tests.conftest import write_jsonl
 PER_RECORD = {
     ("Read/ReadSplit/ParDo(ReadSplitFn)", "None"),
     ("Parse/ParDo(ParseRecordFn)", "None"),
+    ("Detect/RecordBatches/ParDo(_GlobalWindowsBatchingDoFn)", "None"),
     ("Detect/Rules/ParDo(RulesFn)", "None"),
     ("Detect/Merge", "None"),
     ("Anonymize/ParDo(AnonymizeFn)", "None"),

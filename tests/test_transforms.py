@@ -86,12 +86,14 @@ def test_detect_and_anonymize_emit_corpus_and_findings_entries():
 
 
 class ExplodingDetector(ConversationDetector):
-    """A real detector that fails on one marked record, to prove the job fails closed."""
+    """A real detector that fails on one marked record, to prove the job fails closed: it
+    fails every batch that holds the record (`RulesFn` detects records in batches), and the
+    record alone."""
 
-    def find(self, texts):
-        if any("EXPLODE" in t for t in texts):
+    def find_many(self, conversations):
+        if any("EXPLODE" in t for texts in conversations for t in texts):
             raise RuntimeError("detector crashed")
-        return super().find(texts)
+        return super().find_many(conversations)
 
 
 class ExplodingRulesFn(RulesFn):
@@ -109,6 +111,7 @@ def test_detection_failure_fails_closed():
         detected = (
             p | beam.Create(lines)
             | beam.ParDo(ParseRecordFn(FieldMap()))
+            | "OneBatch" >> beam.combiners.ToList()  # both records in one batch
             | beam.ParDo(ExplodingRulesFn(config)).with_outputs(RulesFn.FAILED, main="ok")
         )
         corpus = (

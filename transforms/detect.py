@@ -3,7 +3,8 @@
     detected, failed = parsed | "Detect" >> Detect(config, storage)
 
 1. **Rules** (`RulesFn`): the infoType engine (or Google DLP, `--detector google-dlp`) over
-   each conversation, its findings over the threshold and not yet merged.
+   each conversation, its findings over the threshold and not yet merged; records are
+   detected in batches of about one engine batch of text (`RecordBatches`).
 2. **Models**: each configured model (Hugging Face, spaCy) under Beam's `RunInference`, with a
    keyed `ModelHandler` (models.handlers) that carries the record beside its texts; its
    findings join the rules'.
@@ -26,7 +27,8 @@ from apache_beam.metrics import Metrics
 from transforms.elements import Detected, Failed, Parsed, TurnTexts
 from veil.config import VeilConfig
 from veil.deadline import DetectionDeadlineExceeded, detection_deadline
-from veil.detect import ConversationDetector, shared_detector
+from veil.detect import ConversationDetector, conversation_chars, shared_detector
+from veil.engine.engine import BATCH_CHARS
 from veil.merge import merge_findings
 from veil.storage import Storage
 
@@ -34,10 +36,16 @@ _LOG = logging.getLogger("veil")
 
 
 class RulesFn(beam.DoFn):
-    """Parsed -> Detected (the rules' findings, unmerged); FAILED: Failed.
+    """A batch of Parsed (`RecordBatches`) -> Detected for each (the rules' findings,
+    unmerged); FAILED: Failed.
 
     The detector is built in `setup`, once per worker, from the validated config: compiled
-    patterns and automata are never pickled.
+    patterns and automata are never pickled. A batch's records are detected in one engine
+    call (`ConversationDetector.find_many`): on short records the engine's cost is per call.
+    A batch that raises or runs past one record's deadline is detected again record by
+    record, each under its own deadline, so that every record ends where it would alone:
+    a record that fails alone fails the batch, and a batch that finishes within one
+    record's deadline holds no record that could have run past it.
     """
 
     FAILED = "failed"
@@ -52,14 +60,36 @@ class RulesFn(beam.DoFn):
             # Warm, so that no record's deadline pays for loading; once per process.
             self.detector = shared_detector(self.config)
 
-    def process(self, element: Parsed):
-        raw, conversation = element
+    def process(self, batch: list[Parsed]):
         if self.detector is None:  # `detectors.rules: false`: the models find everything
-            yield Detected(raw, conversation, [])
+            for raw, conversation in batch:
+                yield Detected(raw, conversation, [])
             return
+        # Google DLP inspects record by record anyway: a failed batch would only send the
+        # records before the failure to DLP twice.
+        batched = len(batch) > 1 and self.detector.google_dlp is None
+        found = self._find_batch(batch) if batched else None
+        if found is not None:
+            for (raw, conversation), findings in zip(batch, found):
+                yield Detected(raw, conversation, findings)
+            return
+        for element in batch:
+            yield from self._process_one(element)
+
+    def _find_batch(self, batch: list[Parsed]):
+        """Every record's findings from one call, or None if the batch must be redone record
+        by record (an exception, or past `detection.record_deadline_s`)."""
         try:
             with detection_deadline(self.config.detection.record_deadline_s):
                 # The turns, then the configured fields (veil.records).
+                return self.detector.find_many([conversation.texts for _, conversation in batch])
+        except Exception:  # noqa: BLE001 - each record is retried alone, and fails closed there
+            return None
+
+    def _process_one(self, element: Parsed):
+        raw, conversation = element
+        try:
+            with detection_deadline(self.config.detection.record_deadline_s):
                 findings = self.detector.find(conversation.texts)
         except Exception as error:  # fail closed: whatever went wrong, the text is not written
             _LOG.warning("detection failed for record %s: %s", conversation.id, type(error).__name__)
@@ -70,6 +100,19 @@ class RulesFn(beam.DoFn):
             yield beam.pvalue.TaggedOutput(self.FAILED, Failed(raw, reason, conversation.id))
             return
         yield Detected(raw, conversation, findings)
+
+
+def record_batches() -> beam.PTransform:
+    """Parsed -> lists of Parsed of about `BATCH_CHARS` characters of text, for `RulesFn`:
+    the size of one engine batch (`veil.engine.engine`). A fixed size, not Beam's adaptive
+    one, so that `veil bench` can detect in the batches the job forms
+    (`veil.detect.batches_by_chars`, the same rule)."""
+    return beam.BatchElements(min_batch_size=BATCH_CHARS, max_batch_size=BATCH_CHARS,
+                              element_size_fn=record_chars)
+
+
+def record_chars(element: Parsed) -> int:
+    return conversation_chars(element.conversation.texts)
 
 
 class AddModelFindingsFn(beam.DoFn):
@@ -170,7 +213,8 @@ class Detect(beam.PTransform):
             else handlers
 
     def expand(self, parsed):
-        rules = parsed | "Rules" >> beam.ParDo(RulesFn(self.config)).with_outputs(
+        rules = parsed | "RecordBatches" >> record_batches() | "Rules" >> beam.ParDo(
+            RulesFn(self.config)).with_outputs(
             RulesFn.FAILED, main="detected")
         detected, failed = rules.detected, [rules[RulesFn.FAILED]]
         for handler in self.handlers:

@@ -98,9 +98,12 @@ def detect_texts_in_windows(
     whole conversation at once. Turn `i` is `texts[i]`; the result is per turn."""
     pieces: list[str] = []
     owners: list[tuple[int, Window | None]] = []  # (turn, its window if it has several)
+    if texts and size <= overlap:
+        raise ValueError("window size must exceed the overlap")
     for turn, text in enumerate(texts):
-        windows = split_into_windows(len(text), size, overlap, text)
-        if len(windows) == 1:
+        # The common turn fits one window: no windows to cut (`split_into_windows`).
+        windows = None if len(text) <= size else split_into_windows(len(text), size, overlap, text)
+        if windows is None or len(windows) == 1:
             pieces.append(text)
             owners.append((turn, None))
             continue

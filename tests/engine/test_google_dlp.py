@@ -400,7 +400,8 @@ def test_the_job_cli_runs_on_dlp_and_fails_closed(tmp_path, server):
     assert "@example.org" not in json.dumps(errors)
     findings = read_jsonl_folder(out / "findings")
     assert {(f["info_type"], f["detector"]) for f in findings} == {("EMAIL_ADDRESS", "google-dlp:regex")}
-    assert len(server.requests) >= 7
+    # Each record once: DLP records are not detected in batches that a failure would redo.
+    assert len(server.requests) == 7
 
 
 @pytest.mark.parametrize("name", [t.name for t in TEMPLATES])

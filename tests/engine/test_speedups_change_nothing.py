@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from veil.config import load_config
-from veil.detect import ConversationDetector
+from veil.detect import ConversationDetector, batches_by_chars
 from veil.engine import builtin_names, prefilter
 from veil.engine.prefilter import RegexGuard
 from veil.synth.generator import generate_records
@@ -81,3 +81,40 @@ def test_guard_compiles_the_context_before_the_captured_name():
         "first": contexts["first"].pattern,
         "alternation": contexts["alternation"].pattern,
     }
+
+
+@pytest.mark.parametrize("profile", ["call_transcripts", "minimal", "auditor"])
+def test_conversations_detected_in_one_batch_find_what_each_finds_alone(profile):
+    """`detect_many` (the job's `RulesFn` batches) runs the turns of many conversations in
+    one engine batch; each conversation's findings, turn numbers and previous-turn hotwords
+    are its own, as when it is detected alone."""
+    detector = ConversationDetector(load_config(profile))
+    conversations = _conversations(60) + [
+        [], ["", "Can I have your name, please?", "", "it's john"],
+        ["Can I have your full name?", "Pam Beesly " * 400, "mail pam@example.com"],
+    ]
+    alone = [detector.detect(texts) for texts in conversations]
+    assert detector.detect_many(conversations) == alone
+    batches = batches_by_chars(conversations, 2048)
+    assert len(batches) > 5
+    assert [found for batch in batches for found in detector.detect_many(batch)] == alone
+
+
+def test_batches_by_chars_cut_as_the_jobs_record_batches():
+    conversations = [["a" * 9], ["b" * 4, "c" * 4], ["d" * 30], [], ["e"]]
+    # Weights 10, 10, 31, 0, 2: a batch closes before the record that would pass the limit.
+    assert batches_by_chars(conversations, 20) == [
+        [["a" * 9], ["b" * 4, "c" * 4]], [["d" * 30]], [[], ["e"]]]
+    assert batches_by_chars([], 20) == []
+
+
+def test_a_warm_detector_is_left_out_of_full_garbage_collections():
+    """`warm_up` freezes what is alive (`gc.freeze`): the detector's tables live as long as
+    the worker, and a full collection walked them all again during detection."""
+    import gc
+
+    detector = ConversationDetector(load_config("minimal"))
+    detector.warm_up()
+    tables = detector.engine.patterns
+    assert gc.get_freeze_count() > 0
+    assert not any(tracked is tables for tracked in gc.get_objects())

@@ -462,12 +462,36 @@ def _person_hits(
 ) -> Iterator[Hit]:
     """PERSON_NAME in one text, given the name dictionaries' matches there (`may_match`
     None: no name context can match it)."""
-    found = [list(spans) for spans in found]
+    cased = is_cased(text)
+    found = [_live_spans(text, spans, cased) for spans in found]
+    return _person_hits_of_live(text, found, cased, may_match)
+
+
+def _person_hits_of_live(
+    text: str, found: list[list[Span]], cased: bool, may_match: MayMatch | None
+) -> Iterator[Hit]:
     hits = _dictionary_hits(text, found)
     yield from _join_adjacent(hits, text)
-    yield from _addressed_hits(text, found, is_cased(text))
+    yield from _addressed_hits(text, found, cased)
     if may_match is not None:
-        yield from _context_hits(text, is_cased(text), may_match)
+        yield from _context_hits(text, cased, may_match)
+
+
+def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
+    """The dictionary matches that can make a PERSON_NAME hit: neither a stopword nor a
+    common word that is not capitalised in a cased text ("can", "mark", "will"), which
+    `_dictionary_hits` and `_addressed_hits` both reject. Most matches are such words, and
+    one lookup of the word's facts here spares both their work."""
+    live = []
+    facts_of = _WORD_FACTS.get
+    for span in spans:
+        start, end = span
+        word = text[start:end]
+        stopword, common, capitalised, _ = facts_of(word) or _word_facts(word)
+        if stopword or (common and not (cased and capitalised)):
+            continue
+        live.append(span)
+    return live
 
 
 def scan_person_names(text: str, view) -> Iterator[Hit]:
@@ -476,15 +500,25 @@ def scan_person_names(text: str, view) -> Iterator[Hit]:
 
 
 def scan_person_names_batch(batch) -> Iterator[tuple]:
-    """`scan_person_names` over a batch: Python only for texts with a name word or context."""
+    """`scan_person_names` over a batch: Python only for texts with a name word that can be
+    a name (`_live_spans`) or a name context."""
     first, last = batch.find(first_names()), batch.find(last_names())
     candidates, guarded = _guard_in_batch(
         batch, [p for p, _ in _NAME_CONTEXTS] + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER]
     )
+    texts = batch.texts
     for i in sorted(guarded.union(first, last)):
-        found = (first.get(i, ()), last.get(i, ()))
-        may_match = _may_match_in(candidates[i]) if i in guarded else None
-        for hit in _person_hits(batch.texts[i], found, may_match):
+        text = texts[i]
+        cased = is_cased(text)
+        found = [_live_spans(text, first.get(i, ()), cased),
+                 _live_spans(text, last.get(i, ()), cased)]
+        if i in guarded:
+            may_match = _may_match_in(candidates[i])
+        elif found[0] or found[1]:
+            may_match = None
+        else:
+            continue  # no live name word and no context: nothing to find
+        for hit in _person_hits_of_live(text, found, cased, may_match):
             yield (i, *hit)
 
 
@@ -687,6 +721,7 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
     """LOCATION in one text, given the gazetteer's matches there."""
     cased = is_cased(text)
     common = common_words()
+    names = name_words()
     for start, end in spans:
         word = text[start:end]
         lowered = word.lower()
@@ -694,28 +729,31 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
             lowered in EPONYMS and _is_eponym(text, start, end)
         ):
             continue
-        capitalised = word[:1].isupper()
-        in_context = (
-            _PLACE_CONTEXT.search(text, max(0, start - 12), start) is not None
-            or _STATE_AFTER.match(text, end) is not None
-        )
+        # Each case below either decides alone or asks `_in_place_context` (two regexes),
+        # which runs only then: most gazetteer matches decide alone.
         if cased:
-            if not capitalised:
+            if not word[:1].isupper():
                 likelihood = L.VERY_UNLIKELY
             elif lowered in LOCATION_EXCLUSIONS or lowered in AMBIGUOUS_NAMES:
-                likelihood = L.POSSIBLE if in_context else L.VERY_UNLIKELY
-            elif lowered in name_words():
-                likelihood = L.POSSIBLE if in_context else L.UNLIKELY
+                likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.VERY_UNLIKELY
+            elif lowered in names:
+                likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.UNLIKELY
             elif sentence_initial(text, start) and lowered in common:
-                likelihood = L.POSSIBLE if in_context else L.UNLIKELY
+                likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.UNLIKELY
             else:
                 likelihood = L.LIKELY
-        elif (lowered in common or lowered in name_words() or lowered in LOCATION_EXCLUSIONS
+        elif (lowered in common or lowered in names or lowered in LOCATION_EXCLUSIONS
               or lowered in AMBIGUOUS_NAMES):
-            likelihood = L.POSSIBLE if in_context else L.VERY_UNLIKELY
+            likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.VERY_UNLIKELY
         else:
             likelihood = L.POSSIBLE
         yield start, end, likelihood, Method.DICTIONARY
+
+
+def _in_place_context(text: str, start: int, end: int) -> bool:
+    """"in Paris", "moved to Georgia", "Springfield, IL": a place by its context."""
+    return (_PLACE_CONTEXT.search(text, max(0, start - 12), start) is not None
+            or _STATE_AFTER.match(text, end) is not None)
 
 
 # --- PRODUCT / PRODUCT_SPEAKER -------------------------------------------------------------

@@ -347,19 +347,39 @@ class InfoTypeEngine:
                         for turn, text in enumerate(texts)]
         else:
             per_turn = (detect_texts or self.inspect_unfiltered_texts)(texts)
-        found: list[Finding] = []
-        previous_text, previous = "", None
-        hotwords = (self._previous_prefilter.candidates_per_text(texts)
-                    if self.previous_turn_rules else None)
-        for turn, text in enumerate(texts):
-            if not text:
-                continue
-            check_deadline()
-            findings = per_turn[turn]
-            if hotwords is not None and previous_text:
-                findings = apply_previous_turn_rules(
-                    self.previous_turn_rules, previous_text, text, turn, findings,
-                    hotwords[previous])
-            found.extend(findings)
-            previous_text, previous = text, turn
-        return self.finalize(found)
+        return self.conversations_found([texts], [per_turn])[0]
+
+    def conversations_found(
+        self, conversations: Sequence[Sequence[str]], per_turn: Sequence[list[list[Finding]]],
+        flat: Sequence[str] | None = None,
+    ) -> list[list[Finding]]:
+        """Each conversation's findings from its turns' unfiltered ones (`per_turn[c][t]`):
+        previous-turn hotwords applied, then the threshold. One prefilter pass for the
+        previous-turn hotwords of every conversation (`flat`: their turns, one list)."""
+        hotwords = None
+        if self.previous_turn_rules:
+            if flat is None:
+                flat = [text for texts in conversations for text in texts]
+            hotwords = self._previous_prefilter.candidates_per_text(flat)
+        out: list[list[Finding]] = []
+        first = 0  # the conversation's first turn in `flat`
+        for texts, findings_of in zip(conversations, per_turn):
+            found: list[Finding] = []
+            previous_text, previous = "", None
+            for turn, text in enumerate(texts):
+                if not text:
+                    continue
+                check_deadline()
+                findings = findings_of[turn]
+                if hotwords is not None and previous_text:
+                    may_occur = hotwords[first + previous]
+                    # An empty set: no rule's hotword can occur there, so none applies.
+                    if may_occur is None or may_occur:
+                        findings = apply_previous_turn_rules(
+                            self.previous_turn_rules, previous_text, text, turn, findings,
+                            may_occur)
+                found.extend(findings)
+                previous_text, previous = text, turn
+            out.append(self.finalize(found))
+            first += len(texts)
+        return out

@@ -42,9 +42,18 @@ class HotwordAdjustment:
 
     def apply(self, findings: list[Finding], text: str, context) -> list[Finding]:
         out = []
+        hotword = self.hotword
+        length = len(text)
+        # `Hotword.near`, searched once per window: on a short text most findings' windows
+        # are the whole text.
+        near_in: dict[tuple[int, int], bool] = {}
         for f in findings:
-            if self.hotword.near(text, f.start, f.end):
-                f = Finding(f.turn, f.start, f.end, f.info_type, self.hotword.adjust(f.likelihood),
+            window = hotword.window(f.start, f.end, length)
+            near = near_in.get(window)
+            if near is None:
+                near = near_in[window] = hotword.pattern.search(text, *window) is not None
+            if near:
+                f = Finding(f.turn, f.start, f.end, f.info_type, hotword.adjust(f.likelihood),
                             f.method, f.detector)
             out.append(f)
         return out
@@ -61,8 +70,19 @@ def _covered(spans: Iterable[tuple[int, int]], start: int, end: int) -> bool:
     return position >= end
 
 
-# Verdicts a dictionary exclusion remembers, by quote (see `DictionaryExclusion`).
+# Verdicts an exclusion remembers, by quote (see `DictionaryExclusion`).
 VERDICTS_MAX = 16384
+
+
+def remembered(verdicts: dict, quote: str, judge: Callable[[str], bool]) -> bool:
+    """`judge(quote)`, from the bounded memo `verdicts` where it can be."""
+    verdict = verdicts.get(quote)
+    if verdict is None:
+        verdict = judge(quote)
+        if len(verdicts) >= VERDICTS_MAX:
+            verdicts.clear()  # bounded: start again rather than grow
+        verdicts[quote] = verdict
+    return verdict
 
 
 @dataclass(frozen=True)
@@ -75,14 +95,7 @@ class DictionaryExclusion:
     _verdicts: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def excluded(self, finding: Finding, text: str, context) -> bool:
-        quote = text[finding.start : finding.end]
-        verdict = self._verdicts.get(quote)
-        if verdict is None:
-            verdict = self._excludes(quote)
-            if len(self._verdicts) >= VERDICTS_MAX:
-                self._verdicts.clear()  # bounded: start again rather than grow
-            self._verdicts[quote] = verdict
-        return verdict
+        return remembered(self._verdicts, text[finding.start : finding.end], self._excludes)
 
     def _excludes(self, quote: str) -> bool:
         key = normalise_term(quote)
@@ -104,11 +117,17 @@ class DictionaryExclusion:
 
 @dataclass(frozen=True)
 class RegexExclusion:
+    """Its verdict depends on the finding's quote alone: remembered, as `DictionaryExclusion`
+    remembers its own."""
+
     pattern: "re.Pattern[str]"
     matching_type: str
+    _verdicts: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def excluded(self, finding: Finding, text: str, context) -> bool:
-        quote = text[finding.start : finding.end]
+        return remembered(self._verdicts, text[finding.start : finding.end], self._excludes)
+
+    def _excludes(self, quote: str) -> bool:
         if self.matching_type == FULL:
             spans = [m.span() for m in self.pattern.finditer(quote) if m.end() > m.start()]
             return bool(spans) and _covered(spans, 0, len(quote))
@@ -120,6 +139,11 @@ class RegexExclusion:
 class InfoTypeExclusion:
     info_types: frozenset[str]
     matching_type: str
+
+    def inert(self, present: set[str]) -> bool:
+        """Whether it can drop nothing in a text whose findings are of the types `present`:
+        a full or partial match needs a finding of its types there."""
+        return self.matching_type != INVERSE and present.isdisjoint(self.info_types)
 
     def excluded(self, finding: Finding, text: str, context) -> bool:
         others = [
@@ -146,6 +170,12 @@ class HotwordExclusion:
 @dataclass(frozen=True)
 class Exclusion:
     test: object  # one of the *Exclusion classes above
+
+    def inert(self, present: set[str]) -> bool:
+        """Whether the rule can change nothing in a text whose findings are of the types
+        `present` (only an infoType exclusion can tell without looking)."""
+        inert = getattr(self.test, "inert", None)
+        return inert is not None and inert(present)
 
     def apply(self, findings: list[Finding], text: str, context) -> list[Finding]:
         return [f for f in findings if not self.test.excluded(f, text, context)]
@@ -205,6 +235,9 @@ def apply_rule_sets(
         for rule in rule_set.rules:
             if not targets:
                 break
+            # Rules drop findings and never add a type: `present` can only shrink.
+            if isinstance(rule, Exclusion) and rule.inert(present):
+                continue
             targets = rule.apply(targets, text, RuleContext(others, targets, reportable))
         findings = others + targets
     return findings
