@@ -10,8 +10,8 @@ a third of everything that job spent.
 
 `gc.freeze()` moves what is alive at that moment to a permanent generation that collections
 skip. The job freezes what it has built at its start-up milestones (its imports, then its
-plan: detectors and models checked), and everything at the very end, before the interpreter
-exits. Objects still in use are unaffected; a frozen object that becomes garbage in a cycle is
+plan: detectors and models checked; a warm detector also freezes itself, `veil.detect`), and
+everything at the very end, before the interpreter exits. Objects still in use are unaffected; a frozen object that becomes garbage in a cycle is
 freed only once unfrozen, so `job_collector` unfreezes when the job returns, for callers
 (tests, a notebook) that run several jobs in one process.
 
@@ -40,8 +40,8 @@ JOB_YOUNG_THRESHOLD = 10_000
 @contextmanager
 def job_collector() -> Iterator[None]:
     """The collector as a job wants it, for the block: young collections every
-    `JOB_YOUNG_THRESHOLD` allocations; what the block freezes (`freeze_long_lived`) is
-    collectable again, and the thresholds are the caller's again, when it ends."""
+    `JOB_YOUNG_THRESHOLD` allocations. When it ends, everything frozen (by `freeze_long_lived`,
+    or a warm detector's `warm_up`) is collectable again, and the thresholds are the caller's."""
     thresholds = gc.get_threshold()
     gc.set_threshold(JOB_YOUNG_THRESHOLD, *thresholds[1:])
     try:

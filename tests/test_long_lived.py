@@ -27,7 +27,7 @@ def test_a_job_run_in_process_tunes_the_collector_while_it_runs_and_then_gives_i
             frozen_during_collections.append(gc.get_freeze_count())
             thresholds_during_collections.add(gc.get_threshold()[0])
 
-    assert gc.get_freeze_count() == 0
+    frozen_before = gc.get_freeze_count()  # earlier tests' warm detectors froze what was alive
     thresholds = gc.get_threshold()
     gc.callbacks.append(note)
     try:
@@ -36,7 +36,7 @@ def test_a_job_run_in_process_tunes_the_collector_while_it_runs_and_then_gives_i
     finally:
         gc.callbacks.remove(note)
     assert result.returncode == 0, result.stderr
-    assert max(frozen_during_collections) > 0  # the collections inside the job skipped its start-up
+    assert max(frozen_during_collections) > frozen_before  # the job's collections skipped its start-up
     assert JOB_YOUNG_THRESHOLD in thresholds_during_collections
     assert gc.get_freeze_count() == 0  # what the job built can be collected once it is garbage
     assert gc.get_threshold() == thresholds
