@@ -19,6 +19,7 @@ import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
 from pipelines.logs import configure_logging
+from pipelines.long_lived import exit_without_collecting, freeze_long_lived, job_collector
 from pipelines.options import (
     VeilOptions, beam_help_text, help_text, unknown_argument_problems, with_local_default_runner,
 )
@@ -401,11 +402,18 @@ def read_summary(plan: JobPlan) -> dict:
 
 def run(argv: list[str] | None = None) -> dict:
     """Run the job to the end and return its summary. Raises ConfigError on bad input."""
+    with job_collector():
+        freeze_long_lived()  # the modules imported so far (pipelines.long_lived)
+        return _run(argv)
+
+
+def _run(argv: list[str] | None) -> dict:
     options = with_local_default_runner(PipelineOptions(argv))
     problems = unknown_argument_problems(argv or [], options)
     if problems:
         raise UsageError("; ".join(problems))
     plan = plan_job(options)
+    freeze_long_lived()  # the checked config, the warm detector and the probed models
     check_output_usable(plan.spec)
     for done in settle_earlier_runs(plan.spec):
         _LOG.info("%s: %s", plan.spec.root, done)
@@ -479,4 +487,4 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_without_collecting(main())

@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 
 from models.examples import record_texts
+from pipelines.long_lived import exit_without_collecting
 from veil.config import load_config
 from veil.detect import ConversationDetector, batches_by_chars
 from veil.detector_config import DetectorSettings, HfDetectorSettings, default_model_dir
@@ -487,4 +488,4 @@ def bench_scaling(corpus: Path, size_mb: float, config: str, scratch: Path,
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_without_collecting(main())  # the job's process, as `python -m pipelines.anonymize`

@@ -11,6 +11,8 @@ from __future__ import annotations
 import inspect
 import sys
 
+from pipelines.long_lived import exit_without_collecting
+
 COMMANDS = {
     "anonymize": ("pipelines.anonymize", "run the anonymisation job (Beam options pass through)"),
     "generate": ("pipelines.generate", "write a synthetic labelled corpus"),
@@ -46,4 +48,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_without_collecting(main())

@@ -55,7 +55,7 @@ class AuditCutoff(beam.PTransform):
         size = self.size
         return (
             pbegin
-            | "Splits" >> beam.Create(self.splits)
+            | "Splits" >> beam.Create(self.splits, reshuffle=False)  # one Reshuffle, as ReadRecords
             | "SpreadSplits" >> beam.Reshuffle()
             | "Ranks" >> beam.ParDo(AuditRanksFn(self.fields, self.record, self.storage,
                                                  self.max_record_bytes, self.seed))

@@ -60,7 +60,8 @@ class ReadRecords(beam.PTransform):
     def expand(self, pbegin):
         return (
             pbegin
-            | "PlannedSplits" >> beam.Create(self.splits)
+            # One Reshuffle, ours: Create's own (reshuffle=True) would move them twice.
+            | "PlannedSplits" >> beam.Create(self.splits, reshuffle=False)
             | "SpreadSplits" >> beam.Reshuffle()
             | "ReadSplit" >> beam.ParDo(ReadSplitFn(self.storage, self.max_record_bytes))
             .with_outputs(STATS, LINES, main="records")
