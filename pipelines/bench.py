@@ -318,6 +318,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--real_n", type=int, default=None,
                         help="Real posts for the Presidio comparison (default all 3,010; --quick 300).")
     parser.add_argument("--device", default="auto", help="NER device: auto (CUDA when present), cpu, cuda.")
+    parser.add_argument("--presidio_corpus", action="append", default=[], metavar="PATH",
+                        help="Also compare the default job with Presidio + spaCy on this JSONL "
+                             "corpus (its gold labels removed), e.g. one of your own, larger "
+                             "than the bench's; repeatable. Reported as corpus_<file name>.")
     parser.add_argument("--skip", action="append", default=[],
                         choices=("engine", "job", "scaling", "ner", "presidio"),
                         help="Leave a measurement out (repeatable).")
@@ -363,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
                                          args.device, quick=args.quick))
         versus = section("presidio", lambda: bench_presidio(
             corpus, ner_n, args.model, args.config, 1 if args.quick else repeats, scratch,
-            quick=args.quick, real_n=args.real_n), key="versus_presidio")
+            quick=args.quick, real_n=args.real_n, extra=args.presidio_corpus), key="versus_presidio")
         if versus is not None:
             real = versus.get("real")
             if real:
@@ -441,9 +445,11 @@ def model_job_config(config: str, location: str, device: str, path: Path) -> Pat
 
 
 def bench_presidio(corpus: Path, n: int, model: str | None, config: str, repeats: int, scratch: Path,
-                   quick: bool = False, real_n: int | None = None) -> dict:
-    """The default job (rules + model) against Presidio + spaCy, on real posts and on the
-    first `n` conversations of the bench corpus (see pipelines.bench_presidio)."""
+                   quick: bool = False, real_n: int | None = None, extra: list[str] = ()) -> dict:
+    """The default job (rules + model) against Presidio + spaCy, on real posts, on the
+    first `n` conversations of the bench corpus, and on each of the `extra` corpora (see
+    pipelines.bench_presidio). The job's auditor reads a fixed sample (`risk.audit_sample`),
+    so the ratio depends on the corpus's size: `extra` shows it on a corpus of a user's size."""
     from pipelines.bench_presidio import bench_versus_presidio, real_corpus, unlabelled_copy
 
     location, problem = model_location(model)
@@ -458,6 +464,8 @@ def bench_presidio(corpus: Path, n: int, model: str | None, config: str, repeats
         # other fields: how an evaluation run costs, shown apart.
         corpora["real_with_gold_labels"] = real_corpus(scratch / "real-labelled.jsonl", real_n,
                                                        labels=True)
+    for path in map(Path, extra):
+        corpora[f"corpus_{path.stem}"] = unlabelled_copy(path, scratch / f"presidio-extra-{path.name}")
     job_config = model_job_config(config, location, "cpu", scratch / "default-job-config.json")
     return bench_versus_presidio(corpora, job_config, repeats, scratch, warm_up=not quick)
 

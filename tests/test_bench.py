@@ -8,16 +8,19 @@ import sys
 import pytest
 
 from tests.conftest import ROOT, run_veil
+from veil.synth import generate_records, write_records
 
 pytestmark = pytest.mark.slow
 
 
 def test_quick_bench_produces_every_figure(tmp_path, tiny_ner_model):
     out = tmp_path / "bench.json"
+    mine = tmp_path / "mine.jsonl"  # a user's corpus, with gold labels the bench must remove
+    write_records(generate_records(6, seed=5), str(mine))
     result = subprocess.run(
         [sys.executable, "-m", "pipelines.cli", "bench", "--quick", "--n", "40", "--repeats", "1",
          "--config", "minimal", "--model", str(tiny_ner_model), "--ner_n", "10", "--real_n", "15",
-         "--output", str(out)],
+         "--presidio_corpus", str(mine), "--output", str(out)],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stderr
@@ -56,6 +59,10 @@ def test_quick_bench_produces_every_figure(tmp_path, tiny_ner_model):
     assert figures["job_default_over_presidio_spacy"] == versus["real"]["presidio_over_veil_cpu"]["median"] > 0
     assert figures["job_default_peak_rss_mb"] == versus["real"]["veil_peak_rss_mb"] > 0
     assert figures["job_2_over_1_workers"] > 0
+    users = versus["corpus_mine"]  # --presidio_corpus: one more pair, on that corpus
+    assert users["records"] == 6 and users["presidio_over_veil_cpu"]["median"] > 0
+    copied = (tmp_path / "mine.jsonl").read_text().splitlines()
+    assert all("pii" in json.loads(line) for line in copied)  # the user's file is left as it was
 
 
 def test_bench_says_why_it_skips_ner_without_a_model(tmp_path):
