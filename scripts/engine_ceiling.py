@@ -3,17 +3,17 @@
 The evidence for BENCHMARKS.md's "why not 3 MB/s": the full profile's detector over the job's
 batches of records (`ConversationDetector.detect_many` over `batches_by_chars`), then the same
 detector with its scanners and custom dictionaries removed, then with its rule sets removed.
-CPU seconds of this process (`time.process_time`), best of `--repeats` passes after a warm-up.
+CPU seconds of the engine's thread (`veil bench`'s clock, `pipelines.bench.ENGINE_CLOCK`), best
+of `--repeats` passes after a warm-up.
 
     python scripts/engine_ceiling.py corpus.jsonl [more.jsonl ...]
 """
 from __future__ import annotations
 
 import argparse
-import time
 from pathlib import Path
 
-from pipelines.bench import corpus_conversations
+from pipelines.bench import ENGINE_CLOCK, corpus_conversations, timed_runs
 from veil.config import load_config
 from veil.detect import ConversationDetector, batches_by_chars
 from veil.detector_config import DetectorSettings
@@ -21,13 +21,7 @@ from veil.engine.engine import BATCH_CHARS
 
 
 def best_seconds(function, repeats: int) -> float:
-    function()
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        function()
-        best = min(best, time.process_time() - start)
-    return best
+    return min(timed_runs(function, repeats, clock=ENGINE_CLOCK))
 
 
 def main(argv: list[str] | None = None) -> int:
