@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
-from pipelines.logs import configure_logging
-from pipelines.long_lived import exit_without_collecting, freeze_long_lived, job_collector
-from pipelines.options import (
+from pipelines.runner.logs import configure_logging
+from pipelines.runner.long_lived import exit_without_collecting, freeze_long_lived, job_collector
+from pipelines.runner.options import (
     VeilOptions, beam_help_text, help_text, unknown_argument_problems, with_local_default_runner,
 )
-from pipelines.progress import progress_folder, watch_cluster, watch_local
-from pipelines.warm_workers import WarmWorkers, forks_workers, warm_workers_runner
+from pipelines.runner.progress import progress_folder, watch_cluster, watch_local
+from pipelines.runner.warm_workers import WarmWorkers, forks_workers, warm_workers_runner
 from transforms.anonymize import AnonymizeFn
 from transforms.audit_sample import AuditCutoff
 from transforms.detect import Detect
@@ -365,7 +365,7 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
 
 def warm_worker(plan: JobPlan, local_rules: bool) -> None:
     """What every worker of this job loads before its first record, loaded once in the fork
-    server that workers are forked from (pipelines.warm_workers): Beam's worker, the job's
+    server that workers are forked from (pipelines.runner.warm_workers): Beam's worker, the job's
     detector (`RulesFn`) and the auditor's (`ScoreRiskFn`), and the model stages' modules."""
     import apache_beam.runners.worker.sdk_worker_main  # noqa: F401 (the worker's own imports)
 
@@ -381,7 +381,7 @@ def warm_worker(plan: JobPlan, local_rules: bool) -> None:
 @contextmanager
 def local_runner(options: PipelineOptions, plan: JobPlan):
     """The runner for a local run with several worker processes: Beam's FnApiRunner with its
-    workers forked from a warm process (pipelines.warm_workers); None (the options' runner)
+    workers forked from a warm process (pipelines.runner.warm_workers); None (the options' runner)
     otherwise, or where forking is not safe."""
     workers = None
     if forks_workers(options):
@@ -402,7 +402,7 @@ def read_summary(plan: JobPlan) -> dict:
 def run(argv: list[str] | None = None) -> dict:
     """Run the job to the end and return its summary. Raises ConfigError on bad input."""
     with job_collector():
-        freeze_long_lived()  # the modules imported so far (pipelines.long_lived)
+        freeze_long_lived()  # the modules imported so far (pipelines.runner.long_lived)
         return _run(argv)
 
 
