@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from models.hf_ner import HfTokenClassifier
-from pipelines.bench.run import summarise, timed_runs
+from pipelines.bench.measure import summarise, timed_runs
 from veil.detection.detector_config import HfDetectorSettings
 
 

@@ -40,9 +40,9 @@ def _open(path: str):
 
 def _presidio_job(corpus: str, output: str) -> None:
     """The Presidio job, in this (fresh) process; prints its figures as one JSON line."""
-    from pipelines.bench.run import _cpu_seconds, _peak_rss_mb
+    from pipelines.bench.measure import cpu_seconds, peak_rss_mb
 
-    start, cpu_start = time.perf_counter(), _cpu_seconds()
+    start, cpu_start = time.perf_counter(), cpu_seconds()
     from models.examples import record_texts
     from presidio_analyzer import AnalyzerEngine
     from presidio_analyzer.nlp_engine import NlpEngineProvider
@@ -63,12 +63,12 @@ def _presidio_job(corpus: str, output: str) -> None:
                 texts.append(anonymizer.anonymize(text=text, analyzer_results=results).text)
             target.write(json.dumps({"id": record.get("id"), "texts": texts}) + "\n")
             records += 1
-    print(json.dumps({"wall_s": time.perf_counter() - start, "cpu_s": _cpu_seconds() - cpu_start,
-                      "records": records, "findings": findings, "peak_rss_mb": round(_peak_rss_mb(), 1)}))
+    print(json.dumps({"wall_s": time.perf_counter() - start, "cpu_s": cpu_seconds() - cpu_start,
+                      "records": records, "findings": findings, "peak_rss_mb": round(peak_rss_mb(), 1)}))
 
 
 def run_presidio_job(corpus: Path, output: Path) -> dict:
-    from pipelines.bench.run import run_measured
+    from pipelines.bench.measure import run_measured
 
     return run_measured([sys.executable, "-m", "pipelines.bench.presidio", str(corpus), str(output)])
 
@@ -124,7 +124,7 @@ def bench_versus_presidio(corpora: dict[str, Path], job_config: Path, repeats: i
     problem = presidio_problem()
     if problem:
         return {"skipped": problem}
-    from pipelines.bench.run import run_job, summarise
+    from pipelines.bench.measure import run_job, summarise
 
     result = {}
     for name, corpus in corpora.items():

@@ -21,14 +21,15 @@ import json
 import os
 import resource
 import shutil
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 from models.examples import record_texts
+from pipelines.bench.measure import (
+    ENGINE_CLOCK, cpu_seconds, load_average, peak_rss_mb, run_job, summarise, timed_runs,
+)
 from pipelines.runner.long_lived import exit_without_collecting
 from veil.run.config import load_config
 from veil.detection.detect import ConversationDetector, batches_by_chars
@@ -48,33 +49,6 @@ PRESIDIO_TYPES = {
     "IP_ADDRESS": "IP_ADDRESS",
     "URL": "URL",
 }
-
-
-def summarise(values: list[float]) -> dict:
-    return {
-        "median": round(statistics.median(values), 4),
-        "min": round(min(values), 4),
-        "max": round(max(values), 4),
-        "runs": len(values),
-    }
-
-
-def timed_runs(function, repeats: int, warm_up: bool = True,
-               clock=time.perf_counter) -> list[float]:
-    """Seconds of each of `repeats` calls of `function` on `clock` (wall time by default)."""
-    if warm_up:
-        function()
-    times = []
-    for _ in range(repeats):
-        start = clock()
-        function()
-        times.append(clock() - start)
-    return times
-
-
-# The engine's figures are per core: seconds of this thread's CPU time, which other processes
-# on the machine do not inflate as they do wall time (the engine runs in one thread).
-ENGINE_CLOCK = time.thread_time
 
 
 def corpus_conversations(path: Path) -> list[list[str]]:
@@ -191,32 +165,6 @@ def presidio_analyzer(entities: list[str]):
     return analyzer, entities
 
 
-def run_job(corpus: Path, output: Path, workers: int, config: str, detectors: str = "rules") -> dict:
-    """One anonymize run in a fresh process; wall time and peak memory (RSS) of the run."""
-    command = [
-        sys.executable, "-m", "pipelines.bench.run", "_job", str(corpus), str(output), str(workers), config,
-        detectors,
-    ]
-    return run_measured(command)
-
-
-def run_measured(command: list[str]) -> dict:
-    """Run `command` (which prints its figures as a last JSON line) in a fresh process, and add
-    `process_cpu_s`: the CPU seconds of the whole process and its workers, counted from outside
-    (imports, start-up and model loading included), and `process_wall_s`."""
-    cpu_before, start = _children_cpu_seconds(), time.perf_counter()
-    completed = subprocess.run(command, capture_output=True, text=True, check=True)
-    figures = json.loads(completed.stdout.strip().splitlines()[-1])
-    figures["process_wall_s"] = round(time.perf_counter() - start, 3)
-    figures["process_cpu_s"] = round(_children_cpu_seconds() - cpu_before, 3)
-    return figures
-
-
-def _children_cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def _job(corpus: str, output: str, workers: str, config: str, detectors: str) -> None:
     from pipelines.anonymize import run
 
@@ -224,49 +172,16 @@ def _job(corpus: str, output: str, workers: str, config: str, detectors: str) ->
     if int(workers) > 1:
         args += ["--direct_num_workers", workers, "--direct_running_mode", "multi_processing"]
     start = time.perf_counter()
-    cpu_start = _cpu_seconds()
+    cpu_start = cpu_seconds()
     summary = run(args)
     wall = time.perf_counter() - start
-    cpu = _cpu_seconds() - cpu_start
-    own = _peak_rss_mb()
+    cpu = cpu_seconds() - cpu_start
+    own = peak_rss_mb()
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(json.dumps({
         "wall_s": wall, "cpu_s": cpu, "records": summary["records"]["in"], "detectors": summary["detectors"],
         "peak_rss_mb": round(own, 1), "peak_child_rss_mb": round(children, 1),
     }))
-
-
-def _peak_rss_mb() -> float:
-    """This process's own peak RSS. Linux's VmHWM starts afresh at exec; `ru_maxrss` does not:
-    it keeps the RSS of the parent it was forked from (the bench itself, with a model loaded)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def _load_average() -> list[float] | None:
-    """The machine's 1, 5 and 15-minute load averages: how shared it was while measuring."""
-    try:
-        return [round(x, 2) for x in os.getloadavg()]
-    except OSError:
-        return None
-
-
-def _cpu_seconds() -> float:
-    """CPU time (user + system) of this process and of its finished children (workers).
-
-    On a shared machine, wall time also counts other people's work; CPU time counts ours.
-    "Per core" figures divide by it."""
-    total = 0.0
-    for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
-        usage = resource.getrusage(who)
-        total += usage.ru_utime + usage.ru_stime
-    return total
 
 
 def bench_job(corpus: Path, size_mb: float, workers: int, config: str, repeats: int, scratch: Path,
@@ -332,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     scratch = Path(tempfile.mkdtemp(prefix="veil-bench-"))
     figures: dict = {"corpus": {"seed": SEED, "conversations": n}, "quick": args.quick,
                      "machine": {"cores": os.cpu_count(), "python": sys.version.split()[0],
-                                 "load_average_at_start": _load_average()},
+                                 "load_average_at_start": load_average()},
                      "elapsed_s": {}, "elapsed_cpu_s": {}}
 
     def section(name: str, measure, key: str | None = None):
@@ -341,10 +256,10 @@ def main(argv: list[str] | None = None) -> int:
         and `elapsed_cpu_s`: where a bench run's time goes."""
         if name in args.skip:
             return None
-        start, cpu = time.perf_counter(), _cpu_seconds()
+        start, cpu = time.perf_counter(), cpu_seconds()
         result = figures[key or name] = measure()
         figures["elapsed_s"][name] = round(time.perf_counter() - start, 1)
-        figures["elapsed_cpu_s"][name] = round(_cpu_seconds() - cpu, 1)
+        figures["elapsed_cpu_s"][name] = round(cpu_seconds() - cpu, 1)
         return result
 
     try:
@@ -373,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
             if real:
                 figures["job_default_over_presidio_spacy"] = real["presidio_over_veil_cpu"]["median"]
                 figures["job_default_peak_rss_mb"] = real["veil_peak_rss_mb"]
-        figures["machine"]["load_average_at_end"] = _load_average()
+        figures["machine"]["load_average_at_end"] = load_average()
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     text = json.dumps(figures, indent=2)

@@ -10,7 +10,7 @@ import pytest
 from veil.run.config import parse_config
 from veil.run.errors import ConfigError
 from veil.run.field_sample import inspect_sample
-from veil.io.fields import check_parquet_schema, check_rules, hashed_id, values_at, with_value
+from veil.io.fields import apply_plan, check_parquet_schema, check_rules, hashed_id, values_at, with_value
 from veil.detection.findings import Finding
 from veil.transform.operators import build_operators
 from veil.transform.operators.crypto import dlp_hash
@@ -76,7 +76,7 @@ def test_paths_reach_nested_objects_and_every_item_of_a_list():
 
 def test_a_record_lacking_a_configured_field_says_so():
     plan = plan_of({"fields": [{"name": "caller_name"}, {"name": "meta.notes"}]})
-    conversation = conversation_from_record({"id": "1", "text": "hi", "meta": {}}, FIELDS, plan=plan)
+    conversation = apply_plan(conversation_from_record({"id": "1", "text": "hi", "meta": {}}, FIELDS), plan, FIELDS)
     assert conversation.missing == ("caller_name", "meta.notes")
 
 
@@ -101,7 +101,7 @@ def findings_in(conversation):
 
 
 def anonymize(record, plan, parquet=False, operators=None):
-    conversation = conversation_from_record(record, FIELDS, plan=plan)
+    conversation = apply_plan(conversation_from_record(record, FIELDS), plan, FIELDS)
     return anonymize_record(conversation, findings_in(conversation), operators or build_operators(),
                             plan, FIELDS, parquet)
 

@@ -68,13 +68,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
+from veil.detection.engine.name_lists import COURTESY_TITLES as TITLES
 from veil.detection.entity_keys import entity_key, fold_accents
 from veil.detection.findings import Finding
 from veil.detection.infotypes.builtin import BUILTINS
 from veil.entities.name_cues import MentionCues, mention_cues
 from veil.transform.operators.names import fold, is_first_name, opposite_genders
 
-TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mister", "missus"}
 # Surname particles: "da Cruz" is one name, not a first name "da" and a last name "Cruz".
 PARTICLES = {"da", "de", "del", "della", "der", "di", "do", "dos", "das", "du", "la", "le",
              "van", "von", "den", "ter", "ten", "mac", "mc", "o", "bin", "binti", "ibn", "al",
