@@ -47,11 +47,14 @@ from veil.field_sample import inspect_sample, read_sample
 from veil.fields import (
     RecordPlan, build_record_plan, check_parquet_schema, check_rules, record_config, record_key_files,
 )
+from veil.input_guard import InputGuard
 from veil.inputs import InputSplit, parquet_schema, plan_splits
 from veil.operators import Operators, build_operators, key_files
 from veil.operators.build import crypto_keys
 from veil.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
-from veil.commit import abandon, check_output_usable, input_overlaps_output, settle_earlier_runs
+from veil.commit import (
+    abandon, check_output_usable, input_overlaps_output, refuse_paths_into_input, settle_earlier_runs,
+)
 from veil.outputs import TEMP, OutputSpec
 from veil.records import FieldMap
 from veil.risk.auditor import auditor_problem
@@ -250,7 +253,10 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         storage=storage,
         parquet_schema=schema,
         temp_id=uuid.uuid4().hex,
+        input_guard=InputGuard.of_input(storage, veil.input, [url for url, _ in files]),
     )
+    # Before anything is written: no place the job writes or cleans may lead into the input.
+    refuse_paths_into_input(spec)
     fields = FieldMap(
         id=veil.id_field,
         turns=veil.turns_field,
