@@ -45,12 +45,15 @@ from veil.detection.engine.google_dlp import with_google_dlp
 from veil.run.errors import ConfigError
 from veil.run.field_sample import inspect_sample, read_sample
 from veil.io.fields import RecordPlan, check_parquet_schema, check_rules
+from veil.io.input_guard import InputGuard
 from veil.io.inputs import InputSplit, parquet_schema, plan_splits
 from veil.transform.operators import Operators, build_operators, key_files
 from veil.transform.operators.build import crypto_keys
 from veil.transform.record_plan import build_record_plan, record_config, record_key_files
 from veil.transform.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
-from veil.io.commit import abandon, check_output_usable, input_overlaps_output, settle_earlier_runs
+from veil.io.commit import (
+    abandon, check_output_usable, input_overlaps_output, refuse_paths_into_input, settle_earlier_runs,
+)
 from veil.io.outputs import TEMP, OutputSpec
 from veil.io.records import FieldMap
 from veil.risk.auditor import auditor_problem
@@ -249,7 +252,10 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         storage=storage,
         parquet_schema=schema,
         temp_id=uuid.uuid4().hex,
+        input_guard=InputGuard.of_input(storage, veil.input, [url for url, _ in files]),
     )
+    # Before anything is written: no place the job writes or cleans may lead into the input.
+    refuse_paths_into_input(spec)
     fields = FieldMap(
         id=veil.id_field,
         turns=veil.turns_field,

@@ -21,6 +21,10 @@ start on that output finishes the publishing first.
 
 One job per output folder at a time: a job that starts removes the temporary folders it finds
 there, taking them for the leftovers of crashed runs.
+
+Nothing written, replaced or deleted may lie in the input, after resolving links
+(`veil.io.input_guard`): `refuse_paths_into_input` checks every place at start, and each step
+checks its own paths again just before it renames or deletes.
 """
 from __future__ import annotations
 
@@ -33,6 +37,7 @@ from dataclasses import replace
 from fsspec.utils import glob_translate
 
 from veil.run.errors import ConfigError
+from veil.io.input_guard import FILE, FOLDER, TREE, TouchesInput, location
 from veil.io.outputs import KINDS, PREFIX, TEMP, OutputSpec
 from veil.io.storage import Storage, is_remote
 
@@ -58,7 +63,9 @@ def publish(spec: OutputSpec, names: list[str]) -> list[str]:
     fs, root = storage.filesystem(spec.root)
     fs.invalidate_cache()  # other workers wrote the staged files
     root = root.rstrip("/")
+    guard = spec.input_guard
     success = f"{root}/{SUCCESS}"
+    guard.check(storage, spec.join(SUCCESS), FILE)
     if fs.exists(success):
         storage.delete([spec.join(SUCCESS)])
     staged = {name: _fs_path(spec, spec.staged_path(name)) for name in names}
@@ -68,6 +75,8 @@ def publish(spec: OutputSpec, names: list[str]) -> list[str]:
     missing = [name for name in names if name not in present and not fs.exists(f"{root}/{name}")]
     if missing:
         raise FileNotFoundError(f"cannot publish {spec.root}: {missing[0]!r} was never written")
+    for name in sorted(present):  # every final name, before the first is replaced
+        guard.check(storage, spec.join(name), FILE)
     if is_remote(spec.root):
         moving = sorted(present)
         if moving:
@@ -80,10 +89,13 @@ def publish(spec: OutputSpec, names: list[str]) -> list[str]:
     published = set(names)
     stale = [path for name, path in _previous_files(spec) if name not in published and name != SUCCESS]
     if stale:
+        for url in stale:
+            guard.check(storage, url, FILE)
         storage.delete(stale)
         _LOG.info("removed %d files of a previous run under %s", len(stale), spec.root)
     with storage.open(spec.join(SUCCESS), "wb"):
         pass
+    guard.check(storage, spec.temp_root, TREE)
     storage.remove(spec.temp_root)
     storage.remove_if_empty(spec.join(TEMP))
     return stale
@@ -122,6 +134,7 @@ def settle_earlier_runs(spec: OutputSpec) -> list[str]:
     """Deal with the temporary folders that crashed runs left in the output: finish publishing
     a run that had begun it (its output is complete), and delete the others. Returns what was
     done, one line per folder."""
+    spec.input_guard.check(spec.storage, spec.join(TEMP), TREE)  # all of it may be removed
     fs, root = spec.storage.filesystem(spec.join(TEMP))
     fs.invalidate_cache()
     if not fs.exists(root):
@@ -152,6 +165,7 @@ def abandon(spec: OutputSpec) -> str:
         if _manifest(spec) is not None:
             return (f"it failed while publishing: {spec.root} has no {SUCCESS}, and the next run "
                     "on it finishes the publishing first")
+        spec.input_guard.check(spec.storage, spec.temp_root, TREE)
         spec.storage.remove(spec.temp_root)
         spec.storage.remove_if_empty(spec.join(TEMP))
     except Exception as error:  # noqa: BLE001 (the job's own failure is the one to report)
@@ -182,6 +196,7 @@ def check_output_usable(spec: OutputSpec) -> None:
                 raise ConfigError(f"{where}: bucket {bucket!r} does not exist at "
                                   f"{storage.endpoint(spec.root)}; create it first")
         probe = spec.join(TEMP, spec.temp_id, "_write_probe")
+        spec.input_guard.check(storage, probe, FILE)
         with storage.open(probe, "wb") as handle:
             handle.write(b"veil")
     except ConfigError:
@@ -200,23 +215,37 @@ def check_output_usable(spec: OutputSpec) -> None:
     storage.remove_if_empty(spec.join(TEMP))
 
 
+def refuse_paths_into_input(spec: OutputSpec) -> None:
+    """Raises TouchesInput, naming each one, when a place the job writes, replaces or deletes
+    resolves into its input: the output, its subfolders (a symbolic link `out/corpus ->
+    data/`), the temporary folders, the summaries and marker, and the previous run's files."""
+    storage, guard = spec.storage, spec.input_guard
+    places = [(spec.root, FOLDER), (spec.join(TEMP), TREE)]
+    places += [(spec.join(kind), FOLDER) for kind in KINDS]
+    places += [(spec.join(name), FILE) for name in (*RUN_FILES, SUCCESS)]
+    if not is_remote(spec.root):  # a local shard may itself be a link (object stores have none)
+        places += [(url, FILE) for _, url in _previous_files(spec)]
+    problems = list(dict.fromkeys(
+        problem for url, use in places if (problem := guard.problem(storage, url, use))))
+    if problems:
+        raise TouchesInput("\n".join(problems))
+
+
 def input_overlaps_output(storage: Storage, output: str, pattern: str, files: list[str]) -> bool:
     """Whether a job would read its own output or write over its input: an input file lies in
     the output folder, or the input pattern (a folder is read recursively) matches a file Veil
-    writes there."""
-    out_fs, out = storage.filesystem(output)
-    out = _real(out_fs, out.rstrip("/"))
+    writes there. Paths are compared where they really are (`veil.io.input_guard.location`)."""
+    out_store, out = location(storage, output)
+    out = out.rstrip("/")
 
-    def on_output_store(url: str) -> tuple[bool, str]:
-        fs, path = storage.filesystem(url)
-        return fs.protocol == out_fs.protocol, _real(fs, path.rstrip("/"))
+    def inside_output(url: str) -> bool:
+        store, path = location(storage, url)
+        return store == out_store and (path == out or path.startswith(out + "/"))
 
-    for url in files:
-        same, path = on_output_store(url)
-        if same and (path == out or path.startswith(out + "/")):
-            return True
-    same, base = on_output_store(pattern)
-    if not same:
+    if any(inside_output(url) for url in files):
+        return True
+    store, base = location(storage, pattern)
+    if store != out_store:
         return False
     if any(c in base for c in "*?["):
         matcher = re.compile(glob_translate(base))
@@ -224,10 +253,5 @@ def input_overlaps_output(storage: Storage, output: str, pattern: str, files: li
                    for kind in KINDS for suffix in (".jsonl", ".parquet")]
         written += [f"{out}/{name}" for name in RUN_FILES]
         return any(matcher.match(path) for path in written)
-    return storage.filesystem(pattern)[0].isdir(base) and (out == base or out.startswith(base + "/"))
-
-
-def _real(fs, path: str) -> str:
-    """Local paths with symbolic links resolved, so that two names of one folder compare equal."""
-    protocols = fs.protocol if isinstance(fs.protocol, tuple) else (fs.protocol,)
-    return os.path.realpath(path) if "file" in protocols else path
+    fs, path = storage.filesystem(pattern)
+    return fs.isdir(path) and (out == base or out.startswith(base.rstrip("/") + "/"))

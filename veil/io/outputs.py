@@ -21,6 +21,7 @@ from typing import Any, Iterable, Iterator
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from veil.io.input_guard import InputGuard
 from veil.io.storage import Storage
 
 CORPUS, FINDINGS, ERRORS, RISK = "corpus", "findings", "errors", "risk"
@@ -41,6 +42,8 @@ class OutputSpec:
     storage: Storage
     parquet_schema: pa.Schema | None = None
     temp_id: str = ""
+    # Where the input lies: checked before every rename and delete (`veil.io.commit`).
+    input_guard: InputGuard = InputGuard()
 
     def shard_of(self, split_order: int) -> int:
         """Contiguous runs of splits make a shard, so each shard keeps its input order."""
