@@ -114,9 +114,8 @@ def auto_split_bytes(total_bytes: int) -> int:
 
     Depends on the input alone, never on the workers, so the output stays deterministic. The
     local runner deals whole splits to its workers, so a worker's share is a whole number of
-    splits: with 4 MiB a 20 MB input made 5 splits, 3 for one worker and 2 for the other; with
-    1 MiB, 19 splits, and the two workers' CPU was 21 and 26 s; with 512 KiB (a 64th, about a
-    second of work each), 38 splits, 23 and 24 s, for the same total."""
+    splits: a 64th of the input gives enough splits that two workers' shares come out even
+    (BENCHMARKS.md, "Figures the code's docstrings carried")."""
     return min(max(total_bytes // 64, MIB // 2), 64 * MIB)
 
 

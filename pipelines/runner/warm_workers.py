@@ -3,9 +3,9 @@
 Beam's local runner (`FnApiRunner`, `--direct_running_mode multi_processing`) starts each
 worker as a new interpreter (`python -m apache_beam.runners.worker.sdk_worker_main`), and each
 one imports Beam, Veil, spaCy and torch, compiles the job's detectors and the auditor's, and
-reads their dictionaries again. Profiled on a 19.5 MB corpus (rules-only job, 2 workers), that
-was about 8 CPU-seconds per worker, paid again by every worker; the one-worker run pays it once,
-in the launcher, which the in-process worker shares.
+reads their dictionaries again: a fixed cost per worker (BENCHMARKS.md, "Figures the code's
+docstrings carried"), paid again by every worker; the one-worker run pays it once, in the launcher, which
+the in-process worker shares.
 
 `WarmWorkers` forks a server process from the launcher once the job is planned (so it shares
 what the launcher already loaded), warms it (imports, detectors: `warm`), and then forks each

@@ -56,10 +56,10 @@ and a last name are linked only on evidence, never because each happens to occur
   with the base type: "calling from Dunder Mifflin" is `[ORGANIZATION_NAME_1]`, as in the
   paper's Table 1.
 
-Measured on `veil generate --split test` (1000 records) with the gold spans as findings and the
-turns' speaker labels: 99.0% of the people named more than once get a single number, and 99.9%
-of people share no number with another person (`veil.measure.entity_measure.single_number_share`,
-scripts/entity_resolution_share.py; QUALITY.md).
+Measured with the gold spans as findings and the turns' speaker labels: the share of people
+named more than once who get a single number, and of people who share no number with another
+(`veil.measure.entity_measure.single_number_share`, scripts/entity_resolution_share.py); the
+figures are in QUALITY.md.
 """
 from __future__ import annotations
 
