@@ -125,7 +125,7 @@ class Device:
 
 
 def pick_device(requested: str = "auto") -> Device:
-    """`auto`: CUDA when torch sees a GPU. torch (2-3 s and 250 MB to import) is asked only
+    """`auto`: CUDA when torch sees a GPU. torch (seconds and memory to import) is asked only
     where an NVIDIA driver is there (/proc/driver/nvidia), so a CPU machine need not load it."""
     if requested == "auto":
         if not os.path.exists("/proc/driver/nvidia/version"):

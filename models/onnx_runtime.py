@@ -6,11 +6,10 @@ fewer CPU seconds per token (BENCHMARKS.md). int8 dynamic quantisation (torch's 
 Runtime's) is faster still but changes about one span in ten at the model's recall-favouring
 threshold, so it is not offered.
 
-The graph is exported from the torch model the first time a model is used on a machine (about
-two seconds), and kept in the machine's compiled cache (`veil.detection.compiled_cache`), keyed by the
+The graph is exported from the torch model the first time a model is used on a machine, and kept in the machine's compiled cache (`veil.detection.compiled_cache`), keyed by the
 model's files (names, sizes, times) and the versions of torch and ONNX Runtime: the next process
-loads it without importing torch or transformers, or reading the weights (less start-up, 250 MB
-less memory per worker). The model directory holds nothing but what `veil train` wrote, so a
+loads it without importing torch or transformers, or reading the weights (less start-up and
+less memory per worker: BENCHMARKS.md). The model directory holds nothing but what `veil train` wrote, so a
 remote model needs no second file.
 """
 from __future__ import annotations

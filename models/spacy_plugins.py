@@ -3,8 +3,7 @@
 spaCy's `Language.__init__` imports every package that registers a `spacy_factories` entry
 point, whether the pipeline uses it or not. Presidio's analyzer registers one, so with Presidio
 installed (Veil's bench extra) every `spacy.load` also imported presidio_analyzer, transformers,
-scipy and sympy: about 3 CPU seconds and 150 MB in each job and each worker (measured on
-en_core_web_sm: 3.17 CPU s and 479 MB RSS, against 0.31 CPU s and 331 MB without them).
+scipy and sympy, in each job and each worker (the cost is in BENCHMARKS.md).
 `load_pipeline` loads with those entry points left alone; a pipeline that needs a factory only
 a plugin provides (spacy-transformers' `transformer`) fails that way with spaCy's E002, and is
 then loaded again the ordinary way, with every plugin.

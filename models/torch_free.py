@@ -1,7 +1,7 @@
 """Importing spaCy and Beam's RunInference without dragging torch into a process that never
 runs it.
 
-Two imports on the job's path load torch (about 220 MB of memory and 2 CPU seconds) when it is
+Two imports on the job's path load torch (memory and CPU seconds: BENCHMARKS.md) when it is
 installed, whether anything uses it or not:
 
 - thinc, spaCy's machine-learning library, imports torch in `thinc/compat.py` to offer its

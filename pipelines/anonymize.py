@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
-from pipelines.logs import configure_logging
-from pipelines.long_lived import exit_without_collecting, freeze_long_lived, job_collector
-from pipelines.options import (
+from pipelines.runner.logs import configure_logging
+from pipelines.runner.long_lived import exit_without_collecting, freeze_long_lived, job_collector
+from pipelines.runner.options import (
     VeilOptions, beam_help_text, help_text, unknown_argument_problems, with_local_default_runner,
 )
-from pipelines.progress import progress_folder, watch_cluster, watch_local
-from pipelines.warm_workers import WarmWorkers, forks_workers, warm_workers_runner
+from pipelines.runner.progress import progress_folder, watch_cluster, watch_local
+from pipelines.runner.warm_workers import WarmWorkers, forks_workers, warm_workers_runner
 from transforms.anonymize import AnonymizeFn
 from transforms.audit_sample import AuditCutoff
 from transforms.detect import Detect
@@ -114,9 +114,8 @@ def auto_split_bytes(total_bytes: int) -> int:
 
     Depends on the input alone, never on the workers, so the output stays deterministic. The
     local runner deals whole splits to its workers, so a worker's share is a whole number of
-    splits: with 4 MiB a 20 MB input made 5 splits, 3 for one worker and 2 for the other; with
-    1 MiB, 19 splits, and the two workers' CPU was 21 and 26 s; with 512 KiB (a 64th, about a
-    second of work each), 38 splits, 23 and 24 s, for the same total."""
+    splits: a 64th of the input gives enough splits that two workers' shares come out even
+    (BENCHMARKS.md, "Figures the code's docstrings carried")."""
     return min(max(total_bytes // 64, MIB // 2), 64 * MIB)
 
 
@@ -171,12 +170,18 @@ def with_audit_sample(config: VeilConfig, value: str | None) -> VeilConfig:
     return config.model_copy(update={"risk": config.risk.model_copy(update={"audit_sample": size})})
 
 
-def plan_job(options: PipelineOptions) -> JobPlan:
-    """Validate options, config and input, and plan the splits. Raises ConfigError."""
-    veil = options.view_as(VeilOptions)
-    if not veil.input or not veil.output:
-        raise ConfigError("both --input and --output are required")
-    storage = storage_from_options(options)
+@dataclass(frozen=True)
+class JobConfig:
+    """The job config as the workers get it (`config`), and as the rules run in this process
+    for the sample's checks (`local`: the same config unless the detector is Google DLP)."""
+
+    config: VeilConfig
+    local: VeilConfig
+    dictionary_files: dict[str, str]
+
+
+def plan_config(veil: VeilOptions, storage: Storage) -> JobConfig:
+    """The job config, with Google DLP's settings or with its dictionary files read in."""
     config = with_audit_sample(load_config(veil.config, storage), veil.audit_sample)
     dictionary_files: dict[str, str] = {}
     local_config = config  # the rules, also under google-dlp: the sample checks run them here
@@ -188,10 +193,19 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         # file it re-reads (which may have changed since).
         config, dictionary_files = with_dictionary_files_read(config, storage)
         local_config = config
-    # Compiles every pattern and dictionary now, warm and kept for this process's workers
-    # (`shared_detector`); google-dlp: converts the config to protos, without calling the service.
-    detector = (ConversationDetector(config, connect=False) if veil.detector == "google-dlp"
-                else shared_detector(config))
+    return JobConfig(config, local_config, dictionary_files)
+
+
+@dataclass(frozen=True)
+class JobTransformation:
+    """The operators and the record plan, their keys read and checked."""
+
+    operators: Operators
+    record_plan: RecordPlan
+    job_secret: bytes | None
+
+
+def plan_transformation(config: VeilConfig, storage: Storage) -> JobTransformation:
     job_secret = new_job_secret() if uses_transient(crypto_keys(config)) else None
     # Reads the secret keys now, to check them.
     operators = build_operators(config, storage, job_secret=job_secret)
@@ -202,12 +216,20 @@ def plan_job(options: PipelineOptions) -> JobPlan:
                      "a date, FPE of a value outside its alphabet) is written as it is, "
                      "un-redacted; findings/ marks each with untransformed: true. Leave "
                      "transformation_error_handling out to write a placeholder instead.")
+    return JobTransformation(operators, record_plan, job_secret)
+
+
+def plan_auditor(config: VeilConfig, storage: Storage) -> tuple[VeilConfig, dict[str, str]]:
+    """The residual-risk auditor's config and its dictionary files; it must be able to run."""
     auditor, auditor_files = with_dictionary_files_read(load_config(config.risk.auditor, storage), storage)
     ConversationDetector(auditor)
     problem = auditor_problem(auditor, config.risk.auditor, storage)
     if problem:  # fail closed: half an auditor underestimates the residual risk silently
         raise ConfigError(problem)
+    return auditor, auditor_files
 
+
+def check_limits(veil: VeilOptions) -> None:
     if veil.max_record_bytes <= 0:
         raise ConfigError("--max_record_bytes must be positive")
     if veil.split_bytes and veil.split_bytes < 1024:
@@ -215,6 +237,24 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     if veil.num_shards < 0:
         raise ConfigError("--num_shards must be 0 (automatic) or more")
 
+
+@dataclass(frozen=True)
+class JobInput:
+    """The input files, their splits and formats, and the output's format."""
+
+    files: list[tuple[str, int]]
+    splits: list[InputSplit]
+    total_bytes: int
+    input_format: str
+    output_format: str
+
+    @property
+    def urls(self) -> list[str]:
+        return [url for url, _ in self.files]
+
+
+def plan_input(veil: VeilOptions, storage: Storage) -> JobInput:
+    """The input listed and split; refused when it is missing, mixed or overlaps the output."""
     try:
         files = storage.match(veil.input)
     except Exception as error:  # noqa: BLE001 (any storage library's failure: say which and why)
@@ -235,27 +275,37 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         raise ConfigError("--input mixes JSONL and Parquet files; run them separately")
     input_format = input_formats.pop()
     output_format = veil.output_format or input_format
+    return JobInput(files, splits, total_bytes, input_format, output_format)
 
+
+def plan_output(veil: VeilOptions, storage: Storage, job_input: JobInput) -> OutputSpec:
+    """Where and how the output goes; refused when a place it writes leads into the input."""
     schema = None
-    if output_format == "parquet":
-        if input_format != "parquet":
+    if job_input.output_format == "parquet":
+        if job_input.input_format != "parquet":
             raise ConfigError(
                 "--output_format parquet needs Parquet input: a JSONL input has no schema to keep"
             )
-        schema = parquet_schema(storage, sorted({split.path for split in splits}))
+        schema = parquet_schema(storage, sorted({split.path for split in job_input.splits}))
 
     spec = OutputSpec(
         root=veil.output.rstrip("/"),
-        num_shards=veil.num_shards or auto_num_shards(total_bytes, len(splits)),
-        num_splits=len(splits),
-        corpus_format=output_format,
+        num_shards=veil.num_shards or auto_num_shards(job_input.total_bytes, len(job_input.splits)),
+        num_splits=len(job_input.splits),
+        corpus_format=job_input.output_format,
         storage=storage,
         parquet_schema=schema,
         temp_id=uuid.uuid4().hex,
-        input_guard=InputGuard.of_input(storage, veil.input, [url for url, _ in files]),
+        input_guard=InputGuard.of_input(storage, veil.input, job_input.urls),
     )
     # Before anything is written: no place the job writes or cleans may lead into the input.
     refuse_paths_into_input(spec)
+    return spec
+
+
+def plan_fields(veil: VeilOptions, storage: Storage, job_input: JobInput, spec: OutputSpec,
+                record_plan: RecordPlan) -> FieldMap:
+    """The input's field names, with the record plan's fields checked against them."""
     fields = FieldMap(
         id=veil.id_field,
         turns=veil.turns_field,
@@ -264,22 +314,35 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         context=veil.context_field,
     )
     problems = check_rules(record_plan, fields)
+    schema = spec.parquet_schema
     input_schema = schema if schema is not None else (
-        parquet_schema(storage, sorted({split.path for split in splits}))
-        if input_format == "parquet" else None)
+        parquet_schema(storage, sorted({split.path for split in job_input.splits}))
+        if job_input.input_format == "parquet" else None)
     if input_schema is not None:
         problems += check_parquet_schema(record_plan, input_schema, fields)
     if problems:
         raise ConfigError("\n".join(problems))
+    return fields
+
+
+def inspect_input_sample(veil: VeilOptions, storage: Storage, job_input: JobInput,
+                         record_plan: RecordPlan, fields: FieldMap, detect):
+    """A sample of records read and detected now: ids that look personal stop the job, fields
+    left uninspected that hold personal data are warned about."""
     sample = inspect_sample(
-        read_sample(storage, splits, veil.max_record_bytes, record_plan.sample_records),
-        record_plan, fields,
-        (detector if local_config is config else ConversationDetector(local_config)).detect)
+        read_sample(storage, job_input.splits, veil.max_record_bytes, record_plan.sample_records),
+        record_plan, fields, detect)
     id_problem = sample.id_problem(fields.id)
     if id_problem:
         raise ConfigError(id_problem)
     for warning in sample.warnings():
         _LOG.warning("%s", warning)
+    return sample
+
+
+def plan_detectors(veil: VeilOptions, config: VeilConfig, storage: Storage, runner):
+    """The detectors that run, each loaded and probed, and the configured ones that cannot
+    (name -> reason)."""
     try:
         chosen = choose_detectors(config.detectors, veil.detectors, f"--config {veil.config!r}")
     except ValueError as error:
@@ -287,7 +350,6 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     # Fail closed: every configured detector must load and pass its probe before any output is
     # touched, unless the user explicitly allows running without it; none at all never runs.
     detectors, missing = usable_detectors(chosen, storage)
-    runner = options.view_as(StandardOptions).runner
     problems = local_models_on_a_cluster(detectors, runner) + local_key_files_on_a_cluster(config, runner)
     if problems:
         raise ConfigError("\n".join(problems))
@@ -297,12 +359,41 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     for name, reason in missing.items():
         _LOG.warning("detector %s is configured but cannot run (%s): the job runs without it "
                      "(--allow_missing_detectors)", name, reason)
+    return detectors, missing
+
+
+def plan_job(options: PipelineOptions) -> JobPlan:
+    """Validate options, config and input, and plan the splits. Raises ConfigError.
+
+    The steps run in this order, each on what the ones before returned: the config, the
+    detector, the operators and record plan, the auditor, the input, the output, the fields,
+    the sample, the detectors that run, and the job summary's facts."""
+    veil = options.view_as(VeilOptions)
+    if not veil.input or not veil.output:
+        raise ConfigError("both --input and --output are required")
+    storage = storage_from_options(options)
+    job_config = plan_config(veil, storage)
+    config = job_config.config
+    # Compiles every pattern and dictionary now, warm and kept for this process's workers
+    # (`shared_detector`); google-dlp: converts the config to protos, without calling the service.
+    detector = (ConversationDetector(config, connect=False) if veil.detector == "google-dlp"
+                else shared_detector(config))
+    transformation = plan_transformation(config, storage)
+    auditor, auditor_files = plan_auditor(config, storage)
+    check_limits(veil)
+    job_input = plan_input(veil, storage)
+    spec = plan_output(veil, storage, job_input)
+    fields = plan_fields(veil, storage, job_input, spec, transformation.record_plan)
+    sample = inspect_input_sample(
+        veil, storage, job_input, transformation.record_plan, fields,
+        (detector if job_config.local is config else ConversationDetector(job_config.local)).detect)
+    detectors, missing = plan_detectors(veil, config, storage, options.view_as(StandardOptions).runner)
     config = config.model_copy(update={"detectors": detectors})
     job = {
         "input": veil.input,
         "output": spec.root,
-        "input_files": len(files),
-        "splits": len(splits),
+        "input_files": len(job_input.files),
+        "splits": len(job_input.splits),
         "config": veil.config,
         "detectors": (detector.names if detectors.rules else []) + [n for n in detectors.names if n != "rules"],
         "detectors_missing": missing,
@@ -310,13 +401,14 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "auditor": config.risk.auditor,
         "auditor_detectors": auditor.detectors.names,
         "info_types": detector.engine.info_types,
-        "dictionary_files": {**auditor_files, **dictionary_files},
-        "fields": {**record_plan.summary(), **sample.summary()},
+        "dictionary_files": {**auditor_files, **job_config.dictionary_files},
+        "fields": {**transformation.record_plan.summary(), **sample.summary()},
         "veil_version": veil_version(),
     }
     return JobPlan(
-        config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job, operators, auditor,
-        veil.model_accelerator, veil.model_copies, record_plan, job_secret=job_secret,
+        config, fields, job_input.splits, spec, veil.max_record_bytes, veil.audit_raw, job,
+        transformation.operators, auditor, veil.model_accelerator, veil.model_copies,
+        transformation.record_plan, job_secret=transformation.job_secret,
     )
 
 
@@ -371,7 +463,7 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
 
 def warm_worker(plan: JobPlan, local_rules: bool) -> None:
     """What every worker of this job loads before its first record, loaded once in the fork
-    server that workers are forked from (pipelines.warm_workers): Beam's worker, the job's
+    server that workers are forked from (pipelines.runner.warm_workers): Beam's worker, the job's
     detector (`RulesFn`) and the auditor's (`ScoreRiskFn`), and the model stages' modules."""
     import apache_beam.runners.worker.sdk_worker_main  # noqa: F401 (the worker's own imports)
 
@@ -387,7 +479,7 @@ def warm_worker(plan: JobPlan, local_rules: bool) -> None:
 @contextmanager
 def local_runner(options: PipelineOptions, plan: JobPlan):
     """The runner for a local run with several worker processes: Beam's FnApiRunner with its
-    workers forked from a warm process (pipelines.warm_workers); None (the options' runner)
+    workers forked from a warm process (pipelines.runner.warm_workers); None (the options' runner)
     otherwise, or where forking is not safe."""
     workers = None
     if forks_workers(options):
@@ -408,7 +500,7 @@ def read_summary(plan: JobPlan) -> dict:
 def run(argv: list[str] | None = None) -> dict:
     """Run the job to the end and return its summary. Raises ConfigError on bad input."""
     with job_collector():
-        freeze_long_lived()  # the modules imported so far (pipelines.long_lived)
+        freeze_long_lived()  # the modules imported so far (pipelines.runner.long_lived)
         return _run(argv)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 import sys
 
-from pipelines.long_lived import exit_without_collecting
+from pipelines.runner.long_lived import exit_without_collecting
 
 COMMANDS = {
     "anonymize": ("pipelines.anonymize", "run the anonymisation job (Beam options pass through)"),
@@ -21,7 +21,7 @@ COMMANDS = {
     "report": ("pipelines.report", "rebuild risk/report.html from a run's risk/ folder"),
     "reidentify": ("pipelines.reidentify", "reverse annotated FPE/deterministic tokens (DLP's reidentify)"),
     "train": ("pipelines.train", "train the NER model on the synthetic corpus (HF, or --spacy)"),
-    "bench": ("pipelines.bench", "measure speed and memory, side by side (BENCHMARKS.md)"),
+    "bench": ("pipelines.bench.run", "measure speed and memory, side by side (BENCHMARKS.md)"),
 }
 
 

@@ -17,7 +17,7 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from pipelines.logs import configure_logging
+from pipelines.runner.logs import configure_logging
 from veil.run.config import load_config
 from veil.detection.detector_config import choose_detectors
 from veil.run.errors import ConfigError
@@ -96,8 +96,8 @@ def detected_findings(config, storage: Storage, pattern: str, fields: FieldMap,
     import apache_beam as beam
     from apache_beam.options.pipeline_options import PipelineOptions
 
-    from pipelines.options import with_local_default_runner
-    from pipelines.progress import progress_folder, watch_local
+    from pipelines.runner.options import with_local_default_runner
+    from pipelines.runner.progress import progress_folder, watch_local
     from transforms.progress import CountProgressFn
     from transforms.detect import Detect
     from transforms.parse import ParseRecordFn

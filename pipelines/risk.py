@@ -39,7 +39,7 @@ from veil.risk.report import (
 )
 from veil.risk.calibration import with_auditor_interval
 from veil.risk.review import combine, unresolved_count
-from pipelines.review_sample import write_review_sample
+from veil.risk.review_sample import write_review_sample
 from veil.risk.scoring import ConversationRisk, score_conversation
 from veil.risk.sampling import unaudited_rows
 from veil.risk.stats import UNSPECIFIED_CONTEXT, RiskAccumulator

@@ -3,7 +3,7 @@
 The evidence for BENCHMARKS.md's "why not 3 MB/s": the full profile's detector over the job's
 batches of records (`ConversationDetector.detect_many` over `batches_by_chars`), then the same
 detector with its scanners and custom dictionaries removed, then with its rule sets removed.
-CPU seconds of the engine's thread (`veil bench`'s clock, `pipelines.bench.ENGINE_CLOCK`), best
+CPU seconds of the engine's thread (`veil bench`'s clock, `pipelines.bench.measure.ENGINE_CLOCK`), best
 of `--repeats` passes after a warm-up.
 
     python scripts/engine_ceiling.py corpus.jsonl [more.jsonl ...]
@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from pipelines.bench import ENGINE_CLOCK, corpus_conversations, timed_runs
+from pipelines.bench.measure import ENGINE_CLOCK, timed_runs
+from pipelines.bench.run import corpus_conversations
 from veil.run.config import load_config
 from veil.detection.detect import ConversationDetector, batches_by_chars
 from veil.detection.detector_config import DetectorSettings

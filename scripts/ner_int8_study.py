@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from models.hf_ner import HfTokenClassifier  # noqa: E402
 from models.onnx_runtime import OnnxLogits, export_onnx  # noqa: E402
-from pipelines.bench_ner import job_batches  # noqa: E402
+from pipelines.bench.ner import job_batches  # noqa: E402
 from veil.detection.detector_config import HfDetectorSettings, default_model_dir  # noqa: E402
 from veil.measure.evaluation import ALL, Evaluation, Span  # noqa: E402
 
@@ -184,7 +184,7 @@ def quality(variants: Variants, names: list[str], synthetic: Path) -> None:
 
 
 def speed(variants: Variants, names: list[str], repeats: int, corpus: Path) -> None:
-    from pipelines.bench import corpus_conversations, make_corpus
+    from pipelines.bench.run import corpus_conversations, make_corpus
 
     if not corpus.exists():
         make_corpus(corpus, 300)

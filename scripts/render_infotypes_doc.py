@@ -2,7 +2,7 @@
 
     python scripts/render_infotypes_doc.py [docs/infotypes.md]
 
-tests/engine/test_catalogue.py fails when the page and the catalogue disagree.
+tests/detection/engine/test_catalogue.py fails when the page and the catalogue disagree.
 """
 from __future__ import annotations
 

@@ -478,7 +478,7 @@ themselves and each other ("I'm looking for Mr. Guerrero." "Speaking." ... "Hi E
 What is left split needs a reader's inference ("Is this Mr. Wallace's office?" ... "Does David
 have your number?"). The rules were developed looking at failures on this generator's test and
 validation splits (validation: 98.8% one number, 0.20% merged), so read the synthetic row as
-in-distribution, and the hand-checked one as the check on text we did not generate. `tests/test_speakers.py` holds the hand-checked figures to these bounds,
+in-distribution, and the hand-checked one as the check on text we did not generate. `tests/detection/test_speakers.py` holds the hand-checked figures to these bounds,
 and checks that no speaker-label name survives on these transcripts.
 
 ## Rules, model, and both: names, organisations, locations

@@ -318,9 +318,9 @@ def _environment(env: dict | None):
 
 @contextlib.contextmanager
 def _logging_to(stream):
-    """The command line's logging (pipelines.logs) writing to `stream`; the root logger's
+    """The command line's logging (pipelines.runner.logs) writing to `stream`; the root logger's
     handlers and levels as they were afterwards."""
-    from pipelines.logs import _VeilHandler, configure_logging
+    from pipelines.runner.logs import _VeilHandler, configure_logging
 
     root = logging.getLogger()
     handlers, root_level = list(root.handlers), root.level

@@ -18,10 +18,9 @@ class WriteRunsFn(beam.DoFn):
 
     The buffer is bounded in bytes, not per bundle: a bundle may hold a whole input (the
     local runner bundles generously), and memory must not grow with it. The bound is small
-    (8 MiB of payload, about twice that in memory) so that a worker's memory is flat from a
-    small corpus up: with 32 MiB, peak RSS still rose by 18 MB from 2,000 to 8,000
-    conversations while the buffer filled. Runs are merged a frame at a time, so more runs
-    cost little.
+    so that a worker's memory is flat from a small corpus up, not growing while a larger
+    buffer fills (BENCHMARKS.md, "Figures the code's docstrings carried"). Runs are merged a
+    frame at a time, so more runs cost little.
     """
 
     def __init__(self, spec: OutputSpec, max_buffer_bytes: int = 8 * 1024 * 1024):

@@ -1,3 +1,13 @@
-"""Detection: the findings (`findings`), the infoType catalogue (`infotypes/`), the DLP-compatible
-engine (`engine/`), the conversation detector, merging, windows, speaker labels and repeated names.
+"""Detection: what personal information a conversation holds, as findings.
+
+Owns the findings (`findings`), the detector settings, the conversation detector (`detect`),
+the infoType engine (`engine/`) and catalogue (`infotypes/`), windows, merging, the deadline,
+speaker labels that are names (`speakers`), names said again (`name_repeats`) and the keys that
+say two values are one entity (`entity_keys`).
+
+May import: the ground and `veil.io`. Climbs, explained: the detector and Google DLP's client
+are built from the whole job config (`veil.run.config`); a catalogue entry names the format its
+surrogates are drawn in (`veil.transform.operators.surrogate_formats`, `operators.keys`); a
+speaker label is matched to names as entity resolution matches them (`veil.entities.resolution`)
+and checked against the first-name lists (`veil.transform.operators.names`).
 """

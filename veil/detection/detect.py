@@ -51,8 +51,8 @@ class ConversationDetector:
         Then move everything alive to the cyclic garbage collector's permanent generation
         (`gc.freeze`): the detector's tables (name lists, patterns, caches) live as long as
         the process, and each full collection walked them all again, while detection makes
-        tens of thousands of short-lived objects a second (about 15% of detection time on
-        short turns). Reference counting still frees whatever of them is dropped later."""
+        tens of thousands of short-lived objects a second (BENCHMARKS.md, "Figures the code's
+        docstrings carried"). Reference counting still frees whatever of them is dropped later."""
         if self.google_dlp is None:
             self.engine.build_prefilter()
             self.detect(["Warm-up: Jane Doe, jane@example.com, 555-0100, 4 Main St."])

@@ -17,7 +17,7 @@ import re
 from typing import Iterable
 
 from veil.detection.findings import Finding, Likelihood, Method
-from veil.detection.speakers import TITLES as _TITLES
+from veil.detection.engine.name_lists import LABEL_TITLES as _TITLES
 
 DETECTOR = "repeats"
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")

@@ -23,6 +23,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from veil.detection.engine.name_lists import LABEL_TITLES as TITLES
 from veil.detection.findings import Finding, Likelihood, Method
 
 MODES = ("auto", "keep", "replace")
@@ -46,8 +47,6 @@ ROLE_WORDS = frozenset("""
     tenant landlord driver passenger pilot controller coach player fan listener viewer
     reporter anchor correspondent commentator announcer dj mc emcee the of and
 """.split())
-TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mister",
-                    "missus", "dame", "lord", "lady"})
 _WORD = re.compile(r"[^\W\d_]+")
 _CAMEL = re.compile(r"[A-Z][a-z]+|[a-z]+|[A-Z]+(?![a-z])")
 

@@ -56,10 +56,10 @@ and a last name are linked only on evidence, never because each happens to occur
   with the base type: "calling from Dunder Mifflin" is `[ORGANIZATION_NAME_1]`, as in the
   paper's Table 1.
 
-Measured on `veil generate --split test` (1000 records) with the gold spans as findings and the
-turns' speaker labels: 99.0% of the people named more than once get a single number, and 99.9%
-of people share no number with another person (`veil.measure.entity_measure.single_number_share`,
-scripts/entity_resolution_share.py; QUALITY.md).
+Measured with the gold spans as findings and the turns' speaker labels: the share of people
+named more than once who get a single number, and of people who share no number with another
+(`veil.measure.entity_measure.single_number_share`, scripts/entity_resolution_share.py); the
+figures are in QUALITY.md.
 """
 from __future__ import annotations
 
@@ -68,13 +68,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
+from veil.detection.engine.name_lists import COURTESY_TITLES as TITLES
 from veil.detection.entity_keys import entity_key, fold_accents
 from veil.detection.findings import Finding
 from veil.detection.infotypes.builtin import BUILTINS
 from veil.entities.name_cues import MentionCues, mention_cues
 from veil.transform.operators.names import fold, is_first_name, opposite_genders
 
-TITLES = {"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mister", "missus"}
 # Surname particles: "da Cruz" is one name, not a first name "da" and a last name "Cruz".
 PARTICLES = {"da", "de", "del", "della", "der", "di", "do", "dos", "das", "du", "la", "le",
              "van", "von", "den", "ter", "ten", "mac", "mc", "o", "bin", "binti", "ibn", "al",

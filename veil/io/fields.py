@@ -27,6 +27,7 @@ from typing import Any, Iterator, Literal
 
 from pydantic import Field
 
+from veil.io.records import FieldText, WholeValue
 from veil.run.schema import DlpModel
 from veil.transform.operators import Operator, Operators
 from veil.transform.operators.keys import CryptoKey, default_key
@@ -167,8 +168,6 @@ def apply_plan(conversation, plan: RecordPlan, field_map):
     """The conversation with its configured fields found (to inspect, or to transform whole),
     the ones it lacks listed, and its id hashed under `ids: hash`."""
     import dataclasses
-
-    from veil.io.records import FieldText, WholeValue
 
     record = conversation.record
     texts, whole, missing = [], [], []

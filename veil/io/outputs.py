@@ -42,7 +42,7 @@ class OutputSpec:
     storage: Storage
     parquet_schema: pa.Schema | None = None
     temp_id: str = ""
-    # Where the input lies: checked before every rename and delete (`veil.commit`).
+    # Where the input lies: checked before every rename and delete (`veil.io.commit`).
     input_guard: InputGuard = InputGuard()
 
     def shard_of(self, split_order: int) -> int:

@@ -6,6 +6,7 @@ import json
 import sys
 from typing import Any
 
+from veil.io.fields import apply_plan
 from veil.io.inputs import RawInput
 from veil.io.records import BadRecord, Conversation, FieldMap, conversation_from_record
 
@@ -58,7 +59,8 @@ def parse_raw(raw: RawInput, fields: FieldMap, plan=None) -> Conversation:
     if raw.problem is not None:
         raise BadRecord(raw.problem)
     record = raw.payload if raw.split.format == "parquet" else decode_json_line(raw.payload)
-    return conversation_from_record(record, fields, raw.split.path, raw.position, plan)
+    conversation = conversation_from_record(record, fields, raw.split.path, raw.position)
+    return apply_plan(conversation, plan, fields) if plan is not None else conversation
 
 
 def error_entry(raw: RawInput, reason: str, record_id: str | None = None, include_raw: bool = False,

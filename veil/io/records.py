@@ -89,19 +89,12 @@ def stable_record_id(record: dict[str, Any]) -> str:
     return "sha1:" + hashlib.sha1(canonical.encode("utf-8")).hexdigest()[:20]
 
 
-def conversation_from_record(
-    record: Any, fields: FieldMap, source: str = "", index: int = 0, plan=None
-) -> Conversation:
+def conversation_from_record(record: Any, fields: FieldMap, source: str = "", index: int = 0) -> Conversation:
     """Validate one input record and view it as a conversation. Raises BadRecord with a reason.
 
-    `plan` (a veil.io.fields.RecordPlan) adds the configured fields and, with `ids: hash`,
-    replaces the id by its keyed hash."""
-    conversation = _conversation(record, fields, source, index)
-    if plan is not None:
-        from veil.io.fields import apply_plan
-
-        conversation = apply_plan(conversation, plan, fields)
-    return conversation
+    The job's record plan (veil.io.fields.apply_plan) then adds the configured fields and, with
+    `ids: hash`, replaces the id by its keyed hash."""
+    return _conversation(record, fields, source, index)
 
 
 def _conversation(record: Any, fields: FieldMap, source: str, index: int) -> Conversation:

@@ -3,6 +3,10 @@
 Plain Python, no Beam: `table` (the risk table as configuration), `scoring` (items to a
 conversation score), three sources of items (`gold`, `annotated`, `audit`), `stats`
 (mergeable corpus statistics) and `report` (the HTML page).
+
+May import: the ground and every stage before it. Climbs, explained: the auditor runs its own
+model (`models.available`, `models.spacy_ner`) with detectors set by a job config
+(`veil.run.config`), as the review sample reads the run's config.
 """
 from __future__ import annotations
 

@@ -1,6 +1,11 @@
-"""The run: the job's configuration (`config`), the plan's sample inspection (`field_sample`),
-progress counters and the errors a job reports (`errors`), and package re-exports (`lazy`).
+"""The run: what every stage shares, and the job's configuration over them all.
 
-`errors`, `lazy` and `progress` import nothing from Veil, so every stage may import them;
-`config` and `field_sample` gather the settings of every stage and sit above them all.
+Owns, on the ground floor (importing nothing from Veil, so any module may import them): the
+errors a job reports (`errors`), package re-exports resolved on first use (`lazy`), progress
+counters (`progress`) and the base of every DLP-shaped schema (`schema.DlpModel`).
+
+Owns, above every stage: the job config (`config.VeilConfig`, which gathers each stage's
+settings) and the plan's look at a sample of records (`field_sample`). These may import any
+stage; only the detector's and the auditor's construction import `config` from below
+(tests/test_layering.py lists them).
 """

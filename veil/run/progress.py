@@ -3,7 +3,7 @@
 On a terminal it is a tqdm line that updates in place; otherwise (a log file, CI) a plain log
 line every `LOG_EVERY_SECONDS`, and one at the end. Worker processes of a local runner leave
 their counts in a folder (`ProgressFiles`) for the launcher to add up; a cluster has Beam's
-counters for that instead (see pipelines.progress).
+counters for that instead (see pipelines.runner.progress).
 """
 from __future__ import annotations
 

@@ -2,6 +2,8 @@
 
     from veil.synth import GeneratorConfig, generate_records, write_records
     write_records(generate_records(10_000, seed=7), "data/synth.parquet")
+
+May import: the ground only (`veil.run.lazy`); the job never imports it.
 """
 from __future__ import annotations
 

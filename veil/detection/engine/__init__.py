@@ -6,6 +6,8 @@
 The package imports nothing itself, so that importing one of its modules (the detectors, the
 checksums) does not compile the engine; `InfoTypeEngine` and `InspectConfig` are still
 reachable as `veil.detection.engine.InfoTypeEngine` and `veil.detection.engine.InspectConfig`.
+
+May import: the ground, `veil.detection.findings` and the catalogue (`veil.detection.infotypes`).
 """
 from __future__ import annotations
 

@@ -95,6 +95,13 @@ TITLES = (
     r"Señor|Señora|Senor|Senora|Sr|Sra|Srta|Monsieur|Rev|Reverend|Father|Sister|Brother|"
     r"Captain|Capt|Officer|Detective|Sergeant|Sgt|Lt|Lieutenant|Judge|Justice|Pastor|Rabbi|Imam"
 )
+# Titles as lower-case words, for the code that strips or skips a title rather than finding a
+# name after one. The courtesy titles: entity resolution strips them from a name, and the
+# surrogates keep them ("Mrs [surname]").
+COURTESY_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx", "dr", "prof", "sir", "madam", "mister",
+                             "missus"})
+# Speaker labels ("Lady Grantham") and repeated names also skip titles of rank.
+LABEL_TITLES = COURTESY_TITLES | {"dame", "lord", "lady"}
 
 ORG_SUFFIXES = (
     r"Inc|Incorporated|LLC|L\.L\.C|LLP|LP|Ltd|Limited|Corp|Corporation|Co|Company|GmbH|AG|KG|"

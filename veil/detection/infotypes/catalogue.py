@@ -16,7 +16,7 @@ Everything that needs one of these facts asks the catalogue, so they cannot drif
 A `Catalogue` is an explicit object built from a list of entries, as Presidio's
 `RecognizerRegistry` is: `veil.detection.infotypes.builtin.BUILTINS` is Veil's, and a caller may build
 another (`BUILTINS.with_entries(...)`). Adding an infoType is one entry in a family module of
-`veil.detection.infotypes` plus its examples; tests/engine/test_catalogue.py checks every entry.
+`veil.detection.infotypes` plus its examples; tests/detection/engine/test_catalogue.py checks every entry.
 """
 from __future__ import annotations
 

@@ -11,6 +11,8 @@
 
 The package imports nothing itself; `Operator`, `Operators`, `build_operators`, `operator_from`,
 `check_same_keys` and `key_files` are still reachable from it.
+
+May import: the ground, `veil.detection` (the catalogue, the config schema) and `veil.entities`.
 """
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ DLP's `crypto_replace_ffx_fpe_config` is FFX mode FF1: a numeral string in radix
 encrypts to a numeral string of the same length and radix. No maintained PyPI package
 implements FF1 on `cryptography` (`ff3` is FF3-1, `pyffx` is not FF1), so it is written here,
 step for step after the standard, and checked against NIST's published sample vectors
-(tests/operators/test_ff1.py).
+(tests/transform/operators/test_ff1.py).
 
     FF1(key, tweak).encrypt([1, 2, 3], radix=10) -> [numerals]
 """

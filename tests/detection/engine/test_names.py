@@ -1,0 +1,194 @@
+"""PERSON_NAME, ORGANIZATION_NAME(_SPEAKER) and LOCATION without a model."""
+import gzip
+from importlib import resources
+
+import pytest
+
+from tests.detection.engine.conftest import quotes
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("This is Pam calling from the office", "Pam"),
+    ("this is pam beesly calling", "pam beesly"),
+    ("My name is Zorbulon Quix.", "Zorbulon Quix"),
+    ("my name is zorbulon", "zorbulon"),
+    ("Could I speak to Jim please?", "Jim"),
+    ("can I speak with Will?", "Will"),  # a common word, but a name context
+    ("I was seen by Dr. Okafor yesterday", "Okafor"),
+    ("ask Mrs Nguyen about it", "Nguyen"),
+    ("Yesterday Maria Garcia Lopez arrived", "Maria Garcia Lopez"),
+    ("We met Ahmed at the station", "Ahmed"),
+    ("we met Adebowale and Priya", "Adebowale"),
+    ("We met Priya at noon", "Priya"),
+    ("i met giuseppe yesterday", "giuseppe"),  # an uncased (ASR) turn: case is no evidence
+])
+def test_person_names_found(text, expected):
+    assert expected in quotes(text, "PERSON_NAME")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("thanks Virginia, see you soon", "Virginia"),
+    ("thanks virginia see you", "virginia"),  # no capitals (ASR): a state people are named after
+    ("Hi Mark, thanks again", "Mark"),
+    ("Thank you Georgia Smith!", "Georgia Smith"),
+])
+def test_a_name_addressed_in_a_greeting_is_a_person_not_a_state(text, expected):
+    assert quotes(text, "PERSON_NAME") == {expected}
+    assert quotes(text, "US_STATE") == set()
+
+
+@pytest.mark.parametrize("text", ["thanks will do", "hey guys thanks everyone", "hi there", "thanks again"])
+def test_greetings_without_a_name_find_none(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+def test_a_state_in_a_place_context_is_still_a_state():
+    assert quotes("I live in Virginia", "US_STATE") == {"Virginia"}
+
+
+@pytest.mark.parametrize("text", [
+    "Will you help me with this?",
+    "Mark my words, it will work.",
+    "You may pay the bill in May.",
+    "She has Parkinson's disease.",
+    "The Heimlich maneuver saved him.",
+    "I drive a Ford and use a Dell laptop.",
+    "Thank you so much, have a great day!",
+    "this is the bank calling about your account",
+    "I'd like to speak to a manager",
+    "Hello, how can I help you today?",
+    "hi my job is great and else too",
+    "Morse code and a Caesar salad",
+    "she has Graves' disease",
+])
+def test_person_name_near_misses(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+def test_lower_case_name_in_a_cased_text_is_only_a_weak_candidate():
+    text = "Hello. It is john here."
+    assert "john" not in quotes(text, "PERSON_NAME")
+    assert "john" in quotes(text, "PERSON_NAME", "VERY_UNLIKELY")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I'm calling from Dunder Mifflin about paper", "Dunder Mifflin"),
+    ("I work for Initech Solutions", "Initech Solutions"),
+    ("We bought it from Vandelay Industries LLC.", "Vandelay Industries LLC."),
+    ("Acme Widgets GmbH shipped it", "Acme Widgets GmbH"),
+    ("i work at volta inc now", "volta inc"),
+    ("we hired eastgate landscaping ltd", "eastgate landscaping ltd"),
+    ("I use Microsoft Teams", "Microsoft"),
+])
+def test_organisations_found(text, expected):
+    assert expected in quotes(text, "ORGANIZATION_NAME")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("thank you for calling juniper realty my name is steven", "juniper realty"),
+    ("Thanks for holding. This is Severino with Northwind Landscaping, what can I do?",
+     "Northwind Landscaping"),
+    ("i'm calling from apex medical group last name smith", "apex medical group"),
+    ("You've reached Beacon Hardware customer care.", "Beacon Hardware"),
+])
+def test_speaker_organisation_contexts(text, expected):
+    assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == {expected}
+
+
+def test_speaker_organisations():
+    assert quotes("Hi, I'm calling from Dunder Mifflin.", "ORGANIZATION_NAME_SPEAKER") == {
+        "Dunder Mifflin"}
+    assert quotes("I use Microsoft Teams", "ORGANIZATION_NAME_SPEAKER") == set()
+    assert quotes("i'm calling from home", "ORGANIZATION_NAME_SPEAKER") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I moved to Toronto last year", "Toronto"),
+    ("She lives in Lagos, Nigeria.", "Lagos"),
+    ("She lives in Lagos, Nigeria.", "Nigeria"),
+    ("we flew to são paulo", "são paulo"),
+    ("The office is in Ontario", "Ontario"),
+    ("I grew up in Reading.", "Reading"),  # a common word, but a place context
+    ("we flew to krakow", "krakow"),  # accent-folded Kraków
+])
+def test_locations_found(text, expected):
+    assert expected in quotes(text, "LOCATION")
+
+
+@pytest.mark.parametrize("text", [
+    "I was reading a book on my mobile.",
+    "That's a nice idea.",
+    "the lake was calm",
+    "She has Huntington's disease.",
+    "I bought a Gillette razor",
+])
+def test_location_near_misses(text):
+    assert quotes(text, "LOCATION") == set()
+
+
+def test_name_lists_are_small_sorted_and_diverse():
+    data = resources.files("veil.detection.engine") / "data"
+    total = 0
+    for name in ("first_names.txt.gz", "last_names.txt.gz", "common_words.txt.gz"):
+        raw = (data / name).read_bytes()
+        total += len(raw)
+        lines = gzip.decompress(raw).decode("utf-8").splitlines()
+        assert lines == sorted(lines) and len(lines) > 10000
+    assert total < 400_000
+    first = set(gzip.decompress((data / "first_names.txt.gz").read_bytes()).decode().split("\n"))
+    last = set(gzip.decompress((data / "last_names.txt.gz").read_bytes()).decode().split("\n"))
+    for name in ("Adebowale", "Aarav", "Giuseppe", "Mehmet", "Chinedu", "Jabulani", "Andwele"):
+        assert name in first, name
+    for name in ("Nguyễn", "Okafor", "Yılmaz", "Agarwal", "Abubakar", "García"):
+        assert name in last, name
+
+
+def test_products():
+    assert "iPhone" in quotes("My iPhone broke yesterday", "PRODUCT")
+    assert quotes("My iPhone broke yesterday", "PRODUCT_SPEAKER") == set()
+    assert quotes("Our product is called Papertrail Pro, and", "PRODUCT_SPEAKER") == {
+        "Papertrail Pro"}
+    assert quotes("in a word, yes", "PRODUCT") == set()
+
+
+def test_brands_are_not_organisations_or_people():
+    for text in ("I drive a Ford", "my dell laptop", "a Boeing plane"):
+        assert quotes(text, "ORGANIZATION_NAME") == set()
+        assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I spoke with Thao yesterday.", "Thao"),  # Thảo, as typed without its accents
+    ("We met Guldam at the station", "Guldam"),  # Güldam
+    ("We met Güldam at the station", "Güldam"),  # the accented form still counts
+])
+def test_accented_names_are_found_without_their_accents(text, expected):
+    assert expected in quotes(text, "PERSON_NAME")
+
+
+def test_a_folded_name_that_is_an_ordinary_word_is_left_out():
+    from veil.detection.engine.builtin_names import name_list
+
+    names = set(name_list("first_names.txt.gz")) | set(name_list("last_names.txt.gz"))
+    assert "Côme" in names and "Come" not in names  # "Côme" folds to the verb
+    assert "Duong" in names and "Dương" in names
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Grace, can you take that one?", "Grace"),  # an ordinary word, addressed
+    ("Henning, what do you think?", "Henning"),
+    ("Any blockers, Sever?", "Sever"),
+    ("What's the timeline on that, Phuc?", "Phuc"),
+])
+def test_a_name_addressed_in_a_question_is_a_person(text, expected):
+    assert expected in quotes(text, "PERSON_NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "Well, can you do it?",
+    "Sure, Will do.",
+    "grace can you take that one",  # no capitals: an ordinary word is no name here
+    "I love it, honey.",
+])
+def test_addressed_near_misses(text):
+    assert quotes(text, "PERSON_NAME") == set()

@@ -1,0 +1,34 @@
+"""Email addresses and URLs as people say and type them in conversations."""
+import pytest
+
+from tests.detection.engine.conftest import quotes
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Send it to bryan at hotmail.com, please.", "bryan at hotmail.com"),
+    ("piotrnine four at yahoo dot com.", "piotrnine four at yahoo dot com"),
+    ("Their email is ernesto underscore perez at copperleafauto dot com.",
+     "ernesto underscore perez at copperleafauto dot com"),
+    ("Sure, my email is linh dot duong @ bayviewrealty.biz.", "linh dot duong @ bayviewrealty.biz"),
+    ("a reset link to katie dot simmons at yahoo.com.", "katie dot simmons at yahoo.com"),
+])
+def test_spoken_email_addresses_are_found_whole(text, expected):
+    assert quotes(text, "EMAIL_ADDRESS") == {expected}
+
+
+@pytest.mark.parametrize("text", ["look at google.com for it", "we met at noon. Then"])
+def test_spoken_email_near_misses(text):
+    assert quotes(text, "EMAIL_ADDRESS") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("You can see the pricing at brightpathbakery.com/careers.", "brightpathbakery.com/careers"),
+    ("i saw your profile at linkedin.com/in/norman-keller", "linkedin.com/in/norman-keller"),
+])
+def test_a_domain_with_a_path_is_a_url(text, expected):
+    assert quotes(text, "URL") == {expected}
+
+
+@pytest.mark.parametrize("text", ["and/or 9.5/10 km/h", "the file is notes.docx/old"])
+def test_url_path_near_misses(text):
+    assert quotes(text, "URL") == set()
