@@ -47,20 +47,22 @@ from veil.field_sample import inspect_sample, read_sample
 from veil.fields import (
     RecordPlan, build_record_plan, check_parquet_schema, check_rules, record_config, record_key_files,
 )
+from veil.infotypes.builtin import BUILTINS
 from veil.input_guard import InputGuard
 from veil.inputs import InputSplit, parquet_schema, plan_splits
 from veil.operators import Operators, build_operators, key_files
 from veil.operators.build import crypto_keys
 from veil.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
 from veil.commit import (
-    abandon, check_output_usable, input_overlaps_output, refuse_paths_into_input, settle_earlier_runs,
+    RISK_FAILED, SUCCESS, abandon, check_output_usable, input_overlaps_output, refuse_paths_into_input, settle_earlier_runs,
 )
 from veil.outputs import TEMP, OutputSpec
+from veil.profile_coverage import undetected_direct_types, undetected_message
 from veil.records import FieldMap
 from veil.risk.auditor import auditor_problem
 from veil.risk.table import audit_sample_size
 from veil.storage import Storage, is_remote
-from veil.summary import format_summary, veil_version
+from veil.summary import format_summary, risk_failed, veil_version
 
 _LOG = logging.getLogger("veil")
 MAIN = "entries"
@@ -299,6 +301,12 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         _LOG.warning("detector %s is configured but cannot run (%s): the job runs without it "
                      "(--allow_missing_detectors)", name, reason)
     config = config.model_copy(update={"detectors": detectors})
+    undetected = undetected_types(detector, detectors, veil.detector)
+    if undetected and not veil.allow_undetected_types:
+        raise ConfigError(undetected_message(undetected))
+    for name, why in undetected.items():
+        _LOG.warning("direct identifier %s cannot be found (%s): its values are written raw "
+                     "(--allow_undetected_types)", name, why)
     job = {
         "input": veil.input,
         "output": spec.root,
@@ -307,6 +315,8 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "config": veil.config,
         "detectors": (detector.names if detectors.rules else []) + [n for n in detectors.names if n != "rules"],
         "detectors_missing": missing,
+        **({"undetected_types": undetected} if undetected else {}),
+        **({"fail_on_risk": True} if veil.fail_on_risk else {}),
         "models": describe_models(detectors, storage),
         "auditor": config.risk.auditor,
         "auditor_detectors": auditor.detectors.names,
@@ -319,6 +329,19 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         config, fields, splits, spec, veil.max_record_bytes, veil.audit_raw, job, operators, auditor,
         veil.model_accelerator, veil.model_copies, record_plan, job_secret=job_secret,
     )
+
+
+def undetected_types(detector: ConversationDetector, detectors, engine: str) -> dict[str, str]:
+    """The profile's direct identifiers that the job's detectors cannot find on their own
+    catalogue examples (`veil.profile_coverage`). Google Cloud DLP is not called at launch,
+    so a DLP job is not checked."""
+    if engine == "google-dlp":
+        return {}
+    model_types = ()
+    if detectors.hf or detectors.spacy:  # the types Veil's models report (checked by their probe)
+        from models.examples import NER_TYPES as model_types
+    find = detector.detect if detectors.rules else None
+    return undetected_direct_types(detector.engine.info_types, BUILTINS, find, model_types)
 
 
 def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
@@ -489,7 +512,13 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     if not summary:
         return 0  # submitted without waiting
     print(format_summary(summary))
-    return 0 if summary["records"]["accounted_for"] else 1
+    if not summary["records"]["accounted_for"]:
+        return 1
+    if risk_failed(summary):
+        print(f"veil: residual risk FAIL under --fail_on_risk: {RISK_FAILED} written, no {SUCCESS}",
+              file=sys.stderr)
+        return 3
+    return 0
 
 
 if __name__ == "__main__":
