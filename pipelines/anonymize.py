@@ -38,31 +38,30 @@ from transforms.write import WriteShards
 from models.available import (
     cluster_runner_name, local_models_on_a_cluster, probe_models, refuse_unsafe_detectors, usable_detectors,
 )
-from veil.config import VeilConfig, load_config, with_dictionary_files_read
-from veil.detector_config import choose_detectors, default_model_dir
-from veil.detect import ConversationDetector, shared_detector
-from veil.engine.google_dlp import with_google_dlp
-from veil.errors import ConfigError
-from veil.field_sample import inspect_sample, read_sample
-from veil.fields import (
-    RecordPlan, build_record_plan, check_parquet_schema, check_rules, record_config, record_key_files,
-)
-from veil.infotypes.builtin import BUILTINS
-from veil.input_guard import InputGuard
-from veil.inputs import InputSplit, parquet_schema, plan_splits
-from veil.operators import Operators, build_operators, key_files
-from veil.operators.build import crypto_keys
-from veil.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
-from veil.commit import (
+from veil.run.config import VeilConfig, load_config, with_dictionary_files_read
+from veil.detection.detector_config import choose_detectors, default_model_dir
+from veil.detection.detect import ConversationDetector, shared_detector
+from veil.detection.engine.google_dlp import with_google_dlp
+from veil.run.errors import ConfigError
+from veil.run.field_sample import inspect_sample, read_sample
+from veil.io.fields import RecordPlan, check_parquet_schema, check_rules
+from veil.detection.infotypes.builtin import BUILTINS
+from veil.io.input_guard import InputGuard
+from veil.io.inputs import InputSplit, parquet_schema, plan_splits
+from veil.transform.operators import Operators, build_operators, key_files
+from veil.transform.operators.build import crypto_keys
+from veil.transform.record_plan import build_record_plan, record_config, record_key_files
+from veil.transform.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
+from veil.io.commit import (
     RISK_FAILED, SUCCESS, abandon, check_output_usable, input_overlaps_output, refuse_paths_into_input, settle_earlier_runs,
 )
-from veil.outputs import TEMP, OutputSpec
-from veil.profile_coverage import undetected_direct_types, undetected_message
-from veil.records import FieldMap
+from veil.io.outputs import TEMP, OutputSpec
+from veil.detection.profile_coverage import undetected_direct_types, undetected_message
+from veil.io.records import FieldMap
 from veil.risk.auditor import auditor_problem
 from veil.risk.table import audit_sample_size
-from veil.storage import Storage, is_remote
-from veil.summary import format_summary, risk_failed, veil_version
+from veil.io.storage import Storage, is_remote
+from veil.io.summary import format_summary, risk_failed, veil_version
 
 _LOG = logging.getLogger("veil")
 MAIN = "entries"
@@ -180,7 +179,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     if not veil.input or not veil.output:
         raise ConfigError("both --input and --output are required")
     storage = storage_from_options(options)
-    config = with_audit_sample(load_config(veil.config, storage), veil.audit_sample)
+    config = with_audit_sample(load_config(veil.run.config, storage), veil.audit_sample)
     dictionary_files: dict[str, str] = {}
     local_config = config  # the rules, also under google-dlp: the sample checks run them here
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' RulesFn
@@ -284,7 +283,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     for warning in sample.warnings():
         _LOG.warning("%s", warning)
     try:
-        chosen = choose_detectors(config.detectors, veil.detectors, f"--config {veil.config!r}")
+        chosen = choose_detectors(config.detectors, veil.detectors, f"--config {veil.run.config!r}")
     except ValueError as error:
         raise ConfigError(f"--detectors: {error}") from None
     # Fail closed: every configured detector must load and pass its probe before any output is
@@ -312,7 +311,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "output": spec.root,
         "input_files": len(files),
         "splits": len(splits),
-        "config": veil.config,
+        "config": veil.run.config,
         "detectors": (detector.names if detectors.rules else []) + [n for n in detectors.names if n != "rules"],
         "detectors_missing": missing,
         **({"undetected_types": undetected} if undetected else {}),
@@ -333,7 +332,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
 
 def undetected_types(detector: ConversationDetector, detectors, engine: str) -> dict[str, str]:
     """The profile's direct identifiers that the job's detectors cannot find on their own
-    catalogue examples (`veil.profile_coverage`). Google Cloud DLP is not called at launch,
+    catalogue examples (`veil.detection.profile_coverage`). Google Cloud DLP is not called at launch,
     so a DLP job is not checked."""
     if engine == "google-dlp":
         return {}

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_job, write_jsonl
-from veil.commit import abandon, commit, publish, refuse_paths_into_input, settle_earlier_runs
-from veil.input_guard import FILE, FOLDER, TREE, InputGuard, TouchesInput, location
-from veil.outputs import OutputSpec
-from veil.storage import Storage
+from veil.io.commit import abandon, commit, publish, refuse_paths_into_input, settle_earlier_runs
+from veil.io.input_guard import FILE, FOLDER, TREE, InputGuard, TouchesInput, location
+from veil.io.outputs import OutputSpec
+from veil.io.storage import Storage
 
 STORAGE = Storage()
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_job, write_jsonl
-from veil.config import load_config
-from veil.detect import ConversationDetector
-from veil.infotypes.builtin import BUILTINS
-from veil.profile_coverage import undetected_direct_types
-from veil.storage import Storage
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector
+from veil.detection.infotypes.builtin import BUILTINS
+from veil.detection.profile_coverage import undetected_direct_types
+from veil.io.storage import Storage
 
 EMAIL, PHONE, SSN = "EMAIL_ADDRESS", "PHONE_NUMBER", "US_SOCIAL_SECURITY_NUMBER"
 TYPES = f"[{{name: {EMAIL}}}, {{name: {PHONE}}}, {{name: {SSN}}}]"
@@ -99,7 +99,7 @@ def test_allowing_undetected_types_runs_reports_them_and_fail_on_risk_withholds_
 def test_models_alone_find_names_but_not_the_rules_types(tmp_path: Path):
     """`--detectors hf` alone: the job's own decision, on the detectors that will run."""
     from pipelines.anonymize import undetected_types
-    from veil.detector_config import DetectorSettings, HfDetectorSettings
+    from veil.detection.detector_config import DetectorSettings, HfDetectorSettings
 
     config = load_config(str(profile(tmp_path, types=f"[{{name: {EMAIL}}}, {{name: PERSON_NAME}}]")), Storage())
     detector = ConversationDetector(config)

@@ -12,9 +12,9 @@ import pytest
 
 from tests.conftest import read_jsonl_folder, run_job
 from tests.engine.conftest import make_engine
-from veil.deadline import DetectionDeadlineExceeded, detection_deadline
-from veil.engine.regex_safety import backtracking_problem
-from veil.engine.user_regex import PatternTimeLimitExceeded, TimedPattern, compile_user_pattern
+from veil.detection.deadline import DetectionDeadlineExceeded, detection_deadline
+from veil.detection.engine.regex_safety import backtracking_problem
+from veil.detection.engine.user_regex import PatternTimeLimitExceeded, TimedPattern, compile_user_pattern
 
 POLYNOMIAL = r"(?!x)a*a*a*c"
 SLOW_TEXT = "a" * 3000 + "bc"
