@@ -53,7 +53,8 @@ from veil.transform.operators.build import crypto_keys
 from veil.transform.record_plan import build_record_plan, record_config, record_key_files
 from veil.transform.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
 from veil.io.commit import (
-    RISK_FAILED, SUCCESS, abandon, check_output_usable, input_overlaps_output, refuse_paths_into_input, settle_earlier_runs,
+    RISK_FAILED, SUCCESS, abandon, check_output_usable, input_overlaps_output, refuse_paths_into_input,
+    settle_earlier_runs,
 )
 from veil.io.outputs import TEMP, OutputSpec
 from veil.detection.profile_coverage import undetected_direct_types, undetected_message
@@ -179,7 +180,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     if not veil.input or not veil.output:
         raise ConfigError("both --input and --output are required")
     storage = storage_from_options(options)
-    config = with_audit_sample(load_config(veil.run.config, storage), veil.audit_sample)
+    config = with_audit_sample(load_config(veil.config, storage), veil.audit_sample)
     dictionary_files: dict[str, str] = {}
     local_config = config  # the rules, also under google-dlp: the sample checks run them here
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' RulesFn
@@ -283,7 +284,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     for warning in sample.warnings():
         _LOG.warning("%s", warning)
     try:
-        chosen = choose_detectors(config.detectors, veil.detectors, f"--config {veil.run.config!r}")
+        chosen = choose_detectors(config.detectors, veil.detectors, f"--config {veil.config!r}")
     except ValueError as error:
         raise ConfigError(f"--detectors: {error}") from None
     # Fail closed: every configured detector must load and pass its probe before any output is
@@ -311,7 +312,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "output": spec.root,
         "input_files": len(files),
         "splits": len(splits),
-        "config": veil.run.config,
+        "config": veil.config,
         "detectors": (detector.names if detectors.rules else []) + [n for n in detectors.names if n != "rules"],
         "detectors_missing": missing,
         **({"undetected_types": undetected} if undetected else {}),
@@ -332,8 +333,8 @@ def plan_job(options: PipelineOptions) -> JobPlan:
 
 def undetected_types(detector: ConversationDetector, detectors, engine: str) -> dict[str, str]:
     """The profile's direct identifiers that the job's detectors cannot find on their own
-    catalogue examples (`veil.detection.profile_coverage`). Google Cloud DLP is not called at launch,
-    so a DLP job is not checked."""
+    catalogue examples (`veil.detection.profile_coverage`). Google Cloud DLP is not called at
+    launch, so a DLP job is not checked."""
     if engine == "google-dlp":
         return {}
     model_types = ()
