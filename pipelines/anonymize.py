@@ -47,6 +47,7 @@ from veil.run.field_sample import inspect_sample, read_sample
 from veil.io.fields import RecordPlan, check_parquet_schema, check_rules
 from veil.detection.infotypes.builtin import BUILTINS
 from veil.io.input_guard import InputGuard
+from veil.io.lock import release_lock, take_lock
 from veil.io.inputs import InputSplit, parquet_schema, plan_splits
 from veil.transform.operators import Operators, build_operators, key_files
 from veil.transform.operators.build import crypto_keys
@@ -444,37 +445,44 @@ def _run(argv: list[str] | None) -> dict:
     plan = plan_job(options)
     freeze_long_lived()  # the checked config, the warm detector and the probed models
     check_output_usable(plan.spec)
-    for done in settle_earlier_runs(plan.spec):
-        _LOG.info("%s: %s", plan.spec.root, done)
-    if plan.job_secret is not None:
-        write_job_secret(plan.spec.storage, plan.job_secret_path, plan.job_secret)
-    _LOG.info(
-        "anonymizing %s: %d files in %d splits, runner %s",
-        plan.job["input"], plan.job["input_files"], len(plan.splits),
-        options.view_as(StandardOptions).runner,
-    )
-    wait = options.view_as(VeilOptions).wait_until_finish
-    with progress_folder(options) as folder, local_runner(options, plan) as runner:
-        plan.progress_folder = folder
-        pipeline = beam.Pipeline(runner=runner, options=options)
-        build_pipeline(pipeline, plan)
-        try:
-            if folder:  # a local runner runs the whole job inside run()
-                with watch_local(folder):
+    # One job per output: before anything there is touched (veil.io.lock). Published, the
+    # run releases it (veil.io.commit); failed, here.
+    take_lock(plan.spec)
+    try:
+        for done in settle_earlier_runs(plan.spec):
+            _LOG.info("%s: %s", plan.spec.root, done)
+        if plan.job_secret is not None:
+            write_job_secret(plan.spec.storage, plan.job_secret_path, plan.job_secret)
+        _LOG.info(
+            "anonymizing %s: %d files in %d splits, runner %s",
+            plan.job["input"], plan.job["input_files"], len(plan.splits),
+            options.view_as(StandardOptions).runner,
+        )
+        wait = options.view_as(VeilOptions).wait_until_finish
+        with progress_folder(options) as folder, local_runner(options, plan) as runner:
+            plan.progress_folder = folder
+            pipeline = beam.Pipeline(runner=runner, options=options)
+            build_pipeline(pipeline, plan)
+            try:
+                if folder:  # a local runner runs the whole job inside run()
+                    with watch_local(folder):
+                        result = pipeline.run()
+                        if wait:
+                            result.wait_until_finish()
+                else:
                     result = pipeline.run()
-                    if wait:
+                    if not wait:
+                        _LOG.info("submitted; the job writes %s when it ends",
+                                  plan.spec.join("job_summary.json"))
+                        return {}
+                    with watch_cluster(result):
                         result.wait_until_finish()
-            else:
-                result = pipeline.run()
-                if not wait:
-                    _LOG.info("submitted; the job writes %s when it ends",
-                              plan.spec.join("job_summary.json"))
-                    return {}
-                with watch_cluster(result):
-                    result.wait_until_finish()
-        except BaseException:
-            _LOG.error("the job failed; %s", abandon(plan.spec))
-            raise
+            except BaseException:
+                _LOG.error("the job failed; %s", abandon(plan.spec))
+                raise
+    except BaseException:
+        release_lock(plan.spec)
+        raise
     if not wait:
         return {}
     return read_summary(plan)

@@ -19,8 +19,9 @@ Until step 1, the previous run's output is untouched; a reader that sees `_SUCCE
 whole run. A job that dies between steps 2 and 5 leaves no `_SUCCESS`, and the next job to
 start on that output finishes the publishing first.
 
-One job per output folder at a time: a job that starts removes the temporary folders it finds
-there, taking them for the leftovers of crashed runs.
+One job per output folder at a time (`veil.io.lock`): a job takes the output's lock before it
+touches anything, so the temporary folders it finds there are the leftovers of crashed runs,
+which it removes.
 
 Nothing written, replaced or deleted may lie in the input, after resolving links
 (`veil.io.input_guard`): `refuse_paths_into_input` checks every place at start, and each step
@@ -37,6 +38,7 @@ from dataclasses import replace
 from fsspec.utils import glob_translate
 
 from veil.run.errors import ConfigError
+from veil.io.lock import LOCK, release_lock
 from veil.io.input_guard import FILE, FOLDER, TREE, TouchesInput, location
 from veil.io.outputs import KINDS, PREFIX, TEMP, OutputSpec
 from veil.io.storage import Storage, is_remote
@@ -105,6 +107,7 @@ def publish(spec: OutputSpec, names: list[str], risk_failed: dict | None = None)
     guard.check(storage, spec.temp_root, TREE)
     storage.remove(spec.temp_root)
     storage.remove_if_empty(spec.join(TEMP))
+    release_lock(spec)  # only if this run holds it: a run settled by a later one does not
     return stale
 
 
@@ -232,7 +235,7 @@ def refuse_paths_into_input(spec: OutputSpec) -> None:
     storage, guard = spec.storage, spec.input_guard
     places = [(spec.root, FOLDER), (spec.join(TEMP), TREE)]
     places += [(spec.join(kind), FOLDER) for kind in KINDS]
-    places += [(spec.join(name), FILE) for name in (*RUN_FILES, *MARKERS)]
+    places += [(spec.join(name), FILE) for name in (*RUN_FILES, *MARKERS, LOCK)]
     if not is_remote(spec.root):  # a local shard may itself be a link (object stores have none)
         places += [(url, FILE) for _, url in _previous_files(spec)]
     problems = list(dict.fromkeys(
