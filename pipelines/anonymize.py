@@ -45,21 +45,25 @@ from veil.detection.engine.google_dlp import with_google_dlp
 from veil.run.errors import ConfigError
 from veil.run.field_sample import inspect_sample, read_sample
 from veil.io.fields import RecordPlan, check_parquet_schema, check_rules
+from veil.detection.infotypes.builtin import BUILTINS
 from veil.io.input_guard import InputGuard
+from veil.io.lock import release_lock, take_lock
 from veil.io.inputs import InputSplit, parquet_schema, plan_splits
 from veil.transform.operators import Operators, build_operators, key_files
 from veil.transform.operators.build import crypto_keys
 from veil.transform.record_plan import build_record_plan, record_config, record_key_files
 from veil.transform.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
 from veil.io.commit import (
-    abandon, check_output_usable, input_overlaps_output, refuse_paths_into_input, settle_earlier_runs,
+    RISK_FAILED, SUCCESS, abandon, check_output_usable, input_overlaps_output, refuse_paths_into_input,
+    settle_earlier_runs,
 )
 from veil.io.outputs import TEMP, OutputSpec
+from veil.detection.profile_coverage import undetected_direct_types, undetected_message
 from veil.io.records import FieldMap
 from veil.risk.auditor import auditor_problem
 from veil.risk.table import audit_sample_size
 from veil.io.storage import Storage, is_remote
-from veil.io.summary import format_summary, veil_version
+from veil.io.summary import format_summary, risk_failed, veil_version
 
 _LOG = logging.getLogger("veil")
 MAIN = "entries"
@@ -389,6 +393,12 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         (detector if job_config.local is config else ConversationDetector(job_config.local)).detect)
     detectors, missing = plan_detectors(veil, config, storage, options.view_as(StandardOptions).runner)
     config = config.model_copy(update={"detectors": detectors})
+    undetected = undetected_types(detector, detectors, veil.detector)
+    if undetected and not veil.allow_undetected_types:
+        raise ConfigError(undetected_message(undetected))
+    for name, why in undetected.items():
+        _LOG.warning("direct identifier %s cannot be found (%s): its values are written raw "
+                     "(--allow_undetected_types)", name, why)
     job = {
         "input": veil.input,
         "output": spec.root,
@@ -397,6 +407,8 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "config": veil.config,
         "detectors": (detector.names if detectors.rules else []) + [n for n in detectors.names if n != "rules"],
         "detectors_missing": missing,
+        **({"undetected_types": undetected} if undetected else {}),
+        **({"fail_on_risk": True} if veil.fail_on_risk else {}),
         "models": describe_models(detectors, storage),
         "auditor": config.risk.auditor,
         "auditor_detectors": auditor.detectors.names,
@@ -410,6 +422,19 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         transformation.operators, auditor, veil.model_accelerator, veil.model_copies,
         transformation.record_plan, job_secret=transformation.job_secret,
     )
+
+
+def undetected_types(detector: ConversationDetector, detectors, engine: str) -> dict[str, str]:
+    """The profile's direct identifiers that the job's detectors cannot find on their own
+    catalogue examples (`veil.detection.profile_coverage`). Google Cloud DLP is not called at
+    launch, so a DLP job is not checked."""
+    if engine == "google-dlp":
+        return {}
+    model_types = ()
+    if detectors.hf or detectors.spacy:  # the types Veil's models report (checked by their probe)
+        from models.examples import NER_TYPES as model_types
+    find = detector.detect if detectors.rules else None
+    return undetected_direct_types(detector.engine.info_types, BUILTINS, find, model_types)
 
 
 def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
@@ -512,37 +537,44 @@ def _run(argv: list[str] | None) -> dict:
     plan = plan_job(options)
     freeze_long_lived()  # the checked config, the warm detector and the probed models
     check_output_usable(plan.spec)
-    for done in settle_earlier_runs(plan.spec):
-        _LOG.info("%s: %s", plan.spec.root, done)
-    if plan.job_secret is not None:
-        write_job_secret(plan.spec.storage, plan.job_secret_path, plan.job_secret)
-    _LOG.info(
-        "anonymizing %s: %d files in %d splits, runner %s",
-        plan.job["input"], plan.job["input_files"], len(plan.splits),
-        options.view_as(StandardOptions).runner,
-    )
-    wait = options.view_as(VeilOptions).wait_until_finish
-    with progress_folder(options) as folder, local_runner(options, plan) as runner:
-        plan.progress_folder = folder
-        pipeline = beam.Pipeline(runner=runner, options=options)
-        build_pipeline(pipeline, plan)
-        try:
-            if folder:  # a local runner runs the whole job inside run()
-                with watch_local(folder):
+    # One job per output: before anything there is touched (veil.io.lock). Published, the
+    # run releases it (veil.io.commit); failed, here.
+    take_lock(plan.spec)
+    try:
+        for done in settle_earlier_runs(plan.spec):
+            _LOG.info("%s: %s", plan.spec.root, done)
+        if plan.job_secret is not None:
+            write_job_secret(plan.spec.storage, plan.job_secret_path, plan.job_secret)
+        _LOG.info(
+            "anonymizing %s: %d files in %d splits, runner %s",
+            plan.job["input"], plan.job["input_files"], len(plan.splits),
+            options.view_as(StandardOptions).runner,
+        )
+        wait = options.view_as(VeilOptions).wait_until_finish
+        with progress_folder(options) as folder, local_runner(options, plan) as runner:
+            plan.progress_folder = folder
+            pipeline = beam.Pipeline(runner=runner, options=options)
+            build_pipeline(pipeline, plan)
+            try:
+                if folder:  # a local runner runs the whole job inside run()
+                    with watch_local(folder):
+                        result = pipeline.run()
+                        if wait:
+                            result.wait_until_finish()
+                else:
                     result = pipeline.run()
-                    if wait:
+                    if not wait:
+                        _LOG.info("submitted; the job writes %s when it ends",
+                                  plan.spec.join("job_summary.json"))
+                        return {}
+                    with watch_cluster(result):
                         result.wait_until_finish()
-            else:
-                result = pipeline.run()
-                if not wait:
-                    _LOG.info("submitted; the job writes %s when it ends",
-                              plan.spec.join("job_summary.json"))
-                    return {}
-                with watch_cluster(result):
-                    result.wait_until_finish()
-        except BaseException:
-            _LOG.error("the job failed; %s", abandon(plan.spec))
-            raise
+            except BaseException:
+                _LOG.error("the job failed; %s", abandon(plan.spec))
+                raise
+    except BaseException:
+        release_lock(plan.spec)
+        raise
     if not wait:
         return {}
     return read_summary(plan)
@@ -580,7 +612,13 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     if not summary:
         return 0  # submitted without waiting
     print(format_summary(summary))
-    return 0 if summary["records"]["accounted_for"] else 1
+    if not summary["records"]["accounted_for"]:
+        return 1
+    if risk_failed(summary):
+        print(f"veil: residual risk FAIL under --fail_on_risk: {RISK_FAILED} written, no {SUCCESS}",
+              file=sys.stderr)
+        return 3
+    return 0
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ import apache_beam as beam
 from veil.io.commit import RUN_FILES, commit
 from veil.io.outputs import OutputSpec
 from veil.risk.report import REVIEW_FILE, build_report, review_jsonl
-from veil.io.summary import build_summary, provenance
+from veil.io.summary import build_summary, provenance, risk_failed
 
 
 def write_staged_text(spec: OutputSpec, name: str, text: str) -> None:
@@ -81,5 +81,6 @@ def _write_summary(_, spec: OutputSpec, job: dict, counts: dict, shards: list, r
     assert set(texts) == set(RUN_FILES)
     for name, text in texts.items():
         write_staged_text(spec, name, text)
-    commit(spec, sorted(shard["name"] for shard in shards) + sorted(texts))
+    failed = summary["risk"] if risk_failed(summary) else None  # --fail_on_risk: no _SUCCESS
+    commit(spec, sorted(shard["name"] for shard in shards) + sorted(texts), risk_failed=failed)
     return summary

@@ -87,6 +87,19 @@ class VeilOptions(PipelineOptions):
             "Off by default: such a job stops at start rather than write text no model read.",
         )
         group.add_argument(
+            "--allow_undetected_types", type=_flag, nargs="?", const=True, default=False,
+            help="Run even when a direct identifier the profile asks for cannot be found by the "
+            "detectors that will run (rules off, an exclusion rule or min_likelihood that hides "
+            "every catalogue example of it): the summary lists those types under "
+            "undetected_types. Off by default: such a job stops at start.",
+        )
+        group.add_argument(
+            "--fail_on_risk", type=_flag, nargs="?", const=True, default=False,
+            help="When the residual-risk verdict is FAIL: exit 3, publish the output without "
+            "_SUCCESS, and write _RISK_FAILED (the verdict, as JSON) in its place, so that a "
+            "pipeline waiting for _SUCCESS never picks up a failing corpus.",
+        )
+        group.add_argument(
             "--model_accelerator", default=None,
             help="A Beam accelerator resource hint for the NER model stage only, e.g. "
             "'type:nvidia-l4;count:1;install-nvidia-driver' on Dataflow. Other stages ask for none.",

@@ -302,3 +302,16 @@ def test_the_readme_fields_example_is_valid(monkeypatch):
     plan = build_record_plan(cfg, build_operators(cfg))
     assert [r.name for r in plan.rules] == ["meta.notes", "participants.email", "caller_name", "customer_phone"]
     assert plan.speakers == "auto" and plan.ids.value == "check"
+
+
+def test_a_top_level_text_beside_turns_is_named_in_the_warning():
+    """A record with turns is read from its turns: a top-level `text` beside them is written as
+    it is, and must be warned about like every other field not inspected (issue #34, item 5)."""
+    records = [{"id": f"r{i}", "text": f"Reach me at person{i}@example.org",
+                "turns": [{"speaker": "a", "text": "hello"}]} for i in range(4)]
+    report = inspect_sample(records, plan_of({"fields": [{"name": "x"}]}), FIELDS, detector())
+    assert report.fields == {"text": 4}
+    assert any(warning.startswith("field 'text' is written as it is") for warning in report.warnings())
+    # Without turns the text is what the job inspects: no warning.
+    alone = [{"id": f"r{i}", "text": f"Reach me at person{i}@example.org"} for i in range(4)]
+    assert inspect_sample(alone, plan_of({"fields": [{"name": "x"}]}), FIELDS, detector()).fields == {}

@@ -317,6 +317,8 @@ def test_a_killed_run_leaves_one_whole_run_and_the_next_cleans_up(tmp_path: Path
     assert job.returncode == -signal.SIGKILL, "the job ended before it could be killed"
 
     after = output_files(out)
+    # The killed job's lock stays (veil.io.lock); its process is gone, so the next job takes it over.
+    assert json.loads(after.pop("_LOCK"))["pid"] == job.pid
     if "_SUCCESS" in after:
         assert after == previous  # untouched: nothing is published before everything is written
     else:  # killed while publishing: every file is whole, from one run or the other
@@ -326,7 +328,7 @@ def test_a_killed_run_leaves_one_whole_run_and_the_next_cleans_up(tmp_path: Path
     # The next run settles the killed one, then replaces the output with its own.
     result = run_job(*new_args, "--output", str(out))
     assert result.returncode == 0, result.stderr
-    assert output_files(out) == complete_new
+    assert output_files(out) == complete_new  # the lock released too
     assert not (out / "_temp").exists()
 
 

@@ -45,6 +45,12 @@ def detection_deadline(seconds: float | None) -> Iterator[None]:
         _DEADLINE.reset(token)
 
 
+def remaining_s() -> float | None:
+    """CPU seconds left before the current deadline (at least 0), or None without one."""
+    deadline = _DEADLINE.get()
+    return None if deadline is None else max(0.0, deadline[0] - time.thread_time())
+
+
 def check_deadline() -> None:
     """Raise `DetectionDeadlineExceeded` if the current deadline has passed. Cheap."""
     deadline = _DEADLINE.get()

@@ -19,8 +19,9 @@ Until step 1, the previous run's output is untouched; a reader that sees `_SUCCE
 whole run. A job that dies between steps 2 and 5 leaves no `_SUCCESS`, and the next job to
 start on that output finishes the publishing first.
 
-One job per output folder at a time: a job that starts removes the temporary folders it finds
-there, taking them for the leftovers of crashed runs.
+One job per output folder at a time (`veil.io.lock`): a job takes the output's lock before it
+touches anything, so the temporary folders it finds there are the leftovers of crashed runs,
+which it removes.
 
 Nothing written, replaced or deleted may lie in the input, after resolving links
 (`veil.io.input_guard`): `refuse_paths_into_input` checks every place at start, and each step
@@ -37,11 +38,16 @@ from dataclasses import replace
 from fsspec.utils import glob_translate
 
 from veil.run.errors import ConfigError
+from veil.io.lock import LOCK, release_lock
 from veil.io.input_guard import FILE, FOLDER, TREE, TouchesInput, location
 from veil.io.outputs import KINDS, PREFIX, TEMP, OutputSpec
 from veil.io.storage import Storage, is_remote
 
 SUCCESS = "_SUCCESS"
+# Written instead of _SUCCESS when the residual-risk verdict failed under --fail_on_risk: the
+# verdict, as JSON. A reader waiting for _SUCCESS never picks up such an output.
+RISK_FAILED = "_RISK_FAILED"
+MARKERS = (SUCCESS, RISK_FAILED)
 MANIFEST = "_COMMIT.json"
 # Files of a run beside the shards. A previous run's are replaced (or removed) by the next.
 RUN_FILES = ("job_summary.json", "risk/summary.json", "risk/report.html", "risk/review.jsonl")
@@ -49,25 +55,26 @@ RUN_FILES = ("job_summary.json", "risk/summary.json", "risk/report.html", "risk/
 _LOG = logging.getLogger("veil")
 
 
-def commit(spec: OutputSpec, names: list[str]) -> list[str]:
+def commit(spec: OutputSpec, names: list[str], risk_failed: dict | None = None) -> list[str]:
     """Publish the staged files `names` (paths relative to the output). Returns the previous
-    run's files that were removed, beyond those replaced."""
-    manifest = json.dumps({"files": sorted(names)}).encode()
+    run's files that were removed, beyond those replaced. With `risk_failed` (a failing
+    verdict, under --fail_on_risk) the marker written last is `_RISK_FAILED`, not `_SUCCESS`."""
+    manifest = json.dumps({"files": sorted(names), "risk_failed": risk_failed}).encode()
     _write_whole(spec, spec.join(TEMP, spec.temp_id, MANIFEST), manifest)
-    return publish(spec, names)
+    return publish(spec, names, risk_failed)
 
 
-def publish(spec: OutputSpec, names: list[str]) -> list[str]:
+def publish(spec: OutputSpec, names: list[str], risk_failed: dict | None = None) -> list[str]:
     """Steps 2 to 6 of the commit (see the module's docstring). Safe to repeat."""
     storage = spec.storage
     fs, root = storage.filesystem(spec.root)
     fs.invalidate_cache()  # other workers wrote the staged files
     root = root.rstrip("/")
     guard = spec.input_guard
-    success = f"{root}/{SUCCESS}"
-    guard.check(storage, spec.join(SUCCESS), FILE)
-    if fs.exists(success):
-        storage.delete([spec.join(SUCCESS)])
+    for marker in MARKERS:
+        guard.check(storage, spec.join(marker), FILE)
+        if fs.exists(f"{root}/{marker}"):
+            storage.delete([spec.join(marker)])
     staged = {name: _fs_path(spec, spec.staged_path(name)) for name in names}
     staging = _fs_path(spec, spec.staged_path(""))
     listed = set(fs.find(staging)) if fs.exists(staging) else set()  # one listing, not a HEAD a file
@@ -87,17 +94,20 @@ def publish(spec: OutputSpec, names: list[str]) -> list[str]:
             os.makedirs(os.path.dirname(final), exist_ok=True)
             os.replace(staged[name], final)  # atomic, and replaces a previous file of that name
     published = set(names)
-    stale = [path for name, path in _previous_files(spec) if name not in published and name != SUCCESS]
+    stale = [path for name, path in _previous_files(spec) if name not in published and name not in MARKERS]
     if stale:
         for url in stale:
             guard.check(storage, url, FILE)
         storage.delete(stale)
         _LOG.info("removed %d files of a previous run under %s", len(stale), spec.root)
-    with storage.open(spec.join(SUCCESS), "wb"):
-        pass
+    marker, text = (SUCCESS, b"") if risk_failed is None else (
+        RISK_FAILED, json.dumps(risk_failed, indent=2, sort_keys=True).encode())
+    with storage.open(spec.join(marker), "wb") as handle:
+        handle.write(text)
     guard.check(storage, spec.temp_root, TREE)
     storage.remove(spec.temp_root)
     storage.remove_if_empty(spec.join(TEMP))
+    release_lock(spec)  # only if this run holds it: a run settled by a later one does not
     return stale
 
 
@@ -110,7 +120,7 @@ def _previous_files(spec: OutputSpec) -> list[tuple[str, str]]:
     paths = []
     for kind in KINDS:
         paths += fs.glob(f"{root}/{kind}/{PREFIX.get(kind, 'part')}-*-of-*")
-    paths += [f"{root}/{name}" for name in (*RUN_FILES, SUCCESS) if fs.exists(f"{root}/{name}")]
+    paths += [f"{root}/{name}" for name in (*RUN_FILES, *MARKERS) if fs.exists(f"{root}/{name}")]
     return sorted((path[len(root) + 1:], spec.join(path[len(root) + 1:])) for path in paths)
 
 
@@ -145,14 +155,14 @@ def settle_earlier_runs(spec: OutputSpec) -> list[str]:
         if run_id == spec.temp_id:
             continue
         earlier = replace(spec, temp_id=run_id)
-        names = _manifest(earlier)
+        names, risk_failed = _manifest(earlier)
         if names is None:
             spec.storage.remove(earlier.temp_root)
             settled.append(f"removed the temporary files of an unfinished run ({run_id})")
         else:
-            committed.append((earlier, names))
-    for earlier, names in committed:  # at most one, unless jobs shared the output
-        publish(earlier, names)
+            committed.append((earlier, names, risk_failed))
+    for earlier, names, risk_failed in committed:  # at most one, unless jobs shared the output
+        publish(earlier, names, risk_failed)
         settled.append(f"finished publishing run {earlier.temp_id}, interrupted while publishing")
     spec.storage.remove_if_empty(spec.join(TEMP))
     return settled
@@ -162,7 +172,7 @@ def abandon(spec: OutputSpec) -> str:
     """After a failed run: remove its temporary files, unless it failed while publishing (the
     next run finishes that). Returns what the output holds now, for the log."""
     try:
-        if _manifest(spec) is not None:
+        if _manifest(spec)[0] is not None:
             return (f"it failed while publishing: {spec.root} has no {SUCCESS}, and the next run "
                     "on it finishes the publishing first")
         spec.input_guard.check(spec.storage, spec.temp_root, TREE)
@@ -173,12 +183,15 @@ def abandon(spec: OutputSpec) -> str:
     return f"{spec.root} keeps the previous run's output"
 
 
-def _manifest(spec: OutputSpec) -> list[str] | None:
+def _manifest(spec: OutputSpec) -> tuple[list[str] | None, dict | None]:
+    """(the files to publish, the failing verdict or None); (None, None) when the run never
+    finished writing (no manifest, or a torn one)."""
     try:
         with spec.storage.open(spec.join(TEMP, spec.temp_id, MANIFEST), "rb") as handle:
-            return list(json.loads(handle.read())["files"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return None  # no manifest (or a torn one): the run never finished writing
+            manifest = json.loads(handle.read())
+        return list(manifest["files"]), manifest.get("risk_failed")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None, None
 
 
 def check_output_usable(spec: OutputSpec) -> None:
@@ -222,7 +235,7 @@ def refuse_paths_into_input(spec: OutputSpec) -> None:
     storage, guard = spec.storage, spec.input_guard
     places = [(spec.root, FOLDER), (spec.join(TEMP), TREE)]
     places += [(spec.join(kind), FOLDER) for kind in KINDS]
-    places += [(spec.join(name), FILE) for name in (*RUN_FILES, SUCCESS)]
+    places += [(spec.join(name), FILE) for name in (*RUN_FILES, *MARKERS, LOCK)]
     if not is_remote(spec.root):  # a local shard may itself be a link (object stores have none)
         places += [(url, FILE) for _, url in _previous_files(spec)]
     problems = list(dict.fromkeys(

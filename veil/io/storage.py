@@ -132,7 +132,7 @@ class Storage:
 
     def open(self, url: str, mode: str = "rb", **kwargs):
         fs, path = self.filesystem(url)
-        if "w" in mode and not is_remote(url):
+        if ("w" in mode or "x" in mode) and not is_remote(url):
             # Local folders only: on s3fs and gcsfs, makedirs creates a missing *bucket*, and
             # an output bucket that does not exist must be an error, not a new bucket.
             parent = fs._parent(path)

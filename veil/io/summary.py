@@ -66,6 +66,12 @@ def build_summary(job: dict, counts: dict, shards: list[dict], risk: dict | None
     }
 
 
+def risk_failed(summary: dict) -> bool:
+    """Whether --fail_on_risk was given and the residual-risk verdict is FAIL."""
+    risk = summary.get("risk")
+    return bool(summary.get("fail_on_risk") and risk and risk.get("passes") is False)
+
+
 def _risk_verdict(risk: dict) -> dict[str, Any]:
     total = risk["total"]
     return {

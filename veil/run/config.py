@@ -16,6 +16,7 @@ the package so that a `configs/` folder wherever the job runs cannot stand in fo
 from __future__ import annotations
 
 import json
+import os
 from importlib import resources
 from typing import Any
 
@@ -132,7 +133,14 @@ def load_config(location: str, storage=None) -> VeilConfig:
         data = json.loads(text) if source.endswith(".json") else yaml.safe_load(text)
     except (ValueError, yaml.YAMLError) as error:
         raise ConfigError(f"{source}: not valid YAML or JSON: {error}") from None
-    return parse_config(data, source)
+    config = parse_config(data, source)
+    if location in bundled_profiles():
+        return config
+    # A relative dictionary file is next to the config that names it, wherever the job runs.
+    from veil.detection.engine.dictionary_files import relative_to
+
+    folder = location.rsplit("/", 1)[0] if "://" in location else os.path.dirname(os.path.abspath(location))
+    return config.model_copy(update={"inspect_config": relative_to(config.inspect_config, folder)})
 
 
 def with_dictionary_files_read(config: VeilConfig, storage=None) -> tuple[VeilConfig, dict[str, str]]:

@@ -106,9 +106,11 @@ def inspect_sample(records: Iterable[dict], plan: RecordPlan, fields: FieldMap, 
     strings: list[tuple[str, str, int]] = []  # (generic field name, text, record)
     for number, record in enumerate(records):
         named_labels = False
+        # A record with turns is read from them: a top-level text beside them is not inspected.
+        has_turns = isinstance(record.get(fields.turns), list)
         for location, text in string_leaves(record):
             name = generic_name(location)
-            if _trusted(location, name, fields, inspected):
+            if _trusted(location, name, fields, inspected, has_turns):
                 if plan.speakers == "keep" and _is_label(location, fields) and looks_like_name(text):
                     named_labels = True
                 continue
@@ -130,10 +132,12 @@ def _is_label(location: tuple, fields: FieldMap) -> bool:
     return len(location) == 3 and location[0] == fields.turns and location[2] == fields.speaker
 
 
-def _trusted(location: tuple, name: str, fields: FieldMap, inspected: set) -> bool:
-    """Parts of a record the job handles itself: turn texts, labels, id, gold labels, and the
-    configured fields."""
-    if name in (fields.id, fields.text, fields.pii) or name.startswith(fields.pii + "."):
+def _trusted(location: tuple, name: str, fields: FieldMap, inspected: set, has_turns: bool = False) -> bool:
+    """Parts of a record the job handles itself: turn texts, labels, id, gold labels, the
+    top-level text of a record without turns, and the configured fields."""
+    if name in (fields.id, fields.pii) or name.startswith(fields.pii + "."):
+        return True
+    if name == fields.text and not has_turns:
         return True
     if location[:1] == (fields.turns,) and name in (f"{fields.turns}.{fields.text}",
                                                    f"{fields.turns}.{fields.speaker}"):

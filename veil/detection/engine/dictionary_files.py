@@ -12,9 +12,11 @@ would). Lists of many megabytes make a large graph: on Dataflow, pass `--experim
 from __future__ import annotations
 
 import hashlib
+import os
+import posixpath
 from typing import Callable, Iterator
 
-from veil.detection.engine.inspect_config import Dictionary, InspectConfig, WordList
+from veil.detection.engine.inspect_config import CloudStoragePath, Dictionary, InspectConfig, WordList
 from veil.run.errors import ConfigError
 
 
@@ -72,6 +74,21 @@ def _replace_dictionaries(config: InspectConfig, replace: Callable[[Dictionary, 
             rules.append(rule)
         rule_sets.append(rule_set.model_copy(update={"rules": rules}))
     return config.model_copy(update={"custom_info_types": customs, "rule_set": rule_sets})
+
+
+def relative_to(config: InspectConfig, folder: str, where: str = "inspect_config") -> InspectConfig:
+    """The config with each relative dictionary file path resolved against `folder` (the
+    config file's own folder, as users expect), not the working directory. URLs and absolute
+    paths are kept."""
+
+    def resolve(dictionary: Dictionary, path: str) -> Dictionary:
+        location = dictionary.cloud_storage_path.path if dictionary.cloud_storage_path else None
+        if location is None or "://" in location or posixpath.isabs(location) or os.path.isabs(location):
+            return dictionary
+        joined = f"{folder.rstrip('/')}/{location}" if "://" in folder else os.path.join(folder, location)
+        return dictionary.model_copy(update={"cloud_storage_path": CloudStoragePath(path=joined)})
+
+    return _replace_dictionaries(config, resolve, where)
 
 
 def inline_dictionary_files(config: InspectConfig, storage=None, where: str = "inspect_config"

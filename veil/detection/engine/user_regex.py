@@ -9,9 +9,14 @@ mean in DLP, `\\w`, `\\d`, `\\s` and `\\b` are ASCII, and `$` is the end of the 
 also matches it before a final newline), as there.
 
 A pattern RE2 refuses but Python's `re` accepts (a lookaround or a backreference: Veil's
-extension, which DLP would refuse too) runs on Python's `re`, and only if
-`veil.detection.engine.regex_safety` finds no shape that can backtrack catastrophically; otherwise the
-config is refused at start with the reason.
+extension, which DLP would refuse too) runs on the `regex` package (`re`'s syntax, its V0
+mode), and only if `veil.detection.engine.regex_safety` finds no shape that can backtrack
+exponentially; otherwise the config is refused at start with the reason. That check cannot
+see every slow shape (`(?!x)a*a*a*c` is polynomial: minutes on a few thousand characters), so
+each call runs under a hard time limit, `regex`'s own `timeout` (CPU time, checked inside the
+match loop): what is left of the record's deadline (`veil.detection.deadline`), or
+`PATTERN_TIME_LIMIT_S` outside one. Past it the call raises `PatternTimeLimitExceeded`, and
+the record goes to `errors/` on time.
 
 The compiled pattern offers the part of `re.Pattern` the engine uses (`search`, `finditer`,
 `pattern`, `flags`, `groups`), with `re`'s meaning of `pos` and `endpos`: the text is cut at
@@ -24,8 +29,13 @@ import re
 from typing import Iterator
 
 import re2
+import regex
 
+from veil.detection.deadline import DetectionDeadlineExceeded, remaining_s
 from veil.detection.engine.regex_safety import backtracking_problem
+
+# The longest one call of a pattern that is not on RE2 may run outside a record's deadline.
+PATTERN_TIME_LIMIT_S = 20.0
 
 _OPTIONS = re2.Options()
 _OPTIONS.log_errors = False  # RE2 would print every refused pattern to stderr
@@ -107,6 +117,60 @@ class Re2Pattern:
         return _ShiftedMatch(match, offset)
 
 
+class PatternTimeLimitExceeded(DetectionDeadlineExceeded):
+    """A pattern not on RE2 ran past its time limit on one text."""
+
+    def __init__(self, pattern: str, seconds: float):
+        TimeoutError.__init__(self, f"a config pattern that runs on Python's regex engine (not RE2) "
+                              f"took more than {seconds:g} s of CPU time on one text; rewrite "
+                              "it in RE2 syntax (no lookaround or backreference)")
+        self.seconds = seconds
+        self.pattern = pattern
+
+
+class TimedPattern:
+    """A pattern RE2 cannot run, on the `regex` package with a hard time limit per call,
+    used like a compiled `re.Pattern`."""
+
+    engine = "regex"
+
+    def __init__(self, pattern: str):
+        self._regex = regex.compile(pattern, regex.V0)
+        self.pattern = pattern
+        self.flags = re.compile(pattern).flags  # what `re` would report, for the engine
+        self.groups = self._regex.groups
+
+    def __repr__(self) -> str:
+        return f"TimedPattern({self.pattern!r})"
+
+    def __getstate__(self):
+        return self.pattern
+
+    def __setstate__(self, pattern: str):
+        self.__init__(pattern)
+
+    @staticmethod
+    def _limit() -> float:
+        left = remaining_s()
+        limit = PATTERN_TIME_LIMIT_S if left is None else min(left, PATTERN_TIME_LIMIT_S)
+        return max(limit, 0.001)  # regex reads 0 as "no limit"
+
+    def search(self, text: str, pos: int = 0, endpos: int | None = None):
+        limit = self._limit()
+        try:
+            return self._regex.search(text, pos, len(text) if endpos is None else endpos, timeout=limit)
+        except TimeoutError:
+            raise PatternTimeLimitExceeded(self.pattern, limit) from None
+
+    def finditer(self, text: str, pos: int = 0, endpos: int | None = None) -> Iterator:
+        limit = self._limit()
+        matches = self._regex.finditer(text, pos, len(text) if endpos is None else endpos, timeout=limit)
+        try:
+            yield from matches
+        except TimeoutError:
+            raise PatternTimeLimitExceeded(self.pattern, limit) from None
+
+
 def _re2(pattern: str) -> "tuple[Re2Pattern | None, str]":
     """(the RE2 pattern, "") or (None, why RE2 refuses it)."""
     try:
@@ -126,15 +190,16 @@ def _python(pattern: str, re2_reason: str) -> "re.Pattern[str]":
                          f"{error} (Python's re)") from None
 
 
-def compile_user_pattern(pattern: str) -> "Re2Pattern | re.Pattern[str]":
-    """RE2 if it can; else Python's `re` if the pattern cannot backtrack catastrophically.
+def compile_user_pattern(pattern: str) -> "Re2Pattern | TimedPattern":
+    """RE2 if it can; else the `regex` package, under a time limit, if the pattern cannot
+    backtrack exponentially.
 
     Raises ValueError saying why (`UnsafePattern` for a pattern refused as unsafe).
     """
     compiled, re2_reason = _re2(pattern)
     if compiled is not None:
         return compiled
-    fallback = _python(pattern, re2_reason)
+    _python(pattern, re2_reason)  # `re`'s syntax is the contract; `regex` then runs it
     problem = backtracking_problem(pattern)
     if problem:
         raise UnsafePattern(
@@ -142,7 +207,11 @@ def compile_user_pattern(pattern: str) -> "Re2Pattern | re.Pattern[str]":
             f"exponential time on some texts; write it in RE2 syntax (no lookaround or "
             f"backreference), or without nested repetition (e.g. '(a+)+' as 'a+')"
         )
-    return fallback
+    try:
+        return TimedPattern(pattern)
+    except regex.error as error:  # `re` syntax that `regex` reads otherwise: refuse, never guess
+        raise ValueError(f"invalid regular expression: {re2_reason} (RE2, as in DLP); {error} "
+                         "(the regex package, which runs what RE2 cannot)") from None
 
 
 def group_count(pattern: str) -> int:
