@@ -26,7 +26,7 @@ from dataclasses import dataclass, field  # noqa: E402
 import apache_beam as beam  # noqa: E402
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
-from pipelines.launch import DESCRIPTION, PROG, early_answer, output_folder
+from pipelines.launch import DESCRIPTION, PROG, QuietInterrupt, early_answer, output_folder
 from pipelines.logs import configure_logging
 from pipelines.long_lived import exit_without_collecting, freeze_long_lived, job_collector
 from pipelines.options import (
@@ -507,14 +507,18 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
         print(beam_help_text(prog))
         return 0
     configure_logging()
+    interrupted = None
     try:
-        summary = run(argv)
-    except KeyboardInterrupt:
-        print(interrupted_line(argv), file=sys.stderr)
-        return 130
-    except JobInterrupted as interrupted:
-        print(interrupted_line(argv, str(interrupted)), file=sys.stderr)
-        return 130
+        with QuietInterrupt():
+            try:
+                summary = run(argv)
+            except KeyboardInterrupt:
+                interrupted = interrupted_line(argv)
+            except JobInterrupted as during_the_job:
+                interrupted = interrupted_line(argv, str(during_the_job))
+        if interrupted:
+            print(interrupted, file=sys.stderr)
+            return 130
     except UsageError as error:
         print(f"{prog}: error: {error}\nRun `{prog} --help` for Veil's options.", file=sys.stderr)
         return 2

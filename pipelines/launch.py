@@ -10,8 +10,11 @@ from __future__ import annotations
 import argparse
 import difflib
 import glob
+import logging
 import os
+import signal
 import sys
+import threading
 
 from pipelines.flags import add_veil_arguments, help_text
 
@@ -87,3 +90,31 @@ def output_folder(argv: list[str]) -> str | None:
     """The `--output` of a command line, for messages."""
     args, _ = veil_arguments(argv)
     return args.output if args is not None else None
+
+
+class QuietInterrupt:
+    """Ctrl-C as one line, for the block: the first SIGINT silences the process's logging and
+    standard error (Beam's clean-up reports every worker connection it closes, with tracebacks)
+    and raises KeyboardInterrupt; later ones are ignored while the job cleans up. Leaving the
+    block restores both, so the caller prints its one line."""
+
+    def __enter__(self) -> "QuietInterrupt":
+        self._stderr = sys.stderr
+        self._previous = None
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._interrupt)
+        return self
+
+    def _interrupt(self, signum, frame):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        logging.disable(logging.CRITICAL)
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 (until the block ends)
+        raise KeyboardInterrupt
+
+    def __exit__(self, *exc) -> None:
+        if sys.stderr is not self._stderr:
+            sys.stderr.close()
+            sys.stderr = self._stderr
+            logging.disable(logging.NOTSET)
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)

@@ -204,3 +204,14 @@ def test_veil_config_show_says_where_inherited_detectors_come_from_and_refuses_b
     result = veil("config", "show", "--config", bad)
     assert result.returncode == 2
     assert "detection.window_char: unknown key" in result.stderr and "did you mean window_chars?" in result.stderr
+
+
+def test_the_readmes_example_adds_a_dictionary_and_a_regex_to_the_default_profile(tmp_path):
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = text.split("### Building on a profile: `extends:`", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    assert yaml.safe_load(example)["extends"] == "call_transcripts"
+    config = load_config(write(tmp_path, "readme.yaml", example))
+    added = config.inspect_config.custom_info_types[-2:]
+    assert [c.info_type.name for c in added] == ["ORGANIZATION_NAME", "EMPLOYEE_ID"]
+    assert added[0].dictionary is not None and added[1].regex is not None
+    assert config == load_config(write(tmp_path, "job.yaml", ADDITIONS))
