@@ -39,6 +39,8 @@ class TrainingProgress:
     def stage(self, text: str) -> None:
         """A stage with no count (loading, reading, encoding, tuning): its name and the clock."""
         with self._lock:
+            if self._bar.bar_format == STEP_FORMAT:
+                self._bar.refresh()  # the steps' last count, before the next stage replaces it
             self._bar.bar_format = STAGE_FORMAT
             self._bar.set_description_str(f"veil train: {text}", refresh=True)
 
