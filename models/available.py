@@ -13,9 +13,9 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from veil.detector_config import DetectorSettings, default_model_dir
-from veil.errors import ConfigError
-from veil.storage import Storage, is_remote
+from veil.detection.detector_config import DetectorSettings, default_model_dir
+from veil.run.errors import ConfigError
+from veil.io.storage import Storage, is_remote
 
 
 def _missing_packages(*names: str) -> str | None:
@@ -106,7 +106,7 @@ def refuse_unsafe_detectors(settings: DetectorSettings, missing: dict[str, str],
                             detectors_from: str | None = None) -> None:
     """Raise ConfigError when the job would fail open: no detector at all, or a configured one
     that cannot run while the user has not allowed running without it. `detectors_from` names
-    where the detectors came from when the config set none (veil.config.load_config)."""
+    where the detectors came from when the config set none (veil.run.config.load_config)."""
     if missing and not allow_missing:
         lines = [f"detector {name} is configured but cannot run: {reason}" for name, reason in missing.items()]
         if detectors_from:

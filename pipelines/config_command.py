@@ -14,7 +14,7 @@ import yaml
 
 def effective_config_text(location: str) -> str:
     """The merged config at `location` as YAML, headed by the files it was merged from."""
-    from veil.config import parse_config, read_config_data
+    from veil.run.config import parse_config, read_config_data
 
     found = read_config_data(location)
     parse_config(found.data, found.sources[-1])  # what is printed must be a config that runs
@@ -26,7 +26,7 @@ def effective_config_text(location: str) -> str:
 
 
 def main(argv: list[str] | None = None, prog: str = "veil config") -> int:
-    from veil.errors import ConfigError
+    from veil.run.errors import ConfigError
 
     parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n\n")[0])
     actions = parser.add_subparsers(dest="action", required=True)

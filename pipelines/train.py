@@ -25,7 +25,7 @@ _LOG = logging.getLogger("veil")
 
 def build_parser() -> argparse.ArgumentParser:
     from models.hf_training import TrainSettings
-    from veil.detector_config import default_model_dir
+    from veil.detection.detector_config import default_model_dir
 
     defaults = TrainSettings()
     parser = argparse.ArgumentParser(prog="veil train", description=__doc__.split("\n\n")[0])
@@ -80,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def train(args: argparse.Namespace, bar: TrainingProgress) -> list[str]:
     """Train as `args` say (or find the model there already); the lines that end the command."""
-    from veil.detector_config import default_model_dir
-    from veil.storage import Storage, is_remote
+    from veil.detection.detector_config import default_model_dir
+    from veil.io.storage import Storage, is_remote
 
     output = args.output or str(default_model_dir() if not args.spacy else default_model_dir().with_name("spacy-ner"))
     storage = Storage()

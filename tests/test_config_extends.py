@@ -9,11 +9,11 @@ import textwrap
 import pytest
 import yaml
 
-from veil.config import load_config, parse_config, read_config_data
-from veil.config_extends import merge_config_data
-from veil.detect import ConversationDetector
-from veil.errors import ConfigError
-from veil.findings import Likelihood
+from veil.run.config import load_config, parse_config, read_config_data
+from veil.run.config_extends import merge_config_data
+from veil.detection.detect import ConversationDetector
+from veil.run.errors import ConfigError
+from veil.detection.findings import Likelihood
 from tests.conftest import ROOT
 
 
