@@ -102,11 +102,16 @@ def probe_models(settings: DetectorSettings, storage: Storage, config) -> tuple[
     return settings.model_copy(update=update), broken
 
 
-def refuse_unsafe_detectors(settings: DetectorSettings, missing: dict[str, str], allow_missing: bool) -> None:
+def refuse_unsafe_detectors(settings: DetectorSettings, missing: dict[str, str], allow_missing: bool,
+                            detectors_from: str | None = None) -> None:
     """Raise ConfigError when the job would fail open: no detector at all, or a configured one
-    that cannot run while the user has not allowed running without it."""
+    that cannot run while the user has not allowed running without it. `detectors_from` names
+    where the detectors came from when the config set none (veil.run.config.load_config)."""
     if missing and not allow_missing:
         lines = [f"detector {name} is configured but cannot run: {reason}" for name, reason in missing.items()]
+        if detectors_from:
+            lines.append(f"The config sets no detectors, so it runs those of {detectors_from}; "
+                         "`detectors: {rules: true}` in the config runs the rules alone.")
         lines.append(
             "The job stops rather than write text that this detector did not read. Fix the detector "
             "(`veil train` creates the default model), choose others with --detectors, or pass "

@@ -88,8 +88,14 @@ class TrainSettings:
 def train_model(output_dir: str, settings: TrainSettings | None = None,
                 progress: Callable[[str], None] = _LOG.info,
                 train_examples: list[TurnExample] | None = None,
-                validation_examples: list[TurnExample] | None = None) -> dict:
-    """Train, tune the threshold, write the model directory; return its metadata."""
+                validation_examples: list[TurnExample] | None = None,
+                bar=None) -> dict:
+    """Train, tune the threshold, write the model directory; return its metadata.
+
+    `bar` (pipelines.runner.training_progress.TrainingProgress) is told each stage and each step;
+    without one, a progress line every 50 steps."""
+    stage = bar.stage if bar is not None else (lambda text: None)
+    stage("loading torch and transformers")
     import torch
     from transformers import AutoModelForTokenClassification, AutoTokenizer, get_linear_schedule_with_warmup
 
@@ -103,7 +109,9 @@ def train_model(output_dir: str, settings: TrainSettings | None = None,
     label_ids = {label: i for i, label in enumerate(labels)}
 
     rng = random.Random(settings.seed)
+    stage("loading the tokenizer")
     tokenizer = AutoTokenizer.from_pretrained(base)
+    stage("reading the training texts")
     real = settings.real_data != "none"
     real_dir = None if settings.real_data in ("bundled", "none") else settings.real_data
     real_posts = 0
@@ -127,6 +135,7 @@ def train_model(output_dir: str, settings: TrainSettings | None = None,
              f"tuning the threshold on {len(validation)} {'real ' if real and validation_examples is None else ''}"
              f"validation texts")
 
+    stage("loading the base model")
     model = AutoModelForTokenClassification.from_pretrained(
         base, num_labels=len(labels), id2label=dict(enumerate(labels)), label2id=label_ids,
     )
@@ -138,6 +147,7 @@ def train_model(output_dir: str, settings: TrainSettings | None = None,
                           else ("cpu" if settings.device == "auto" else settings.device))
     model.to(device).train()
 
+    stage(f"encoding {len(train):,} training texts")
     features = _encode(tokenizer, train, label_ids, settings.max_length)
     batches = _length_bucketed_batches(features, settings.batch_size, rng)
     steps = max(1, math.ceil(len(batches) * settings.epochs))
@@ -146,6 +156,8 @@ def train_model(output_dir: str, settings: TrainSettings | None = None,
     schedule = get_linear_schedule_with_warmup(optimizer, max(1, steps // 10), steps)
     pad = tokenizer.pad_token_id or 0
     losses = []
+    if bar is not None:
+        bar.steps(steps)
     for step in range(steps):
         if step and step % len(batches) == 0:
             batches = _length_bucketed_batches(features, settings.batch_size, rng)
@@ -162,10 +174,13 @@ def train_model(output_dir: str, settings: TrainSettings | None = None,
         schedule.step()
         optimizer.zero_grad()
         losses.append(loss.item())
-        if (step + 1) % 50 == 0 or step + 1 == steps:
+        if bar is not None:
+            bar.step(losses[-1])
+        elif (step + 1) % 50 == 0 or step + 1 == steps:
             progress(f"step {step + 1}/{steps}  loss {np.mean(losses[-50:]):.4f}  "
                      f"{time.monotonic() - started:.0f}s")
 
+    stage("saving the model")
     out = Path(output_dir)
     out.mkdir(parents=True, exist_ok=True)
     model.eval()
@@ -185,6 +200,7 @@ def train_model(output_dir: str, settings: TrainSettings | None = None,
     }
     (out / METADATA).write_text(json.dumps(metadata, indent=2))
     progress("tuning the P(O) threshold on the validation texts")
+    stage(f"tuning the threshold on {len(validation):,} validation texts")
     rules = rule_spans(settings.tune_with_rules, validation) if settings.tune_with_rules else None
     tuning = tune_threshold(out, validation, settings.max_redacted_words, settings.types, rules)
     metadata["threshold"] = tuning["threshold"]

@@ -8,20 +8,29 @@ summary. Everything that can be checked is checked before the pipeline starts.
 """
 from __future__ import annotations
 
-import json
-import logging
 import sys
-import uuid
-from contextlib import contextmanager
-from dataclasses import dataclass, field
 
-import apache_beam as beam
+if __name__ == "__main__":  # `--help` and plain mistakes are answered before Beam is imported
+    from pipelines.runner.launch import early_answer
+
+    if (_answer := early_answer(sys.argv[1:])) is not None:
+        sys.exit(_answer)
+
+import json  # noqa: E402 (the imports a job needs, after the early answers)
+import logging  # noqa: E402
+import signal  # noqa: E402
+import uuid  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+
+import apache_beam as beam  # noqa: E402
 from apache_beam.options.pipeline_options import PipelineOptions, S3Options, StandardOptions
 
+from pipelines.runner.launch import DESCRIPTION, PROG, QuietInterrupt, early_answer, output_folder
 from pipelines.runner.logs import configure_logging
 from pipelines.runner.long_lived import exit_without_collecting, freeze_long_lived, job_collector
 from pipelines.runner.options import (
-    VeilOptions, beam_help_text, help_text, unknown_argument_problems, with_local_default_runner,
+    VeilOptions, beam_help_text, unknown_argument_problems, with_local_default_runner,
 )
 from pipelines.runner.progress import progress_folder, watch_cluster, watch_local
 from pipelines.runner.warm_workers import WarmWorkers, forks_workers, warm_workers_runner
@@ -54,7 +63,8 @@ from veil.transform.operators.build import crypto_keys
 from veil.transform.record_plan import build_record_plan, record_config, record_key_files
 from veil.transform.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
 from veil.io.commit import (
-    RISK_FAILED, SUCCESS, abandon, check_output_usable, input_overlaps_output, refuse_paths_into_input,
+    RISK_FAILED, SUCCESS, abandon, check_output_usable, input_overlaps_output, previous_output,
+    refuse_paths_into_input,
     settle_earlier_runs,
 )
 from veil.io.outputs import TEMP, OutputSpec
@@ -359,7 +369,7 @@ def plan_detectors(veil: VeilOptions, config: VeilConfig, storage: Storage, runn
         raise ConfigError("\n".join(problems))
     detectors, broken = probe_models(detectors, storage, config)
     missing.update(broken)
-    refuse_unsafe_detectors(detectors, missing, veil.allow_missing_detectors)
+    refuse_unsafe_detectors(detectors, missing, veil.allow_missing_detectors, config.detectors_from)
     for name, reason in missing.items():
         _LOG.warning("detector %s is configured but cannot run (%s): the job runs without it "
                      "(--allow_missing_detectors)", name, reason)
@@ -543,6 +553,9 @@ def _run(argv: list[str] | None) -> dict:
     try:
         for done in settle_earlier_runs(plan.spec):
             _LOG.info("%s: %s", plan.spec.root, done)
+        replacing = previous_output(plan.spec)
+        if replacing:
+            _LOG.info("%s: %s", plan.spec.root, replacing)
         if plan.job_secret is not None:
             write_job_secret(plan.spec.storage, plan.job_secret_path, plan.job_secret)
         _LOG.info(
@@ -550,6 +563,7 @@ def _run(argv: list[str] | None) -> dict:
             plan.job["input"], plan.job["input_files"], len(plan.splits),
             options.view_as(StandardOptions).runner,
         )
+        _LOG.info("%s", detectors_banner(plan))
         wait = options.view_as(VeilOptions).wait_until_finish
         with progress_folder(options) as folder, local_runner(options, plan) as runner:
             plan.progress_folder = folder
@@ -569,6 +583,9 @@ def _run(argv: list[str] | None) -> dict:
                         return {}
                     with watch_cluster(result):
                         result.wait_until_finish()
+            except KeyboardInterrupt:
+                signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C cannot cut the clean-up
+                raise JobInterrupted(abandon(plan.spec)) from None
             except BaseException:
                 _LOG.error("the job failed; %s", abandon(plan.spec))
                 raise
@@ -580,29 +597,56 @@ def _run(argv: list[str] | None) -> dict:
     return read_summary(plan)
 
 
+def detectors_banner(plan: JobPlan) -> str:
+    """The start-up line that says which detectors run, and where they came from when the
+    config did not choose them."""
+    line = f"detectors: {', '.join(plan.job['detectors']) or 'none'}"
+    models = plan.job.get("models") or {}
+    if "hf" in models:
+        line += f" (NER model {models['hf']['location']})"
+    if plan.config.detectors_from:
+        line += f"; the config sets no detectors: these are {plan.config.detectors_from}'s"
+    return line
+
+
 class UsageError(ConfigError):
     """A command line Veil cannot run as given (an unknown or mistyped flag)."""
 
 
-PROG = "python -m pipelines.anonymize"
-DESCRIPTION = (
-    "Anonymise a JSONL or Parquet corpus: find personal information, replace it with "
-    "placeholders numbered per conversation (or the config's operators), and write corpus/, "
-    "findings/, errors/, risk/ and job_summary.json under --output."
-)
+class JobInterrupted(Exception):
+    """Ctrl-C while the job ran; carries what its output folder holds now."""
+
+
+def interrupted_line(argv: list[str], detail: str | None = None) -> str:
+    """The one line a Ctrl-C prints: that the previous output is as it was (or, interrupted
+    while publishing, that the next run finishes it)."""
+    output = output_folder(argv) or "the output folder"
+    if detail and "publishing" in detail:
+        return f"veil: interrupted while publishing; {detail}"
+    return f"veil: interrupted; the previous output in {output} is untouched"
 
 
 def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    if "-h" in argv or "--help" in argv:
-        print(help_text(prog, DESCRIPTION))
-        return 0
+    answer = early_answer(argv, prog)
+    if answer is not None:
+        return answer
     if "--help_beam" in argv:
         print(beam_help_text(prog))
         return 0
     configure_logging()
+    interrupted = None
     try:
-        summary = run(argv)
+        with QuietInterrupt():
+            try:
+                summary = run(argv)
+            except KeyboardInterrupt:
+                interrupted = interrupted_line(argv)
+            except JobInterrupted as during_the_job:
+                interrupted = interrupted_line(argv, str(during_the_job))
+        if interrupted:
+            print(interrupted, file=sys.stderr)
+            return 130
     except UsageError as error:
         print(f"{prog}: error: {error}\nRun `{prog} --help` for Veil's options.", file=sys.stderr)
         return 2

@@ -5,6 +5,7 @@
     veil evaluate --input test.jsonl --findings out/
     veil reidentify --config job.yaml --text "card CARD_TOKEN(16):9130483217349021"
     veil train                                                  # the default NER model
+    veil config show --config my_job.yaml                       # the config as it runs
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ COMMANDS = {
     "reidentify": ("pipelines.reidentify", "reverse annotated FPE/deterministic tokens (DLP's reidentify)"),
     "train": ("pipelines.train", "train the NER model on the synthetic corpus (HF, or --spacy)"),
     "bench": ("pipelines.bench.run", "measure speed and memory, side by side (BENCHMARKS.md)"),
+    "config": ("pipelines.config_command", "print a job config as it runs, `extends:` merged in"),
 }
 
 
@@ -41,6 +43,12 @@ def main(argv: list[str] | None = None) -> int:
     if command not in COMMANDS:
         print(f"veil: unknown command {command!r}\n\n{usage()}", file=sys.stderr)
         return 2
+    if command == "anonymize":  # answered before the job's imports where it can be
+        from pipelines.runner.launch import early_answer
+
+        answer = early_answer(rest, prog=f"veil {command}")
+        if answer is not None:
+            return answer
     module = __import__(COMMANDS[command][0], fromlist=["main"])
     if "prog" in inspect.signature(module.main).parameters:  # its --help names `veil COMMAND`
         return module.main(rest, prog=f"veil {command}")

@@ -18,10 +18,9 @@ import argparse
 import json
 import sys
 
-import yaml
 from pydantic import ValidationError
 
-from veil.run.config import format_validation_error, read_config_text
+from veil.run.config import format_validation_error, read_config_data
 from veil.run.errors import ConfigError
 from veil.transform.operators.config import DeidentifyConfig
 from veil.transform.reidentify import Reidentifier, reidentifier_from
@@ -29,18 +28,13 @@ from veil.transform.reidentify import Reidentifier, reidentifier_from
 
 def request_from(location: str) -> Reidentifier:
     """The Reidentifier of the config at `location` (a path, URL or bundled profile)."""
-    text, source = read_config_text(location)
-    try:
-        data = json.loads(text) if source.endswith(".json") else yaml.safe_load(text)
-    except (ValueError, yaml.YAMLError) as error:
-        raise ConfigError(f"{source}: not valid YAML or JSON: {error}") from None
-    if not isinstance(data, dict):
-        raise ConfigError(f"{source}: the config must be a mapping")
+    found = read_config_data(location)  # with what it `extends:`
+    data, source = found.data, found.sources[-1]
     section = "reidentify_config" if "reidentify_config" in data else "deidentify_config"
     try:
         deidentify = DeidentifyConfig.model_validate(data.get(section) or {})
     except ValidationError as error:
-        raise ConfigError(f"{source}: invalid {section}\n{format_validation_error(error)}") from None
+        raise ConfigError(f"{source}: invalid {section}\n{format_validation_error(error, DeidentifyConfig)}") from None
     custom = (data.get("inspect_config") or {}).get("custom_info_types") or []
     declared = {c.get("info_type", {}).get("name") for c in custom
                 if isinstance(c, dict) and "surrogate_type" in c}

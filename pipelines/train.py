@@ -18,14 +18,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from veil.detection.detector_config import default_model_dir
-from veil.io.storage import Storage, is_remote
+from pipelines.runner.training_progress import TrainingProgress
 
 _LOG = logging.getLogger("veil")
 
 
 def build_parser() -> argparse.ArgumentParser:
     from models.hf_training import TrainSettings
+    from veil.detection.detector_config import default_model_dir
 
     defaults = TrainSettings()
     parser = argparse.ArgumentParser(prog="veil train", description=__doc__.split("\n\n")[0])
@@ -64,20 +64,38 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if "-h" in argv or "--help" in argv:
+        build_parser().parse_args(argv)
+    # The bar shows from the first second: the imports and the data take minutes before a step.
+    bar = TrainingProgress()
+    try:
+        bar.stage("loading Veil's training code")
+        lines = train(build_parser().parse_args(argv), bar)
+    finally:
+        bar.close()
+    print("\n".join(lines))
+    return 0
+
+
+def train(args: argparse.Namespace, bar: TrainingProgress) -> list[str]:
+    """Train as `args` say (or find the model there already); the lines that end the command."""
+    from veil.detection.detector_config import default_model_dir
+    from veil.io.storage import Storage, is_remote
+
     output = args.output or str(default_model_dir() if not args.spacy else default_model_dir().with_name("spacy-ner"))
     storage = Storage()
     marker = "meta.json" if args.spacy else "config.json"
     fs, path = storage.filesystem(output)
     if args.if_missing and fs.exists(f"{path.rstrip('/')}/{marker}"):
         if args.spacy or current_recipe(fs, path):
-            print(f"veil train: a model is already at {output}; nothing to do")
-            return 0
-        print(f"veil train: the model at {output} was trained by an older recipe; training it again")
+            return [f"veil train: a model is already at {output}; nothing to do"]
+        bar.write(f"veil train: the model at {output} was trained by an older recipe; training it again")
     remote = is_remote(output)
     with tempfile.TemporaryDirectory() as scratch:
         local = str(Path(scratch) / "model") if remote else output
         if args.spacy:
+            bar.stage("training the spaCy pipeline")
             from models.spacy_training import train_spacy
 
             metadata = train_spacy(local, n_train=args.n_train, n_validation=args.n_validation,
@@ -92,11 +110,11 @@ def main(argv: list[str] | None = None) -> int:
                 max_length=args.max_length, num_layers=args.num_layers, seed=args.seed,
                 device=args.device, real_data=args.real_data, max_redacted_words=args.max_redacted_words,
             )
-            metadata = train_model(local, settings, progress=lambda line: print(line, flush=True))
+            metadata = train_model(local, settings, progress=bar.write, bar=bar)
         if remote:
+            bar.stage(f"copying the model to {output}")
             fs.put(local, path, recursive=True)
-    print("\n".join(summary_lines(output, metadata)))
-    return 0
+    return summary_lines(output, metadata)
 
 
 def current_recipe(fs, path: str) -> bool:

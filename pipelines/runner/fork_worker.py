@@ -8,11 +8,15 @@ standard library only: its start-up is the whole cost of a worker now.
 """
 import json
 import os
+import signal
 import socket
 import sys
 
 
 def main(socket_path: str) -> int:
+    # Ctrl-C reaches every process of the terminal's group: the launcher decides, and stops the
+    # worker, rather than each process printing its own KeyboardInterrupt.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     body = json.dumps(dict(os.environ)).encode("utf-8")
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as connection:
         connection.connect(socket_path)

@@ -250,7 +250,8 @@ def _fork_worker(connection, inherited: list, run) -> int | None:
                     os.close(fd)
             os.environ.clear()
             os.environ.update(environment)
-            signal.signal(signal.SIGINT, signal.default_int_handler)
+            # Ctrl-C is the launcher's to handle (it stops the workers), as the server's.
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
             _fresh_logging()
             run()
         except SystemExit as stop:

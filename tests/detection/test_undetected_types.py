@@ -26,7 +26,9 @@ def conversations(n: int) -> list[dict]:
 
 def profile(tmp_path: Path, extra: str = "", min_likelihood: str = "POSSIBLE", types: str = TYPES) -> Path:
     path = tmp_path / "job.yaml"
-    path.write_text(f"inspect_config:\n  info_types: {types}\n  min_likelihood: {min_likelihood}\n{extra}")
+    # The rules alone: a config that sets no detectors inherits the default profile's, model too.
+    path.write_text(f"detectors: {{rules: true}}\ninspect_config:\n  info_types: {types}\n"
+                    f"  min_likelihood: {min_likelihood}\n{extra}")
     return path
 
 

@@ -48,6 +48,7 @@ def test_findings_applied_to_the_original_give_the_corpus(conversations, window)
         "    - {info_type: {name: EMPLOYEE_ID}, regex: {pattern: 'EMP-\\d{6}'}}\n"
         "    - {info_type: {name: ORGANIZATION_NAME}, dictionary: {word_list: {words: [Initech]}}}\n"
         f"detection: {{window_chars: {window}, window_overlap_chars: 32}}\n"
+        "detectors: {rules: true}\n"
     ).encode())
 
     summary = run(["--input", f"memory://{root}/in.jsonl", "--output", f"memory://{root}/out",

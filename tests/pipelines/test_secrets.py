@@ -37,7 +37,7 @@ PASTED = "s3cr3t-key-material-Zq8Xv2Lm4Np6Rt"
 def keyed_config(tmp_path: Path, crypto_key: dict | None = None) -> Path:
     """The minimal profile with surrogates for names and phones, keyed hashes for e-mails."""
     crypto_key = crypto_key or {"env": KEY_ENV}
-    config = load_config("minimal").model_dump(mode="json", exclude_defaults=True)
+    config = {"extends": "minimal"}
     config["deidentify_config"] = {"info_type_transformations": {"transformations": [
         {"info_types": [{"name": "PHONE_NUMBER"}, {"name": "ORGANIZATION_NAME"}],
          "primitive_transformation": {"surrogate_config": {"crypto_key": crypto_key}}},

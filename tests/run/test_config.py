@@ -69,7 +69,10 @@ def test_default_profile_detects_an_email():
 def test_empty_config_gives_defaults(tmp_path):
     assert parse_config(None) == VeilConfig()
     assert parse_config({}) == VeilConfig()
-    assert load_config(write_yaml(tmp_path, "")) == VeilConfig()
+    # An empty file is the defaults, with the default profile's detectors (the rules and the
+    # NER model), as any config file that sets none (tests/run/test_config_extends.py).
+    empty = load_config(write_yaml(tmp_path, ""))
+    assert empty == VeilConfig().model_copy(update={"detectors": load_config("call_transcripts").detectors})
 
 
 def test_config_must_be_a_mapping():

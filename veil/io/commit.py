@@ -34,6 +34,7 @@ import logging
 import os
 import re
 from dataclasses import replace
+from datetime import timezone
 
 from fsspec.utils import glob_translate
 
@@ -166,6 +167,26 @@ def settle_earlier_runs(spec: OutputSpec) -> list[str]:
         settled.append(f"finished publishing run {earlier.temp_id}, interrupted while publishing")
     spec.storage.remove_if_empty(spec.join(TEMP))
     return settled
+
+
+def previous_output(spec: OutputSpec) -> str | None:
+    """What this run will replace, for the log at start: "replacing the output of the run of
+    <date>, N records" when the output folder holds a finished run; None when it holds none."""
+    summary_path = spec.join("job_summary.json")
+    fs, path = spec.storage.filesystem(summary_path)
+    try:
+        if not fs.exists(path):
+            return None
+        with spec.storage.open(summary_path, "rb") as handle:
+            records = json.loads(handle.read()).get("records", {}).get("in")
+        finished = fs.modified(path)
+    except (OSError, ValueError, AttributeError, NotImplementedError):
+        return "replacing the output of an earlier run"
+    if finished.tzinfo is None:  # local files: naive local time
+        finished = finished.astimezone()
+    when = finished.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    count = f", {records:,} records" if isinstance(records, int) else ""
+    return f"replacing the output of the run of {when}{count}"
 
 
 def abandon(spec: OutputSpec) -> str:

@@ -12,18 +12,26 @@ detection:               # how detectors see the text
 `--config` takes a path (local or any fsspec URL) or the name of a bundled profile
 (`call_transcripts`, `minimal`, `auditor`): the YAML files in `veil/profiles/`, shipped inside
 the package so that a `configs/` folder wherever the job runs cannot stand in for them.
+
+A config may build on another with `extends:` (veil.run.config_extends). A config whose chain
+sets no `detectors:` runs the default profile's detectors (the rules and the NER model), not
+the rules alone: a config written for its infoTypes should not lose the names the model finds.
 """
 from __future__ import annotations
 
+import difflib
 import json
-import os
+import typing
 from importlib import resources
 from typing import Any
 
 import fsspec
 import yaml
-from pydantic import Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, PrivateAttr, ValidationError, model_validator
 
+from veil.run.config_extends import (
+    EXTENDS, camel_aliases, dictionary_paths_from, relative_to, resolve_extends, snake_case_keys,
+)
 from veil.detection.detector_config import DetectorSettings
 from veil.detection.engine.conversation import PreviousTurnHotword
 from veil.detection.engine.dictionary_files import inline_dictionary_files
@@ -62,10 +70,28 @@ class VeilConfig(DlpModel):
     risk: RiskSettings = RiskSettings()
     # Speaker labels, ids and the sample checked at start (see veil.io.fields, veil.detection.speakers).
     record: RecordSettings = RecordSettings()
+    # Where `detectors` came from when the config file did not set them itself (load_config).
+    _detectors_from: str | None = PrivateAttr(default=None)
+
+    @property
+    def detectors_from(self) -> str | None:
+        """None when the config sets its detectors; else the config or profile they came from."""
+        return self._detectors_from
+
+    def __eq__(self, other: object) -> bool:
+        """Configs that run the same are equal, wherever their detectors came from."""
+        if not isinstance(other, VeilConfig):
+            return NotImplemented
+        return self.__dict__ == other.__dict__
 
 
-def format_validation_error(error: ValidationError) -> str:
-    """Pydantic's error locations as paths a user can find: `custom_info_types[2].regex`."""
+DEFAULT_PROFILE = "call_transcripts"
+
+
+def format_validation_error(error: ValidationError, root: type[BaseModel] | None = None) -> str:
+    """Pydantic's error locations as paths a user can find: `custom_info_types[2].regex`; an
+    unknown key of `root` (VeilConfig by default) with the nearest known key at its place."""
+    root = root or VeilConfig
     lines = []
     for item in error.errors():
         path = ""
@@ -79,8 +105,59 @@ def format_validation_error(error: ValidationError) -> str:
         message = item["msg"]
         if item["type"] == "extra_forbidden":
             message = "unknown key (check its spelling; DLP's own sections use DLP's field names)"
+            nearest = nearest_key(root, item["loc"])
+            if nearest:
+                message += f"; did you mean {nearest}?"
         lines.append(f"{path or '<config>'}: {message}")
     return "\n".join(lines)
+
+
+def _models_in(annotation: Any) -> list[Any]:
+    """The types an annotation may hold, Optional, Union and Annotated unwrapped."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _models_in(typing.get_args(annotation)[0])
+    if origin is typing.Union or str(origin) == "<class 'types.UnionType'>":
+        return [t for arg in typing.get_args(annotation) for t in _models_in(arg) if t is not type(None)]
+    return [annotation]
+
+
+def keys_at(root: type[BaseModel], loc: tuple) -> list[str]:
+    """The keys a config may hold at `loc` (a pydantic error location, the key itself left
+    out): the fields of the model there, in both spellings."""
+    types: list[Any] = [root]
+    for part in loc:
+        if isinstance(part, str) and part.startswith("function-"):
+            continue
+        following: list[Any] = []
+        for annotation in types:
+            origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+            if isinstance(part, int) and origin in (list, tuple) and args:
+                following += _models_in(args[0])
+            elif isinstance(part, str) and isinstance(annotation, type) and issubclass(annotation, BaseModel):
+                for name, info in annotation.model_fields.items():
+                    if part in (name, info.alias):
+                        following += _models_in(info.annotation)
+            elif isinstance(part, str) and origin is dict and len(args) == 2:
+                following += _models_in(args[1])
+        types = following
+    keys: list[str] = []
+    for annotation in types:
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            for name, info in annotation.model_fields.items():
+                keys += [name] + ([info.alias] if info.alias and info.alias != name else [])
+    return keys
+
+
+def nearest_key(root: type[BaseModel], loc: tuple) -> str | None:
+    """The known key nearest an unknown one (difflib, as flags get), or None."""
+    if not loc or not isinstance(loc[-1], str):
+        return None
+    keys = keys_at(root, tuple(loc[:-1]))
+    if root is VeilConfig and len(loc) == 1:
+        keys.append(EXTENDS)
+    nearest = difflib.get_close_matches(loc[-1], keys, n=1, cutoff=0.6)
+    return nearest[0] if nearest else None
 
 
 def parse_config(data: Any, source: str = "<config>") -> VeilConfig:
@@ -106,7 +183,7 @@ def bundled_profiles() -> list[str]:
     )
 
 
-def read_config_text(location: str, storage=None) -> tuple[str, str]:
+def read_config_text(location: str, storage=None, what: str = "--config") -> tuple[str, str]:
     """The config's text and a name for messages; `location` is a profile name or a path.
 
     `storage` (a `veil.io.storage.Storage`) carries the job's object-store settings, so a config
@@ -121,26 +198,85 @@ def read_config_text(location: str, storage=None) -> tuple[str, str]:
     except FileNotFoundError:
         profiles = ", ".join(bundled_profiles())
         raise ConfigError(
-            f"--config {location!r}: no such file, and not a bundled profile ({profiles})"
+            f"{what} {location!r}: no such file, and not a bundled profile ({profiles})"
         ) from None
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"--config {location!r}: cannot read it: {error}") from None
+        raise ConfigError(f"{what} {location!r}: cannot read it: {error}") from None
 
 
-def load_config(location: str, storage=None) -> VeilConfig:
-    text, source = read_config_text(location, storage)
+def _read_mapping(location: str, storage=None, what: str = "--config") -> tuple[dict, str]:
+    text, source = read_config_text(location, storage, what)
     try:
         data = json.loads(text) if source.endswith(".json") else yaml.safe_load(text)
     except (ValueError, yaml.YAMLError) as error:
         raise ConfigError(f"{source}: not valid YAML or JSON: {error}") from None
-    config = parse_config(data, source)
-    if location in bundled_profiles():
-        return config
-    # A relative dictionary file is next to the config that names it, wherever the job runs.
-    from veil.detection.engine.dictionary_files import relative_to
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{source}: the config must be a mapping, got {type(data).__name__}")
+    return dictionary_paths_from(snake_case_keys(data, _config_aliases()), source), source
 
-    folder = location.rsplit("/", 1)[0] if "://" in location else os.path.dirname(os.path.abspath(location))
-    return config.model_copy(update={"inspect_config": relative_to(config.inspect_config, folder)})
+
+def _config_aliases() -> dict[str, str]:
+    """Every config model's camelCase field names."""
+    models, todo = [], [VeilConfig]
+    while todo:
+        model = todo.pop()
+        if model not in models:
+            models.append(model)
+            todo += model.__subclasses__()
+            for info in model.model_fields.values():
+                todo += [t for t in _models_in(info.annotation)
+                         if isinstance(t, type) and issubclass(t, BaseModel)]
+                for arg in typing.get_args(info.annotation):
+                    todo += [t for t in _models_in(arg) if isinstance(t, type) and issubclass(t, BaseModel)]
+    return camel_aliases(models)
+
+
+class ConfigData(typing.NamedTuple):
+    """A config file with everything it extends merged in, before validation."""
+
+    data: dict
+    sources: list[str]  # the files merged, base first
+    detectors_from: str | None  # None: the config sets its detectors
+
+
+def read_config_data(location: str, storage=None) -> ConfigData:
+    """The config at `location` with its `extends:` chain merged (veil.run.config_extends), and the
+    default profile's detectors when no config of the chain sets any."""
+    data, source = _read_mapping(location, storage)
+
+    setting_detectors = []
+
+    def read_extended(name: str, extending: str) -> tuple[dict, str]:
+        where = f"{extending}: extends"
+        location = name if name in bundled_profiles() else relative_to(name, extending)
+        base, base_source = _read_mapping(location, storage, where)
+        if "detectors" in base:
+            setting_detectors.append(base_source)
+        return base, base_source
+
+    try:
+        merged, sources = resolve_extends(data, source, read_extended)
+    except ValueError as error:
+        raise ConfigError(f"{source}: {error}") from None
+    detectors_from = None
+    if "detectors" not in data:
+        if "detectors" in merged:  # from what it extends
+            detectors_from = ", ".join(s for s in sources if s in setting_detectors)
+        elif location != DEFAULT_PROFILE:
+            default, _ = _read_mapping(DEFAULT_PROFILE)
+            merged["detectors"] = default["detectors"]
+            detectors_from = f"veil/profiles/{DEFAULT_PROFILE}.yaml (the default profile)"
+    return ConfigData(merged, sources, detectors_from)
+
+
+def load_config(location: str, storage=None) -> VeilConfig:
+    """The validated config at `location` (a bundled profile's name, or a path or URL)."""
+    found = read_config_data(location, storage)
+    config = parse_config(found.data, found.sources[-1])
+    config._detectors_from = found.detectors_from
+    return config
 
 
 def with_dictionary_files_read(config: VeilConfig, storage=None) -> tuple[VeilConfig, dict[str, str]]:

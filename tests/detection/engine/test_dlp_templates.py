@@ -144,7 +144,8 @@ CLI_TEMPLATES = ["uk_and_eu_identifiers", "exclusion_only_custom_type"]
 def test_the_job_runs_the_template_unchanged(tmp_path: Path, name):
     template = by_name(name)
     config = tmp_path / "template.json"
-    config.write_text(json.dumps({"inspect_config": template.config}), encoding="utf-8")
+    config.write_text(json.dumps({"inspect_config": template.config, "detectors": {"rules": True}}),
+                      encoding="utf-8")
     source = write_jsonl(tmp_path / "in.jsonl", [
         {"id": "r1", "turns": [{"speaker": "caller", "text": template.text}]}])
     out = tmp_path / "out"

@@ -76,21 +76,6 @@ def _replace_dictionaries(config: InspectConfig, replace: Callable[[Dictionary, 
     return config.model_copy(update={"custom_info_types": customs, "rule_set": rule_sets})
 
 
-def relative_to(config: InspectConfig, folder: str, where: str = "inspect_config") -> InspectConfig:
-    """The config with each relative dictionary file path resolved against `folder` (the
-    config file's own folder, as users expect), not the working directory. URLs and absolute
-    paths are kept."""
-
-    def resolve(dictionary: Dictionary, path: str) -> Dictionary:
-        location = dictionary.cloud_storage_path.path if dictionary.cloud_storage_path else None
-        if location is None or "://" in location or posixpath.isabs(location) or os.path.isabs(location):
-            return dictionary
-        joined = f"{folder.rstrip('/')}/{location}" if "://" in folder else os.path.join(folder, location)
-        return dictionary.model_copy(update={"cloud_storage_path": CloudStoragePath(path=joined)})
-
-    return _replace_dictionaries(config, resolve, where)
-
-
 def inline_dictionary_files(config: InspectConfig, storage=None, where: str = "inspect_config"
                             ) -> tuple[InspectConfig, dict[str, str]]:
     """The config with every dictionary file read now and replaced by its terms, and
