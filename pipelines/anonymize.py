@@ -257,6 +257,8 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         text=veil.text_field,
         speaker=veil.speaker_field,
         context=veil.context_field,
+        pii=veil.gold_field or FieldMap.pii,
+        gold=veil.gold_field is not None,
     )
     problems = check_rules(record_plan, fields)
     input_schema = schema if schema is not None else (

@@ -138,18 +138,25 @@ def with_auditor_interval(summary: dict, calibration: Any) -> dict:
     """
     if calibration is None:
         return summary
+    from veil.risk.stats import settle_verdict
+
     interval = Calibration(calibration.low, calibration.high, calibration.level)
     threshold = summary.get("threshold", 5.0)
     groups = [summary.get("total") or {}, *(summary.get("contexts") or {}).values()]
     for group in groups:
-        if not (group.get("sources") or {}).get(AUDIT_SOURCE) or group.get("mean_plus_std") is None:
-            continue
-        sampled = (group.get("audit_sample") or {}).get("mean_plus_std")
-        group["auditor_interval"] = calibrated_verdict(
-            group["mean_plus_std"], interval, threshold, tuple(sampled) if sampled else None)
-        if getattr(calibration, "measured_on", ""):
-            group["auditor_interval"]["measured_on"] = calibration.measured_on
-        group["passes"] = bool(group["passes"]) and group["auditor_interval"]["passes"]
+        beside = group.get("auditor")
+        if beside is not None and beside.get("mean_plus_std") is not None:
+            # Gold labels beside the auditor: the auditor's own figure gets the interval.
+            beside["interval"] = calibrated_verdict(beside["mean_plus_std"], interval, threshold)
+            beside["passes"] = bool(beside["passes"]) and beside["interval"]["passes"]
+        if (group.get("sources") or {}).get(AUDIT_SOURCE) and group.get("mean_plus_std") is not None:
+            sampled = (group.get("audit_sample") or {}).get("mean_plus_std")
+            group["auditor_interval"] = calibrated_verdict(
+                group["mean_plus_std"], interval, threshold, tuple(sampled) if sampled else None)
+            if getattr(calibration, "measured_on", ""):
+                group["auditor_interval"]["measured_on"] = calibration.measured_on
+        if group:
+            settle_verdict(group, threshold)
     if "total" in summary:
         summary["passes"] = summary["total"].get("passes")
     return summary

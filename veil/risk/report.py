@@ -74,7 +74,16 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
         details.insert(0, auditor_interval_text(interval, limit))
     if sample:  # from a sample: said first, with its uncertainty
         details.insert(0, audit_sample_text(sample, limit))
-    if interval and not interval["passes"] and total["mean_plus_std"] < threshold:
+    beside = total.get("auditor")
+    if beside and beside.get("count"):  # gold labels asked for: both figures, and who decided
+        details.insert(0, gold_beside_auditor_text(total, threshold))
+    if beside and beside.get("count") and total["passes"] is False and "gold" not in total.get("decided_by", ()):
+        css, headline = "fail", (f"The corpus fails, decided by the auditor: its mean + std "
+                                 f"{fmt(beside['mean_plus_std'])} is not below {limit}"
+                                 + (f" (calibrated upper end {fmt(beside['interval']['high'])})"
+                                    if beside.get("interval") else "")
+                                 + f", though the gold labels give {value}.")
+    elif interval and not interval["passes"] and total["mean_plus_std"] < threshold:
         css, headline = "fail", (f"The corpus fails on the auditor's calibrated upper end: "
                                  f"{fmt(interval['high'])} is not below {limit}, though its "
                                  f"estimate of mean + std is {value}.")
@@ -96,8 +105,37 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
     else:
         css = "pass"
         headline = f"The corpus passes: mean + std = {value} is below the threshold {limit}."
+    if beside and beside.get("count") and not headline.startswith("The corpus fails, decided by"):
+        headline += f" (Decided by {_decided_words(total['decided_by'])}.)"
     return {"css": css, "headline": headline, "details": details,
             "text": " ".join([headline, *details])}
+
+
+_FIGURE_WORDS = {"gold": "the gold labels", "auditor": "the auditor", "people": "people's annotations"}
+
+
+def _decided_words(names: Iterable[str]) -> str:
+    return " and ".join(_FIGURE_WORDS.get(name, name) for name in names)
+
+
+def gold_beside_auditor_text(total: Mapping[str, Any], threshold: float) -> str:
+    """One sentence: the gold-label figure and the auditor's, side by side, and who decided."""
+    beside = total["auditor"]
+    interval = beside.get("interval")
+    auditor = fmt(beside["mean_plus_std"]) + (
+        f" (calibrated {fmt(interval['low'])}–{fmt(interval['high'])})" if interval else "")
+
+    def said(passes: Any) -> str:
+        return "passes" if passes else "fails"
+
+    gold_passes = total["mean_plus_std"] is not None and total["mean_plus_std"] < threshold
+    return (f"Gold labels were given (--gold_field) and the auditor read the same "
+            f"{plural(beside['count'], 'conversation')}: mean + std from the gold labels "
+            f"{fmt(total['mean_plus_std'])} ({said(gold_passes)}), from the auditor {auditor} "
+            f"({said(beside['passes'])}); conversations holding a direct identifier: "
+            f"{total.get('with_direct_identifier', 0):,} by gold, {beside['with_direct_identifier']:,} "
+            f"by the auditor. The corpus passes only when both do: the verdict was decided by "
+            f"{_decided_words(total.get('decided_by', ()))}.")
 
 
 def audit_sample_text(sample: Mapping[str, Any], limit: str) -> str:
