@@ -11,9 +11,10 @@ from transforms.audit_sample import ChooseAuditedFn, has_gold_labels
 from transforms.detect import ModelStage
 from transforms.elements import Anonymized, Failed, ToAudit
 from veil.config import VeilConfig
+from veil.fields import location_name
 from veil.outputs import RISK, OutputSpec
 from veil.records import FieldMap
-from veil.risk.audit import from_audit
+from veil.risk.audit import from_audit, written_values
 from veil.risk.auditor import ResidualAuditor
 from veil.risk.gold import from_gold, in_output_text
 from veil.risk.record import field_items, label_items, outside_turns
@@ -114,7 +115,10 @@ class ScoreRiskFn(beam.DoFn):
         split = len(element.turn_texts)
         in_turns = [f for f in element.findings if f.turn < split]
         in_fields = [f.shifted(0, turn=f.turn - split) for f in element.findings if f.turn >= split]
-        audited = from_audit(new_texts, self.auditor.detect(new_texts, in_turns), self.table)
+        written = written_values(
+            [r for r in result.replacements if r.finding.turn < result.turns], self.table)
+        audited = from_audit(new_texts, self.auditor.detect(new_texts, in_turns), self.table,
+                             written=written)
         elsewhere = label_items(self._labels_left(conversation, result))
         elsewhere += field_items(element.fields, lambda texts: self.auditor.detect(texts, in_fields), self.table)
         audit_risk = score_conversation(conversation.id, audited + elsewhere, self.table,
@@ -135,9 +139,16 @@ class ScoreRiskFn(beam.DoFn):
             speaker = turn.get(self.fields.speaker) if isinstance(turn, dict) else None
             if speaker is not None:
                 shown["speaker"] = speaker
+        # The written values of the fields where items were left, for the review card.
+        left_in = {name for item in row["items"] for name in item.get("fields", ())}
+        field_texts = {location_name(location): text for location, text in element.fields
+                       if location_name(location) in left_in}
+        if field_texts:
+            row["field_texts"] = field_texts
         # The file's row is the same without the mentions and the text (they stay in the job).
         written = dict(row)
         written.pop("turns", None)
+        written.pop("field_texts", None)
         written["items"] = [{k: v for k, v in item.items() if k != "mentions"} for item in row["items"]]
         written["source"] = row["source"] = source
         payload = json.dumps(written).encode("ascii")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import re
 from typing import Any, Iterable, Iterator, Mapping
 
 import fsspec
@@ -247,17 +248,54 @@ def _conversation_view(row: Mapping[str, Any]) -> dict[str, Any]:
             if mention.get("start") is not None:
                 spans.setdefault(mention.get("turn") or 0, []).append(
                     (mention["start"], mention["end"], label, bool(item.get("partial"))))
+    in_field: dict[str, list] = {}  # field name -> (label, partial, value) of items left there
+    for item in row.get("items", []):
+        for name in item.get("fields", ()):
+            in_field.setdefault(name, []).append(
+                (f"{item_tag(item)}: score {item.get('score', 0)}", bool(item.get("partial")),
+                 item.get("value")))
     views = []
     for index, turn in enumerate(turns or []):
         text = turn.get("text", "") if isinstance(turn, Mapping) else str(turn)
         speaker = turn.get("speaker") if isinstance(turn, Mapping) else None
-        views.append({"speaker": speaker, "html": highlight(text, spans.get(index, []))})
-    items = list(row.get("items", []))
+        label_items = in_field.pop(f"turns[{index}].speaker", None)
+        views.append({"speaker": speaker, "html": highlight(text, spans.get(index, [])),
+                      "speaker_html": _marked_whole(speaker, label_items) if speaker else None})
+    field_texts = row.get("field_texts") or {}
+    fields = [{"name": name, "html": _marked_whole(field_texts[name], found)
+               if field_texts.get(name) is not None else None} for name, found in in_field.items()]
+    items = [{**item, "where": where_text(item, turns or [])} for item in row.get("items", [])]
     return {
         "id": row.get("id"), "context": row.get("context") or "unspecified",
         "score": row.get("score"), "source": row.get("source"), "turns": views, "residual": items,
-        "has_values": any("value" in item for item in items),
+        "fields": fields, "has_values": any("value" in item for item in items),
+        "auditor": row.get("auditor"),
     }
+
+
+def _marked_whole(text: str, found: list | None) -> Markup:
+    """A short written value (a speaker label, a field), each item left in it marked: where
+    its value is, or the whole value when the row does not carry it."""
+    if not found:
+        return escape(text)
+    spans = []
+    for label, partial, value in found:
+        start = text.find(value) if value else -1
+        spans.append((start, start + len(value), label, partial) if start >= 0
+                     else (0, len(text), label, partial))
+    return highlight(text, spans)
+
+
+def where_text(item: Mapping[str, Any], turns: list) -> str:
+    """Where a scored item sits: its turns (with their speakers) and the fields outside them."""
+    places = []
+    for turn in sorted({m.get("turn") or 0 for m in item.get("mentions", ()) if m.get("start") is not None}):
+        speaker = turns[turn].get("speaker") if turn < len(turns) and isinstance(turns[turn], Mapping) else None
+        places.append(f"turn {turn + 1}" + (f" ({speaker})" if speaker else ""))
+    for name in item.get("fields", ()):
+        label = re.fullmatch(r"turns\[(\d+)\]\.speaker", name)
+        places.append(f"speaker label of turn {int(label.group(1)) + 1}" if label else f"field {name}")
+    return ", ".join(places) or "in the text (no offsets kept)"
 
 
 def _type_label(tag: str) -> str:
