@@ -96,3 +96,6 @@ def test_field_values_are_read_after_their_names():
 
     assert field_items([(("context",), "voicemail")], detect) == []
     assert seen == ["context: voicemail"]
+    seen.clear()
+    field_items([(("negatives", 2, "kind"), "name_word")], detect)
+    assert seen == ["kind: name_word"]

@@ -53,8 +53,12 @@ def field_items(strings: Sequence[tuple[Location, str]], detect: Callable[[list[
 
 
 def field_reading(location: Location, text: str) -> str:
-    """What the auditor reads for a field's value: `name: value` (the value at the end)."""
-    return f"{location_name(location)}: {text}"
+    """What the auditor reads for a field's value: `name: value` (the value at the end), the
+    name being the field's own key in words ("caller name: ..."), without the path above it:
+    a model reads "negatives[2].kind: name_word" as a name, and "kind: name_word" as none."""
+    keys = [part for part in location if isinstance(part, str)]
+    name = (keys[-1] if keys else "value").replace("_", " ")
+    return f"{name}: {text}"
 
 
 def outside_turns(record: dict, skip: set[Location]) -> list[tuple[Location, str]]:
