@@ -63,7 +63,7 @@ SETS = {
 
 def measure(records: list[dict], auditor, batch: int = 256) -> dict:
     """Per (type, detector): hits, real hits, false alarms; per gold type: found; ordinary words."""
-    from veil.evaluation import Span, ordinary_word_counts
+    from veil.measure.evaluation import Span, ordinary_word_counts
 
     hits, real = Counter(), Counter()
     gold_found, gold_total = Counter(), Counter()
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="write the figures here too")
     args = parser.parse_args(argv)
 
-    from veil.config import load_config
+    from veil.run.config import load_config
     from veil.risk.auditor import ResidualAuditor
 
     auditor = ResidualAuditor(load_config("auditor"))

@@ -10,10 +10,10 @@ from apache_beam.metrics import Metrics
 from transforms.audit_sample import ChooseAuditedFn, has_gold_labels
 from transforms.detect import ModelStage
 from transforms.elements import Anonymized, Failed, ToAudit
-from veil.config import VeilConfig
-from veil.fields import location_name
-from veil.outputs import RISK, OutputSpec
-from veil.records import FieldMap
+from veil.run.config import VeilConfig
+from veil.io.fields import location_name
+from veil.io.outputs import RISK, OutputSpec
+from veil.io.records import FieldMap
 from veil.risk.audit import from_audit, written_values
 from veil.risk.auditor import ResidualAuditor
 from veil.risk.gold import from_gold, in_output_text

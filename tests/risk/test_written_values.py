@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import read_jsonl_folder, run_job, write_jsonl
-from veil.anonymize import Replacement
-from veil.findings import Finding, Likelihood
+from veil.transform.anonymize import Replacement
+from veil.detection.findings import Finding, Likelihood
 from veil.risk.audit import from_audit, written_values
 from veil.risk.record import field_items
 

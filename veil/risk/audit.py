@@ -17,13 +17,13 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from veil.infotypes.builtin import BUILTINS
+from veil.detection.infotypes.builtin import BUILTINS
 from veil.risk.scoring import ResidualItem
 from veil.risk.table import DEFAULT_TABLE, RiskTable
 
 # `[PERSON_NAME_1]` or `[NUMERIC]`: the infoType, then an optional per-conversation number
 # (ASCII digits, as Veil writes them). Input text of this shape was escaped when anonymised
-# (veil.placeholders), so whatever matches here is Veil's own.
+# (veil.transform.placeholders), so whatever matches here is Veil's own.
 PLACEHOLDER = re.compile(r"\[(?P<type>[A-Z][A-Z0-9_]*?)(?:_(?P<number>[0-9]+))?\]")
 
 # What may sit between a hit and the placeholder it continues: a space or two, or the joiners
@@ -75,7 +75,7 @@ def written_values(replacements: Iterable[Any], table: RiskTable = DEFAULT_TABLE
 
     The job knows what it wrote: a fake phone number it put in is not a leak, and a hit on it
     is treated as a hit on a placeholder (ignored inside, PARTIAL when it continues a value the
-    job replaced only in part). `replacements` are veil.anonymize.Replacement of one record's
+    job replaced only in part). `replacements` are veil.transform.anonymize.Replacement of one record's
     turns, offsets in the ORIGINAL text; every earlier replacement in the turn moves the next.
     """
     out: dict[int, list[Placeholder]] = {}
