@@ -5,9 +5,9 @@ and as ASR output reads (the paper's transcripts are lower-case and unpunctuated
 makes the second form from the first and moves gold spans with it, exactly: `speech_form`
 gives the new text and, for each of its characters, where it came from.
 
-Only sentence punctuation goes (`. , ! ? ; : " …` and brackets), and only where it is not
-inside a token: "415-555-0134", "a.b@c.com", "3.5" and "don't" keep theirs, as a recogniser
-that spells an email or a number out would write them. Spaces left doubled are collapsed.
+Sentence punctuation goes: quotes and brackets everywhere, `. , ! ? ; : …` at a word's edge
+only, so that "415-555-0134", "a.b@c.com", "https://x.org", "3.5" and "don't" keep theirs, as a
+recogniser that spells an email, an address or a number out would write them. Spaces left doubled are collapsed.
 Plain Python, no Beam.
 """
 from __future__ import annotations
@@ -40,9 +40,14 @@ class SpeechForm:
         return (first, last + 1) if first <= last else None
 
 
+_BOUNDARY_MARKS = frozenset(".,!?;:…")  # dropped at a word's edge only; the rest always
+
+
 def _inside_token(text: str, i: int) -> bool:
-    """Whether the mark at i joins two letters or digits ("3.5", "a.b", "don't")."""
-    return 0 < i < len(text) - 1 and text[i - 1].isalnum() and text[i + 1].isalnum()
+    """Whether the mark at i sits inside a token, with no space on either side ("3.5",
+    "a.b@c.com", "https://x.org"): kept there, as a recogniser spelling it out writes it."""
+    return 0 < i < len(text) - 1 and not text[i - 1].isspace() and not text[i + 1].isspace() \
+        and text[i + 1] not in SENTENCE_PUNCTUATION
 
 
 def speech_form(text: str) -> SpeechForm:
@@ -50,7 +55,7 @@ def speech_form(text: str) -> SpeechForm:
     chars: list[str] = []
     origin: list[int] = []
     for i, ch in enumerate(text):
-        if ch in SENTENCE_PUNCTUATION and not (ch in ".,:’'" and _inside_token(text, i)):
+        if ch in SENTENCE_PUNCTUATION and not (ch in _BOUNDARY_MARKS and _inside_token(text, i)):
             continue
         if ch.isspace():
             if not chars or chars[-1] == " ":
