@@ -326,6 +326,8 @@ def plan_fields(veil: VeilOptions, storage: Storage, job_input: JobInput, spec: 
         text=veil.text_field,
         speaker=veil.speaker_field,
         context=veil.context_field,
+        pii=veil.gold_field or FieldMap.pii,
+        gold=veil.gold_field is not None,
     )
     problems = check_rules(record_plan, fields)
     schema = spec.parquet_schema

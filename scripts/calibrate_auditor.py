@@ -77,7 +77,8 @@ def risk_rows(work: Path, name: str, source: Path, detectors: str) -> dict[str, 
     if not (output / "risk" / "summary.json").exists():
         cli("anonymize", "--input", str(source), "--output", str(output), "--config", "call_transcripts",
             "--audit_sample", "all",  # per conversation, gold against the auditor: every one
-            "--detectors", detectors)
+            "--detectors", detectors,
+            *(["--gold_field", "pii"] if not name.endswith("-audit") else []))  # labels: asked for
     rows = {}
     for part in sorted((output / "risk").glob("conversations-*")):
         for line in part.read_text(encoding="utf-8").splitlines():

@@ -16,8 +16,9 @@ from veil.risk.sampling import audit_rank, in_sample
 
 
 def has_gold_labels(conversation, fields: FieldMap) -> bool:
-    """Whether a record carries gold labels (a `pii` list): then they score its turns."""
-    return isinstance(conversation.record.get(fields.pii), list)
+    """Whether a record carries gold labels that were asked for (`--gold_field`, a list): then
+    they score its turns beside the auditor. Labels nobody asked for are never used."""
+    return fields.gold and isinstance(conversation.record.get(fields.pii), list)
 
 
 class AuditRanksFn(ParseRecordFn):

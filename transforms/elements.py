@@ -56,10 +56,10 @@ class Anonymized(NamedTuple):
 class ToAudit(NamedTuple):
     """An anonymised record on its way to its residual-risk score (transforms.risk).
 
-    `gold`: the residual items its gold labels give, or None when the auditor reads its turns;
-    `turn_texts`: the anonymised turns the auditor reads ([] when gold scores them);
+    `gold`: the residual items its gold labels give (`--gold_field`), or None;
+    `turn_texts`: the anonymised turns the auditor reads (always: gold labels stand beside it);
     `fields`: every other string the record writes, as (location, text), which the auditor
-    reads too; `findings`: the auditor model's findings in `texts` (turn = index), added by
+    reads too, each after its field name (veil.risk.record.field_reading); `findings`: the auditor model's findings in `texts` (turn = index), added by
     its `RunInference` stage. Named like `Detected`'s, so that one model stage serves both.
     `audited`: False for a record outside the audit sample (no texts: only counted).
     """
@@ -75,8 +75,10 @@ class ToAudit(NamedTuple):
 
     @property
     def texts(self) -> list[str]:
-        """What the auditor reads: the turns it scores, then the other fields."""
-        return [*self.turn_texts, *(text for _, text in self.fields)]
+        """What the auditor reads: the turns it scores, then the other fields with their names."""
+        from veil.risk.record import field_reading
+
+        return [*self.turn_texts, *(field_reading(location, text) for location, text in self.fields)]
 
 
 class TurnTexts(tuple):

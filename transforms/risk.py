@@ -11,9 +11,10 @@ from transforms.audit_sample import ChooseAuditedFn, has_gold_labels
 from transforms.detect import ModelStage
 from transforms.elements import Anonymized, Failed, ToAudit
 from veil.run.config import VeilConfig
+from veil.io.fields import location_name
 from veil.io.outputs import RISK, OutputSpec
 from veil.io.records import FieldMap
-from veil.risk.audit import from_audit
+from veil.risk.audit import from_audit, written_values
 from veil.risk.auditor import ResidualAuditor
 from veil.risk.gold import from_gold, in_output_text
 from veil.risk.record import field_items, label_items, outside_turns
@@ -28,9 +29,9 @@ ROWS = "rows"
 class AuditInputsFn(beam.DoFn):
     """Anonymized -> ToAudit: what scores the record's turns, and what the auditor must read.
 
-    Gold labels score the turns when the record has usable ones; otherwise the auditor
-    re-scans the anonymised turns. Every other string the record writes (fields, an id aside)
-    is re-scanned by the auditor too (veil.risk.record)."""
+    The auditor always re-scans the anonymised turns; gold labels, when asked for
+    (`--gold_field`) and usable, score them too, side by side. Every other string the record
+    writes (fields, an id aside) is re-scanned by the auditor too (veil.risk.record)."""
 
     def __init__(self, fields: FieldMap, settings: RiskSettings):
         self.fields = fields
@@ -43,8 +44,7 @@ class AuditInputsFn(beam.DoFn):
     def process(self, element: Anonymized):
         raw, conversation, result = element
         gold = self._gold_items(conversation, result)
-        turn_texts = list(result.turn_texts) if gold is None else []
-        yield ToAudit(raw, conversation, result, gold, turn_texts,
+        yield ToAudit(raw, conversation, result, gold, list(result.turn_texts),
                       self._fields_to_audit(conversation, result), [])
 
     def _gold_items(self, conversation, result):
@@ -88,8 +88,10 @@ class ScoreRiskFn(beam.DoFn):
 
     The auditor's rules run here, per record (they read a conversation's turns together); its
     model's findings arrive with the element. Speaker labels left as they were are scored
-    too (veil.risk.record). The ROWS output carries each score, with its anonymised text, to
-    the corpus statistics and the report's review sample.
+    too (veil.risk.record). With gold labels, the row's score is theirs and `auditor` holds
+    the auditor's score of the same record (never skipped: no input field switches it off).
+    The ROWS output carries each score, with its anonymised text, to the corpus statistics
+    and the report's review sample.
     """
 
     ROWS = ROWS
@@ -113,23 +115,40 @@ class ScoreRiskFn(beam.DoFn):
         split = len(element.turn_texts)
         in_turns = [f for f in element.findings if f.turn < split]
         in_fields = [f.shifted(0, turn=f.turn - split) for f in element.findings if f.turn >= split]
-        if element.gold is not None:
-            items, source = list(element.gold), "gold"
+        written = written_values(
+            [r for r in result.replacements if r.finding.turn < result.turns], self.table)
+        audited = from_audit(new_texts, self.auditor.detect(new_texts, in_turns), self.table,
+                             written=written)
+        elsewhere = label_items(self._labels_left(conversation, result))
+        elsewhere += field_items(element.fields, lambda texts: self.auditor.detect(texts, in_fields), self.table)
+        audit_risk = score_conversation(conversation.id, audited + elsewhere, self.table,
+                                        conversation.context, new_texts)
+        if element.gold is None:
+            risk, source = audit_risk, "audit"
         else:
-            items, source = from_audit(new_texts, self.auditor.detect(new_texts, in_turns), self.table), "audit"
-        items += label_items(self._labels_left(conversation, result))
-        items += field_items(element.fields, lambda texts: self.auditor.detect(texts, in_fields), self.table)
-        risk = score_conversation(conversation.id, items, self.table, conversation.context, new_texts)
+            risk = score_conversation(conversation.id, list(element.gold) + elsewhere, self.table,
+                                      conversation.context, new_texts)
+            source = "gold"
         row = risk.to_dict(include_spans=True, include_text=True)
+        if element.gold is not None:  # side by side: the auditor's figure of the same record
+            row["auditor"] = {"score": audit_risk.score,
+                              "direct_identifier": audit_risk.has_direct_identifier}
         # The report shows the speaker labels as written (anonymised too), never the input's.
         written_turns = [] if conversation.is_document else result.record.get(self.fields.turns) or []
         for shown, turn in zip(row["turns"], written_turns):
             speaker = turn.get(self.fields.speaker) if isinstance(turn, dict) else None
             if speaker is not None:
                 shown["speaker"] = speaker
+        # The written values of the fields where items were left, for the review card.
+        left_in = {name for item in row["items"] for name in item.get("fields", ())}
+        field_texts = {location_name(location): text for location, text in element.fields
+                       if location_name(location) in left_in}
+        if field_texts:
+            row["field_texts"] = field_texts
         # The file's row is the same without the mentions and the text (they stay in the job).
         written = dict(row)
         written.pop("turns", None)
+        written.pop("field_texts", None)
         written["items"] = [{k: v for k, v in item.items() if k != "mentions"} for item in row["items"]]
         written["source"] = row["source"] = source
         payload = json.dumps(written).encode("ascii")

@@ -62,6 +62,13 @@ def add_veil_arguments(parser) -> None:
     )
     group.add_argument("--speaker_field", default="speaker", help="Field naming a turn's speaker.")
     group.add_argument("--context_field", default="context", help="Field holding the context.")
+    group.add_argument(
+        "--gold_field", default=None,
+        help="Field holding gold PI labels ([{turn, start, end, info_type}]), for evaluation: "
+        "they then score residual risk beside the auditor, which still reads every record, "
+        "and the corpus passes only when both figures do. Unset (default): no field of a "
+        "record is taken as labels (a `pii` list is dropped from the corpus, unused).",
+    )
     group = parser.add_argument_group(GROUPS[2])
     group.add_argument(
         "--detectors", default=None,

@@ -44,7 +44,8 @@ def job(tmp_path: Path, config: Path, name: str) -> tuple[subprocess.CompletedPr
     source = write_jsonl(tmp_path / "calls.jsonl", RECORDS)
     out = tmp_path / name
     result = run_job("--input", str(source), "--output", str(out), "--config", str(config),
-                     "--detectors", "rules", env={KEY_ENV: KEY})
+                     "--detectors", "rules", "--gold_field", "pii",
+                     env={KEY_ENV: KEY})
     return result, out
 
 

@@ -113,7 +113,7 @@ def test_gold_scored_records_are_all_scored_whatever_the_sample(tmp_path):
                 "pii": [{"start": 5, "end": 16, "info_type": "PERSON_NAME"}]} for i in range(20)]
     records += [{"id": f"u{i}", "context": "plain", "text": f"Call Maria Lopez at {i} Main St."}
                 for i in range(20)]
-    out = job(tmp_path, write_jsonl(tmp_path / "in.jsonl", records), "out", 5)
+    out = job(tmp_path, write_jsonl(tmp_path / "in.jsonl", records), "out", 5, "--gold_field", "pii")
     figures = summary(out)
     assert figures["contexts"]["gold"]["count"] == 20
     assert figures["contexts"]["gold"]["sources"] == {"gold": 20}

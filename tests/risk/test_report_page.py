@@ -54,7 +54,7 @@ def job(tmp_path_factory) -> Path:
     source.write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = folder / "out"
     result = run_job("--input", str(source), "--output", str(out), "--config", "call_transcripts",
-                     "--detectors", "rules")
+                     "--detectors", "rules", "--gold_field", "pii")
     assert result.returncode == 0, result.stderr
     return out
 

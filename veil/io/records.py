@@ -25,7 +25,10 @@ class FieldMap:
     text: str = "text"
     speaker: str = "speaker"
     context: str = "context"
-    pii: str = "pii"
+    pii: str = "pii"  # gold labels: dropped from the corpus (they hold values and offsets)
+    # Whether `pii` scores residual risk (`--gold_field`): labels in the input are evaluation
+    # data, used only when asked for, so that no record can switch off the auditor.
+    gold: bool = False
 
 
 @dataclass(frozen=True)

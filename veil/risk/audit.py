@@ -68,6 +68,29 @@ def find_placeholders(text: str, table: RiskTable = DEFAULT_TABLE) -> list[Place
             for m in PLACEHOLDER.finditer(text)]
 
 
+def written_values(replacements: Iterable[Any], table: RiskTable = DEFAULT_TABLE
+                   ) -> dict[int, list[Placeholder]]:
+    """Where the job wrote each value in the anonymised turns (placeholders, surrogates, masks,
+    hashes), per turn, typed as the value it replaced.
+
+    The job knows what it wrote: a fake phone number it put in is not a leak, and a hit on it
+    is treated as a hit on a placeholder (ignored inside, PARTIAL when it continues a value the
+    job replaced only in part). `replacements` are veil.transform.anonymize.Replacement of one record's
+    turns, offsets in the ORIGINAL text; every earlier replacement in the turn moves the next.
+    """
+    out: dict[int, list[Placeholder]] = {}
+    shift: dict[int, int] = {}
+    for r in sorted(replacements, key=lambda r: (r.finding.turn, r.finding.start)):
+        finding = r.finding
+        delta = shift.get(finding.turn, 0)
+        start = finding.start + delta
+        shift[finding.turn] = delta + len(r.text) - (finding.end - finding.start)
+        if r.hides_value:
+            out.setdefault(finding.turn, []).append(
+                Placeholder(start, start + len(r.text), table.resolve(finding.info_type).info_type))
+    return out
+
+
 def tied_to_speaker(text: str, start: int, end: int) -> bool:
     """Whether the words around a span tie it to a speaker ("calling from X", "X, this is")."""
     before = text[max(0, start - 60): start]
@@ -162,18 +185,22 @@ def from_audit(
     audit_findings: Iterable[Any],
     table: RiskTable = DEFAULT_TABLE,
     compatible: Mapping[str, frozenset] = DEFAULT_COMPATIBLE,
+    written: Mapping[int, list[Placeholder]] | None = None,
 ) -> list[ResidualItem]:
     """Classify an auditor's hits on one anonymised conversation (offsets into `texts`).
 
     Hits are findings, dicts or objects with `turn` (omitted for documents), `start`, `end`,
-    `info_type`, and optionally `speaker_related`.
+    `info_type`, and optionally `speaker_related`. `written`: the values the job wrote, per
+    turn (`written_values`), which count as placeholders: never scored themselves.
     """
     placeholders = {}
     items: list[ResidualItem] = []
     for hit in audit_findings:
         turn = int(_get(hit, "turn", 0) or 0)
         if turn not in placeholders:
-            placeholders[turn] = find_placeholders(texts[turn], table)
+            placeholders[turn] = sorted(
+                {*find_placeholders(texts[turn], table), *((written or {}).get(turn, ()))},
+                key=lambda p: (p.start, p.end, p.info_type))
         items.extend(classify_hit(
             texts[turn], turn, int(_get(hit, "start")), int(_get(hit, "end")),
             str(_get(hit, "info_type")), placeholders[turn], table, compatible,

@@ -19,6 +19,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from veil.risk.verdict import AUDIT, settle_verdict
+
 
 def mean_plus_std(scores: Sequence[float]) -> float:
     """The paper's figure: mean + population standard deviation (ddof=0)."""
@@ -124,7 +126,7 @@ def scores_in_scope(row: Mapping, info_types: frozenset[str] | None) -> int:
                if not item.get("fields") and (info_types is None or item["info_type"] in info_types))
 
 
-AUDIT_SOURCE = "audit"
+AUDIT_SOURCE = AUDIT
 
 
 def with_auditor_interval(summary: dict, calibration: Any) -> dict:
@@ -142,14 +144,19 @@ def with_auditor_interval(summary: dict, calibration: Any) -> dict:
     threshold = summary.get("threshold", 5.0)
     groups = [summary.get("total") or {}, *(summary.get("contexts") or {}).values()]
     for group in groups:
-        if not (group.get("sources") or {}).get(AUDIT_SOURCE) or group.get("mean_plus_std") is None:
-            continue
-        sampled = (group.get("audit_sample") or {}).get("mean_plus_std")
-        group["auditor_interval"] = calibrated_verdict(
-            group["mean_plus_std"], interval, threshold, tuple(sampled) if sampled else None)
-        if getattr(calibration, "measured_on", ""):
-            group["auditor_interval"]["measured_on"] = calibration.measured_on
-        group["passes"] = bool(group["passes"]) and group["auditor_interval"]["passes"]
+        beside = group.get("auditor")
+        if beside is not None and beside.get("mean_plus_std") is not None:
+            # Gold labels beside the auditor: the auditor's own figure gets the interval.
+            beside["interval"] = calibrated_verdict(beside["mean_plus_std"], interval, threshold)
+            beside["passes"] = bool(beside["passes"]) and beside["interval"]["passes"]
+        if (group.get("sources") or {}).get(AUDIT_SOURCE) and group.get("mean_plus_std") is not None:
+            sampled = (group.get("audit_sample") or {}).get("mean_plus_std")
+            group["auditor_interval"] = calibrated_verdict(
+                group["mean_plus_std"], interval, threshold, tuple(sampled) if sampled else None)
+            if getattr(calibration, "measured_on", ""):
+                group["auditor_interval"]["measured_on"] = calibration.measured_on
+        if group:
+            settle_verdict(group, threshold)
     if "total" in summary:
         summary["passes"] = summary["total"].get("passes")
     return summary

@@ -36,13 +36,29 @@ def label_items(labels: Iterable[tuple[str, str]]) -> list[ResidualItem]:
 
 def field_items(strings: Sequence[tuple[Location, str]], detect: Callable[[list[str]], list],
                 table: RiskTable = DEFAULT_TABLE) -> list[ResidualItem]:
-    """The auditor's residual items in the given strings (with their locations)."""
-    texts = [text for _, text in strings]
-    if not any(texts):
+    """The auditor's residual items in the given strings (with their locations).
+
+    Each value is read with its field name before it, `context: voicemail`, as the paper reads
+    a speaker label before its turn: a model given one bare word calls it a name ("voicemail",
+    "Email"), while the name tells it what kind of value follows. Hits in the name are dropped.
+    """
+    if not any(text for _, text in strings):
         return []
-    items = from_audit(texts, detect(texts), table)
+    texts = [field_reading(location, text) for location, text in strings]
+    hits = [hit for hit in detect(texts)
+            if hit.start >= len(texts[hit.turn]) - len(strings[hit.turn][1])]
+    items = from_audit(texts, hits, table)
     return [replace(item, field=location_name(strings[item.turn][0]), turn=None, start=None,
                     end=None) for item in items]
+
+
+def field_reading(location: Location, text: str) -> str:
+    """What the auditor reads for a field's value: `name: value` (the value at the end), the
+    name being the field's own key in words ("caller name: ..."), without the path above it:
+    a model reads "negatives[2].kind: name_word" as a name, and "kind: name_word" as none."""
+    keys = [part for part in location if isinstance(part, str)]
+    name = (keys[-1] if keys else "value").replace("_", " ")
+    return f"{name}: {text}"
 
 
 def outside_turns(record: dict, skip: set[Location]) -> list[tuple[Location, str]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import re
 from typing import Any, Iterable, Iterator, Mapping
 
 import fsspec
@@ -74,7 +75,16 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
         details.insert(0, auditor_interval_text(interval, limit))
     if sample:  # from a sample: said first, with its uncertainty
         details.insert(0, audit_sample_text(sample, limit))
-    if interval and not interval["passes"] and total["mean_plus_std"] < threshold:
+    beside = total.get("auditor")
+    if beside and beside.get("count"):  # gold labels asked for: both figures, and who decided
+        details.insert(0, gold_beside_auditor_text(total, threshold))
+    if beside and beside.get("count") and total["passes"] is False and "gold" not in total.get("decided_by", ()):
+        css, headline = "fail", (f"The corpus fails, decided by the auditor: its mean + std "
+                                 f"{fmt(beside['mean_plus_std'])} is not below {limit}"
+                                 + (f" (calibrated upper end {fmt(beside['interval']['high'])})"
+                                    if beside.get("interval") else "")
+                                 + f", though the gold labels give {value}.")
+    elif interval and not interval["passes"] and total["mean_plus_std"] < threshold:
         css, headline = "fail", (f"The corpus fails on the auditor's calibrated upper end: "
                                  f"{fmt(interval['high'])} is not below {limit}, though its "
                                  f"estimate of mean + std is {value}.")
@@ -96,8 +106,37 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
     else:
         css = "pass"
         headline = f"The corpus passes: mean + std = {value} is below the threshold {limit}."
+    if beside and beside.get("count") and not headline.startswith("The corpus fails, decided by"):
+        headline += f" (Decided by {_decided_words(total['decided_by'])}.)"
     return {"css": css, "headline": headline, "details": details,
             "text": " ".join([headline, *details])}
+
+
+_FIGURE_WORDS = {"gold": "the gold labels", "auditor": "the auditor", "people": "people's annotations"}
+
+
+def _decided_words(names: Iterable[str]) -> str:
+    return " and ".join(_FIGURE_WORDS.get(name, name) for name in names)
+
+
+def gold_beside_auditor_text(total: Mapping[str, Any], threshold: float) -> str:
+    """One sentence: the gold-label figure and the auditor's, side by side, and who decided."""
+    beside = total["auditor"]
+    interval = beside.get("interval")
+    auditor = fmt(beside["mean_plus_std"]) + (
+        f" (calibrated {fmt(interval['low'])}–{fmt(interval['high'])})" if interval else "")
+
+    def said(passes: Any) -> str:
+        return "passes" if passes else "fails"
+
+    gold_passes = total["mean_plus_std"] is not None and total["mean_plus_std"] < threshold
+    return (f"Gold labels were given (--gold_field) and the auditor read the same "
+            f"{plural(beside['count'], 'conversation')}: mean + std from the gold labels "
+            f"{fmt(total['mean_plus_std'])} ({said(gold_passes)}), from the auditor {auditor} "
+            f"({said(beside['passes'])}); conversations holding a direct identifier: "
+            f"{total.get('with_direct_identifier', 0):,} by gold, {beside['with_direct_identifier']:,} "
+            f"by the auditor. The corpus passes only when both do: the verdict was decided by "
+            f"{_decided_words(total.get('decided_by', ()))}.")
 
 
 def audit_sample_text(sample: Mapping[str, Any], limit: str) -> str:
@@ -209,17 +248,54 @@ def _conversation_view(row: Mapping[str, Any]) -> dict[str, Any]:
             if mention.get("start") is not None:
                 spans.setdefault(mention.get("turn") or 0, []).append(
                     (mention["start"], mention["end"], label, bool(item.get("partial"))))
+    in_field: dict[str, list] = {}  # field name -> (label, partial, value) of items left there
+    for item in row.get("items", []):
+        for name in item.get("fields", ()):
+            in_field.setdefault(name, []).append(
+                (f"{item_tag(item)}: score {item.get('score', 0)}", bool(item.get("partial")),
+                 item.get("value")))
     views = []
     for index, turn in enumerate(turns or []):
         text = turn.get("text", "") if isinstance(turn, Mapping) else str(turn)
         speaker = turn.get("speaker") if isinstance(turn, Mapping) else None
-        views.append({"speaker": speaker, "html": highlight(text, spans.get(index, []))})
-    items = list(row.get("items", []))
+        label_items = in_field.pop(f"turns[{index}].speaker", None)
+        views.append({"speaker": speaker, "html": highlight(text, spans.get(index, [])),
+                      "speaker_html": _marked_whole(speaker, label_items) if speaker else None})
+    field_texts = row.get("field_texts") or {}
+    fields = [{"name": name, "html": _marked_whole(field_texts[name], found)
+               if field_texts.get(name) is not None else None} for name, found in in_field.items()]
+    items = [{**item, "where": where_text(item, turns or [])} for item in row.get("items", [])]
     return {
         "id": row.get("id"), "context": row.get("context") or "unspecified",
         "score": row.get("score"), "source": row.get("source"), "turns": views, "residual": items,
-        "has_values": any("value" in item for item in items),
+        "fields": fields, "has_values": any("value" in item for item in items),
+        "auditor": row.get("auditor"),
     }
+
+
+def _marked_whole(text: str, found: list | None) -> Markup:
+    """A short written value (a speaker label, a field), each item left in it marked: where
+    its value is, or the whole value when the row does not carry it."""
+    if not found:
+        return escape(text)
+    spans = []
+    for label, partial, value in found:
+        start = text.find(value) if value else -1
+        spans.append((start, start + len(value), label, partial) if start >= 0
+                     else (0, len(text), label, partial))
+    return highlight(text, spans)
+
+
+def where_text(item: Mapping[str, Any], turns: list) -> str:
+    """Where a scored item sits: its turns (with their speakers) and the fields outside them."""
+    places = []
+    for turn in sorted({m.get("turn") or 0 for m in item.get("mentions", ()) if m.get("start") is not None}):
+        speaker = turns[turn].get("speaker") if turn < len(turns) and isinstance(turns[turn], Mapping) else None
+        places.append(f"turn {turn + 1}" + (f" ({speaker})" if speaker else ""))
+    for name in item.get("fields", ()):
+        label = re.fullmatch(r"turns\[(\d+)\]\.speaker", name)
+        places.append(f"speaker label of turn {int(label.group(1)) + 1}" if label else f"field {name}")
+    return ", ".join(places) or "in the text (no offsets kept)"
 
 
 def _type_label(tag: str) -> str:

@@ -134,12 +134,16 @@ scores (numpy's default). Figures are rounded to one decimal, as in the paper's 
 <div class="conversation" id="{{ anchor }}">
   <h3>{{ c.id }} <span class="muted">&middot; {{ c.context }} &middot; score {{ c.score }}{% if c.source %} &middot; scored from {{ c.source }}{% endif %}</span></h3>
   {% if c.turns %}{% for turn in c.turns %}
-  <div class="turn">{% if turn.speaker %}<span class="speaker">{{ turn.speaker }}:</span> {% endif %}{{ turn.html }}</div>
+  <div class="turn"><span class="muted turn-number">{{ loop.index }}</span> {% if turn.speaker %}<span class="speaker">{{ turn.speaker_html }}:</span> {% endif %}{{ turn.html }}</div>
   {% endfor %}{% endif %}
+  {% for f in c.fields %}
+  <div class="turn field"><span class="muted">field</span> <code>{{ f.name }}</code>: {% if f.html is not none %}{{ f.html }}{% else %}<mark title="its value is not in the risk files">(value not kept)</mark>{% endif %}</div>
+  {% endfor %}
+  {% if c.auditor %}<p class="muted">The auditor, beside the gold labels, scored this conversation {{ c.auditor.score }}.</p>{% endif %}
   {% if c.residual %}
-  <table><thead><tr><th>Item</th><th>Partial</th><th>Speaker's own</th><th>Mentions</th><th>Score</th>{% if c.has_values %}<th>Value</th>{% endif %}</tr></thead>
+  <table><thead><tr><th>Item</th><th>Where</th><th>Partial</th><th>Speaker's own</th><th>Mentions</th><th>Score</th>{% if c.has_values %}<th>Value</th>{% endif %}</tr></thead>
   <tbody>{% for item in c.residual %}
-    <tr><td>{{ item.info_type }}</td><td>{{ 'yes' if item.partial else '' }}</td><td>{{ 'yes' if item.speaker else '' }}</td>
+    <tr><td>{{ item.info_type }}</td><td>{{ item.where }}</td><td>{{ 'yes' if item.partial else '' }}</td><td>{{ 'yes' if item.speaker else '' }}</td>
     <td>{{ item.count }}</td><td>{{ item.score }}</td>{% if c.has_values %}<td>{{ item.value }}</td>{% endif %}</tr>
   {% endfor %}</tbody></table>
   {% else %}<p class="muted">Nothing left.</p>{% endif %}

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from veil.risk.calibration import with_auditor_interval
+from veil.risk.verdict import AUDIT, GOLD, settle_verdict
 from veil.risk.sampling import METHOD as AUDIT_SAMPLE_METHOD
 from veil.risk.sampling import UNAUDITED, sample_key, sampling_interval
 
@@ -70,6 +71,10 @@ class GroupStats:
     highest: list = field(default_factory=list)   # [(score, reversed id, row)] heap: top k
     sources: Counter = field(default_factory=Counter)  # gold / audit / annotated: where scores came from
     unaudited: int = 0  # written, but left out of the audit sample: counted, not scored
+    # The auditor's scores of the same conversations, kept when gold labels scored any of them
+    # (rows with `auditor`): the two figures side by side, each with its own verdict.
+    auditor_histogram: Counter = field(default_factory=Counter)
+    auditor_direct: int = 0
 
     def add(self, record: Mapping[str, Any], sample_size: int, seed: int) -> None:
         if record.get("source") == UNAUDITED:
@@ -79,6 +84,13 @@ class GroupStats:
         self.histogram[score] += 1
         self.with_direct_identifier += bool(record.get("direct_identifier"))
         self.sources[record.get("source") or "unknown"] += 1
+        beside = record.get("auditor")
+        if beside is not None:
+            self.auditor_histogram[int(beside["score"])] += 1
+            self.auditor_direct += bool(beside.get("direct_identifier"))
+        elif record.get("source") == AUDIT:
+            self.auditor_histogram[score] += 1
+            self.auditor_direct += bool(record.get("direct_identifier"))
         tags = set()
         for item in record.get("items", ()):
             tag = item_tag(item)
@@ -104,6 +116,8 @@ class GroupStats:
         self.type_score.update(other.type_score)
         self.sources.update(other.sources)
         self.unaudited += other.unaudited
+        self.auditor_histogram.update(other.auditor_histogram)
+        self.auditor_direct += other.auditor_direct
         for entry in other.sample:
             _push_bounded(self.sample, entry, sample_size)
         for entry in other.highest:
@@ -149,6 +163,9 @@ class GroupStats:
             out["audit_sample"] = self.audit_sample_summary(threshold)
             if out["passes"] is not None:
                 out["passes"] = out["passes"] and out["audit_sample"]["passes"]
+        if self.sources.get(GOLD):  # gold labels were asked for: the auditor's figure beside
+            out["auditor"] = figures(self.auditor_histogram, threshold, self.auditor_direct)
+        settle_verdict(out, threshold)
         return out
 
     def audit_sample_summary(self, threshold: float) -> dict[str, Any]:
@@ -233,6 +250,22 @@ def _push_bounded(heap: list, entry: Any, size: int) -> None:
         heapq.heappush(heap, entry)
     elif heap[0] < entry:
         heapq.heapreplace(heap, entry)
+
+
+
+
+def figures(histogram: Mapping[int, int], threshold: float, direct: int) -> dict[str, Any]:
+    """count, mean, std, mean + std, its verdict and the conversations holding a direct
+    identifier, of a histogram of scores (the auditor's figure beside gold labels)."""
+    n = sum(histogram.values())
+    if n == 0:
+        return {"count": 0, "mean": None, "std": None, "mean_plus_std": None, "passes": None,
+                "with_direct_identifier": 0}
+    counts = sorted(histogram.items())
+    mean = sum(s * c for s, c in counts) / n
+    std = math.sqrt(sum(c * (s - mean) ** 2 for s, c in counts) / n)
+    return {"count": n, "mean": mean, "std": std, "mean_plus_std": mean + std,
+            "passes": (mean + std) < threshold, "with_direct_identifier": direct}
 
 
 def item_tag(item: Mapping[str, Any]) -> str:

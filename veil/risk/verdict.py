@@ -1,0 +1,37 @@
+"""A group's verdict from its figures: which pass, and which decided it.
+
+Kept apart from the statistics (veil.risk.stats) and the auditor's interval
+(veil.risk.calibration), which both settle verdicts with it."""
+from __future__ import annotations
+
+from typing import Any
+
+GOLD, AUDIT = "gold", "audit"
+# What each source of scores is called where the verdict says who decided it.
+FIGURE_NAMES = {GOLD: "gold", AUDIT: "auditor", "annotated": "people"}
+
+
+def settle_verdict(group: dict[str, Any], threshold: float) -> dict[str, Any]:
+    """A group's verdict and `decided_by`, the figures that made it.
+
+    Without gold labels the group's own figure decides (the auditor's, or people's). With gold
+    labels beside the auditor (`auditor`), the group passes only when both figures pass: gold
+    labels cover the types someone labelled, the auditor reads every type, and neither may
+    switch the other off. A pass is decided by every figure checked; a fail by those failing.
+    """
+    if group.get("mean_plus_std") is None:
+        group["passes"], group["decided_by"] = None, []
+        return group
+    sources = group.get("sources") or {}
+    own = group["mean_plus_std"] < threshold
+    own = own and (group.get("audit_sample") or {}).get("passes", True) is not False
+    own = own and (group.get("auditor_interval") or {}).get("passes", True) is not False
+    beside = group.get("auditor")
+    if beside is None or beside.get("passes") is None:
+        group["passes"] = own
+        group["decided_by"] = [FIGURE_NAMES.get(s, s) for s in sorted(sources) if sources[s]]
+        return group
+    checked = [("gold", own), ("auditor", bool(beside["passes"]))]
+    group["passes"] = all(passed for _, passed in checked)
+    group["decided_by"] = [name for name, passed in checked if passed == group["passes"]]
+    return group
