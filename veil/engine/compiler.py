@@ -42,8 +42,9 @@ from veil.engine.rules import (
 )
 from veil.engine.user_regex import Re2Pattern, compile_user_pattern
 from veil.errors import ConfigError
-from veil.findings import Likelihood
+from veil.findings import Likelihood, Method
 from veil.infotypes.catalogue import Catalogue
+from veil.operators.crypto import annotated_tokens
 from veil.infotypes.dlp_names import ALL_BASIC, all_basic, unknown_names_message
 
 
@@ -98,6 +99,18 @@ def compile_hotword(
     fixed = adjustment.fixed_likelihood if adjustment is not None else None
     relative = adjustment.relative_likelihood or 0 if adjustment is not None else 0
     return Hotword(pattern, proximity.window_before, proximity.window_after, fixed, relative)
+
+
+def surrogate_scanner(name: str, likelihood: Likelihood,
+                      hotwords: tuple[Hotword, ...] = ()) -> ScannerDetector:
+    """DLP's `surrogate_type` custom infoType: each `NAME(N):token` annotation whose N
+    characters follow, the annotation and its token as one finding (what re-identification
+    replaces)."""
+    def scan(text: str, view=None):
+        for start, end, _token in annotated_tokens(text, name):
+            yield start, end, likelihood, Method.REGEX
+
+    return ScannerDetector(name, scan, hotwords, trigger=name + "(", needs_view=False)
 
 
 def compile_inspect_config(
@@ -185,9 +198,18 @@ class _Compiler:
 
     def add_custom(self, custom: CustomInfoType, path: str) -> None:
         name = custom.info_type.name
-        self.custom_names.add(name)
         if custom.exclusion_type == ExclusionType.EXCLUSION_TYPE_EXCLUDE:
             self.hidden.add(name)
+        if custom.only_excludes:
+            # DLP's "without overlap": the built-in of that name is detected for the rule
+            # sets' sake and never reported, even when info_types lists it too.
+            if self.catalogue.detectors(name) is None:
+                raise ConfigError(
+                    f"{path}: a custom infoType without dictionary, regex or surrogate_type "
+                    f"must name a built-in type to exclude; {name!r} is not one")
+            self.add_builtin(name, f"{path}.info_type.name")
+            return
+        self.custom_names.add(name)
         hotwords = tuple(
             compile_hotword(
                 rule.hotword_rule.hotword_regex,
@@ -197,7 +219,9 @@ class _Compiler:
             )
             for j, rule in enumerate(custom.detection_rules)
         )
-        if custom.regex is not None:
+        if custom.surrogate_type is not None:
+            self.compiled.scanners.append(surrogate_scanner(name, custom.likelihood, hotwords))
+        elif custom.regex is not None:
             groups = custom.regex.group_indexes or [0]
             compiled = compile_regex(custom.regex, f"{path}.regex")
             for group in groups:

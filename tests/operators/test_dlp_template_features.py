@@ -1,0 +1,116 @@
+"""DLP de-identification template features that real templates use, run through the job's
+command line with DLP's documented semantics:
+
+- `masking_character: null` masks with DLP's default `*`;
+- record-transformation field names with spaces, as CSV headers and BigQuery columns have
+  them ("Card PIN", DLP's own table example);
+- `date_shift_config.context`: every date of one entity (the value of a context field, a
+  patient id) moves by the same number of days, in every record, fields and text alike;
+  another entity's dates move by their own amount.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import read_jsonl_folder, run_job, write_jsonl
+from veil.config import parse_config
+from veil.errors import ConfigError
+
+KEY = "a-test-key-that-is-long-enough"
+DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+CONFIG = {
+    "inspect_config": {"info_types": [{"name": "DATE"}]},
+    "deidentify_config": {
+        "info_type_transformations": {"transformations": [
+            {"info_types": [{"name": "DATE"}], "primitive_transformation": {"date_shift_config": {
+                "lower_bound_days": -1000, "upper_bound_days": 1000,
+                "context": {"name": "patient_id"}}}}]},
+        "record_transformations": {"field_transformations": [
+            {"fields": [{"name": "Card PIN"}], "primitive_transformation": {
+                "character_mask_config": {"masking_character": None}}},
+            {"fields": [{"name": "Admission Date"}], "primitive_transformation": {
+                "date_shift_config": {"lower_bound_days": -1000, "upper_bound_days": 1000,
+                                      "context": {"name": "patient_id"}}}},
+        ]},
+    },
+}
+
+
+def visit(id_: str, patient: str | None, admitted: str, seen: str) -> dict:
+    record = {"id": id_, "text": f"Seen on {seen} at the clinic.", "Card PIN": "4821",
+              "Admission Date": admitted}
+    if patient is not None:
+        record["patient_id"] = patient
+    return record
+
+
+def shift(before: str, after: str) -> int:
+    return (dt.date.fromisoformat(after) - dt.date.fromisoformat(before)).days
+
+
+@pytest.fixture(scope="module")
+def job(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("dlp_features")
+    records = [
+        visit("v1", "P-100", "2021-03-04", "2021-03-09"),
+        visit("v2", "P-100", "2022-11-30", "2022-12-02"),  # the same patient, another record
+        *(visit(f"w{i}", f"P-{200 + i}", "2021-03-04", "2021-03-09") for i in range(6)),
+        visit("x1", None, "2021-03-04", "2021-03-09"),  # no context value
+    ]
+    source = write_jsonl(tmp / "visits.jsonl", records)
+    config = tmp / "config.json"
+    config.write_text(json.dumps(CONFIG))
+    out = tmp / "out"
+    result = run_job("--input", str(source), "--output", str(out), "--config", str(config),
+                     env={"VEIL_SECRET_KEY": KEY})
+    assert result.returncode == 0, result.stderr
+    corpus = {r["id"]: r for r in read_jsonl_folder(out / "corpus")}
+    errors = [json.loads(line) for path in sorted((out / "errors").glob("part-*"))
+              for line in path.read_text().splitlines()]
+    return {r["id"]: r for r in records}, corpus, errors
+
+
+def test_a_null_masking_character_masks_with_a_star_in_a_field_named_with_a_space(job):
+    records, corpus, _ = job
+    assert corpus["v1"]["Card PIN"] == "****"
+    assert "4821" not in json.dumps(corpus)
+
+
+def test_one_patients_dates_move_together_in_fields_and_text(job):
+    records, corpus, _ = job
+    shifts = set()
+    for id_ in ("v1", "v2"):
+        before, after = records[id_], corpus[id_]
+        shifts.add(shift(before["Admission Date"], after["Admission Date"]))
+        (seen_after,) = DATE.findall(after["text"])
+        shifts.add(shift(DATE.findall(before["text"])[0], seen_after))
+    assert len(shifts) == 1 and 0 not in shifts and abs(next(iter(shifts))) <= 1000
+
+
+def test_other_patients_dates_move_by_their_own_amounts(job):
+    records, corpus, _ = job
+    shifts = {shift(records[i]["Admission Date"], corpus[i]["Admission Date"])
+              for i in corpus if i.startswith("w")}
+    assert len(shifts) > 1  # six patients on one shared shift would be one in ~10^15
+
+
+def test_a_record_without_the_context_value_is_not_shifted_by_guess(job):
+    records, corpus, _ = job
+    # No shift can be derived: each date is a transformation error, which by default becomes
+    # the numbered placeholder (transformation_error_handling); no date of it is written.
+    assert re.fullmatch(r"\[[A-Z_]+_\d+\]", corpus["x1"]["Admission Date"])
+    assert not DATE.search(corpus["x1"]["text"]) and "[DATE_" in corpus["x1"]["text"]
+
+
+def test_field_names_may_hold_spaces_but_not_at_their_ends():
+    parse_config({"deidentify_config": {"record_transformations": {"field_transformations": [
+        {"fields": [{"name": "Card PIN"}], "primitive_transformation": {"redact_config": {}}}]}}})
+    with pytest.raises(ConfigError, match="fields\\[0\\].name"):
+        parse_config({"deidentify_config": {"record_transformations": {"field_transformations": [
+            {"fields": [{"name": " Card PIN"}], "primitive_transformation": {"redact_config": {}}}]}}})
