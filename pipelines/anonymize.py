@@ -50,7 +50,9 @@ from veil.fields import (
 from veil.inputs import InputSplit, parquet_schema, plan_splits
 from veil.operators import Operators, build_operators, key_files
 from veil.operators.build import crypto_keys
-from veil.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
+from veil.operators.keys import (
+    JOB_SECRET_FILE, new_job_secret, parse_key_map, uses_transient, write_job_secret,
+)
 from veil.commit import abandon, check_output_usable, input_overlaps_output, settle_earlier_runs
 from veil.outputs import TEMP, OutputSpec
 from veil.records import FieldMap
@@ -175,7 +177,8 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     if not veil.input or not veil.output:
         raise ConfigError("both --input and --output are required")
     storage = storage_from_options(options)
-    config = with_audit_sample(load_config(veil.config, storage), veil.audit_sample)
+    key_map = parse_key_map(veil.crypto_key_map)
+    config = with_audit_sample(load_config(veil.config, storage, key_map), veil.audit_sample)
     dictionary_files: dict[str, str] = {}
     local_config = config  # the rules, also under google-dlp: the sample checks run them here
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' RulesFn

@@ -49,6 +49,12 @@ class VeilOptions(PipelineOptions):
             help="Job config (YAML/JSON with a DLP inspect_config), or a bundled profile name.",
         )
         group.add_argument(
+            "--crypto_key_map", action="append", default=None, metavar="NAME=file:PATH",
+            help="A DLP template's kms_wrapped key, by its crypto_key_name: the local file "
+            "(file:PATH) or environment variable (env:VARIABLE) holding the unwrapped key, so "
+            "the template runs unchanged without Cloud KMS. Repeat for each key.",
+        )
+        group.add_argument(
             "--input_format", choices=("jsonl", "parquet"), default=None,
             help="Input format; by default taken from the file extension.",
         )

@@ -24,11 +24,13 @@ from pydantic import ValidationError
 from veil.config import format_validation_error, read_config_text
 from veil.errors import ConfigError
 from veil.operators.config import DeidentifyConfig
+from veil.operators.keys import key_source, parse_key_map, with_kms_keys_mapped
 from veil.reidentify import Reidentifier, reidentifier_from
 
 
-def request_from(location: str) -> Reidentifier:
-    """The Reidentifier of the config at `location` (a path, URL or bundled profile)."""
+def request_from(location: str, crypto_key_map: dict[str, str] | None = None) -> Reidentifier:
+    """The Reidentifier of the config at `location` (a path, URL or bundled profile); its
+    kms_wrapped keys read from where its `crypto_key_map` and `crypto_key_map` say."""
     text, source = read_config_text(location)
     try:
         data = json.loads(text) if source.endswith(".json") else yaml.safe_load(text)
@@ -36,6 +38,10 @@ def request_from(location: str) -> Reidentifier:
         raise ConfigError(f"{source}: not valid YAML or JSON: {error}") from None
     if not isinstance(data, dict):
         raise ConfigError(f"{source}: the config must be a mapping")
+    mapping = {**(data.get("crypto_key_map") or {}), **(crypto_key_map or {})}
+    for name, source_text in mapping.items():
+        key_source(source_text, f"crypto_key_map[{name!r}]")
+    data = with_kms_keys_mapped(data, mapping)
     section = "reidentify_config" if "reidentify_config" in data else "deidentify_config"
     try:
         deidentify = DeidentifyConfig.model_validate(data.get(section) or {})
@@ -55,11 +61,14 @@ def main(argv: list[str] | None = None, prog: str = "veil reidentify") -> int:
     source.add_argument("--text", help="one text to reidentify (printed)")
     source.add_argument("--input", help="a JSONL file whose records' strings to reidentify")
     parser.add_argument("--output", help="where to write the reidentified JSONL (with --input)")
+    parser.add_argument("--crypto_key_map", action="append", metavar="NAME=file:PATH",
+                        help="a kms_wrapped key's crypto_key_name: the file (file:PATH) or "
+                        "environment variable (env:VARIABLE) holding the unwrapped key")
     args = parser.parse_args(argv)
     if args.input and not args.output:
         parser.error("--input needs --output")
     try:
-        reidentifier = request_from(args.config)
+        reidentifier = request_from(args.config, parse_key_map(args.crypto_key_map))
     except ConfigError as error:
         print(f"{prog}: {error}", file=sys.stderr)
         return 2

@@ -30,6 +30,7 @@ from veil.engine.inspect_config import DlpModel, InspectConfig
 from veil.errors import ConfigError
 from veil.fields import RecordSettings
 from veil.operators.config import DeidentifyConfig
+from veil.operators.keys import key_source, with_kms_keys_mapped
 from veil.risk.table import RiskSettings
 
 
@@ -60,6 +61,24 @@ class VeilConfig(DlpModel):
     risk: RiskSettings = RiskSettings()
     # Speaker labels, ids and the sample checked at start (see veil.fields, veil.speakers).
     record: RecordSettings = RecordSettings()
+    # A DLP template's kms_wrapped keys, by crypto_key_name: where the unwrapped key is
+    # instead ("file:PATH" or "env:VARIABLE"), so the template runs unchanged without Cloud
+    # KMS (see veil.operators.keys.with_kms_keys_mapped). --crypto_key_map adds to it.
+    crypto_key_map: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _kms_keys_mapped(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            mapping = data.get("crypto_key_map") or data.get("cryptoKeyMap") or {}
+            if not isinstance(mapping, dict):
+                raise ValueError("crypto_key_map: a mapping of crypto_key_name to file:PATH or "
+                                 "env:VARIABLE")
+            if mapping:
+                for name, source in mapping.items():
+                    key_source(source, f"crypto_key_map[{name!r}]")
+                data = with_kms_keys_mapped(data, mapping)
+        return data
 
 
 def format_validation_error(error: ValidationError) -> str:
@@ -81,11 +100,16 @@ def format_validation_error(error: ValidationError) -> str:
     return "\n".join(lines)
 
 
-def parse_config(data: Any, source: str = "<config>") -> VeilConfig:
+def parse_config(data: Any, source: str = "<config>",
+                 crypto_key_map: dict[str, str] | None = None) -> VeilConfig:
+    """The validated config. `crypto_key_map` (from --crypto_key_map) adds to, and overrides,
+    the config's own `crypto_key_map`."""
     if data is None:
         data = {}
     if not isinstance(data, dict):
         raise ConfigError(f"{source}: the config must be a mapping, got {type(data).__name__}")
+    if crypto_key_map:
+        data = {**data, "crypto_key_map": {**(data.get("crypto_key_map") or {}), **crypto_key_map}}
     try:
         return VeilConfig.model_validate(data)
     except ValidationError as error:
@@ -125,13 +149,14 @@ def read_config_text(location: str, storage=None) -> tuple[str, str]:
         raise ConfigError(f"--config {location!r}: cannot read it: {error}") from None
 
 
-def load_config(location: str, storage=None) -> VeilConfig:
+def load_config(location: str, storage=None,
+                crypto_key_map: dict[str, str] | None = None) -> VeilConfig:
     text, source = read_config_text(location, storage)
     try:
         data = json.loads(text) if source.endswith(".json") else yaml.safe_load(text)
     except (ValueError, yaml.YAMLError) as error:
         raise ConfigError(f"{source}: not valid YAML or JSON: {error}") from None
-    return parse_config(data, source)
+    return parse_config(data, source, crypto_key_map)
 
 
 def with_dictionary_files_read(config: VeilConfig, storage=None) -> tuple[VeilConfig, dict[str, str]]:

@@ -114,3 +114,74 @@ def test_field_names_may_hold_spaces_but_not_at_their_ends():
     with pytest.raises(ConfigError, match="fields\\[0\\].name"):
         parse_config({"deidentify_config": {"record_transformations": {"field_transformations": [
             {"fields": [{"name": " Card PIN"}], "primitive_transformation": {"redact_config": {}}}]}}})
+
+
+# --- kms_wrapped keys mapped to a local key -------------------------------------------------
+
+KMS_NAME = "projects/p/locations/global/keyRings/veil/cryptoKeys/email"
+OTHER_KMS = "projects/p/locations/global/keyRings/veil/cryptoKeys/other"
+
+
+def kms_template(name: str = KMS_NAME) -> dict:
+    """A DLP de-identify template as exported: a deterministic encryption under a KMS key."""
+    wrapped = {"kms_wrapped": {"wrapped_key": "CiQAbHVrZS13cmFwcGVkLWJ5LWttcw==", "crypto_key_name": name}}
+    return {
+        "inspect_config": {"info_types": [{"name": "EMAIL_ADDRESS"}]},
+        "deidentify_config": {"info_type_transformations": {"transformations": [
+            {"info_types": [{"name": "EMAIL_ADDRESS"}], "primitive_transformation": {
+                "crypto_deterministic_config": {"crypto_key": wrapped,
+                                                "surrogate_info_type": {"name": "EMAIL_TOKEN"}}}}]}},
+    }
+
+
+def crypto_key_of(config) -> object:
+    (transformation,) = config.deidentify_config.info_type_transformations.transformations
+    return transformation.primitive_transformation.options.crypto_key
+
+
+def test_a_kms_key_the_config_maps_reads_the_local_key_instead(tmp_path):
+    key_file = tmp_path / "email.key"
+    config = parse_config({**kms_template(), "crypto_key_map": {KMS_NAME: f"file:{key_file}"}})
+    key = crypto_key_of(config)
+    assert key.file == str(key_file) and key.kms_wrapped is None
+    # The command line's map adds to the config's, and wins on the same name.
+    config = parse_config({**kms_template(), "crypto_key_map": {KMS_NAME: f"file:{key_file}"}},
+                          crypto_key_map={KMS_NAME: "env:EMAIL_KEY"})
+    assert crypto_key_of(config).env == "EMAIL_KEY"
+
+
+def test_an_unmapped_kms_key_is_still_refused_and_says_how_to_map_it():
+    with pytest.raises(ConfigError) as error:
+        parse_config(kms_template(OTHER_KMS), crypto_key_map={KMS_NAME: "env:EMAIL_KEY"})
+    assert "Cloud KMS" in str(error.value) and "--crypto_key_map" in str(error.value)
+
+
+def test_a_map_entry_that_is_not_a_file_or_variable_is_refused_without_repeating_it():
+    with pytest.raises(ConfigError) as error:
+        parse_config(kms_template(), crypto_key_map={KMS_NAME: "c2VjcmV0LWtleS1ieXRlcw=="})
+    assert "file:PATH or env:VARIABLE" in str(error.value)
+    assert "c2VjcmV0LWtleS1ieXRlcw==" not in str(error.value)
+
+
+def test_a_kms_template_runs_unchanged_with_the_key_mapped_on_the_command_line(tmp_path):
+    from veil.operators.crypto import siv_encrypt
+    from tests.conftest import run_veil
+
+    config = tmp_path / "template.json"
+    config.write_text(json.dumps(kms_template()))
+    source = write_jsonl(tmp_path / "in.jsonl", [{"id": "1", "text": "mail ana@example.org now"}])
+    out = tmp_path / "out"
+    env = {"EMAIL_KEY": KEY}
+    refused = run_job("--input", str(source), "--output", str(out), "--config", str(config), env=env)
+    assert refused.returncode != 0 and "--crypto_key_map" in refused.stderr
+    result = run_job("--input", str(source), "--output", str(out), "--config", str(config),
+                     "--crypto_key_map", f"{KMS_NAME}=env:EMAIL_KEY", env=env)
+    assert result.returncode == 0, result.stderr
+    assert KEY not in result.stderr + result.stdout  # the key is never logged
+    (record,) = read_jsonl_folder(out / "corpus")
+    token = siv_encrypt(KEY.encode(), "ana@example.org")
+    assert record["text"] == f"mail EMAIL_TOKEN({len(token)}):{token} now"
+    back = run_veil("reidentify", "--config", str(config), "--text", record["text"],
+                    "--crypto_key_map", f"{KMS_NAME}=env:EMAIL_KEY", env=env)
+    assert back.returncode == 0, back.stderr
+    assert back.stdout.strip() == "mail ana@example.org now"
