@@ -41,12 +41,14 @@ from models.available import (
 from veil.config import VeilConfig, load_config, with_dictionary_files_read
 from veil.detector_config import choose_detectors, default_model_dir
 from veil.detect import ConversationDetector, shared_detector
+from veil.engine.compiler import without_unsupported_types
 from veil.engine.google_dlp import with_google_dlp
 from veil.errors import ConfigError
 from veil.field_sample import inspect_sample, read_sample
 from veil.fields import (
     RecordPlan, build_record_plan, check_parquet_schema, check_rules, record_config, record_key_files,
 )
+from veil.infotypes.builtin import BUILTINS
 from veil.inputs import InputSplit, parquet_schema, plan_splits
 from veil.operators import Operators, build_operators, key_files
 from veil.operators.build import crypto_keys
@@ -179,6 +181,13 @@ def plan_job(options: PipelineOptions) -> JobPlan:
     storage = storage_from_options(options)
     key_map = parse_key_map(veil.crypto_key_map)
     config = with_audit_sample(load_config(veil.config, storage, key_map), veil.audit_sample)
+    skipped: list[str] = []
+    if veil.skip_unsupported_infotypes:
+        inspect, skipped = without_unsupported_types(config.inspect_config, BUILTINS)
+        config = config.model_copy(update={"inspect_config": inspect})
+        if skipped:
+            _LOG.warning("--skip_unsupported_infotypes: not looking for %s (Veil cannot detect "
+                         "them); the summary and the risk report list them", ", ".join(skipped))
     dictionary_files: dict[str, str] = {}
     local_config = config  # the rules, also under google-dlp: the sample checks run them here
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' RulesFn
@@ -308,6 +317,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "auditor": config.risk.auditor,
         "auditor_detectors": auditor.detectors.names,
         "info_types": detector.engine.info_types,
+        "skipped_info_types": skipped,
         "dictionary_files": {**auditor_files, **dictionary_files},
         "fields": {**record_plan.summary(), **sample.summary()},
         "veil_version": veil_version(),

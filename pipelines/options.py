@@ -93,6 +93,12 @@ class VeilOptions(PipelineOptions):
             "Off by default: such a job stops at start rather than write text no model read.",
         )
         group.add_argument(
+            "--skip_unsupported_infotypes", type=_flag, nargs="?", const=True, default=False,
+            help="Run a template that names infoTypes Veil cannot detect: those are skipped, "
+            "listed in the job summary and the risk report, whose verdict says they were not "
+            "looked for. Off by default: such a template is refused at start.",
+        )
+        group.add_argument(
             "--model_accelerator", default=None,
             help="A Beam accelerator resource hint for the NER model stage only, e.g. "
             "'type:nvidia-l4;count:1;install-nvidia-driver' on Dataflow. Other stages ask for none.",

@@ -185,3 +185,44 @@ def test_a_kms_template_runs_unchanged_with_the_key_mapped_on_the_command_line(t
                     "--crypto_key_map", f"{KMS_NAME}=env:EMAIL_KEY", env=env)
     assert back.returncode == 0, back.stderr
     assert back.stdout.strip() == "mail ana@example.org now"
+
+
+# --- --skip_unsupported_infotypes -----------------------------------------------------------
+
+def test_a_template_naming_an_undetectable_type_is_refused_unless_skipped(tmp_path):
+    config = tmp_path / "template.json"
+    config.write_text(json.dumps({"inspect_config": {"info_types": [
+        {"name": "EMAIL_ADDRESS"}, {"name": "DOCUMENT_TYPE/HR/RESUME"}]}}))
+    source = write_jsonl(tmp_path / "in.jsonl", [
+        {"id": str(i), "text": f"write to ana{i}@example.org"} for i in range(3)])
+    out = tmp_path / "out"
+    refused = run_job("--input", str(source), "--output", str(out), "--config", str(config))
+    assert refused.returncode != 0
+    assert "DOCUMENT_TYPE/HR/RESUME" in refused.stderr and "--skip_unsupported_infotypes" in refused.stderr
+
+    result = run_job("--input", str(source), "--output", str(out), "--config", str(config),
+                     "--skip_unsupported_infotypes")
+    assert result.returncode == 0, result.stderr
+    assert [r["text"] for r in read_jsonl_folder(out / "corpus")] == ["write to [EMAIL_ADDRESS_1]"] * 3
+    summary = json.loads((out / "job_summary.json").read_text())
+    assert summary["skipped_info_types"] == ["DOCUMENT_TYPE/HR/RESUME"]
+    assert "not looked for" in result.stdout + result.stderr
+    risk = json.loads((out / "risk" / "summary.json").read_text())
+    assert risk["provenance"]["skipped_info_types"] == ["DOCUMENT_TYPE/HR/RESUME"]
+    report = (out / "risk" / "report.html").read_text()
+    assert "Not looked for: DOCUMENT_TYPE/HR/RESUME" in report
+    assert "were not looked for" not in report and "was not looked for" in report
+
+
+def test_the_verdict_says_which_types_were_not_looked_for():
+    from veil.risk.report import verdict
+
+    summary = {"total": {"count": 10, "mean_plus_std": 1.0, "passes": True,
+                         "with_direct_identifier": 0},
+               "threshold": 5, "provenance": {"skipped_info_types": ["A_TYPE", "B_TYPE"]}}
+    said = verdict(summary)
+    assert said["css"] == "warn"
+    assert "2 infoTypes were not looked for" in said["headline"]
+    assert "Not looked for: A_TYPE, B_TYPE" in said["text"]
+    del summary["provenance"]
+    assert verdict(summary)["css"] == "pass"

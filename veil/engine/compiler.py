@@ -147,6 +147,31 @@ def compile_inspect_config(
     return compiled
 
 
+def without_unsupported_types(config: InspectConfig, catalogue: Catalogue
+                              ) -> tuple[InspectConfig, list[str]]:
+    """`--skip_unsupported_infotypes`: the config without the built-in names Veil cannot
+    detect (in info_types and rule sets; a rule set left with no type goes), and those names,
+    sorted. Typos are skipped too: the job summary and the report list every name skipped."""
+    runnable = set(catalogue.detectable()) | {ALL_BASIC} | {
+        c.info_type.name for c in config.custom_info_types}
+    skipped = sorted({t.name for t in config.info_types if t.name not in runnable}
+                     | {t.name for r in config.rule_set for t in r.info_types
+                        if t.name not in runnable})
+    if not skipped:
+        return config, []
+    rule_sets = []
+    for rule_set in config.rule_set:
+        kept = [t for t in rule_set.info_types if t.name in runnable]
+        if kept:
+            rule_sets.append(rule_set.model_copy(update={"info_types": kept}))
+    info_types = [t for t in config.info_types if t.name in runnable]
+    if config.info_types and not info_types and not config.custom_info_types:
+        # Every listed type skipped: an empty list would mean DLP's default, all of them.
+        raise ConfigError("inspect_config.info_types: every listed infoType is one Veil cannot "
+                          f"detect ({', '.join(skipped)}); nothing would be looked for")
+    return config.model_copy(update={"info_types": info_types, "rule_set": rule_sets}), skipped
+
+
 def _refuse_unknown_names(config: InspectConfig, catalogue: Catalogue, where: str) -> None:
     """Raise one ConfigError naming every infoType the config names that is neither a built-in
     Veil runs nor one of its custom_info_types (each said to be a DLP name Veil lacks or a

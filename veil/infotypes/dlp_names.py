@@ -76,7 +76,9 @@ def unknown_names_message(unknown: Sequence[tuple[str, str]], catalogue: Catalog
     lines = [f"{path}: unknown infoType {name!r}: {_verdict(name, catalogue)}."
              for path, name in unknown]
     known = ", ".join(catalogue.detectable())
-    footer = (f"Built-in types: {ALL_BASIC}, {known}. Define others under custom_info_types; "
+    footer = (f"Built-in types: {ALL_BASIC}, {known}. Define others under custom_info_types, "
+              "or run the job with --skip_unsupported_infotypes to look for the rest (the "
+              "summary and the risk report then list what was skipped); "
               f"docs/dlp-compatibility.md lists what Veil supports.")
     if len(lines) == 1:
         return f"{lines[0]}\n{footer}"
