@@ -27,6 +27,8 @@ REQUIRED = [
     "tqdm>=4.60",  # progress lines (also a dependency of transformers)
     # Config regexes run on RE2, as in DLP: linear time, DLP's syntax (veil.engine.user_regex).
     "google-re2>=1.1",
+    # National identifiers' check digits (CPF, Aadhaar, CURP, ...): veil.infotypes.asia_pacific.
+    "python-stdnum>=2.2",
     # The NER stage. torch is pinned: here `torch==2.13.0` resolves to the local CPU build, and
     # the Dataflow container (infra/dataflow) installs the same version with CUDA.
     "torch==2.13.0",
