@@ -123,3 +123,23 @@ def test_does_not_find_near_misses(info_type, text):
 ])
 def test_veils_own_check_digits(valid, good, bad):
     assert all(valid(v) for v in good) and not any(valid(v) for v in bad)
+
+
+# --- passports and driving licences: a format, found only near its context words -------------
+
+from veil.infotypes.travel_documents import ENTRIES as DOCUMENTS  # noqa: E402
+
+
+@pytest.mark.parametrize("entry", DOCUMENTS, ids=[e.name for e in DOCUMENTS])
+def test_documents_are_found_near_their_words_only_in_their_format(entry):
+    (example,) = entry.examples
+    assert example.value in quotes(example.text, entry.name)
+    # The same value without a context word: an order number as far as anyone can tell.
+    assert quotes(f"order {example.value} shipped", entry.name) == set()
+    # One character too many, next to the word: not the format.
+    assert quotes(example.text.replace(example.value, example.value + "7"), entry.name) == set()
+
+
+def test_a_spanish_licence_needs_its_dni_letter():
+    assert quotes("permiso de conducir 12345678Z", "SPAIN_DRIVERS_LICENSE_NUMBER") == {"12345678Z"}
+    assert quotes("permiso de conducir 12345678A", "SPAIN_DRIVERS_LICENSE_NUMBER") == set()

@@ -22,6 +22,8 @@ The families, each a module of entries:
 - `asia_pacific`, `latin_america`, `middle_east_africa`: the national identifiers of those
   regions (and of Norway, Croatia, Austria, Poland's card, Spain's CIF) under DLP's names,
   with their check digits (python-stdnum where it has the scheme);
+- `travel_documents`: passports and driving licences of the countries DLP names, near
+  their context words;
 - `undetected`: types without built-in detectors: the ones the bundled profiles define
   themselves (DIGIT_SEQUENCE, ...) and ones only labels name (US_BANK_ACCOUNT_NUMBER).
 """
@@ -29,7 +31,7 @@ from __future__ import annotations
 
 from veil.infotypes import (
     asia_pacific, european, general, latin_america, middle_east_africa, names, network, numbers,
-    regional, secrets, text, undetected,
+    regional, secrets, text, travel_documents, undetected,
 )
 from veil.infotypes.catalogue import Catalogue
 
@@ -37,4 +39,5 @@ BUILTINS = Catalogue([
     *numbers.ENTRIES, *network.ENTRIES, *text.ENTRIES, *regional.ENTRIES, *names.ENTRIES,
     *european.ENTRIES, *secrets.ENTRIES, *general.ENTRIES, *undetected.ENTRIES,
     *asia_pacific.ENTRIES, *latin_america.ENTRIES, *middle_east_africa.ENTRIES,
+    *travel_documents.ENTRIES,
 ])
