@@ -22,12 +22,13 @@ from veil.config import load_config
 from veil.engine.engine import InfoTypeEngine
 from veil.engine.inspect_config import InspectConfig
 from veil.evaluation import Span, ordinary_word_counts
-from veil.infotypes import asia_pacific, latin_america, middle_east_africa
+from veil.infotypes import asia_pacific, latin_america, middle_east_africa, travel_documents
 from veil.infotypes.builtin import BUILTINS
 from veil.infotypes.catalogue import Catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
-NEW = [e.name for m in (asia_pacific, latin_america, middle_east_africa) for e in m.ENTRIES]
+NEW = [e.name for m in (asia_pacific, latin_america, middle_east_africa, travel_documents)
+       for e in m.ENTRIES]
 BEFORE = Catalogue(e for e in BUILTINS if e.name not in NEW)
 _SENTENCE_PUNCTUATION = re.compile(r"[.,!?;:]")
 

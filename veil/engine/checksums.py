@@ -282,9 +282,10 @@ def singapore_nric_valid(code: str) -> bool:
 
 
 def australia_medicare_valid(number: str) -> bool:
-    """Australian Medicare card number: ten digits (an eleventh, the card holder's position,
-    may follow), the first 2-6, the ninth the check digit: weights 1 3 7 9 1 3 7 9 mod 10."""
-    if len(number) not in (10, 11) or not number.isdigit() or number[0] not in "23456":
+    """Australian Medicare card number: eight digits, the first 2-6, and a check digit
+    (weights 1 3 7 9 1 3 7 9, sum mod 10); the card's issue number and the holder's position
+    may follow (ten or eleven digits in all)."""
+    if len(number) not in (9, 10, 11) or not number.isdigit() or number[0] not in "23456":
         return False
     total = sum(int(d) * w for d, w in zip(number[:8], (1, 3, 7, 9, 1, 3, 7, 9)))
     return total % 10 == int(number[8])

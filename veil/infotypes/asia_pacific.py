@@ -32,7 +32,7 @@ from veil.engine.checksums import (
 from veil.engine.detectors import DIGIT, hotword, pattern
 from veil.findings import Likelihood, Method
 from veil.infotypes.catalogue import DIGIT_RUNS, InfoType
-from veil.infotypes.european import bare_checked, checked, on_compact
+from veil.infotypes.european import bare_checked, checked, compact, on_compact
 from veil.infotypes.formats import CheckedSlots, shaped
 from veil.operators.surrogate_formats import Slots
 
@@ -258,7 +258,6 @@ INDONESIA_NIK_NUMBER = InfoType(
     surrogate=CheckedSlots(nik_valid, keep=6, check=4, date=(6, "DMY")),
     score=5,
     direct=True,
-    checksum=on_compact(nik_valid),
     compatible=DIGIT_RUNS,
     examples=(("NIK 3171011408760001", "3171011408760001"),),
 )
@@ -285,15 +284,16 @@ AUSTRALIA_MEDICARE_NUMBER = InfoType(
     "Australian Medicare card numbers (ten digits, the first 2-6, the ninth a check digit, "
     "optional position digit) near 'Medicare'.",
     detectors=(
-        bare_checked(r"\b[2-6]\d{3} ?\d{5} ?\d(?:[ -]?\d)?\b", r"\bmedicare\b",
+        bare_checked(r"\b[2-6]\d{3} ?\d{5}(?: ?\d(?:[ -]?\d)?)?\b", r"\bmedicare\b",
                      australia_medicare_valid),
     ),
     surrogate=CheckedSlots(australia_medicare_valid, keep=1, check=0),
     score=5,
     direct=True,
-    checksum=on_compact(australia_medicare_valid),
+    # The check digit is the ninth; the last is the card's issue number.
+    checksum=lambda value: australia_medicare_valid(compact(value)),
     compatible=DIGIT_RUNS,
-    examples=(("Medicare 2123 45670 1", "2123 45670 1"),),
+    examples=(("Medicare 2123 45670", "2123 45670"),),
 )
 
 ird_valid = stdnum_valid(ird, r"\d{8,9}")
