@@ -21,11 +21,11 @@ import sys
 import yaml
 from pydantic import ValidationError
 
-from veil.config import format_validation_error, read_config_text
-from veil.errors import ConfigError
-from veil.operators.config import DeidentifyConfig
-from veil.operators.keys import key_source, parse_key_map, with_kms_keys_mapped
-from veil.reidentify import Reidentifier, reidentifier_from
+from veil.run.config import format_validation_error, read_config_text
+from veil.run.errors import ConfigError
+from veil.transform.operators.config import DeidentifyConfig
+from veil.transform.operators.keys import key_source, parse_key_map, with_kms_keys_mapped
+from veil.transform.reidentify import Reidentifier, reidentifier_from
 
 
 def request_from(location: str, crypto_key_map: dict[str, str] | None = None) -> Reidentifier:

@@ -18,13 +18,13 @@ import re
 import time
 from pathlib import Path
 
-from veil.config import load_config
-from veil.engine.engine import InfoTypeEngine
-from veil.engine.inspect_config import InspectConfig
-from veil.evaluation import Span, ordinary_word_counts
-from veil.infotypes import asia_pacific, latin_america, middle_east_africa, travel_documents
-from veil.infotypes.builtin import BUILTINS
-from veil.infotypes.catalogue import Catalogue
+from veil.run.config import load_config
+from veil.detection.engine.engine import InfoTypeEngine
+from veil.detection.engine.inspect_config import InspectConfig
+from veil.measure.evaluation import Span, ordinary_word_counts
+from veil.detection.infotypes import asia_pacific, latin_america, middle_east_africa, travel_documents
+from veil.detection.infotypes.builtin import BUILTINS
+from veil.detection.infotypes.catalogue import Catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 NEW = [e.name for m in (asia_pacific, latin_america, middle_east_africa, travel_documents)

@@ -3,7 +3,7 @@
 
     python scripts/render_dlp_compatibility.py [docs/dlp-compatibility.md]
 
-For each name DLP publishes (veil/infotypes/data/dlp_infotypes.txt): Veil's state (detected,
+For each name DLP publishes (veil/detection/infotypes/data/dlp_infotypes.txt): Veil's state (detected,
 with a check digit or only near context words; a group or general type; out of scope; not
 yet) and how it is checked: the test files under tests/ that name it. tests/engine/
 test_regional_ids.py fails when the page and the catalogue disagree.
@@ -14,10 +14,10 @@ import re
 import sys
 from pathlib import Path
 
-from veil.engine.detectors import PatternDetector
-from veil.findings import Likelihood
-from veil.infotypes.builtin import BUILTINS
-from veil.infotypes.dlp_names import ALL_BASIC, GENERAL_TYPES, dlp_names, out_of_scope_reason
+from veil.detection.engine.detectors import PatternDetector
+from veil.detection.findings import Likelihood
+from veil.detection.infotypes.builtin import BUILTINS
+from veil.detection.infotypes.dlp_names import ALL_BASIC, GENERAL_TYPES, dlp_names, out_of_scope_reason
 
 ROOT = Path(__file__).resolve().parents[1]
 BEGIN, END = "<!-- dlp-names: begin -->", "<!-- dlp-names: end -->"

@@ -1,5 +1,5 @@
 """National identifiers of Asia-Pacific, Latin America, the Middle East, Africa and the rest of
-Europe (veil.infotypes.asia_pacific, latin_america, middle_east_africa): values that pass their
+Europe (veil.detection.infotypes.asia_pacific, latin_america, middle_east_africa): values that pass their
 published check, and near misses that must not be reported: a wrong check digit, a wrong
 length, and for bare digits, no context word.
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.conftest import quotes
-from veil.engine.checksums import (
+from veil.detection.engine.checksums import (
     australia_medicare_valid, hong_kong_id_valid, poland_id_card_valid, singapore_nric_valid,
     taiwan_id_valid, uruguay_ci_valid,
 )
@@ -127,7 +127,7 @@ def test_veils_own_check_digits(valid, good, bad):
 
 # --- passports and driving licences: a format, found only near its context words -------------
 
-from veil.infotypes.travel_documents import ENTRIES as DOCUMENTS  # noqa: E402
+from veil.detection.infotypes.travel_documents import ENTRIES as DOCUMENTS  # noqa: E402
 
 
 @pytest.mark.parametrize("entry", DOCUMENTS, ids=[e.name for e in DOCUMENTS])

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import read_jsonl_folder, run_job, write_jsonl
-from veil.config import parse_config
-from veil.errors import ConfigError
+from veil.run.config import parse_config
+from veil.run.errors import ConfigError
 
 KEY = "a-test-key-that-is-long-enough"
 DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -164,7 +164,7 @@ def test_a_map_entry_that_is_not_a_file_or_variable_is_refused_without_repeating
 
 
 def test_a_kms_template_runs_unchanged_with_the_key_mapped_on_the_command_line(tmp_path):
-    from veil.operators.crypto import siv_encrypt
+    from veil.transform.operators.crypto import siv_encrypt
     from tests.conftest import run_veil
 
     config = tmp_path / "template.json"
