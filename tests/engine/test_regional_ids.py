@@ -48,6 +48,16 @@ FOUND = [
     ("AUSTRIA_SOCIAL_SECURITY_NUMBER", "SVNR 1237010180", "1237010180"),
     ("POLAND_NATIONAL_ID_NUMBER", "dowód ABA300000", "ABA300000"),
     ("SPAIN_CIF_NUMBER", "CIF A58818501", "A58818501"),
+    ("NEW_ZEALAND_NHI_NUMBER", "NHI ZZZ0016", "ZZZ0016"),
+    ("JAPAN_BANK_ACCOUNT", "口座番号 1234567", "1234567"),
+    ("SCOTLAND_COMMUNITY_HEALTH_INDEX_NUMBER", "CHI 1204850615", "1204850615"),
+    ("SPAIN_SOCIAL_SECURITY_NUMBER", "seguridad social 281234567840", "281234567840"),
+    ("IRELAND_EIRCODE", "A65 F4E2", "A65 F4E2"),
+    ("UK_ELECTORAL_ROLL_NUMBER", "electoral roll number AB-1234", "AB-1234"),
+    ("FRANCE_TAX_IDENTIFICATION_NUMBER", "numéro fiscal 3023217600053", "3023217600053"),
+    ("US_ADOPTION_TAXPAYER_IDENTIFICATION_NUMBER", "ATIN 912-93-4567", "912-93-4567"),
+    ("US_PREPARER_TAXPAYER_IDENTIFICATION_NUMBER", "PTIN P01594846", "P01594846"),
+    ("DOD_ID_NUMBER", "EDIPI 1234567890", "1234567890"),
 ]
 
 NEAR_MISSES = [
@@ -77,7 +87,17 @@ NEAR_MISSES = [
     ("AUSTRIA_SOCIAL_SECURITY_NUMBER", "SVNR 1238010180"),
     ("POLAND_NATIONAL_ID_NUMBER", "dowód ABA300001"),
     ("SPAIN_CIF_NUMBER", "CIF A58818502"),
+    ("NEW_ZEALAND_NHI_NUMBER", "NHI ZZZ0017"),
+    ("SCOTLAND_COMMUNITY_HEALTH_INDEX_NUMBER", "CHI 1204850616"),
+    ("SCOTLAND_COMMUNITY_HEALTH_INDEX_NUMBER", "CHI 3213850615"),  # day 32, month 13
+    ("SPAIN_SOCIAL_SECURITY_NUMBER", "seguridad social 281234567841"),
+    ("FRANCE_TAX_IDENTIFICATION_NUMBER", "numéro fiscal 3023217600054"),
+    ("US_PREPARER_TAXPAYER_IDENTIFICATION_NUMBER", "PTIN P0159484"),
     # a wrong length or shape
+    ("NEW_ZEALAND_NHI_NUMBER", "NHI ZIO0016"),  # I and O are never used
+    ("IRELAND_EIRCODE", "B65 F4E2"),  # B is no routing key
+    ("IRELAND_EIRCODE", "A65 F4E"),
+    ("US_ADOPTION_TAXPAYER_IDENTIFICATION_NUMBER", "ATIN 912-94-4567"),  # ATINs are 9NN-93
     ("INDIA_AADHAAR_INDIVIDUAL", "Aadhaar number 2345 6789 012"),
     ("INDIA_AADHAAR_INDIVIDUAL", "Aadhaar number 1345 6789 0124"),  # never starts 0 or 1
     ("INDIA_PAN_INDIVIDUAL", "PAN ABCFD1234E"),  # a firm's PAN (F), not an individual's
@@ -100,6 +120,10 @@ NEAR_MISSES = [
     ("CROATIA_PERSONAL_ID_NUMBER", "order 94577403194"),
     ("ARGENTINA_DNI_NUMBER", "it costs 34.567.890 pesos"),
     ("PERU_DNI_NUMBER", "order 45678912"),
+    ("JAPAN_BANK_ACCOUNT", "order 1234567"),
+    ("DOD_ID_NUMBER", "order 1234567890"),
+    ("UK_ELECTORAL_ROLL_NUMBER", "flight AB-1234"),
+    ("SCOTLAND_COMMUNITY_HEALTH_INDEX_NUMBER", "order 1204850615"),
 ]
 
 
@@ -143,3 +167,17 @@ def test_documents_are_found_near_their_words_only_in_their_format(entry):
 def test_a_spanish_licence_needs_its_dni_letter():
     assert quotes("permiso de conducir 12345678Z", "SPAIN_DRIVERS_LICENSE_NUMBER") == {"12345678Z"}
     assert quotes("permiso de conducir 12345678A", "SPAIN_DRIVERS_LICENSE_NUMBER") == set()
+
+
+def test_the_dlp_compatibility_table_is_the_catalogue():
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location(
+        "render_dlp_compatibility", root / "scripts" / "render_dlp_compatibility.py")
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    page = (root / "docs" / "dlp-compatibility.md").read_text(encoding="utf-8")
+    assert script.render(page) == page, \
+        "docs/dlp-compatibility.md is stale: run python scripts/render_dlp_compatibility.py"

@@ -338,3 +338,38 @@ def poland_id_card_valid(code: str) -> bool:
         return False
     values = [int(c, 36) for c in code]
     return sum(v * w for v, w in zip(values, (7, 3, 1, 9, 7, 3, 1, 7, 3))) % 10 == 0
+
+
+def spain_social_security_valid(number: str) -> bool:
+    """Spanish social security number: two digits of province, up to eight of serial and two
+    control digits, the province and serial read as one number mod 97 (a serial under
+    10,000,000 counted as province * 10^7 + serial)."""
+    if len(number) != 12 or not number.isdigit():
+        return False
+    province, serial = int(number[:2]), int(number[2:10])
+    base = province * 10_000_000 + serial if serial < 10_000_000 else int(number[:10])
+    return base % 97 == int(number[10:])
+
+
+_NHI_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # I and O are never used
+
+
+def new_zealand_nhi_valid(code: str) -> bool:
+    """New Zealand National Health Index number (AAANNNC): three letters (I and O never used,
+    read 1-24), three digits and a check digit: weights 7..2, 11 - sum mod 11 (10 written 0;
+    a sum that divides by 11 is never issued)."""
+    code = code.upper()
+    if len(code) != 7 or any(c not in _NHI_LETTERS for c in code[:3]) or not code[3:].isdigit():
+        return False
+    values = [_NHI_LETTERS.index(c) + 1 for c in code[:3]] + [int(c) for c in code[3:6]]
+    remainder = sum(v * w for v, w in zip(values, range(7, 1, -1))) % 11
+    if remainder == 0:
+        return False
+    return (11 - remainder) % 10 == int(code[6])
+
+
+def scotland_chi_valid(number: str) -> bool:
+    """Scottish Community Health Index number: the date of birth DDMMYY, three digits and a
+    check digit computed as the NHS number's (mod 11)."""
+    return (uk_nhs_valid(number) and 1 <= int(number[:2]) <= 31
+            and 1 <= int(number[2:4]) <= 12)

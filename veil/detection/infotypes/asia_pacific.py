@@ -320,3 +320,43 @@ ENTRIES = (
     INDONESIA_NIK_NUMBER, AUSTRALIA_TAX_FILE_NUMBER, AUSTRALIA_MEDICARE_NUMBER,
     NEW_ZEALAND_IRD_NUMBER,
 )
+
+
+# --- Further identifiers: New Zealand's NHI, Japanese bank accounts --------------------------
+
+from veil.detection.engine.checksums import new_zealand_nhi_valid  # noqa: E402
+from veil.detection.engine.detectors import gated  # noqa: E402
+from veil.transform.operators.surrogate_formats import like_value  # noqa: E402
+
+NEW_ZEALAND_NHI_NUMBER = InfoType(
+    "NEW_ZEALAND_NHI_NUMBER",
+    "New Zealand National Health Index numbers (three letters, three digits, mod 11 check "
+    "digit).",
+    detectors=(
+        pattern(r"\b[A-HJ-NP-Z]{3}\d{4}\b", L.POSSIBLE, check=checked(new_zealand_nhi_valid, L.LIKELY),
+                method=Method.CHECKSUM, trigger=DIGIT,
+                hotwords=[hotword(r"\b(?:nhi|national health index|health number)\b", 60,
+                                  fixed=L.VERY_LIKELY)]),
+    ),
+    surrogate=CheckedSlots(new_zealand_nhi_valid),
+    score=5,
+    direct=True,
+    checksum=on_compact(new_zealand_nhi_valid),
+    examples=(("NHI ZAC5361", "ZAC5361"),),
+)
+JAPAN_BANK_ACCOUNT = InfoType(
+    "JAPAN_BANK_ACCOUNT",
+    "Japanese bank account numbers (seven digits) near '口座番号' or 'account number'.",
+    detectors=(
+        gated(r"(?<!\d)\d{7}(?!\d)",
+              r"(?:\b(?:bank account|account (?:number|no)|kouza)\b|口座番号|口座)",
+              trigger=DIGIT),
+    ),
+    surrogate=like_value,
+    score=5,
+    direct=True,
+    compatible=DIGIT_RUNS,
+    examples=(("口座番号 1234567", "1234567"),),
+)
+
+ENTRIES = (*ENTRIES, NEW_ZEALAND_NHI_NUMBER, JAPAN_BANK_ACCOUNT)
