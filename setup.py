@@ -29,6 +29,8 @@ REQUIRED = [
     "google-re2>=1.1",
     # What RE2 cannot run (lookarounds, backreferences), under a hard time limit per call.
     "regex>=2023.0",
+    # National identifiers' check digits (CPF, Aadhaar, CURP, ...): veil.detection.infotypes.asia_pacific.
+    "python-stdnum>=2.2",
     # The NER stage. torch is pinned: here `torch==2.13.0` resolves to the local CPU build, and
     # the Dataflow container (infra/dataflow) installs the same version with CUDA.
     "torch==2.13.0",

@@ -50,18 +50,21 @@ from models.available import (
 from veil.run.config import VeilConfig, load_config, with_dictionary_files_read
 from veil.detection.detector_config import choose_detectors, default_model_dir
 from veil.detection.detect import ConversationDetector, shared_detector
+from veil.detection.engine.compiler import without_unsupported_types
 from veil.detection.engine.google_dlp import with_google_dlp
+from veil.detection.infotypes.builtin import BUILTINS
 from veil.run.errors import ConfigError
 from veil.run.field_sample import inspect_sample, read_sample
 from veil.io.fields import RecordPlan, check_parquet_schema, check_rules
-from veil.detection.infotypes.builtin import BUILTINS
 from veil.io.input_guard import InputGuard
 from veil.io.lock import release_lock, take_lock
 from veil.io.inputs import InputSplit, parquet_schema, plan_splits
 from veil.transform.operators import Operators, build_operators, key_files
 from veil.transform.operators.build import crypto_keys
 from veil.transform.record_plan import build_record_plan, record_config, record_key_files
-from veil.transform.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
+from veil.transform.operators.keys import (
+    JOB_SECRET_FILE, new_job_secret, parse_key_map, uses_transient, write_job_secret,
+)
 from veil.io.commit import (
     RISK_FAILED, SUCCESS, abandon, check_output_usable, input_overlaps_output, previous_output,
     refuse_paths_into_input,
@@ -187,16 +190,27 @@ def with_audit_sample(config: VeilConfig, value: str | None) -> VeilConfig:
 @dataclass(frozen=True)
 class JobConfig:
     """The job config as the workers get it (`config`), and as the rules run in this process
-    for the sample's checks (`local`: the same config unless the detector is Google DLP)."""
+    for the sample's checks (`local`: the same config unless the detector is Google DLP);
+    `skipped`: the template's infoTypes Veil cannot detect (--skip_unsupported_infotypes)."""
 
     config: VeilConfig
     local: VeilConfig
     dictionary_files: dict[str, str]
+    skipped: list[str] = field(default_factory=list)
 
 
 def plan_config(veil: VeilOptions, storage: Storage) -> JobConfig:
-    """The job config, with Google DLP's settings or with its dictionary files read in."""
-    config = with_audit_sample(load_config(veil.config, storage), veil.audit_sample)
+    """The job config, its kms_wrapped keys mapped (--crypto_key_map), the infoTypes Veil cannot
+    detect skipped when asked, and with Google DLP's settings or its dictionary files read in."""
+    key_map = parse_key_map(veil.crypto_key_map)
+    config = with_audit_sample(load_config(veil.config, storage, key_map), veil.audit_sample)
+    skipped: list[str] = []
+    if veil.skip_unsupported_infotypes:
+        inspect, skipped = without_unsupported_types(config.inspect_config, BUILTINS)
+        config = config.model_copy(update={"inspect_config": inspect})
+        if skipped:
+            _LOG.warning("--skip_unsupported_infotypes: not looking for %s (Veil cannot detect "
+                         "them); the summary and the risk report list them", ", ".join(skipped))
     dictionary_files: dict[str, str] = {}
     local_config = config  # the rules, also under google-dlp: the sample checks run them here
     if veil.detector == "google-dlp":  # the config carries the choice to the workers' RulesFn
@@ -207,7 +221,7 @@ def plan_config(veil: VeilOptions, storage: Storage) -> JobConfig:
         # file it re-reads (which may have changed since).
         config, dictionary_files = with_dictionary_files_read(config, storage)
         local_config = config
-    return JobConfig(config, local_config, dictionary_files)
+    return JobConfig(config, local_config, dictionary_files, skipped)
 
 
 @dataclass(frozen=True)
@@ -425,6 +439,7 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         "auditor": config.risk.auditor,
         "auditor_detectors": auditor.detectors.names,
         "info_types": detector.engine.info_types,
+        "skipped_info_types": job_config.skipped,
         "dictionary_files": {**auditor_files, **job_config.dictionary_files},
         "fields": {**transformation.record_plan.summary(), **sample.summary()},
         "veil_version": veil_version(),

@@ -23,13 +23,19 @@ from pydantic import ValidationError
 from veil.run.config import format_validation_error, read_config_data
 from veil.run.errors import ConfigError
 from veil.transform.operators.config import DeidentifyConfig
+from veil.transform.operators.keys import key_source, parse_key_map, with_kms_keys_mapped
 from veil.transform.reidentify import Reidentifier, reidentifier_from
 
 
-def request_from(location: str) -> Reidentifier:
-    """The Reidentifier of the config at `location` (a path, URL or bundled profile)."""
-    found = read_config_data(location)  # with what it `extends:`
+def request_from(location: str, crypto_key_map: dict[str, str] | None = None) -> Reidentifier:
+    """The Reidentifier of the config at `location` (a path, URL or bundled profile, with what it
+    `extends:`); its kms_wrapped keys read from where its `crypto_key_map` and `crypto_key_map` say."""
+    found = read_config_data(location)
     data, source = found.data, found.sources[-1]
+    mapping = {**(data.get("crypto_key_map") or {}), **(crypto_key_map or {})}
+    for name, source_text in mapping.items():
+        key_source(source_text, f"crypto_key_map[{name!r}]")
+    data = with_kms_keys_mapped(data, mapping)
     section = "reidentify_config" if "reidentify_config" in data else "deidentify_config"
     try:
         deidentify = DeidentifyConfig.model_validate(data.get(section) or {})
@@ -49,11 +55,14 @@ def main(argv: list[str] | None = None, prog: str = "veil reidentify") -> int:
     source.add_argument("--text", help="one text to reidentify (printed)")
     source.add_argument("--input", help="a JSONL file whose records' strings to reidentify")
     parser.add_argument("--output", help="where to write the reidentified JSONL (with --input)")
+    parser.add_argument("--crypto_key_map", action="append", metavar="NAME=file:PATH",
+                        help="a kms_wrapped key's crypto_key_name: the file (file:PATH) or "
+                        "environment variable (env:VARIABLE) holding the unwrapped key")
     args = parser.parse_args(argv)
     if args.input and not args.output:
         parser.error("--input needs --output")
     try:
-        reidentifier = request_from(args.config)
+        reidentifier = request_from(args.config, parse_key_map(args.crypto_key_map))
     except ConfigError as error:
         print(f"{prog}: {error}", file=sys.stderr)
         return 2

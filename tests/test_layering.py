@@ -53,8 +53,11 @@ CLIMBS = {
     ("veil.detection.engine.google_dlp", "veil.run.config"):
         "Google DLP's client is built from the whole job config",
     **{(f"veil.detection.infotypes.{family}", "veil.transform.operators.surrogate_formats"):
-       _SURROGATE_FORMAT for family in ("european", "formats", "general", "names", "network",
-                                         "numbers", "regional", "secrets", "text", "undetected")},
+       _SURROGATE_FORMAT for family in ("asia_pacific", "european", "formats", "general",
+                                         "latin_america", "names", "network", "numbers",
+                                         "regional", "secrets", "text", "undetected")},
+    ("veil.detection.engine.compiler", "veil.transform.operators.crypto"):
+        "DLP's surrogate_type finds the annotated tokens in the crypto operators' own format",
     ("veil.detection.infotypes.formats", "veil.transform.operators.keys"):
         "surrogate digits are drawn from the operators' keyed stream",
     ("veil.detection.speakers", "veil.entities.resolution"):

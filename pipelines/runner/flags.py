@@ -37,6 +37,12 @@ def add_veil_arguments(parser) -> None:
         help="Job config (YAML/JSON with a DLP inspect_config), or a bundled profile name.",
     )
     group.add_argument(
+        "--crypto_key_map", action="append", default=None, metavar="NAME=file:PATH",
+        help="A DLP template's kms_wrapped key, by its crypto_key_name: the local file "
+        "(file:PATH) or environment variable (env:VARIABLE) holding the unwrapped key, so "
+        "the template runs unchanged without Cloud KMS. Repeat for each key.",
+    )
+    group.add_argument(
         "--input_format", choices=("jsonl", "parquet"), default=None,
         help="Input format; by default taken from the file extension.",
     )
@@ -80,6 +86,12 @@ def add_veil_arguments(parser) -> None:
         help="Run even when a configured detector cannot (no trained model, weights that do not "
         "load or fail the launch probe): the job then runs without it and its summary says so. "
         "Off by default: such a job stops at start rather than write text no model read.",
+    )
+    group.add_argument(
+        "--skip_unsupported_infotypes", type=_flag, nargs="?", const=True, default=False,
+        help="Run a template that names infoTypes Veil cannot detect: those are skipped, "
+        "listed in the job summary and the risk report, whose verdict says they were not "
+        "looked for. Off by default: such a template is refused at start.",
     )
     group.add_argument(
         "--allow_undetected_types", type=_flag, nargs="?", const=True, default=False,

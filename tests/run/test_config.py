@@ -315,7 +315,7 @@ def test_dictionary_with_neither_source_and_custom_with_both_detectors():
             }
         }
     )
-    assert "inspect_config.custom_info_types[0]: Value error, give exactly one of dictionary or regex" in message
+    assert "inspect_config.custom_info_types[0]: Value error, give exactly one of dictionary, regex or surrogate_type" in message
 
 
 def test_bad_info_type_name_syntax():

@@ -7,7 +7,8 @@ say two values are one entity (`entity_keys`).
 
 May import: the ground and `veil.io`. Climbs, explained: the detector and Google DLP's client
 are built from the whole job config (`veil.run.config`); a catalogue entry names the format its
-surrogates are drawn in (`veil.transform.operators.surrogate_formats`, `operators.keys`); a
+surrogates are drawn in (`veil.transform.operators.surrogate_formats`, `operators.keys`), and
+DLP's `surrogate_type` finds tokens in the crypto operators' format (`operators.crypto`); a
 speaker label is matched to names as entity resolution matches them (`veil.entities.resolution`)
 and checked against the first-name lists (`veil.transform.operators.names`).
 """

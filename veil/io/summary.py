@@ -23,7 +23,7 @@ def provenance(job: dict, counts: dict) -> dict[str, Any]:
     setup decided at launch (config, detectors, models and their thresholds, auditor, version)
     and the records counted."""
     keys = ("veil_version", "config", "detectors", "detectors_missing", "models", "auditor", "auditor_detectors",
-            "input")
+            "input", "skipped_info_types")
     return {
         **{key: job.get(key) for key in keys},
         "records": {
@@ -107,6 +107,10 @@ def format_summary(summary: dict[str, Any]) -> str:
                      + ("" if threshold is None else f", threshold {threshold:g}"))
     for name, reason in (summary.get("detectors_missing") or {}).items():
         lines.append(f"  WARNING: detector {name} did not run: {reason}")
+    skipped = summary.get("skipped_info_types")
+    if skipped:
+        lines.append(f"  WARNING: not looked for (--skip_unsupported_infotypes, Veil cannot detect "
+                     f"them): {', '.join(skipped)}")
     lines += _field_lines(summary.get("fields") or {})
     findings = summary["findings"]
     lines.append(f"  findings:        {findings['total']}")

@@ -68,6 +68,9 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
         details.append(f"{plural(direct, 'conversation')} of {total['count']:,} still "
                        f"{'holds' if direct == 1 else 'hold'} a direct identifier (a name, an "
                        "email address, a phone, card or account number...): review them before use.")
+    skipped = (summary.get("provenance") or {}).get("skipped_info_types") or []
+    if skipped:
+        details.append(not_looked_for_text(skipped))
     value = fmt(total["mean_plus_std"])
     interval = total.get("auditor_interval")
     sample = total.get("audit_sample")
@@ -103,6 +106,12 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
         css = "warn"
         headline = (f"The corpus meets the criterion (mean + std = {value}, below {limit}), "
                     "but direct identifiers are left.")
+    elif skipped:
+        css = "warn"
+        headline = (f"The corpus meets the criterion (mean + std = {value}, below {limit}) for "
+                    "what was looked for, but the template's "
+                    f"{plural(len(skipped), 'infoType')} {'was' if len(skipped) == 1 else 'were'} "
+                    "not looked for.")
     else:
         css = "pass"
         headline = f"The corpus passes: mean + std = {value} is below the threshold {limit}."
@@ -137,6 +146,15 @@ def gold_beside_auditor_text(total: Mapping[str, Any], threshold: float) -> str:
             f"{total.get('with_direct_identifier', 0):,} by gold, {beside['with_direct_identifier']:,} "
             f"by the auditor. The corpus passes only when both do: the verdict was decided by "
             f"{_decided_words(total.get('decided_by', ()))}.")
+
+
+def not_looked_for_text(skipped: list[str]) -> str:
+    """One sentence: the template's types the job skipped (--skip_unsupported_infotypes)."""
+    return (f"Not looked for: {', '.join(skipped)}. The template names "
+            f"{'this infoType' if len(skipped) == 1 else 'these infoTypes'}, which Veil cannot "
+            "detect, and the job ran without them (--skip_unsupported_infotypes): values of "
+            f"{'it' if len(skipped) == 1 else 'them'} may remain in the corpus and are not in "
+            "these figures.")
 
 
 def audit_sample_text(sample: Mapping[str, Any], limit: str) -> str:

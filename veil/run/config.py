@@ -40,6 +40,7 @@ from veil.run.schema import DlpModel
 from veil.run.errors import ConfigError
 from veil.io.fields import RecordSettings
 from veil.transform.operators.config import DeidentifyConfig
+from veil.transform.operators.keys import key_source, with_kms_keys_mapped
 from veil.risk.table import RiskSettings
 
 
@@ -70,6 +71,25 @@ class VeilConfig(DlpModel):
     risk: RiskSettings = RiskSettings()
     # Speaker labels, ids and the sample checked at start (see veil.io.fields, veil.detection.speakers).
     record: RecordSettings = RecordSettings()
+    # A DLP template's kms_wrapped keys, by crypto_key_name: where the unwrapped key is
+    # instead ("file:PATH" or "env:VARIABLE"), so the template runs unchanged without Cloud
+    # KMS (see veil.transform.operators.keys.with_kms_keys_mapped). --crypto_key_map adds to it.
+    crypto_key_map: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _kms_keys_mapped(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            mapping = data.get("crypto_key_map") or data.get("cryptoKeyMap") or {}
+            if not isinstance(mapping, dict):
+                raise ValueError("crypto_key_map: a mapping of crypto_key_name to file:PATH or "
+                                 "env:VARIABLE")
+            if mapping:
+                for name, source in mapping.items():
+                    key_source(source, f"crypto_key_map[{name!r}]")
+                data = with_kms_keys_mapped(data, mapping)
+        return data
+
     # Where `detectors` came from when the config file did not set them itself (load_config).
     _detectors_from: str | None = PrivateAttr(default=None)
 
@@ -160,11 +180,16 @@ def nearest_key(root: type[BaseModel], loc: tuple) -> str | None:
     return nearest[0] if nearest else None
 
 
-def parse_config(data: Any, source: str = "<config>") -> VeilConfig:
+def parse_config(data: Any, source: str = "<config>",
+                 crypto_key_map: dict[str, str] | None = None) -> VeilConfig:
+    """The validated config. `crypto_key_map` (from --crypto_key_map) adds to, and overrides,
+    the config's own `crypto_key_map`."""
     if data is None:
         data = {}
     if not isinstance(data, dict):
         raise ConfigError(f"{source}: the config must be a mapping, got {type(data).__name__}")
+    if crypto_key_map:
+        data = {**data, "crypto_key_map": {**(data.get("crypto_key_map") or {}), **crypto_key_map}}
     try:
         return VeilConfig.model_validate(data)
     except ValidationError as error:
@@ -271,10 +296,11 @@ def read_config_data(location: str, storage=None) -> ConfigData:
     return ConfigData(merged, sources, detectors_from)
 
 
-def load_config(location: str, storage=None) -> VeilConfig:
+def load_config(location: str, storage=None,
+                crypto_key_map: dict[str, str] | None = None) -> VeilConfig:
     """The validated config at `location` (a bundled profile's name, or a path or URL)."""
     found = read_config_data(location, storage)
-    config = parse_config(found.data, found.sources[-1])
+    config = parse_config(found.data, found.sources[-1], crypto_key_map)
     config._detectors_from = found.detectors_from
     return config
 

@@ -77,9 +77,10 @@ def apply_replacements(text: str, replacements: list[Replacement]) -> str:
     return "".join(pieces)
 
 
-def date_shift_days(operator: Operator, conversation_id: str) -> int:
-    """The conversation's shift under a date-shift operator (its options' `days`)."""
-    return operator.options.days(operator.key, conversation_id)
+def date_shift_days(operator: Operator, conversation_id: str, record: dict | None = None) -> int:
+    """The shift of a date-shift operator for one conversation: per conversation, or per
+    value of its `context` field in `record` (its options' `days_for`)."""
+    return operator.options.days_for(operator.key, conversation_id, record)
 
 
 class UntransformableValue(BadRecord):
@@ -116,6 +117,7 @@ def anonymize_conversation(
     speakers: list[str | None] | None = None,
     operator_of=None,
     fixed_types: frozenset[str] = frozenset(),
+    record: dict | None = None,
 ) -> tuple[list[str], list[Replacement]]:
     """Every text anonymised with the configured operators, and the replacements (sorted by
     text and start) that did it. Findings must not overlap (see veil.detection.merge).
@@ -123,10 +125,11 @@ def anonymize_conversation(
     `texts` are the turns, then (from index `turns`) a record's other texts; `order`,
     `speakers` go to entity resolution (veil.entities.resolution.resolve). `operator_of(finding)` picks
     a finding's operator where it depends on more than its type (a field's own
-    transformations); findings of a detector in `fixed_types` keep their type."""
+    transformations); findings of a detector in `fixed_types` keep their type. `record` is
+    the input record the texts come from (a date shift's `context` field is read there)."""
     findings = harmonise_types(texts, findings, fixed_types)
     resolution = resolve(texts, findings, order, turns, speakers)
-    conversation = Conversation(conversation_id, texts, resolution)
+    conversation = Conversation(conversation_id, texts, resolution, record)
     choose = operator_of or (lambda finding: operators.for_type(finding.info_type))
     replacements = [replace_mention(choose(f), conversation, f, operators.on_error) for f in findings]
     replacements += [

@@ -18,6 +18,7 @@ from veil.transform.anonymize import Replacement, anonymize_conversation, date_s
 from veil.io.fields import Location, RecordPlan, location_name, string_leaves, with_value
 from veil.detection.findings import Finding, Likelihood, Method
 from veil.transform.operators import Operator, Operators
+from veil.transform.operators.crypto import TransformationError
 from veil.io.records import BadRecord, Conversation, FieldMap, record_with_texts
 from veil.detection.name_repeats import name_neighbours, repeated_names
 from veil.detection.speakers import label_findings, label_mentions
@@ -79,7 +80,8 @@ def anonymize_record(conversation: Conversation, findings: list[Finding], operat
         rule = plan.rules[whole.rule]
         for location, value in _whole_texts(whole.location, whole.value, rule.operator):
             if not isinstance(value, str):
-                rest.append((location, _transform_value(value, rule.operator, conversation.id, location)))
+                rest.append((location, _transform_value(value, rule.operator, conversation,
+                                                        location)))
                 continue
             if value:
                 findings.append(Finding(len(texts), 0, len(value), rule.info_type,
@@ -117,7 +119,8 @@ def anonymize_record(conversation: Conversation, findings: list[Finding], operat
 
     new_texts, replacements = anonymize_conversation(
         conversation.id, texts, findings, operators, order=order, turns=turns,
-        speakers=speakers, operator_of=operator_of, fixed_types=frozenset({FIELD_DETECTOR}))
+        speakers=speakers, operator_of=operator_of, fixed_types=frozenset({FIELD_DETECTOR}),
+        record=conversation.record)
     record = _output_record(conversation, segments, texts, new_texts, rest, fields, parquet)
     return AnonymizedRecord(record, segments, texts, new_texts, replacements, turns)
 
@@ -134,7 +137,8 @@ def _whole_texts(location: Location, value: Any, operator: Operator):
         yield location, value
 
 
-def _transform_value(value: Any, operator: Operator, conversation_id: str, location: Location) -> Any:
+def _transform_value(value: Any, operator: Operator, conversation: Conversation,
+                     location: Location) -> Any:
     """A whole value that is not text, under its field's transformation."""
     kind = operator.kind
     if kind == "redact_config":
@@ -142,7 +146,11 @@ def _transform_value(value: Any, operator: Operator, conversation_id: str, locat
     if kind == "replace_config":
         return operator.options.new_value.as_python()
     if kind == "date_shift_config" and isinstance(value, (dt.date, dt.datetime)):
-        return value + dt.timedelta(days=date_shift_days(operator, conversation_id))
+        try:
+            days = date_shift_days(operator, conversation.id, conversation.record)
+        except TransformationError as error:
+            raise BadRecord(f"field {location_name(location)}: {error}") from None
+        return value + dt.timedelta(days=days)
     raise BadRecord(f"field {location_name(location)}: a {type(value).__name__} value cannot take "
                     f"{kind}")
 

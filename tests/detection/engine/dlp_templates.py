@@ -39,6 +39,7 @@ DICTIONARY_PAGE = "sensitive-data-protection/docs/creating-custom-infotypes-dict
 REGEX_PAGE = "sensitive-data-protection/docs/creating-custom-infotypes-regex"
 INSPECT_PAGE = "sensitive-data-protection/docs/inspecting-text"
 CONFIG_REF = "sensitive-data-protection/docs/reference/rest/v2/InspectConfig"
+DEID_REF = "sensitive-data-protection/docs/pseudonymization"
 
 _MRN = {
     "info_type": {"name": "C_MRN"},
@@ -145,6 +146,29 @@ TEMPLATES = [
              "matching_type": "MATCHING_TYPE_FULL_MATCH"}}]}]},
         "Jane Doe and Rachel Green met on Monday.",
         {("Rachel Green", "PERSON_NAME")},
+    ),
+    # DLP's "inspect without overlap" sample: a custom infoType that only names the built-in
+    # EMAIL_ADDRESS and excludes it; the rule set drops domains inside an email, and the email
+    # itself is not reported although info_types lists it (DLP's answer: example.com alone).
+    Template(
+        "without_overlap_builtin_excluded", RULES_PAGE,
+        {"info_types": [{"name": "DOMAIN_NAME"}, {"name": "EMAIL_ADDRESS"}],
+         "custom_info_types": [{"info_type": {"name": "EMAIL_ADDRESS"},
+                                "exclusion_type": "EXCLUSION_TYPE_EXCLUDE"}],
+         "rule_set": [{"info_types": [{"name": "DOMAIN_NAME"}], "rules": [{"exclusion_rule": {
+             "exclude_info_types": {"info_types": [{"name": "EMAIL_ADDRESS"}]},
+             "matching_type": "MATCHING_TYPE_PARTIAL_MATCH"}}]}]},
+        "example.com is a domain, james@example.org is an email.",
+        {("example.com", "DOMAIN_NAME")},
+    ),
+    # A surrogate custom infoType finds DLP's annotation `NAME(N):token` (N characters follow)
+    # that crypto_replace_ffx_fpe_config wrote, annotation and token as one finding; a count
+    # the text does not hold, another case or no count is no annotation.
+    Template(
+        "surrogate_type_finds_annotations", DEID_REF,
+        {"custom_info_types": [{"info_type": {"name": "SSN_TOKEN"}, "surrogate_type": {}}]},
+        "Not SSN_TOKEN:555 nor ssn_token(9):123456789; my SSN is SSN_TOKEN(9):731997681 SSN_TOKEN(40):1",
+        {("SSN_TOKEN(9):731997681", "SSN_TOKEN", "VERY_LIKELY")},
     ),
     # DLP dictionaries: case-insensitive, whole words only.
     Template(

@@ -90,17 +90,18 @@ def test_custom_types_alone_run_only_themselves():
 
 def test_every_unknown_name_is_reported_at_once_with_a_verdict():
     config = {"info_types": [
-        {"name": "EMAIL_ADDRESS"}, {"name": "JAPAN_PASSPORT"}, {"name": "EMAIL_ADRESS"},
+        {"name": "EMAIL_ADDRESS"}, {"name": "CRIME_STATUS"}, {"name": "EMAIL_ADRESS"},
         {"name": "DOCUMENT_TYPE/HR/RESUME"}, {"name": "UK_NHS_NUMBER"}, {"name": "XYZZY_PLUGH"}]}
     with pytest.raises(ConfigError) as info:
         make_engine(config)
     message = str(info.value)
     lines = message.splitlines()
     assert lines[0] == "5 unknown infoTypes:"
-    assert "info_types[1].name: unknown infoType 'JAPAN_PASSPORT': a real DLP infoType that " \
+    assert "info_types[1].name: unknown infoType 'CRIME_STATUS': a real DLP infoType that " \
            "Veil does not implement yet" in lines[1]
     assert "'EMAIL_ADRESS': not a DLP name; a typo? Close names: EMAIL_ADDRESS" in lines[2]
-    assert "'DOCUMENT_TYPE/HR/RESUME': a real DLP infoType" in lines[3]
+    assert "'DOCUMENT_TYPE/HR/RESUME': a DLP document classifier" in lines[3]
+    assert "stays out" in lines[3] and "--skip_unsupported_infotypes" in lines[3]
     assert "'UK_NHS_NUMBER': not a DLP name; a typo? Close names: " \
            "UK_NATIONAL_HEALTH_SERVICE_NUMBER" in lines[4]
     assert "'XYZZY_PLUGH': not a DLP name (likely a typo), and no known name is close" in lines[5]

@@ -55,7 +55,7 @@ def test_a_record_that_stalls_a_pattern_goes_to_errors_end_to_end(tmp_path: Path
     config = tmp_path / "config.yaml"
     config.write_text(json.dumps({
         "inspect_config": {"info_types": [{"name": "EMAIL_ADDRESS"}], **custom(POLYNOMIAL)},
-        "detection": {"record_deadline_s": 1},
+        "detection": {"record_deadline_s": 1}, "detectors": {"rules": True},
     }), encoding="utf-8")
     records = [{"id": "before", "text": "write to ann@example.com"},
                {"id": "stall", "turns": [{"speaker": "a", "text": SLOW_TEXT}]},

@@ -259,3 +259,117 @@ def denmark_cpr_date_ok(number: str) -> bool:
     """Danish CPR number: DDMMYY and four digits (no check digit since 2007: only the date)."""
     return len(number) == 10 and number.isdigit() and 1 <= int(number[:2]) <= 31 \
         and 1 <= int(number[2:4]) <= 12
+
+
+# --- Asia-Pacific, Latin America, Poland: the schemes python-stdnum does not cover ---------------
+
+_NRIC_LETTERS = {"ST": "JZIHGFEDCBA", "FG": "XWUTRQPNMLK", "M": "XWUTRQPNJLK"}
+
+
+def singapore_nric_valid(code: str) -> bool:
+    """Singapore NRIC/FIN: S, T, F, G or M, seven digits and a check letter (weights 2 7 6 5 4
+    3 2; T and G add 4, M adds 3; the sum mod 11 picks the letter from the series' table)."""
+    code = code.upper()
+    if len(code) != 9 or code[0] not in "STFGM" or not code[1:8].isdigit() or not code[8].isalpha():
+        return False
+    total = sum(int(d) * w for d, w in zip(code[1:8], (2, 7, 6, 5, 4, 3, 2)))
+    total += {"T": 4, "G": 4, "M": 3}.get(code[0], 0)
+    series = next(k for k in _NRIC_LETTERS if code[0] in k)
+    remainder = total % 11
+    if code[0] == "M":
+        remainder = 10 - remainder
+    return _NRIC_LETTERS[series][remainder] == code[8]
+
+
+def australia_medicare_valid(number: str) -> bool:
+    """Australian Medicare card number: eight digits, the first 2-6, and a check digit
+    (weights 1 3 7 9 1 3 7 9, sum mod 10); the card's issue number and the holder's position
+    may follow (ten or eleven digits in all)."""
+    if len(number) not in (9, 10, 11) or not number.isdigit() or number[0] not in "23456":
+        return False
+    total = sum(int(d) * w for d, w in zip(number[:8], (1, 3, 7, 9, 1, 3, 7, 9)))
+    return total % 10 == int(number[8])
+
+
+def hong_kong_id_valid(code: str) -> bool:
+    """Hong Kong identity card: one or two letters, six digits and a check character (weights
+    9..2 over the eight places, a lone letter read after a space worth 36; 11 - sum mod 11,
+    10 written A)."""
+    code = code.upper()
+    if len(code) == 8:
+        code = " " + code
+    if len(code) != 9 or not code[2:8].isdigit() or not (code[1].isalpha() and
+                                                          (code[0] == " " or code[0].isalpha())):
+        return False
+    values = [36 if c == " " else (ord(c) - 55 if c.isalpha() else int(c)) for c in code[:8]]
+    check = (11 - sum(v * w for v, w in zip(values, range(9, 1, -1))) % 11) % 11
+    return code[8] == ("A" if check == 10 else str(check))
+
+
+_TAIWAN_LETTERS = "ABCDEFGHJKLMNPQRSTUVXYWZIO"
+
+
+def taiwan_id_valid(code: str) -> bool:
+    """Taiwan national identification number: a letter (its region, read as 10-35), 1 or 2
+    (sex) and eight digits; weights 1 9 8 7 6 5 4 3 2 1 1 over the eleven digits, sum mod 10 = 0."""
+    code = code.upper()
+    if len(code) != 10 or code[0] not in _TAIWAN_LETTERS or code[1] not in "12" or not code[1:].isdigit():
+        return False
+    area = _TAIWAN_LETTERS.index(code[0]) + 10
+    digits = [area // 10, area % 10] + [int(c) for c in code[1:]]
+    return sum(d * w for d, w in zip(digits, (1, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1))) % 10 == 0
+
+
+def uruguay_ci_valid(number: str) -> bool:
+    """Uruguayan cédula de identidad: up to seven digits and a check digit (weights 2 9 8 7 6
+    3 4 over the number padded to seven; the check is 10 - sum mod 10, mod 10)."""
+    if not 7 <= len(number) <= 8 or not number.isdigit():
+        return False
+    body = number[:-1].rjust(7, "0")
+    total = sum(int(d) * w for d, w in zip(body, (2, 9, 8, 7, 6, 3, 4)))
+    return (10 - total % 10) % 10 == int(number[-1])
+
+
+def poland_id_card_valid(code: str) -> bool:
+    """Polish identity card (dowód osobisty): three letters (10-35), a check digit and five
+    digits; weights 7 3 1 9 7 3 1 7 3 over the nine, the check counted, sum mod 10 = 0."""
+    code = code.upper()
+    if len(code) != 9 or not code[:3].isalpha() or not code[3:].isdigit():
+        return False
+    values = [int(c, 36) for c in code]
+    return sum(v * w for v, w in zip(values, (7, 3, 1, 9, 7, 3, 1, 7, 3))) % 10 == 0
+
+
+def spain_social_security_valid(number: str) -> bool:
+    """Spanish social security number: two digits of province, up to eight of serial and two
+    control digits, the province and serial read as one number mod 97 (a serial under
+    10,000,000 counted as province * 10^7 + serial)."""
+    if len(number) != 12 or not number.isdigit():
+        return False
+    province, serial = int(number[:2]), int(number[2:10])
+    base = province * 10_000_000 + serial if serial < 10_000_000 else int(number[:10])
+    return base % 97 == int(number[10:])
+
+
+_NHI_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # I and O are never used
+
+
+def new_zealand_nhi_valid(code: str) -> bool:
+    """New Zealand National Health Index number (AAANNNC): three letters (I and O never used,
+    read 1-24), three digits and a check digit: weights 7..2, 11 - sum mod 11 (10 written 0;
+    a sum that divides by 11 is never issued)."""
+    code = code.upper()
+    if len(code) != 7 or any(c not in _NHI_LETTERS for c in code[:3]) or not code[3:].isdigit():
+        return False
+    values = [_NHI_LETTERS.index(c) + 1 for c in code[:3]] + [int(c) for c in code[3:6]]
+    remainder = sum(v * w for v, w in zip(values, range(7, 1, -1))) % 11
+    if remainder == 0:
+        return False
+    return (11 - remainder) % 10 == int(code[6])
+
+
+def scotland_chi_valid(number: str) -> bool:
+    """Scottish Community Health Index number: the date of birth DDMMYY, three digits and a
+    check digit computed as the NHS number's (mod 11)."""
+    return (uk_nhs_valid(number) and 1 <= int(number[:2]) <= 31
+            and 1 <= int(number[2:4]) <= 12)

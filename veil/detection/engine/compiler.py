@@ -42,9 +42,10 @@ from veil.detection.engine.rules import (
 )
 from veil.detection.engine.user_regex import Re2Pattern, compile_user_pattern
 from veil.run.errors import ConfigError
-from veil.detection.findings import Likelihood
+from veil.detection.findings import Likelihood, Method
 from veil.detection.infotypes.catalogue import Catalogue
 from veil.detection.infotypes.dlp_names import ALL_BASIC, all_basic, unknown_names_message
+from veil.transform.operators.crypto import annotated_tokens
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,18 @@ def compile_hotword(
     return Hotword(pattern, proximity.window_before, proximity.window_after, fixed, relative)
 
 
+def surrogate_scanner(name: str, likelihood: Likelihood,
+                      hotwords: tuple[Hotword, ...] = ()) -> ScannerDetector:
+    """DLP's `surrogate_type` custom infoType: each `NAME(N):token` annotation whose N
+    characters follow, the annotation and its token as one finding (what re-identification
+    replaces)."""
+    def scan(text: str, view=None):
+        for start, end, _token in annotated_tokens(text, name):
+            yield start, end, likelihood, Method.REGEX
+
+    return ScannerDetector(name, scan, hotwords, trigger=name + "(", needs_view=False)
+
+
 def compile_inspect_config(
     config: InspectConfig,
     catalogue: Catalogue,
@@ -132,6 +145,31 @@ def compile_inspect_config(
     }
     compiled.hidden_types = frozenset(compiler.hidden)
     return compiled
+
+
+def without_unsupported_types(config: InspectConfig, catalogue: Catalogue
+                              ) -> tuple[InspectConfig, list[str]]:
+    """`--skip_unsupported_infotypes`: the config without the built-in names Veil cannot
+    detect (in info_types and rule sets; a rule set left with no type goes), and those names,
+    sorted. Typos are skipped too: the job summary and the report list every name skipped."""
+    runnable = set(catalogue.detectable()) | {ALL_BASIC} | {
+        c.info_type.name for c in config.custom_info_types}
+    skipped = sorted({t.name for t in config.info_types if t.name not in runnable}
+                     | {t.name for r in config.rule_set for t in r.info_types
+                        if t.name not in runnable})
+    if not skipped:
+        return config, []
+    rule_sets = []
+    for rule_set in config.rule_set:
+        kept = [t for t in rule_set.info_types if t.name in runnable]
+        if kept:
+            rule_sets.append(rule_set.model_copy(update={"info_types": kept}))
+    info_types = [t for t in config.info_types if t.name in runnable]
+    if config.info_types and not info_types and not config.custom_info_types:
+        # Every listed type skipped: an empty list would mean DLP's default, all of them.
+        raise ConfigError("inspect_config.info_types: every listed infoType is one Veil cannot "
+                          f"detect ({', '.join(skipped)}); nothing would be looked for")
+    return config.model_copy(update={"info_types": info_types, "rule_set": rule_sets}), skipped
 
 
 def _refuse_unknown_names(config: InspectConfig, catalogue: Catalogue, where: str) -> None:
@@ -185,9 +223,18 @@ class _Compiler:
 
     def add_custom(self, custom: CustomInfoType, path: str) -> None:
         name = custom.info_type.name
-        self.custom_names.add(name)
         if custom.exclusion_type == ExclusionType.EXCLUSION_TYPE_EXCLUDE:
             self.hidden.add(name)
+        if custom.only_excludes:
+            # DLP's "without overlap": the built-in of that name is detected for the rule
+            # sets' sake and never reported, even when info_types lists it too.
+            if self.catalogue.detectors(name) is None:
+                raise ConfigError(
+                    f"{path}: a custom infoType without dictionary, regex or surrogate_type "
+                    f"must name a built-in type to exclude; {name!r} is not one")
+            self.add_builtin(name, f"{path}.info_type.name")
+            return
+        self.custom_names.add(name)
         hotwords = tuple(
             compile_hotword(
                 rule.hotword_rule.hotword_regex,
@@ -197,7 +244,9 @@ class _Compiler:
             )
             for j, rule in enumerate(custom.detection_rules)
         )
-        if custom.regex is not None:
+        if custom.surrogate_type is not None:
+            self.compiled.scanners.append(surrogate_scanner(name, custom.likelihood, hotwords))
+        elif custom.regex is not None:
             groups = custom.regex.group_indexes or [0]
             compiled = compile_regex(custom.regex, f"{path}.regex")
             for group in groups:

@@ -73,7 +73,12 @@ def from_dlp_proto(proto) -> InspectConfig:
     data = dlp_v2.InspectConfig.to_dict(
         proto, use_integers_for_enums=False, preserving_proto_field_name=True
     )
+    # `surrogate_type: {}` is an empty message that says something by being set: keep it.
+    surrogates = [i for i, c in enumerate(data.get("custom_info_types") or [])
+                  if c.get("surrogate_type") is not None]
     data = _clean(data)
+    for i in surrogates:
+        data["custom_info_types"][i]["surrogate_type"] = {}
     # Proto3 cannot tell an unset int from 0: keep only the likelihood adjustment that is set.
     for rule_set in data.get("rule_set", []):
         for rule in rule_set.get("rules", []):

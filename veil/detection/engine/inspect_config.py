@@ -113,16 +113,42 @@ class ExclusionType(str, enum.Enum):
     EXCLUSION_TYPE_EXCLUDE = "EXCLUSION_TYPE_EXCLUDE"
 
 
+class SurrogateType(DlpModel):
+    """DLP's `SurrogateType` marker (`surrogate_type: {}`): the custom type finds the
+    `NAME(N):token` annotations an earlier de-identification wrote, to re-identify them."""
+
+
 class CustomInfoType(DlpModel):
+    """DLP's `CustomInfoType`: a regex, a dictionary or a surrogate marker under a new name.
+
+    Given none of the three, the entry must name a built-in type and exclude it
+    (`exclusion_type: EXCLUSION_TYPE_EXCLUDE`): DLP's way to detect that type for a rule
+    set's `exclude_info_types` without reporting it ("inspect without overlap")."""
+
     info_type: InfoType
     likelihood: CustomLikelihoodField = Likelihood.VERY_LIKELY
     dictionary: Dictionary | None = None
     regex: Regex | None = None
+    surrogate_type: SurrogateType | None = None
     detection_rules: list[DetectionRule] = Field(default_factory=list)
     exclusion_type: ExclusionType = ExclusionType.EXCLUSION_TYPE_UNSPECIFIED
     sensitivity_score: dict[str, Any] | None = None
 
-    one_of = ("dictionary", "regex")
+    @property
+    def only_excludes(self) -> bool:
+        """Whether the entry only hides a built-in type of the same name (no detector of its own)."""
+        return self.dictionary is None and self.regex is None and self.surrogate_type is None
+
+    @model_validator(mode="after")
+    def _one_detector(self):
+        given = [n for n in ("dictionary", "regex", "surrogate_type") if getattr(self, n) is not None]
+        if len(given) > 1:
+            raise ValueError("give exactly one of dictionary, regex or surrogate_type")
+        if not given and self.exclusion_type != ExclusionType.EXCLUSION_TYPE_EXCLUDE:
+            raise ValueError("give exactly one of dictionary, regex or surrogate_type (or, to "
+                             "hide a built-in type of the same name, exclusion_type: "
+                             "EXCLUSION_TYPE_EXCLUDE)")
+        return self
 
     @model_validator(mode="before")
     @classmethod

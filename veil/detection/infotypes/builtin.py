@@ -19,17 +19,25 @@ The families, each a module of entries:
 - `secrets`: passwords, tokens, cloud credentials, private keys;
 - `general`: payment details (CVV, expiry, account numbers, MICR), the Medicare MBI, and
   DLP's general types (DRIVERS_LICENSE_NUMBER, GOVERNMENT_ID, MALE_NAME, FEMALE_NAME);
+- `asia_pacific`, `latin_america`, `middle_east_africa`: the national identifiers of those
+  regions (and of Norway, Croatia, Austria, Poland's card, Spain's CIF) under DLP's names,
+  with their check digits (python-stdnum where it has the scheme);
+- `travel_documents`: passports and driving licences of the countries DLP names, near
+  their context words;
 - `undetected`: types without built-in detectors: the ones the bundled profiles define
   themselves (DIGIT_SEQUENCE, ...) and ones only labels name (US_BANK_ACCOUNT_NUMBER).
 """
 from __future__ import annotations
 
 from veil.detection.infotypes import (
-    european, general, names, network, numbers, regional, secrets, text, undetected,
+    asia_pacific, european, general, latin_america, middle_east_africa, names, network, numbers,
+    regional, secrets, text, travel_documents, undetected,
 )
 from veil.detection.infotypes.catalogue import Catalogue
 
 BUILTINS = Catalogue([
     *numbers.ENTRIES, *network.ENTRIES, *text.ENTRIES, *regional.ENTRIES, *names.ENTRIES,
     *european.ENTRIES, *secrets.ENTRIES, *general.ENTRIES, *undetected.ENTRIES,
+    *asia_pacific.ENTRIES, *latin_america.ENTRIES, *middle_east_africa.ENTRIES,
+    *travel_documents.ENTRIES,
 ])

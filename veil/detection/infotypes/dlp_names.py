@@ -57,7 +57,25 @@ def close_names(name: str, known: Sequence[str], n: int = 3) -> list[str]:
     return list(dict.fromkeys([*covering, *spelled]))[:n]
 
 
+# DLP's classifiers of whole files and images: not types of a value in text, so they stay out.
+OUT_OF_SCOPE_PREFIXES = ("DOCUMENT_TYPE/", "OBJECT_TYPE/")
+
+
+def out_of_scope_reason(name: str) -> str | None:
+    """Why a DLP name stays out of Veil for good (None for any other name)."""
+    if name.startswith("DOCUMENT_TYPE/"):
+        return ("a DLP document classifier: it labels a whole file (a resume, a court order, "
+                "source code), not a value in the text, and Veil anonymises values in "
+                "conversations; it stays out")
+    if name.startswith("OBJECT_TYPE/"):
+        return "a DLP image object detector (faces in pictures): Veil reads text; it stays out"
+    return None
+
+
 def _verdict(name: str, catalogue: Catalogue) -> str:
+    out = out_of_scope_reason(name)
+    if out is not None:
+        return out + ": remove it, or run with --skip_unsupported_infotypes"
     entry = catalogue.get(name)
     if entry is not None:
         return ("Veil's catalogue knows it but has no built-in detector for it: define it under "
@@ -76,7 +94,9 @@ def unknown_names_message(unknown: Sequence[tuple[str, str]], catalogue: Catalog
     lines = [f"{path}: unknown infoType {name!r}: {_verdict(name, catalogue)}."
              for path, name in unknown]
     known = ", ".join(catalogue.detectable())
-    footer = (f"Built-in types: {ALL_BASIC}, {known}. Define others under custom_info_types; "
+    footer = (f"Built-in types: {ALL_BASIC}, {known}. Define others under custom_info_types, "
+              "or run the job with --skip_unsupported_infotypes to look for the rest (the "
+              "summary and the risk report then list what was skipped); "
               f"docs/dlp-compatibility.md lists what Veil supports.")
     if len(lines) == 1:
         return f"{lines[0]}\n{footer}"

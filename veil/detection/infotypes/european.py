@@ -441,3 +441,94 @@ EU = (FRANCE_NIR, FRANCE_CNI, GERMANY_IDENTITY_CARD_NUMBER,
       POLAND_PESEL_NUMBER, IRELAND_PPSN, BELGIUM_NATIONAL_ID_CARD_NUMBER, DENMARK_CPR_NUMBER,
       SWEDEN_NATIONAL_ID_NUMBER, FINLAND_NATIONAL_ID_NUMBER)
 ENTRIES = (*UK, *EU)
+
+
+# --- Further UK, Irish, French and Spanish identifiers ---------------------------------------
+
+from stdnum.fr import nif as _france_nif  # noqa: E402
+
+from veil.detection.engine.checksums import (  # noqa: E402
+    scotland_chi_valid, spain_social_security_valid,
+)
+
+SCOTLAND_COMMUNITY_HEALTH_INDEX_NUMBER = InfoType(
+    "SCOTLAND_COMMUNITY_HEALTH_INDEX_NUMBER",
+    "Scottish CHI numbers (date of birth DDMMYY, three digits, mod 11 check digit) near 'CHI'.",
+    detectors=(
+        bare_checked(r"\b[0-3]\d[01]\d{3} ?\d{4}\b",
+                     r"\b(?:chi|community health index|chi number)\b", scotland_chi_valid),
+    ),
+    surrogate=CheckedSlots(scotland_chi_valid, date=(0, "DMY")),
+    score=5,
+    direct=True,
+    checksum=on_compact(scotland_chi_valid),
+    compatible=DIGIT_RUNS,
+    examples=(("CHI number 120485 0615", "120485 0615"),),
+)
+SPAIN_SOCIAL_SECURITY_NUMBER = InfoType(
+    "SPAIN_SOCIAL_SECURITY_NUMBER",
+    "Spanish social security numbers (province, serial, two mod 97 control digits) near "
+    "'seguridad social'.",
+    detectors=(
+        bare_checked(r"\b\d{2}[ /-]?\d{8}[ /-]?\d{2}\b",
+                     r"\b(?:seguridad social|nss|n[úu]mero de afiliaci[óo]n|naf|social security)\b",
+                     spain_social_security_valid),
+    ),
+    surrogate=CheckedSlots(spain_social_security_valid, check=2),
+    score=5,
+    direct=True,
+    checksum=on_compact(spain_social_security_valid),
+    compatible=DIGIT_RUNS,
+    examples=(("número de la Seguridad Social 28/12345678/40", "28/12345678/40"),),
+)
+_EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}"
+IRELAND_EIRCODE = InfoType(
+    "IRELAND_EIRCODE",
+    "Irish Eircodes (a routing key such as D02 and a four-character unique identifier).",
+    detectors=(
+        pattern(rf"\b(?=[A-Z0-9 ]*\d[A-Z0-9 ]*\b){_EIRCODE}\b", L.POSSIBLE, trigger=DIGIT,
+                hotwords=[hotword(r"\b(?:eircode|postcode|address)\b", 60, fixed=L.VERY_LIKELY)]),
+    ),
+    surrogate=CheckedSlots(shaped(_EIRCODE.replace(" ?", "")), keep=3, check=0),
+    score=2,
+    examples=(("Eircode D02 X285", "D02 X285"),),
+)
+UK_ELECTORAL_ROLL_NUMBER = InfoType(
+    "UK_ELECTORAL_ROLL_NUMBER",
+    "UK electoral roll numbers (a polling district's letters and an elector number) near "
+    "'electoral roll'.",
+    detectors=(
+        gated(r"\b[A-Z]{1,3}-?\d{1,4}(?:/\d{1,3})?\b",
+              r"\b(?:electoral (?:roll|register)|elector(?:al)? number|poll(?:ing)? number)\b",
+              trigger=DIGIT),
+    ),
+    surrogate=CheckedSlots(shaped(r"[A-Z]{1,3}\d{1,4}(?:\d{1,3})?"), keep=1, check=0),
+    score=3,
+    examples=(("electoral roll number AB-1234", "AB-1234"),),
+)
+
+
+def france_tax_id_valid(chars: str) -> bool:
+    """The numéro fiscal: thirteen digits, the first 0-3, checked by python-stdnum."""
+    return len(chars) == 13 and chars[0] in "0123" and _france_nif.is_valid(chars)
+
+
+FRANCE_TAX_IDENTIFICATION_NUMBER = InfoType(
+    "FRANCE_TAX_IDENTIFICATION_NUMBER",
+    "French tax identification numbers (numéro fiscal, SPI: thirteen digits, the last three "
+    "the first ten mod 511) near 'numéro fiscal'.",
+    detectors=(
+        bare_checked(r"\b[0-3]\d ?\d{2} ?\d{3} ?\d{3} ?\d{3}\b",
+                     r"\b(?:num[ée]ro fiscal|spi|identifiant fiscal|tax identification|nif)\b",
+                     france_tax_id_valid),
+    ),
+    surrogate=CheckedSlots(france_tax_id_valid, keep=1, check=3),
+    score=4,
+    direct=True,
+    checksum=on_compact(france_tax_id_valid),
+    compatible=DIGIT_RUNS,
+    examples=(("numéro fiscal 30 23 217 600 053", "30 23 217 600 053"),),
+)
+
+ENTRIES = (*ENTRIES, SCOTLAND_COMMUNITY_HEALTH_INDEX_NUMBER, SPAIN_SOCIAL_SECURITY_NUMBER,
+           IRELAND_EIRCODE, UK_ELECTORAL_ROLL_NUMBER, FRANCE_TAX_IDENTIFICATION_NUMBER)

@@ -293,3 +293,64 @@ ENTRIES = (
     US_TOLLFREE_PHONE_NUMBER, CANADA_PASSPORT, CANADA_DRIVERS_LICENSE_NUMBER, CANADA_OHIP,
     CANADA_BC_PHN, CANADA_QUEBEC_HIN, CANADA_BANK_ACCOUNT,
 )
+
+
+# --- Further US identifiers -------------------------------------------------------------------
+
+from stdnum.us import atin as _atin, ptin as _ptin  # noqa: E402
+
+from veil.detection.infotypes.european import checked  # noqa: E402
+from veil.detection.infotypes.formats import CheckedSlots  # noqa: E402
+
+
+def atin_valid(chars: str) -> bool:
+    """An ATIN: 9NN-93-NNNN (python-stdnum; the number has no check digit)."""
+    return _atin.is_valid(chars)
+
+
+def ptin_valid(chars: str) -> bool:
+    """A PTIN: P and eight digits (python-stdnum; the number has no check digit)."""
+    return _ptin.is_valid(chars)
+
+
+US_ADOPTION_TAXPAYER_IDENTIFICATION_NUMBER = InfoType(
+    "US_ADOPTION_TAXPAYER_IDENTIFICATION_NUMBER",
+    "US adoption taxpayer identification numbers (ATIN: 9NN-93-NNNN).",
+    detectors=(
+        pattern(r"9(?<![\d-]9)\d{2}([- ]?)93\1\d{4}(?![\d-])", L.POSSIBLE,
+                check=checked(atin_valid, L.POSSIBLE), trigger=DIGIT,
+                hotwords=[hotword(r"\b(?:atin|adoption taxpayer|taxpayer id\w*|tax id\w*)\b", 60,
+                                  fixed=L.LIKELY)]),
+    ),
+    surrogate=Slots(lambda stream, chars: "9" + stream.digit() + stream.digit() + "93"
+                    + "".join(stream.digit() for _ in range(4))),
+    score=5,
+    direct=True,
+    examples=(("ATIN 912-93-4567", "912-93-4567"),),
+)
+US_PREPARER_TAXPAYER_IDENTIFICATION_NUMBER = InfoType(
+    "US_PREPARER_TAXPAYER_IDENTIFICATION_NUMBER",
+    "US preparer tax identification numbers (PTIN: P and eight digits).",
+    detectors=(
+        pattern(r"\bP\d{8}\b", L.POSSIBLE, check=checked(ptin_valid, L.POSSIBLE), trigger=DIGIT,
+                hotwords=[hotword(r"\b(?:ptin|preparer)\b", 60, fixed=L.LIKELY)]),
+    ),
+    surrogate=CheckedSlots(ptin_valid, keep=1, check=0),
+    score=3,
+    examples=(("PTIN P01594846", "P01594846"),),
+)
+DOD_ID_NUMBER = InfoType(
+    "DOD_ID_NUMBER",
+    "US Department of Defense ID numbers (EDIPI: ten digits) near 'DoD ID' or 'EDIPI'.",
+    detectors=(
+        gated(r"\b\d{10}\b", r"\b(?:dod id\w*|edipi|dod number|cac|common access card)\b",
+              trigger=DIGIT),
+    ),
+    surrogate=like_value,
+    score=5,
+    direct=True,
+    examples=(("DoD ID 1234567890", "1234567890"),),
+)
+
+ENTRIES = (*ENTRIES, US_ADOPTION_TAXPAYER_IDENTIFICATION_NUMBER,
+           US_PREPARER_TAXPAYER_IDENTIFICATION_NUMBER, DOD_ID_NUMBER)

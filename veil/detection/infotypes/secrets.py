@@ -132,3 +132,49 @@ ENCRYPTION_KEY = InfoType(
 
 ENTRIES = (PASSWORD, AUTH_TOKEN, BASIC_AUTH_HEADER, JSON_WEB_TOKEN, GCP_API_KEY, GCP_CREDENTIALS,
            AWS_CREDENTIALS, AZURE_AUTH_TOKEN, ENCRYPTION_KEY)
+
+
+# --- Further DLP credential types -------------------------------------------------------------
+
+OAUTH_CLIENT_SECRET = InfoType(
+    "OAUTH_CLIENT_SECRET",
+    "Google OAuth client secrets (GOCSPX- and 28 base64url characters).",
+    detectors=(pattern(r"\bGOCSPX-[A-Za-z0-9_-]{28}(?![A-Za-z0-9_-])", L.VERY_LIKELY,
+                       trigger="GOCSPX-"),),
+    surrogate=Redrawn(r"GOCSPX-"),
+    score=4,
+    examples=(("client_secret: GOCSPX-" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9v", "GOCSPX-" + "aB3dE5fG7hJ9kL1mN3pQ5rS7tU9v"),),
+)
+_CERTIFICATE = "-----BEGIN CERTIFICATE-----\nMIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBa\n-----END CERTIFICATE-----"
+SSL_CERTIFICATE = InfoType(
+    "SSL_CERTIFICATE",
+    "X.509 certificates in PEM form (-----BEGIN CERTIFICATE----- to its END line).",
+    detectors=(pattern(r"-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----",
+                       L.VERY_LIKELY, trigger="-----BEGIN CERTIFICATE"),),
+    surrogate=Redrawn(r"-----(?:BEGIN|END) CERTIFICATE-----"),
+    score=2,
+    examples=((f"the cert is {_CERTIFICATE}", _CERTIFICATE),),
+)
+WEAK_PASSWORD_HASH = InfoType(
+    "WEAK_PASSWORD_HASH",
+    "Password hashes in weak formats: MD5-crypt ($1$, $apr1$) and LDAP's {MD5}, {SHA} and "
+    "{SSHA}.",
+    detectors=(pattern(r"\$(?:1|apr1)\$[./0-9A-Za-z]{1,8}\$[./0-9A-Za-z]{22}(?![./0-9A-Za-z])|"
+                       r"\{(?:MD5|SHA|SSHA)\}[A-Za-z0-9+/]{20,}={0,2}(?![A-Za-z0-9+/=])",
+                       L.VERY_LIKELY),),
+    surrogate=Redrawn(r"^\$(?:1|apr1)\$|\$|^\{S?(?:MD5|SHA)\}|=+$"),
+    score=4,
+    examples=(("hash $1$saltsalt$qjXMvbEw8oaL.CzflDugX/", "$1$saltsalt$qjXMvbEw8oaL.CzflDugX/"),
+              ("userPassword: {SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=", "{SHA}W6ph5Mm5Pz8GgiULbPgzG37mj9g=")),
+)
+XSRF_TOKEN = InfoType(
+    "XSRF_TOKEN",
+    "Anti-forgery tokens after XSRF-TOKEN, X-CSRF-Token, csrf_token or csrfmiddlewaretoken.",
+    detectors=(pattern(r"(?i)\b(?:x-)?(?:xsrf|csrf)(?:[-_]?token|middlewaretoken)\b[\"']?\s*[:=]\s*"
+                       r"[\"']?([A-Za-z0-9_\-.+/]{16,256}={0,2})", L.LIKELY, group=1),),
+    surrogate=Redrawn(r"=+$"),
+    score=2,
+    examples=(("Cookie: XSRF-TOKEN=9fK2bQ7xLm4RtZ8wPq1s", "9fK2bQ7xLm4RtZ8wPq1s"),),
+)
+
+ENTRIES = (*ENTRIES, OAUTH_CLIENT_SECRET, SSL_CERTIFICATE, WEAK_PASSWORD_HASH, XSRF_TOKEN)

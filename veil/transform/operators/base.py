@@ -34,12 +34,17 @@ def placeholder(entity: Entity) -> str:
 
 
 class Conversation:
-    """What the operators of one conversation share: its id, texts, entities, surrogates."""
+    """What the operators of one conversation share: its id, texts, entities, surrogates,
+    and the record it comes from."""
 
-    def __init__(self, conversation_id: str, texts: list[str], resolution: Resolution):
+    def __init__(self, conversation_id: str, texts: list[str], resolution: Resolution,
+                 record: dict | None = None):
         self.id = conversation_id
         self.texts = texts
         self.resolution = resolution
+        # The input record the texts come from (None for bare texts): what a date shift's
+        # `context` field is read from.
+        self.record = record
         self._surrogates: dict[bytes, Surrogates] = {}
 
     def surrogates(self, key: bytes) -> Surrogates:

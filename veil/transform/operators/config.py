@@ -115,9 +115,11 @@ class DeidentifyConfig(DlpModel):
 
 class FieldId(DlpModel):
     """A field by name. Nested fields join names with dots (`meta.agent.email`); a list on
-    the way applies the rest of the path to each of its items (`participants.name`)."""
+    the way applies the rest of the path to each of its items (`participants.name`). A name
+    may hold spaces, as CSV headers and BigQuery columns do ("Card PIN"), but not start or
+    end with one."""
 
-    name: str = Field(min_length=1, pattern=r"^[^.\s][^\s]*$")
+    name: str = Field(min_length=1, pattern=r"^[^.\s](?:.*[^\s])?$")
 
     @property
     def parts(self) -> tuple[str, ...]:
@@ -193,7 +195,8 @@ class RecordTransformations(DlpModel):
                 raise ValueError(f"field {b} is inside field {a}, which is listed too")
         for transformation in self.field_transformations:
             for primitive in _primitives(transformation):
-                if getattr(primitive.options, "context", None) is not None:
+                if primitive.kind != "date_shift_config" and \
+                        getattr(primitive.options, "context", None) is not None:
                     raise ValueError(
                         f"{primitive.kind}.context: a record field's value as the tweak is not "
                         "supported yet, and DLP would use it here; leave context out (the "

@@ -54,7 +54,10 @@ class CryptoKey(DlpModel):
       every worker of the job (derived from a random job secret, see `transient_key`); the
       tokens it makes cannot be reversed or reproduced after the job.
     - `kms_wrapped` is refused at start with how to supply the key instead: Veil does not call
-      Cloud KMS."""
+      Cloud KMS. A `crypto_key_map` (the job config's, or `--crypto_key_map NAME=file:PATH`)
+      that names its `crypto_key_name` replaces it, before validation, with the local key
+      file or environment variable holding the unwrapped key (`with_kms_keys_mapped`), so the
+      template runs unchanged."""
 
     env: str | None = None
     file: str | None = None
@@ -73,7 +76,10 @@ class CryptoKey(DlpModel):
                 "a kms_wrapped key cannot be unwrapped here (Veil does not call Cloud KMS): "
                 "unwrap it once with `gcloud kms decrypt`, put the key's bytes in a file or an "
                 f"environment variable, and point crypto_key at it: {{file: path}} or "
-                f"{{env: {DEFAULT_KEY_ENV}}}")
+                f"{{env: {DEFAULT_KEY_ENV}}}; or, to run the template unchanged, map its "
+                "crypto_key_name to that file or variable once: --crypto_key_map "
+                "NAME=file:PATH (or env:VARIABLE), or crypto_key_map: {NAME: file:PATH} in the "
+                "job config")
         if self.unwrapped is not None:
             try:
                 size = len(base64.b64decode(self.unwrapped.key.get_secret_value(), validate=True))
@@ -84,6 +90,47 @@ class CryptoKey(DlpModel):
                 raise ValueError(f"unwrapped.key holds {size} bytes; a key needs at least "
                                  f"{MIN_KEY_BYTES} (DLP's are 16, 24 or 32)")
         return self
+
+
+def key_source(text: str, where: str) -> dict:
+    """`file:PATH` or `env:VARIABLE` as a `CryptoKey`'s fields (a mapped KMS key's source)."""
+    kind, _, target = str(text).partition(":")
+    if kind not in ("file", "env") or not target:
+        raise ConfigError(f"{where}: give file:PATH or env:VARIABLE (where the unwrapped key is), "
+                          "not a key")
+    return {kind: target}
+
+
+def parse_key_map(pairs, where: str = "--crypto_key_map") -> dict[str, str]:
+    """`NAME=file:PATH` or `NAME=env:VARIABLE` flags as {crypto_key_name: source}."""
+    mapping: dict[str, str] = {}
+    for pair in pairs or ():
+        name, sep, source = str(pair).rpartition("=")
+        if not sep or not name:
+            raise ConfigError(f"{where}: give NAME=file:PATH or NAME=env:VARIABLE, where NAME is "
+                              "the kms_wrapped key's crypto_key_name")
+        key_source(source, f"{where} {name}")
+        mapping[name] = source
+    return mapping
+
+
+def with_kms_keys_mapped(data, mapping: dict[str, str], where: str = "crypto_key_map"):
+    """A copy of a raw config (dicts and lists) with every `crypto_key: {kms_wrapped: ...}`
+    whose `crypto_key_name` `mapping` names replaced by that local source ({file: ...} or
+    {env: ...}); keys it does not name stay, to be refused with what to do. Nothing is
+    unwrapped: the file or variable holds the key Cloud KMS would have unwrapped."""
+    if isinstance(data, list):
+        return [with_kms_keys_mapped(item, mapping, where) for item in data]
+    if not isinstance(data, dict):
+        return data
+    wrapped = data.get("kms_wrapped") if len(data) == 1 else None
+    if wrapped is None and len(data) == 1:
+        wrapped = data.get("kmsWrapped")
+    if isinstance(wrapped, dict):
+        name = wrapped.get("crypto_key_name", wrapped.get("cryptoKeyName"))
+        if name in mapping:
+            return key_source(mapping[name], f"{where}[{name!r}]")
+    return {key: with_kms_keys_mapped(value, mapping, where) for key, value in data.items()}
 
 
 def default_key() -> CryptoKey:

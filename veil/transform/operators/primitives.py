@@ -26,7 +26,7 @@ from veil.transform.operators.generalize import (
 from veil.transform.operators.keys import KeyedStream
 from veil.transform.operators.mask import CharsToIgnore, character_mask
 from veil.transform.operators.pseudonymize import (
-    CryptoDeterministicConfig, CryptoHashConfig, CryptoReplaceFfxFpeConfig,
+    CryptoDeterministicConfig, CryptoHashConfig, CryptoReplaceFfxFpeConfig, FieldName,
 )
 from veil.transform.operators.surrogates import surrogate
 from veil.transform.operators.values import Value
@@ -82,7 +82,8 @@ class CharacterMaskConfig(Primitive):
         "characters_to_ignore": [{"common_characters_to_ignore": "PUNCTUATION"},
                                  {"common_characters_to_ignore": "WHITESPACE"}]}
 
-    masking_character: str = Field(default="*", max_length=1)
+    # DLP: unset, empty or null means "*" (templates exported as JSON often write null).
+    masking_character: str | None = Field(default="*", max_length=1)
     number_to_mask: int = 0
     reverse_order: bool = False
     characters_to_ignore: list[CharsToIgnore] = Field(default_factory=list)
@@ -99,7 +100,12 @@ class DateShiftConfig(KeyedPrimitive):
     """One shift per conversation, from HMAC(key, conversation id), in [lower_bound_days,
     upper_bound_days] and never 0, so intervals between dates are kept. A date that does not
     parse (spoken, or a year alone) is a transformation error: by default it gets the numbered
-    placeholder (see `transformation_error_handling`)."""
+    placeholder (see `transformation_error_handling`).
+
+    With DLP's `context: {name: FIELD}` the shift comes from HMAC(key, that field's value in
+    the record) instead: every date of one entity (a patient id, a user id) moves by the same
+    amount in every record, its text and its fields alike, as DLP does for a table's rows. A
+    record without a value there is a transformation error (no shift is guessed)."""
 
     name: ClassVar[str] = "date_shift_config"
     example: ClassVar[dict] = {"lower_bound_days": -30, "upper_bound_days": 30}
@@ -107,6 +113,7 @@ class DateShiftConfig(KeyedPrimitive):
 
     upper_bound_days: int = Field(ge=-365250, le=365250)
     lower_bound_days: int = Field(ge=-365250, le=365250)
+    context: FieldName | None = None
 
     @model_validator(mode="after")
     def _ordered(self):
@@ -116,19 +123,45 @@ class DateShiftConfig(KeyedPrimitive):
             raise ValueError("a shift range of [0, 0] would keep every date")
         return self
 
-    def days(self, key: bytes, conversation_id: str) -> int:
-        """The conversation's shift under `key`, in [lower, upper], never 0."""
+    def days(self, key: bytes, conversation_id: str, *context: str) -> int:
+        """The conversation's shift under `key`, in [lower, upper], never 0 (`context`: the
+        context field's name and value, which replace the conversation as the seed)."""
         low, high = self.lower_bound_days, self.upper_bound_days
         spans_zero = low <= 0 <= high
-        days = low + KeyedStream(key, "date_shift", conversation_id).below(
-            high - low + 1 - spans_zero)
+        seed = ("date_shift_context", *context) if context else ("date_shift", conversation_id)
+        days = low + KeyedStream(key, *seed).below(high - low + 1 - spans_zero)
         return days + 1 if spans_zero and days >= 0 else days
 
+    def days_for(self, key: bytes, conversation_id: str, record: dict | None) -> int:
+        """The shift of one conversation's dates: per conversation, or per value of the
+        `context` field of its record."""
+        if self.context is None:
+            return self.days(key, conversation_id)
+        value = context_value(record, self.context.name)
+        if value is None:
+            raise TransformationError(f"the record has no value in the date shift's context "
+                                      f"field {self.context.name!r}")
+        return self.days(key, conversation_id, self.context.name, value)
+
     def apply(self, mention: Mention, key: bytes | None) -> str:
-        shifted = shift_date(mention.value, self.days(key, mention.conversation.id))
+        days = self.days_for(key, mention.conversation.id, mention.conversation.record)
+        shifted = shift_date(mention.value, days)
         if shifted is None:
             raise TransformationError("the value is not a date Veil can shift")
         return shifted
+
+
+def context_value(record: dict | None, name: str) -> str | None:
+    """The value at a dotted field name of a record, as text (None when absent, null, a list
+    or an object: a context must be one value)."""
+    value = record
+    for part in name.split("."):
+        if not isinstance(value, dict) or part not in value:
+            return None
+        value = value[part]
+    if value is None or isinstance(value, (dict, list)):
+        return None
+    return str(value)
 
 
 class SurrogateConfig(KeyedPrimitive):
