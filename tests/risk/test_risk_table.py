@@ -25,7 +25,9 @@ DESIGN_TABLE = {
 # DLP's UK and EU national, health and tax numbers are a person's own (as SSN); credentials
 # open a person's accounts (as an e-mail address, 4), a UK taxpayer reference may be a
 # business's (4); a CVV, an API key or a MICR line identify a card, project or account only
-# with more (as ROUTING_NUMBER, 3); a card's expiry date is a quasi-identifier (2).
+# with more (as ROUTING_NUMBER, 3); a card's expiry date is a quasi-identifier (2), as a UK
+# postcode is (as a US ZIP code, 2); a licence plate leads to its registered keeper through one
+# public register (as a street address, 4).
 OTHER_TYPES = {
     5: "US_PASSPORT CANADA_PASSPORT US_DRIVERS_LICENSE_NUMBER CANADA_DRIVERS_LICENSE_NUMBER "
        "US_INDIVIDUAL_TAXPAYER_IDENTIFICATION_NUMBER CANADA_OHIP CANADA_BC_PHN CANADA_QUEBEC_HIN "
@@ -38,9 +40,10 @@ OTHER_TYPES = {
        "PORTUGAL_CDC_NUMBER FINLAND_NATIONAL_ID_NUMBER US_MEDICARE_BENEFICIARY_ID_NUMBER "
        "DRIVERS_LICENSE_NUMBER GOVERNMENT_ID FINANCIAL_ACCOUNT_NUMBER",
     4: "PASSWORD AUTH_TOKEN BASIC_AUTH_HEADER JSON_WEB_TOKEN GCP_CREDENTIALS AWS_CREDENTIALS "
-       "AZURE_AUTH_TOKEN ENCRYPTION_KEY UK_TAXPAYER_REFERENCE",
+       "AZURE_AUTH_TOKEN ENCRYPTION_KEY UK_TAXPAYER_REFERENCE LICENSE_PLATE_NUMBER",
     3: "US_HEALTHCARE_NPI US_DEA_NUMBER CVV_NUMBER GCP_API_KEY US_BANK_ROUTING_MICR",
-    2: "US_EMPLOYER_IDENTIFICATION_NUMBER US_ZIP CANADA_POSTAL_CODE CREDIT_CARD_EXPIRATION_DATE",
+    2: "US_EMPLOYER_IDENTIFICATION_NUMBER US_ZIP CANADA_POSTAL_CODE CREDIT_CARD_EXPIRATION_DATE "
+       "UK_POSTAL_CODE",
     1: "DATE GENDER ETHNIC_GROUP US_TOLLFREE_PHONE_NUMBER",
     0: "TIME",
 }

@@ -19,17 +19,21 @@ The families, each a module of entries:
 - `secrets`: passwords, tokens, cloud credentials, private keys;
 - `general`: payment details (CVV, expiry, account numbers, MICR), the Medicare MBI, and
   DLP's general types (DRIVERS_LICENSE_NUMBER, GOVERNMENT_ID, MALE_NAME, FEMALE_NAME);
+- `callers`: what callers say about where they live and what they carry: UK postcodes,
+  licence plates, and detectors added to existing entries (European street addresses, card
+  expiry dates said aloud, passports and IBANs written lower-case);
 - `undetected`: types without built-in detectors: the ones the bundled profiles define
   themselves (DIGIT_SEQUENCE, ...) and ones only labels name (US_BANK_ACCOUNT_NUMBER).
 """
 from __future__ import annotations
 
 from veil.infotypes import (
-    european, general, names, network, numbers, regional, secrets, text, undetected,
+    callers, european, general, names, network, numbers, regional, secrets, text, undetected,
 )
 from veil.infotypes.catalogue import Catalogue
 
 BUILTINS = Catalogue([
     *numbers.ENTRIES, *network.ENTRIES, *text.ENTRIES, *regional.ENTRIES, *names.ENTRIES,
     *european.ENTRIES, *secrets.ENTRIES, *general.ENTRIES, *undetected.ENTRIES,
-])
+    *callers.ENTRIES,
+]).with_entries(callers.EXTENDED)
