@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from veil.entities import harmonise_types, resolve
+from veil.entities import harmonise_types, join_name_units, resolve
 from veil.findings import Finding
 from veil.operators.base import Conversation, Operator, placeholder
 from veil.operators.build import Operators
@@ -124,7 +124,7 @@ def anonymize_conversation(
     `speakers` go to entity resolution (veil.entities.resolve). `operator_of(finding)` picks
     a finding's operator where it depends on more than its type (a field's own
     transformations); findings of a detector in `fixed_types` keep their type."""
-    findings = harmonise_types(texts, findings, fixed_types)
+    findings = join_name_units(texts, harmonise_types(texts, findings, fixed_types))
     resolution = resolve(texts, findings, order, turns, speakers)
     conversation = Conversation(conversation_id, texts, resolution)
     choose = operator_of or (lambda finding: operators.for_type(finding.info_type))

@@ -88,12 +88,13 @@ LICENSE_PLATE_NUMBER = InfoType(
         gated(r"(?i)\b(?:[a-z]{2}\d{2}[ \t]?[a-z]{3}|[a-z]{2}-\d{3}-[a-z]{2}"
               r"|[a-zäöü]{1,3}[ -][a-z]{1,2}[ -]\d{1,4}[eh]?|\d{4}[ -]?[bcdfghjklmnprstvwxyz]{3}"
               r"|[a-z]{2}[ -]?\d{3}[ -]?[a-z]{2})\b",
-              _PLATE_HOTWORD, window=40, trigger=DIGIT),
+              _PLATE_HOTWORD, lifted=L.VERY_LIKELY, window=40, trigger=DIGIT),
         # US plates: five to eight letters and digits with at least one of each ("7ABC123"),
         # or three letters and three or four digits ("ABC 1234"), after a hotword.
         gated(r"(?i)\b(?:[a-z0-9]{5,8}|(?!" + _SHORT_WORDS + r")[a-z]{3}[ -]\d{3,4}|"
               r"\d{3}[ -](?!" + _SHORT_WORDS + r")[a-z]{3})\b",
-              _PLATE_HOTWORD, window=40, check=_has_digit_and_letter, trigger=DIGIT),
+              _PLATE_HOTWORD, lifted=L.VERY_LIKELY, window=40, check=_has_digit_and_letter,
+              trigger=DIGIT),
     ),
     surrogate=Slots(make_generic),
     score=4,
