@@ -148,18 +148,20 @@ STREET_ADDRESS = replace(
 
 # --- CREDIT_CARD_EXPIRATION_DATE said aloud --------------------------------------------------
 
-# A month as said on a card ("oh nine", "zero nine", "twelve", "september", "09") and a year
-# of this century or the next decade ("twenty seven", "two seven", "twenty twenty seven").
-# Bare "one" to "nine" and years without units ("nine thirty") are left out: they are times.
+# A month as said on a card ("oh nine", "zero nine", "twelve", "september") and a year of this
+# decade or the next ("twenty seven", "two seven", "twenty twenty seven"), near "expires" or
+# "expiry" (not "expression"). Bare "one" to "nine" and years without units ("nine thirty")
+# are left out: they are times. Written dates (09/27) are the entry's own detector's.
 _UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 _MONTH_SAID = (r"(?:(?:oh|zero)[ -]" + _UNITS + r"|ten|eleven|twelve|january|february|march|"
-               r"april|may|june|july|august|september|october|november|december|0?[1-9]|1[0-2])")
+               r"april|may|june|july|august|september|october|november|december)")
 _DIGIT_SAID = r"(?:zero|oh|" + _UNITS[3:]
 _YEAR_SAID = (r"(?:(?:twenty[ -])?(?:twenty|thirty)[ -]" + _UNITS
-              + r"|(?:twenty[ -])?(?:two|three)[ -]" + _DIGIT_SAID + r"|20\d{2}|\d{2})")
+              + r"|(?:twenty[ -])?(?:two|three)[ -]" + _DIGIT_SAID + r")")
 SPOKEN_EXPIRY = gated(
     r"(?i)\b" + _MONTH_SAID + r"(?:[ ,]*(?:slash|/|of)[ ,]*|[ ,]+)" + _YEAR_SAID + r"\b",
-    r"\b(?:exp\w*|valid (?:thru|through|until)|good (?:thru|through))\b",
+    r"\b(?:exp(?:iry|iration|ires?|ired|iring|\.)?|valid (?:thru|through|until)|"
+    r"good (?:thru|through))(?!\w)",
     window=30,
 )
 CREDIT_CARD_EXPIRATION_DATE = replace(
