@@ -59,7 +59,7 @@ def _word_lists() -> tuple[frozenset[str], frozenset[str]]:
 
 
 def _bare(word: str) -> str:
-    return word.strip(".'’-").casefold()
+    return word.strip(".'’-").casefold() if len(word) <= 16 else ""
 
 
 def is_title(word: str) -> bool:
@@ -125,6 +125,9 @@ def trim_name_spans(findings: Iterable[Finding], texts: list[str]) -> list[Findi
             out.append(finding)
             continue
         if _bare(value) in _IDENTIFIER_WORDS:
+            continue
+        if " " not in value and "\t" not in value:
+            out.append(finding)  # one word, not a title: nothing to cut
             continue
         cased = cased_of.get(finding.turn)
         if cased is None:

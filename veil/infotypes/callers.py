@@ -8,7 +8,7 @@ people say it and as speech recognisers write it (lower-case, without sentence p
   STREET_ADDRESS (French, German, Dutch, Spanish, Italian and Portuguese street addresses:
   "9 Rue de la Paix", "Hauptstraße 5", "Calle Mayor 12"), CREDIT_CARD_EXPIRATION_DATE (expiry
   dates said aloud: "expires oh nine twenty seven"), PASSPORT ("k1234567" after "passport")
-  and IBAN_CODE (IBANs written lower-case, and the start of one said after "IBAN").
+  and IBAN_CODE (their own patterns in any case, and the start of an IBAN said after "IBAN").
 
 `EXTENDED` holds the existing entries with their added detectors; `veil.infotypes.builtin`
 puts them in place of the originals.
@@ -18,9 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from veil.engine.checksums import iban_valid
 from veil.engine.detectors import DIGIT, gated, hotword, pattern
-from veil.findings import Likelihood, Method
+from veil.findings import Likelihood
 from veil.infotypes import general, numbers, text
 from veil.infotypes.catalogue import DIGIT_RUNS, InfoType
 from veil.operators.surrogate_formats import Slots, like_value, make_generic
@@ -68,9 +67,14 @@ _SHORT_WORDS = (r"(?:was|the|and|for|are|its|our|his|her|not|now|you|one|two|six
                 r"see|can|got|but|all|any|per|who|why|how|new|old|yes|off|out|set|get|day|reg|tag)\b")
 
 
-def _has_digit_and_letter(match: "re.Match[str]") -> Likelihood | None:
-    value = match.group(0)
-    if any(c.isdigit() for c in value) and any(c.isalpha() for c in value):
+def _plate_check(match: "re.Match[str]") -> Likelihood | None:
+    """A US plate has five to eight letters and digits, with at least one of each."""
+    us = match.group("us")
+    if us is None:
+        return L.VERY_UNLIKELY
+    chars = us.replace(" ", "").replace("-", "")
+    if 5 <= len(chars) <= 8 and any(c.isdigit() for c in chars) and \
+            any(c.isalpha() for c in chars):
         return L.VERY_UNLIKELY
     return None
 
@@ -83,17 +87,16 @@ LICENSE_PLATE_NUMBER = InfoType(
         # UK since 2001 and France since 2009, in capitals: distinctive shapes.
         pattern(r"\b[A-Z]{2}\d{2}[ \t]?[A-Z]{3}\b|\b[A-Z]{2}-\d{3}-[A-Z]{2}\b", L.LIKELY,
                 trigger=DIGIT, hotwords=[hotword(_PLATE_HOTWORD, 40, fixed=L.VERY_LIKELY)]),
-        # The same in lower case, or Germany (M-AB 1234), Spain (1234 BCD), Italy (AB 123 CD):
-        # only after a hotword.
+        # The same in lower case, Germany (M-AB 1234), Spain (1234 BCD), Italy (AB 123 CD),
+        # and the US (group `us`: five to eight letters and digits with at least one of each,
+        # "7ABC123", or three letters and three or four digits, "ABC 1234"): only after a
+        # hotword. One pattern, so that a text pays for one scan.
         gated(r"(?i)\b(?:[a-z]{2}\d{2}[ \t]?[a-z]{3}|[a-z]{2}-\d{3}-[a-z]{2}"
               r"|[a-zäöü]{1,3}[ -][a-z]{1,2}[ -]\d{1,4}[eh]?|\d{4}[ -]?[bcdfghjklmnprstvwxyz]{3}"
-              r"|[a-z]{2}[ -]?\d{3}[ -]?[a-z]{2})\b",
-              _PLATE_HOTWORD, lifted=L.VERY_LIKELY, window=40, trigger=DIGIT),
-        # US plates: five to eight letters and digits with at least one of each ("7ABC123"),
-        # or three letters and three or four digits ("ABC 1234"), after a hotword.
-        gated(r"(?i)\b(?:[a-z0-9]{5,8}|(?!" + _SHORT_WORDS + r")[a-z]{3}[ -]\d{3,4}|"
-              r"\d{3}[ -](?!" + _SHORT_WORDS + r")[a-z]{3})\b",
-              _PLATE_HOTWORD, lifted=L.VERY_LIKELY, window=40, check=_has_digit_and_letter,
+              r"|[a-z]{2}[ -]?\d{3}[ -]?[a-z]{2}"
+              r"|(?P<us>[a-z]{0,7}\d[a-z0-9]{0,7}|(?!" + _SHORT_WORDS + r")[a-z]{3}[ -]\d{3,4}|"
+              r"\d{3}[ -](?!" + _SHORT_WORDS + r")[a-z]{3}))\b",
+              _PLATE_HOTWORD, lifted=L.VERY_LIKELY, window=40, check=_plate_check,
               trigger=DIGIT),
     ),
     surrogate=Slots(make_generic),
@@ -111,25 +114,29 @@ LICENSE_PLATE_NUMBER = InfoType(
 _STOP = (r"(?!(?i:and|or|but|in|on|at|to|for|from|with|is|was|the|a|an|my|your|please|"
          r"thanks|then|so|um|uh)\b)")
 _NAME_WORD = _STOP + r"[^\W\d_][\w'’-]{0,30}"
+# Street types. The detectors run, as the other digit patterns do, only around digits.
+_FRENCH_STREETS = (r"rue|avenue|boulevard|bd|place|allée|allee|impasse|chemin|quai|cours|route|"
+                   r"square")
+_GERMAN_STREETS = (r"straße|strasse|str\.|weg|allee|platz|gasse|damm|ufer|straat|laan|plein|"
+                   r"gracht|steeg|kade")
+_SOUTHERN_STREETS = (r"calle|c/|avenida|avda\.?|paseo|plaza|carretera|(?-i:Via)|viale|piazza|"
+                     r"corso|vicolo|rua|travessa|largo")
 EUROPEAN_ADDRESSES = (
     # France, Belgium: "9 Rue de la Paix", "12 bis avenue Foch", "3, place d'Italie".
     pattern(
         r"(?i)\b\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]+"
-        r"(?:rue|avenue|boulevard|bd|place|allée|allee|impasse|chemin|quai|cours|route|square)"
-        r"[ \t]+(?:(?:de la|de l'|du|des|de|d')[ \t]*)?" + _NAME_WORD
+        r"(?:" + _FRENCH_STREETS + r")[ \t]+(?:(?:de la|de l'|du|des|de|d')[ \t]*)?" + _NAME_WORD
         + r"(?:[ \t]+" + _NAME_WORD + r"){0,2}",
         L.LIKELY, trigger=DIGIT,
     ),
     # Germany, Austria, Switzerland, the Netherlands: "Hauptstraße 5", "Kerkstraat 12a".
     pattern(
-        r"(?i)\b[^\W\d_][\w-]{0,30}(?:straße|strasse|str\.|weg|allee|platz|gasse|damm|ufer|"
-        r"straat|laan|plein|gracht|steeg|kade)[ \t]+\d{1,4}[a-z]?\b",
+        r"(?i)\b[^\W\d_][\w-]{0,30}(?:" + _GERMAN_STREETS + r")[ \t]+\d{1,4}[a-z]?\b",
         L.LIKELY, trigger=DIGIT,
     ),
     # Spain, Italy, Portugal, Latin America: "Calle Mayor 12", "Via Roma, 5", "Rua Augusta 3".
     pattern(
-        r"(?i)\b(?:calle|c/|avenida|avda\.?|paseo|plaza|carretera|(?-i:Via)|viale|piazza|"
-        r"corso|vicolo|rua|travessa|largo)[ \t]+(?:(?:de la|de los|de las|del|de|di|della|"
+        r"(?i)\b(?:" + _SOUTHERN_STREETS + r")[ \t]+(?:(?:de la|de los|de las|del|de|di|della|"
         r"dei|do|da|dos|das)[ \t]+)?" + _NAME_WORD + r"(?:[ \t]+" + _NAME_WORD + r"){0,2}"
         r",?[ \t]+(?:n[º°o]\.?[ \t]*)?\d{1,4}\b",
         L.LIKELY, trigger=DIGIT,
@@ -174,24 +181,20 @@ CREDIT_CARD_EXPIRATION_DATE = replace(
 
 # --- PASSPORT and IBAN_CODE written lower-case -----------------------------------------------
 
+def _any_case(detectors: tuple) -> tuple:
+    """The detectors with their patterns matching in any case ("k1234567", "gb82 west ...")."""
+    return tuple(replace(d, pattern=re.compile(d.pattern.pattern, d.pattern.flags | re.IGNORECASE))
+                 if hasattr(d, "pattern") else d for d in detectors)
+
+
 PASSPORT = replace(
     numbers.PASSPORT,
-    detectors=numbers.PASSPORT.detectors + (
-        gated(r"\b[a-z]{1,2}\d{6,8}\b", r"\bpassport\b", trigger=DIGIT),),
+    detectors=_any_case(numbers.PASSPORT.detectors),
     examples=numbers.PASSPORT.examples + (("my passport number is k1234567", "k1234567"),),
 )
-
-
-def _iban_lower_check(match: "re.Match[str]") -> Likelihood | None:
-    return L.VERY_LIKELY if iban_valid(match.group(0)) else None
-
-
 IBAN_CODE = replace(
     numbers.IBAN_CODE,
-    detectors=numbers.IBAN_CODE.detectors + (
-        # A whole IBAN in lower case: its check digits make it one.
-        pattern(r"\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){2,7}(?: ?[a-z0-9]{1,3})?\b", L.VERY_LIKELY,
-                check=_iban_lower_check, method=Method.CHECKSUM, trigger=DIGIT),
+    detectors=_any_case(numbers.IBAN_CODE.detectors) + (
         # The start of one, or a garbled one, said after "IBAN" ("my iban is gb82 west ..."):
         # the groups after the bank code hold digits, so that a word after it is not taken.
         gated(r"(?i)\b[a-z]{2}\d{2} ?[a-z0-9]{4}(?: ?(?=[a-z]{0,3}\d)[a-z0-9]{4}){0,6}(?: ?\d{1,3})?\b",
