@@ -1,16 +1,17 @@
-"""What callers say about where they live and what they carry (veil.infotypes.callers), and
-names that stop at the name (veil.name_spans), in the written form and as a speech recogniser
-writes it (lower-case, sentence punctuation removed)."""
+"""What callers say about where they live and what they carry
+(veil.detection.infotypes.callers), and names that stop at the name
+(veil.detection.name_spans), in the written form and as a speech recogniser writes it
+(lower-case, sentence punctuation removed)."""
 import re
 
 import pytest
 
 from tests.engine.conftest import quotes
-from veil.anonymize import anonymize_conversation
-from veil.config import load_config
-from veil.detect import ConversationDetector
-from veil.findings import Finding, Likelihood, Method
-from veil.merge import merge_findings
+from veil.transform.anonymize import anonymize_conversation
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector
+from veil.detection.findings import Finding, Likelihood, Method
+from veil.detection.merge import merge_findings
 
 
 def asr(text: str) -> str:
