@@ -53,7 +53,7 @@ CLIMBS = {
     ("veil.detection.engine.google_dlp", "veil.run.config"):
         "Google DLP's client is built from the whole job config",
     **{(f"veil.detection.infotypes.{family}", "veil.transform.operators.surrogate_formats"):
-       _SURROGATE_FORMAT for family in ("asia_pacific", "european", "formats", "general",
+       _SURROGATE_FORMAT for family in ("asia_pacific", "callers", "european", "formats", "general",
                                          "latin_america", "names", "network", "numbers",
                                          "regional", "secrets", "text", "undetected")},
     ("veil.detection.engine.compiler", "veil.transform.operators.crypto"):

@@ -37,16 +37,31 @@ def test_names_are_names(label):
 
 def test_the_name_part_of_a_label_with_a_role_word():
     assert name_span("Agent Smith") == (6, 11)
-    assert name_span("Dr. Okafor") == (0, 10)
+    assert name_span("Dr. Okafor") == (4, 10)  # the title stays, as in the text
+    assert name_span("Nurse Rivera") == (6, 12)
     assert name_span("agent") is None
 
 
 def test_modes_decide_labels_of_unknown_words():
-    # An unknown word is a name under `replace`, and under `auto` only when the text names
-    # someone so.
-    assert not is_name_label("Zorblax", "auto")
-    assert is_name_label("Zorblax", "replace")
-    assert is_name_label("Zorblax", "auto", mentioned=["Zorblax"])
+    # An ordinary word that is no role is a name under `replace`, and under `auto` only when
+    # the text names someone so.
+    assert not is_name_label("Laptop", "auto")
+    assert is_name_label("Laptop", "replace")
+    assert is_name_label("Laptop", "auto", mentioned=["Laptop"])
+
+
+@pytest.mark.parametrize("label", ["Okafor", "Zorblax", "Adebayo-Okafor", "Nwachukwu 2",
+                                   "Ngozi Okafor", "Rivera"])
+def test_rare_names_and_surnames_alone_are_names(label):
+    # Capitalised words that no dictionary of English knows: a rare name or a surname.
+    assert looks_like_name(label) and is_name_label(label, "auto")
+
+
+@pytest.mark.parametrize("label", ["Agent", "Customer", "voicemail", "Voicemail", "Caller 2",
+                                   "IVR", "CSR", "Transcript", "Note", "Music",
+                                   "Unknown Speaker", "Background"])
+def test_ordinary_labels_are_not_rare_names(label):
+    assert not looks_like_name(label)
 
 
 def record(turns, **extra):

@@ -1,6 +1,8 @@
 """Merging the findings of every detector into non-overlapping spans, one infoType each.
 
-The result is a function of the SET of findings, whatever their order, in O(n log n):
+The result is a function of the SET of findings, whatever their order, in O(n log n). When
+the turns' texts are given, person-name spans are first cut to the name (`veil.name_spans`:
+titles and edge words such as "can" or "i've" left outside).
 
 0. **Retype.** A name-list guess takes the type a model gives the same words: the rules'
    dictionaries know that "Wellington" or "Forde" is a surname and a town, not which one the
@@ -36,6 +38,7 @@ from typing import Iterable
 
 from veil.detection.findings import Finding, Method
 from veil.detection.infotypes.builtin import BUILTINS
+from veil.detection.name_spans import trim_name_spans
 
 _GENERIC = BUILTINS.generic_types()
 # The types a name list and a model can disagree on.
@@ -164,6 +167,8 @@ def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,
     words otherwise (`retype_name_guesses`): the residual-risk auditor errs high, and a person
     scores more than a place."""
     merged: list[Finding] = []
+    if texts is not None:
+        findings = trim_name_spans(findings, texts)
     by_turn = sorted(findings, key=lambda f: f.turn)
     for turn, group in groupby(by_turn, key=lambda f: f.turn):
         group = list(group)

@@ -9,8 +9,9 @@ kept: they are what the corpus is for.
 The `speakers` setting (`record.speakers` in the job config):
 
 - `auto` (default): a label is a name when it is not a role label and it looks like one: a
-  word of it is in the name lists, it carries a title ("Dr. Okafor"), or it is a name the
-  conversation mentions ("Beth" says "This is Beth").
+  word of it is in the name lists, it carries a title ("Dr. Okafor"), its words are
+  capitalised and in no dictionary of English (a rare name or a surname alone: "Okafor"), or
+  it is a name the conversation mentions ("Beth" says "This is Beth").
 - `replace`: every label that is not a role label is a name.
 - `keep`: labels are written as they are.
 
@@ -87,6 +88,20 @@ def _is_name_word(word: str) -> bool:
     return len(word) >= 2 and (word.casefold() in _name_words() or is_first_name(word))
 
 
+def _rare_name(words: list[str]) -> bool:
+    """Capitalised words that no name list and no dictionary of English knows ("Okafor",
+    "Ngozi Okafor"): a speaker label of an ordinary word or a role would be one of those, so
+    these are a rare name or a surname alone. Acronyms ("IVR", "CSR") are not."""
+    from veil.detection.engine.builtin_names import common_words
+
+    if not 1 <= len(words) <= 3:
+        return False
+    ordinary = common_words()
+    return all(len(w) >= 3 and w[:1].isupper() and not (w.isupper() and len(w) <= 4)
+               and w.casefold() not in ordinary and w.casefold() not in ROLE_WORDS
+               for w in words)
+
+
 def looks_like_name(label: str) -> bool:
     """Whether a label, by its words alone, looks like a person's name."""
     if is_role_label(label):
@@ -94,18 +109,22 @@ def looks_like_name(label: str) -> bool:
     words = [w for _, _, w in label_words(label)]
     if any(w.casefold() in TITLES for w in words):
         return True
-    return any(_is_name_word(w) for w in words if w.casefold() not in ROLE_WORDS)
+    named = [w for w in words if w.casefold() not in ROLE_WORDS]
+    return any(_is_name_word(w) for w in named) or _rare_name(named)
 
 
 def name_span(label: str) -> tuple[int, int] | None:
     """The part of a label that is the name: from its first to its last word that is not a
-    role word ("Agent Smith" keeps "Agent "); None when every word is a role word."""
+    role word or a leading title ("Agent Smith" keeps "Agent ", "Dr. Okafor" keeps "Dr. ");
+    None when every word is a role word."""
     words = [(s, e) for s, e, w in label_words(label) if w.casefold() not in ROLE_WORDS]
     if not words:
         return None
-    start, end = words[0][0], words[-1][1]
-    # A title before the name belongs to it: "Dr. Okafor".
-    return start, end
+    # A title before the name stays outside it, as in the text ("Dr. [PERSON_NAME_1]"),
+    # unless the label is a title and a name-like word only ("Dr" is then the name).
+    while len(words) > 1 and label[words[0][0]:words[0][1]].casefold() in TITLES:
+        words.pop(0)
+    return words[0][0], words[-1][1]
 
 
 def _mentioned(label: str, mentioned: Iterable[str]) -> bool:

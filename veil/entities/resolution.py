@@ -643,6 +643,26 @@ def _name_units(texts: list[str], names: list[Finding]) -> tuple[list[list[Findi
     return units, repeats
 
 
+def join_name_units(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:
+    """The findings with the PERSON_NAME findings of one mention unit (`_name_units`: only
+    whitespace between them, the second continuing the name) joined into one span, so that
+    one person is one placeholder ("[PERSON_NAME_2]", not "[PERSON_NAME_2] [PERSON_NAME_2]").
+    The joined span carries its strongest member's likelihood, method and detector."""
+    findings = list(findings)
+    names = sorted((f for f in findings if f.info_type == "PERSON_NAME"),
+                   key=lambda f: (f.turn, f.start, f.end))
+    if len(names) < 2:
+        return findings
+    units, _ = _name_units(texts, names)
+    if len(units) == len(names):
+        return findings
+    joined = [unit[0] if len(unit) == 1 else
+              max(unit, key=lambda f: (f.method, f.likelihood, f.end - f.start)).with_span(
+                  unit[0].start, unit[-1].end)
+              for unit in units]
+    return [f for f in findings if f.info_type != "PERSON_NAME"] + joined
+
+
 def _continues(before: str, value: str) -> bool:
     """Whether `value` is more of the name `before` starts, not the same name again (spelled
     or repeated: "desai D-E-S-A-I", "omo omotoun")."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from veil.entities.resolution import harmonise_types, resolve
+from veil.entities.resolution import harmonise_types, join_name_units, resolve
 from veil.detection.findings import Finding
 from veil.transform.operators.base import Conversation, Operator, placeholder
 from veil.transform.operators.build import Operators
@@ -127,7 +127,7 @@ def anonymize_conversation(
     a finding's operator where it depends on more than its type (a field's own
     transformations); findings of a detector in `fixed_types` keep their type. `record` is
     the input record the texts come from (a date shift's `context` field is read there)."""
-    findings = harmonise_types(texts, findings, fixed_types)
+    findings = join_name_units(texts, harmonise_types(texts, findings, fixed_types))
     resolution = resolve(texts, findings, order, turns, speakers)
     conversation = Conversation(conversation_id, texts, resolution, record)
     choose = operator_of or (lambda finding: operators.for_type(finding.info_type))

@@ -157,6 +157,14 @@ NOT_FOUND = [
     ("VEHICLE_IDENTIFICATION_NUMBER", "VIN 1HGCM82633A004353"),  # check digit fails
     ("VEHICLE_IDENTIFICATION_NUMBER", "VIN 1HGCM82633A00435"),  # 16 characters
     ("PASSPORT", "order 123456789"),
+    ("PASSPORT", "order k1234567"),  # lower-case passport shape without "passport"
+    ("UK_POSTAL_CODE", "on the A1 2nd floor"),  # an ordinal, not an inward code
+    ("LICENSE_PLATE_NUMBER", "AB12 later"),
+    ("LICENSE_PLATE_NUMBER", "the plate was fine in 2020"),
+    ("LICENSE_PLATE_NUMBER", "ab12 cde"),  # a UK shape in lower case needs a hotword
+    ("STREET_ADDRESS", "I sent it via email 2 days ago"),
+    ("CREDIT_CARD_EXPIRATION_DATE", "the offer expires at nine thirty"),
+    ("IBAN_CODE", "gb82 west 1234 5698 7654 33"),  # mod 97 fails
     ("MEDICAL_RECORD_NUMBER", "invoice 00123456"),
     ("GENERIC_ID", "the year 2021 was long"),
     ("GENERIC_ID", "CUSTOMER SERVICE"),

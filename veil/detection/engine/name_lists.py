@@ -93,7 +93,8 @@ pontiac, oldsmobile, plymouth, chrysler, jeep, tata, mahindra, bajaj
 TITLES = (
     r"Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Prof|Professor|Sir|Dame|Madam|Madame|Mme|Mlle|Herr|Frau|"
     r"Señor|Señora|Senor|Senora|Sr|Sra|Srta|Monsieur|Rev|Reverend|Father|Sister|Brother|"
-    r"Captain|Capt|Officer|Detective|Sergeant|Sgt|Lt|Lieutenant|Judge|Justice|Pastor|Rabbi|Imam"
+    r"Captain|Capt|Officer|Detective|Sergeant|Sgt|Lt|Lieutenant|Judge|Justice|Pastor|Rabbi|Imam|"
+    r"Nurse|Constable|Inspector"
 )
 # Titles as lower-case words, for the code that strips or skips a title rather than finding a
 # name after one. The courtesy titles: entity resolution strips them from a name, and the

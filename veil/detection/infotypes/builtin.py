@@ -24,14 +24,17 @@ The families, each a module of entries:
   with their check digits (python-stdnum where it has the scheme);
 - `travel_documents`: passports and driving licences of the countries DLP names, near
   their context words;
+- `callers`: what callers say about where they live and what they carry: UK postcodes,
+  licence plates, and detectors added to existing entries (European street addresses, card
+  expiry dates said aloud, passports and IBANs written lower-case);
 - `undetected`: types without built-in detectors: the ones the bundled profiles define
   themselves (DIGIT_SEQUENCE, ...) and ones only labels name (US_BANK_ACCOUNT_NUMBER).
 """
 from __future__ import annotations
 
 from veil.detection.infotypes import (
-    asia_pacific, european, general, latin_america, middle_east_africa, names, network, numbers,
-    regional, secrets, text, travel_documents, undetected,
+    asia_pacific, callers, european, general, latin_america, middle_east_africa, names, network,
+    numbers, regional, secrets, text, travel_documents, undetected,
 )
 from veil.detection.infotypes.catalogue import Catalogue
 
@@ -39,5 +42,5 @@ BUILTINS = Catalogue([
     *numbers.ENTRIES, *network.ENTRIES, *text.ENTRIES, *regional.ENTRIES, *names.ENTRIES,
     *european.ENTRIES, *secrets.ENTRIES, *general.ENTRIES, *undetected.ENTRIES,
     *asia_pacific.ENTRIES, *latin_america.ENTRIES, *middle_east_africa.ENTRIES,
-    *travel_documents.ENTRIES,
-])
+    *travel_documents.ENTRIES, *callers.ENTRIES,
+]).with_entries(callers.EXTENDED)

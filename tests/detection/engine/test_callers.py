@@ -1,0 +1,198 @@
+"""What callers say about where they live and what they carry
+(veil.detection.infotypes.callers), and names that stop at the name
+(veil.detection.name_spans), in the written form and as a speech recogniser writes it
+(lower-case, sentence punctuation removed)."""
+import re
+
+import pytest
+
+from tests.detection.engine.conftest import quotes
+from veil.transform.anonymize import anonymize_conversation
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector
+from veil.detection.findings import Finding, Likelihood, Method
+from veil.detection.merge import merge_findings
+
+
+def asr(text: str) -> str:
+    """The ASR-style copy: lower-case, sentence punctuation removed (where it ends a sentence
+    or a clause: "09/27" and "it's" keep theirs)."""
+    return re.sub(r"[.,!?;:](?=\s|$)", "", text.lower())
+
+
+FOUND = [
+    ("UK_POSTAL_CODE", "And the postcode is SW1A 1AA.", "SW1A 1AA"),
+    ("UK_POSTAL_CODE", "It's M1 1AE, in Manchester.", "M1 1AE"),
+    ("STREET_ADDRESS", "It's 9 Rue de la Paix, Paris.", "9 Rue de la Paix"),
+    ("STREET_ADDRESS", "I'm at Hauptstraße 5, Berlin.", "Hauptstraße 5"),
+    ("STREET_ADDRESS", "Calle Mayor 12, Madrid.", "Calle Mayor 12"),
+    ("STREET_ADDRESS", "We moved to Kerkstraat 12a.", "Kerkstraat 12a"),
+    ("LICENSE_PLATE_NUMBER", "The plate is AB12 CDE.", "AB12 CDE"),
+    ("LICENSE_PLATE_NUMBER", "Registration AB12 CDE, a blue Ford.", "AB12 CDE"),
+    ("LICENSE_PLATE_NUMBER", "The license plate is 7ABC123.", "7ABC123"),
+    ("LICENSE_PLATE_NUMBER", "Plate number ABC 1234, please.", "ABC 1234"),
+    ("CREDIT_CARD_EXPIRATION_DATE", "The card expires oh nine twenty seven.",
+     "oh nine twenty seven"),
+    ("CREDIT_CARD_EXPIRATION_DATE", "Expiry 09/27.", "09/27"),
+    ("CREDIT_CARD_EXPIRATION_DATE", "It expires zero nine slash two seven.",
+     "zero nine slash two seven"),
+    ("PASSPORT", "My passport number is K1234567.", "K1234567"),
+    ("IBAN_CODE", "My IBAN is GB82 WEST 1234 5698 7654 32.", "GB82 WEST 1234 5698 7654 32"),
+]
+
+
+@pytest.mark.parametrize("info_type,text,value", FOUND)
+def test_found_written(info_type, text, value):
+    assert value in quotes(text, info_type)
+
+
+@pytest.mark.parametrize("info_type,text,value", FOUND)
+def test_found_asr_style(info_type, text, value):
+    # Without the comma, an address runs on into the town ("9 rue de la paix paris").
+    assert any(q.startswith(value.lower()) for q in quotes(asr(text), info_type))
+
+
+def test_the_start_of_an_iban_said_after_iban():
+    assert quotes("my iban is gb82 west and then the rest", "IBAN_CODE") == {"gb82 west"}
+
+
+NOT_FOUND = [
+    ("UK_POSTAL_CODE", "Meet me on the A1 2nd floor."),  # an ordinal, not an inward code
+    ("UK_POSTAL_CODE", "my iban is gb82 west"),
+    ("STREET_ADDRESS", "I sent it via email 2 days ago."),
+    ("STREET_ADDRESS", "It took during 5 days."),
+    ("STREET_ADDRESS", "The plaza was closed."),
+    ("LICENSE_PLATE_NUMBER", "Call me about AB12 later."),
+    ("LICENSE_PLATE_NUMBER", "The plate was fine in 2020."),
+    ("LICENSE_PLATE_NUMBER", "Reg 2020 was a good year."),
+    ("LICENSE_PLATE_NUMBER", "Plate was 1234 dollars."),
+    ("LICENSE_PLATE_NUMBER", "ab12 cde"),  # a UK shape in lower case needs a hotword
+    ("CREDIT_CARD_EXPIRATION_DATE", "The offer expires at nine thirty."),
+    ("CREDIT_CARD_EXPIRATION_DATE", "It expires ten thirty tonight."),
+    ("CREDIT_CARD_EXPIRATION_DATE", "We met oh nine twenty seven."),  # no expiry hotword
+    ("PASSPORT", "Order k1234567 shipped."),  # no passport hotword
+    ("IBAN_CODE", "gb82 west 1234 5698 7654 33"),  # mod 97 fails, no hotword
+]
+
+
+@pytest.mark.parametrize("info_type,text", NOT_FOUND)
+def test_near_misses_written(info_type, text):
+    assert quotes(text, info_type) == set()
+
+
+@pytest.mark.parametrize("info_type,text", NOT_FOUND)
+def test_near_misses_asr_style(info_type, text):
+    assert quotes(asr(text), info_type) == set()
+
+
+# --- the call-transcript profile -------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def detector():
+    return ConversationDetector(load_config("call_transcripts"))
+
+
+def anonymised(detector, texts):
+    return anonymize_conversation("c", texts, detector.detect(texts))[0]
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_the_username_said_alone_after_the_agent_asks(detector, form):
+    texts = [form("Could I have your name or account ID?"), form("aphoenix939")]
+    found = [(f.turn, texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)]
+    assert found == [(1, "aphoenix939", "USER_NAME")]
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_a_plain_answer_is_not_a_username(detector, form):
+    texts = [form("Could I have your account ID?"), form("Sure, one moment.")]
+    assert not any(f.info_type == "USER_NAME" for f in detector.detect(texts))
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_a_passport_number_answered_in_lower_case(detector, form):
+    texts = [form("And your passport number?"), form("It's k1234567.")]
+    found = [(texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)]
+    assert ("k1234567", "PASSPORT") in found
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_what_a_new_caller_says(detector, form):
+    texts = [form(t) for t in [
+        "Where should we send it?",
+        "To 9 Rue de la Paix, or my sister's, postcode SW1A 1AA.",
+        "And the car?",
+        "The registration is AB12 CDE.",
+        "My card expires oh nine twenty seven.",
+        "My IBAN is GB82 WEST 1234 5698 7654 32.",
+    ]]
+    out = " | ".join(anonymised(detector, texts))
+    for value in ["9 Rue de la Paix", "SW1A 1AA", "AB12 CDE", "oh nine twenty seven",
+                  "GB82 WEST 1234 5698 7654 32"]:
+        assert form(value) not in out
+    assert "IBAN" in out.upper() and "[PERSON_NAME" not in out  # "IBAN" is no name
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_titles_stay_outside_the_placeholder(detector, form):
+    texts = [form(t) for t in ["Nurse Rivera can see you now.", "Thanks, Mr Okafor.",
+                               "I spoke to Dr Patel and Officer Brown."]]
+    out = anonymised(detector, texts)
+    assert out[0].lower().startswith("nurse [person_name_")
+    assert "mr [person_name_" in out[1].lower()
+    assert re.search(r"(?i)dr \[person_name_\d\] and officer \[person_name_\d\]", out[2])
+
+
+# --- names that stop at the name, whichever detector found them -----------------------------
+
+def model_finding(text, value, turn=0):
+    start = text.index(value)
+    return Finding(turn, start, start + len(value), "PERSON_NAME", Likelihood.LIKELY,
+                   Method.MODEL, "hf")
+
+
+@pytest.mark.parametrize("text,span,name", [
+    ("Hi, this is Maria Rivera returning your call.", "Maria Rivera returning", "Maria Rivera"),
+    ("hi this is maria rivera returning your call", "maria rivera returning", "maria rivera"),
+    ("Maria I've got it", "Maria I've", "Maria"),
+    ("maria i've got it", "maria i've", "maria"),
+    ("Rivera can see you", "Rivera can", "Rivera"),
+    ("Nurse Rivera can see you", "Nurse Rivera can", "Rivera"),
+    ("Mrs. Maria Rivera called", "Mrs. Maria Rivera", "Maria Rivera"),
+])
+def test_name_spans_stop_at_the_name(text, span, name):
+    merged = merge_findings([model_finding(text, span)], [text])
+    assert [text[f.start:f.end] for f in merged] == [name]
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Will Smith called", "Will Smith"),  # a capitalised name word is kept
+    ("Ludwig van Beethoven wrote it", "Ludwig van Beethoven"),
+    ("it's zorbulon quix", "zorbulon quix"),  # unknown words are not ordinary words
+])
+def test_names_that_look_like_edge_words_are_kept(text, value):
+    merged = merge_findings([model_finding(text, value)], [text])
+    assert [text[f.start:f.end] for f in merged] == [value]
+
+
+def test_a_title_alone_or_an_identifier_acronym_is_no_name():
+    text = "Officer, the IBAN is wrong"
+    found = [model_finding(text, "Officer"), model_finding(text, "IBAN")]
+    assert merge_findings(found, [text]) == []
+
+
+def test_adjacent_mentions_of_one_person_are_one_placeholder():
+    text = "Hi, this is Maria Rivera returning your call."
+    found = [model_finding(text, "Maria"),
+             Finding(0, 18, 24, "PERSON_NAME", Likelihood.POSSIBLE, Method.DICTIONARY, "rules")]
+    out, replacements = anonymize_conversation("c", [text], merge_findings(found, [text]))
+    assert out == ["Hi, this is [PERSON_NAME_1] returning your call."]
+    assert [(r.finding.start, r.finding.end) for r in replacements] == [(12, 24)]
+
+
+def test_two_people_side_by_side_keep_their_own_placeholders():
+    # "Maria Maria" is one name said twice; "Pam, Jim" are two people.
+    text = "Pam, Jim called"
+    found = [model_finding(text, "Pam"), model_finding(text, "Jim")]
+    out, _ = anonymize_conversation("c", [text], found)
+    assert out == ["[PERSON_NAME_1], [PERSON_NAME_2] called"]

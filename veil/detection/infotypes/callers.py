@@ -1,0 +1,210 @@
+"""Catalogue entries for what callers say about where they live and what they carry, as
+people say it and as speech recognisers write it (lower-case, without sentence punctuation).
+
+- UK_POSTAL_CODE: UK postcodes ("SW1A 1AA", and "sw1a 1aa" in a lower-case transcript);
+- LICENSE_PLATE_NUMBER: UK and French plates by their shape, German, Spanish, Italian and
+  US plates only near a hotword ("plate", "registration", "reg");
+- more detectors for existing entries, added here so that their own modules stay as they are:
+  STREET_ADDRESS (French, German, Dutch, Spanish, Italian and Portuguese street addresses:
+  "9 Rue de la Paix", "Hauptstraße 5", "Calle Mayor 12"), CREDIT_CARD_EXPIRATION_DATE (expiry
+  dates said aloud: "expires oh nine twenty seven"), PASSPORT ("k1234567" after "passport")
+  and IBAN_CODE (their own patterns in any case, and the start of an IBAN said after "IBAN").
+
+`EXTENDED` holds the existing entries with their added detectors; `veil.detection.infotypes.builtin`
+puts them in place of the originals.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from veil.detection.engine.detectors import DIGIT, gated, hotword, pattern
+from veil.detection.findings import Likelihood
+from veil.detection.infotypes import general, numbers, text
+from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
+from veil.transform.operators.surrogate_formats import Slots, like_value, make_generic
+
+L = Likelihood
+
+# --- UK_POSTAL_CODE --------------------------------------------------------------------------
+
+# Outward code (area letters, district digit, optional letter or digit), a space, inward code
+# (a digit and two letters). "2nd", "3rd" are ordinals, not inward codes.
+_UK_POSTCODE = (
+    r"\b(?i:[a-z]{1,2}\d[a-z\d]?[ \t]?(?!\d(?:st|nd|rd|th)\b)\d[abd-hjlnp-uw-z]{2})\b"
+)
+_POSTCODE_HOTWORD = r"\b(?:post ?code|postal code|zip)\b"
+
+
+def _postcode_check(match: "re.Match[str]") -> Likelihood | None:
+    """Written in capitals a postcode is likely; in lower case, only possible."""
+    value = match.group(0)
+    return L.LIKELY if value.upper() == value else L.POSSIBLE
+
+
+UK_POSTAL_CODE = InfoType(
+    "UK_POSTAL_CODE",
+    "UK postcodes (SW1A 1AA), in capitals or in a lower-case transcript.",
+    detectors=(
+        pattern(_UK_POSTCODE, L.LIKELY, check=_postcode_check, trigger=DIGIT,
+                hotwords=[hotword(_POSTCODE_HOTWORD, 40, fixed=L.VERY_LIKELY)]),
+    ),
+    surrogate=like_value,
+    score=2,
+    compatible=DIGIT_RUNS,
+    examples=(("the postcode is SW1A 1AA", "SW1A 1AA"), ("it's sw1a 1aa", "sw1a 1aa")),
+)
+
+
+# --- LICENSE_PLATE_NUMBER --------------------------------------------------------------------
+
+_PLATE_HOTWORD = (r"\b(?:(?:number |licen[cs]e |registration )?plates?|registration|reg|"
+                  r"kennzeichen|immatriculation|matr[ií]cula|targa|kenteken)\b")
+
+
+# Three-letter words that, before or after digits, are no plate ("was 2020", "for 120").
+_SHORT_WORDS = (r"(?:was|the|and|for|are|its|our|his|her|not|now|you|one|two|six|ten|has|had|"
+                r"see|can|got|but|all|any|per|who|why|how|new|old|yes|off|out|set|get|day|reg|tag)\b")
+
+
+def _plate_check(match: "re.Match[str]") -> Likelihood | None:
+    """A US plate has five to eight letters and digits, with at least one of each."""
+    us = match.group("us")
+    if us is None:
+        return L.VERY_UNLIKELY
+    chars = us.replace(" ", "").replace("-", "")
+    if 5 <= len(chars) <= 8 and any(c.isdigit() for c in chars) and \
+            any(c.isalpha() for c in chars):
+        return L.VERY_UNLIKELY
+    return None
+
+
+LICENSE_PLATE_NUMBER = InfoType(
+    "LICENSE_PLATE_NUMBER",
+    "Vehicle registration plates: UK (AB12 CDE) and French (AB-123-CD) by their shape; "
+    "German, Spanish, Italian and US plates near 'plate', 'registration' or 'reg'.",
+    detectors=(
+        # UK since 2001 and France since 2009, in capitals: distinctive shapes.
+        pattern(r"\b[A-Z]{2}\d{2}[ \t]?[A-Z]{3}\b|\b[A-Z]{2}-\d{3}-[A-Z]{2}\b", L.LIKELY,
+                trigger=DIGIT, hotwords=[hotword(_PLATE_HOTWORD, 40, fixed=L.VERY_LIKELY)]),
+        # The same in lower case, Germany (M-AB 1234), Spain (1234 BCD), Italy (AB 123 CD),
+        # and the US (group `us`: five to eight letters and digits with at least one of each,
+        # "7ABC123", or three letters and three or four digits, "ABC 1234"): only after a
+        # hotword. One pattern, so that a text pays for one scan.
+        gated(r"(?i)\b(?:[a-z]{2}\d{2}[ \t]?[a-z]{3}|[a-z]{2}-\d{3}-[a-z]{2}"
+              r"|[a-zäöü]{1,3}[ -][a-z]{1,2}[ -]\d{1,4}[eh]?|\d{4}[ -]?[bcdfghjklmnprstvwxyz]{3}"
+              r"|[a-z]{2}[ -]?\d{3}[ -]?[a-z]{2}"
+              r"|(?P<us>[a-z]{0,7}\d[a-z0-9]{0,7}|(?!" + _SHORT_WORDS + r")[a-z]{3}[ -]\d{3,4}|"
+              r"\d{3}[ -](?!" + _SHORT_WORDS + r")[a-z]{3}))\b",
+              _PLATE_HOTWORD, lifted=L.VERY_LIKELY, window=40, check=_plate_check,
+              trigger=DIGIT),
+    ),
+    surrogate=Slots(make_generic),
+    score=4,
+    compatible=DIGIT_RUNS,
+    aliases=("LICENSE_PLATE", "VEHICLE_REGISTRATION"),
+    examples=(("the plate is AB12 CDE", "AB12 CDE"), ("license plate 7ABC123", "7ABC123"),
+              ("garée, AB-123-CD", "AB-123-CD")),
+)
+
+
+# --- STREET_ADDRESS: European addresses ------------------------------------------------------
+
+# Words after which no street name goes on ("9 rue de la paix and then").
+_STOP = (r"(?!(?i:and|or|but|in|on|at|to|for|from|with|is|was|the|a|an|my|your|please|"
+         r"thanks|then|so|um|uh)\b)")
+_NAME_WORD = _STOP + r"[^\W\d_][\w'’-]{0,30}"
+# Street types. The detectors run, as the other digit patterns do, only around digits.
+_FRENCH_STREETS = (r"rue|avenue|boulevard|bd|place|allée|allee|impasse|chemin|quai|cours|route|"
+                   r"square")
+_GERMAN_STREETS = (r"straße|strasse|str\.|weg|allee|platz|gasse|damm|ufer|straat|laan|plein|"
+                   r"gracht|steeg|kade")
+_SOUTHERN_STREETS = (r"calle|c/|avenida|avda\.?|paseo|plaza|carretera|(?-i:Via)|viale|piazza|"
+                     r"corso|vicolo|rua|travessa|largo")
+EUROPEAN_ADDRESSES = (
+    # France, Belgium: "9 Rue de la Paix", "12 bis avenue Foch", "3, place d'Italie".
+    pattern(
+        r"(?i)\b\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]+"
+        r"(?:" + _FRENCH_STREETS + r")[ \t]+(?:(?:de la|de l'|du|des|de|d')[ \t]*)?" + _NAME_WORD
+        + r"(?:[ \t]+" + _NAME_WORD + r"){0,2}",
+        L.LIKELY, trigger=DIGIT,
+    ),
+    # Germany, Austria, Switzerland, the Netherlands: "Hauptstraße 5", "Kerkstraat 12a".
+    pattern(
+        r"(?i)\b[^\W\d_][\w-]{0,30}(?:" + _GERMAN_STREETS + r")[ \t]+\d{1,4}[a-z]?\b",
+        L.LIKELY, trigger=DIGIT,
+    ),
+    # Spain, Italy, Portugal, Latin America: "Calle Mayor 12", "Via Roma, 5", "Rua Augusta 3".
+    pattern(
+        r"(?i)\b(?:" + _SOUTHERN_STREETS + r")[ \t]+(?:(?:de la|de los|de las|del|de|di|della|"
+        r"dei|do|da|dos|das)[ \t]+)?" + _NAME_WORD + r"(?:[ \t]+" + _NAME_WORD + r"){0,2}"
+        r",?[ \t]+(?:n[º°o]\.?[ \t]*)?\d{1,4}\b",
+        L.LIKELY, trigger=DIGIT,
+    ),
+)
+STREET_ADDRESS = replace(
+    text.STREET_ADDRESS,
+    description="Street addresses: a house number, street name and street type, and a unit; "
+                "French, German, Dutch, Spanish, Italian and Portuguese street addresses.",
+    detectors=text.STREET_ADDRESS.detectors + EUROPEAN_ADDRESSES,
+    compatible=text.STREET_ADDRESS.compatible | {"UK_POSTAL_CODE"},
+    # (European examples are in tests/detection/engine/test_callers.py: the address surrogate draws an
+    # English street, whose street type these detectors do not know.)
+)
+
+
+# --- CREDIT_CARD_EXPIRATION_DATE said aloud --------------------------------------------------
+
+# A month as said on a card ("oh nine", "zero nine", "twelve", "september") and a year of this
+# decade or the next ("twenty seven", "two seven", "twenty twenty seven"), near "expires" or
+# "expiry" (not "expression"). Bare "one" to "nine" and years without units ("nine thirty")
+# are left out: they are times. Written dates (09/27) are the entry's own detector's.
+_UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+_MONTH_SAID = (r"(?:(?:oh|zero)[ -]" + _UNITS + r"|ten|eleven|twelve|january|february|march|"
+               r"april|may|june|july|august|september|october|november|december)")
+_DIGIT_SAID = r"(?:zero|oh|" + _UNITS[3:]
+_YEAR_SAID = (r"(?:(?:twenty[ -])?(?:twenty|thirty)[ -]" + _UNITS
+              + r"|(?:twenty[ -])?(?:two|three)[ -]" + _DIGIT_SAID + r")")
+SPOKEN_EXPIRY = gated(
+    r"(?i)\b" + _MONTH_SAID + r"(?:[ ,]*(?:slash|/|of)[ ,]*|[ ,]+)" + _YEAR_SAID + r"\b",
+    r"\b(?:exp(?:iry|iration|ires?|ired|iring|\.)?|valid (?:thru|through|until)|"
+    r"good (?:thru|through))(?!\w)",
+    window=30,
+)
+CREDIT_CARD_EXPIRATION_DATE = replace(
+    general.CREDIT_CARD_EXPIRATION_DATE,
+    description="Card expiry dates (MM/YY, MM/YYYY, or said aloud: 'oh nine twenty seven') near "
+                "'exp', 'expiry' or 'valid thru'.",
+    detectors=general.CREDIT_CARD_EXPIRATION_DATE.detectors + (SPOKEN_EXPIRY,),
+)
+
+
+# --- PASSPORT and IBAN_CODE written lower-case -----------------------------------------------
+
+def _any_case(detectors: tuple) -> tuple:
+    """The detectors with their patterns matching in any case ("k1234567", "gb82 west ...")."""
+    return tuple(replace(d, pattern=re.compile(d.pattern.pattern, d.pattern.flags | re.IGNORECASE))
+                 if hasattr(d, "pattern") else d for d in detectors)
+
+
+PASSPORT = replace(
+    numbers.PASSPORT,
+    detectors=_any_case(numbers.PASSPORT.detectors),
+    examples=numbers.PASSPORT.examples + (("my passport number is k1234567", "k1234567"),),
+)
+IBAN_CODE = replace(
+    numbers.IBAN_CODE,
+    detectors=_any_case(numbers.IBAN_CODE.detectors) + (
+        # The start of one, or a garbled one, said after "IBAN" ("my iban is gb82 west ..."):
+        # the groups after the bank code hold digits, so that a word after it is not taken.
+        gated(r"(?i)\b[a-z]{2}\d{2} ?[a-z0-9]{4}(?: ?(?=[a-z]{0,3}\d)[a-z0-9]{4}){0,6}(?: ?\d{1,3})?\b",
+              r"\biban\b",
+              window=40, trigger=DIGIT),
+    ),
+    # (lower-case IBANs are tested in tests/detection/engine/test_callers.py: the IBAN surrogate keeps
+    # its capitals, so a lower-case example has no surrogate of the same format.)
+)
+
+
+ENTRIES = (UK_POSTAL_CODE, LICENSE_PLATE_NUMBER)
+EXTENDED = (STREET_ADDRESS, CREDIT_CARD_EXPIRATION_DATE, PASSPORT, IBAN_CODE)

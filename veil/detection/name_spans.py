@@ -1,0 +1,144 @@
+"""Person-name spans that stop at the name.
+
+Detectors do not all agree where a name ends: a model may take "Nurse Rivera" or "Maria
+can" whole, a context rule "Mr Okafor" after "spoke to", a transcript without punctuation
+"maria returning". What the placeholder hides should be the name and nothing else, so that
+"Nurse Rivera" becomes "Nurse [PERSON_NAME_1]" whichever detector found it, and the words a
+reader needs ("can", "I've", "returning") stay:
+
+- a title at the start of a person-name span is left outside it ("Mr", "Dr.", "Nurse",
+  "Officer"), and a finding of any name type that is a title alone is dropped ("Officer" is
+  no place);
+- function words at either edge are left outside (stopwords, modal verbs, contractions such
+  as "i've"; "Will" and "May" capitalised in a cased text are names); so are ordinary English
+  words that no name list knows, written lower-case ("Rivera returning", "maria returning");
+- a person-name finding that is only an identifier's acronym ("IBAN", "CVV") is dropped.
+
+Plain functions over findings and texts; `veil.detection.merge` applies them before merging.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Iterable
+
+from veil.detection.findings import Finding
+
+NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"})
+
+# Titles and forms of address that go before a name (the speaker labels' titles, the name
+# lists' titles, and professions used as titles in calls).
+_TITLE_WORDS = frozenset("""
+    mr mrs ms miss mx dr doctor prof professor sir dame madam madame mme mlle herr frau senor
+    senora señor señora sr sra srta monsieur rev reverend father sister brother captain capt
+    officer detective sergeant sgt lt lieutenant judge justice pastor rabbi imam nurse
+    constable inspector agent coach mister missus lord lady president governor senator
+    councillor councilman councilwoman mayor principal chief
+""".split())
+# Words that are never the edge of a name, whatever their case.
+_FUNCTION_WORDS = frozenset("""
+    can could would should shall must will may might did does do has have had is am are was
+    were be been being not no yes and or but so then than if as at by for from in into of on
+    to with the a an my your his her our their its this that these those i you he she we they
+    it me him us them who what when where why how here there just also too please thanks
+    thank okay ok um uh hmm yeah well oh hi hello hey
+""".split())
+# Acronyms of identifiers that name lists also hold as names ("Iban", "Cvv" never are).
+_IDENTIFIER_WORDS = frozenset("iban bic cvv cvc ssn nhs dob pin vin imei iccid otp".split())
+# Particles inside names, lower-case even in cased text ("Ludwig van Beethoven").
+_PARTICLES = frozenset("van von der den de del della di da dos das du la le bin ibn al el ter".split())
+_CONTRACTION = re.compile(r"['’](?:ve|m|ll|d|re|t)$", re.IGNORECASE)
+_WORD = re.compile(r"[^\s,;:!?()\"“”]+")
+
+
+@lru_cache(maxsize=1)
+def _word_lists() -> tuple[frozenset[str], frozenset[str]]:
+    from veil.detection.engine.builtin_names import common_words, name_words
+
+    return common_words(), name_words()
+
+
+def _bare(word: str) -> str:
+    return word.strip(".'’-").casefold() if len(word) <= 16 else ""
+
+
+def is_title(word: str) -> bool:
+    """Whether a word is a title or form of address ("Mr.", "Nurse", "officer")."""
+    return _bare(word) in _TITLE_WORDS
+
+
+def _not_name(word: str, cased: bool) -> bool:
+    """Whether a word at the edge of a person-name span is no part of the name."""
+    bare = _bare(word)
+    if not bare or _CONTRACTION.search(word.rstrip(".")):
+        return True
+    if bare in _PARTICLES:
+        return False
+    common, names = _word_lists()
+    if bare in _FUNCTION_WORDS:
+        # "Will Smith", "May Rivera" in a cased text: a capitalised name word stays.
+        return not (cased and word[:1].isupper() and bare in names)
+    if cased and not word[:1].islower():
+        return False
+    return bare in common and bare not in names
+
+
+def _is_cased(text: str) -> bool:
+    from veil.detection.engine.builtin_names import is_cased
+
+    return is_cased(text)
+
+
+def name_core(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
+    """The part of the person-name span text[start:end] that is the name: without a leading
+    title or the words at its edges that are no part of a name; None when none is left."""
+    words = [(m.start(), m.end()) for m in _WORD.finditer(text, start, end)]
+    while words and is_title(text[words[0][0]:words[0][1]]):
+        words.pop(0)
+    while words and _not_name(text[words[0][0]:words[0][1]], cased):
+        words.pop(0)
+    while words and _not_name(text[words[-1][0]:words[-1][1]], cased):
+        words.pop()
+    if not words:
+        return None
+    core_start, core_end = words[0][0], words[-1][1]
+    while core_end > core_start and text[core_end - 1] in ".,'’-" and not (
+            text[core_end - 1] == "." and core_end - core_start <= 2):
+        core_end -= 1  # "Rivera." but "J."
+    return core_start, core_end
+
+
+def trim_name_spans(findings: Iterable[Finding], texts: list[str]) -> list[Finding]:
+    """The findings with person-name spans cut to the name (module docstring): titles and
+    edge words left outside, titles alone and identifier acronyms dropped."""
+    out: list[Finding] = []
+    cased_of: dict[int, bool] = {}
+    for finding in findings:
+        if finding.info_type not in NAME_TYPES or finding.turn >= len(texts):
+            out.append(finding)
+            continue
+        text = texts[finding.turn]
+        value = text[finding.start:finding.end]
+        if is_title(value):
+            continue
+        if finding.info_type != "PERSON_NAME":
+            out.append(finding)
+            continue
+        if _bare(value) in _IDENTIFIER_WORDS:
+            continue
+        if " " not in value and "\t" not in value:
+            out.append(finding)  # one word, not a title: nothing to cut
+            continue
+        cased = cased_of.get(finding.turn)
+        if cased is None:
+            cased = cased_of[finding.turn] = _is_cased(text)
+        core = name_core(text, finding.start, finding.end, cased)
+        if core is None:
+            if " " in value.strip():
+                continue  # only titles and function words
+            out.append(finding)  # one word: whether it is a name is not for this step
+        elif core == (finding.start, finding.end):
+            out.append(finding)
+        else:
+            out.append(finding.with_span(*core))
+    return out
