@@ -1,6 +1,7 @@
 """Build Veil's first-name and last-name lists from Faker's locale data.
 
     python scripts/build_name_lists.py            # writes veil/engine/data/*.txt.gz
+    python scripts/build_name_lists.py --only ordinary_name_words   # that list alone
 
 Takes every Faker person provider whose names are written in Latin script (English, Spanish,
 Portuguese, French, German, Italian, Polish, Turkish, Vietnamese, Indonesian, Yoruba, Igbo,
@@ -92,22 +93,78 @@ def common_words(english_names: set[str], count: int = 30000) -> set[str]:
     return {w for w in words if w.isalpha() and len(w) > 1 and w not in lowered}
 
 
+# How many times more often than its use as a given name explains a word must be said for it
+# to count as an ordinary word first (log10 units: 1.0 is ten times).
+ORDINARY_MARGIN = 1.0
+
+
+def ordinary_name_words(names: set[str], common: set[str], count: int = 50000) -> set[str]:
+    """Name-list words that are also ordinary English words ("haven", "bass", "hook",
+    "parks"), which need more evidence than the list's word alone when written lower-case.
+
+    A word qualifies when it is among the `count` most frequent English words (`wordfreq`),
+    a dictionary lists it lower-case (Webster's and GCIDE, from `english-words`; a plural
+    counts by its singular), and it is said far more often than its use as an American given
+    name explains: its frequency beside its share of given names (Faker's `en_US` weights),
+    scaled by the median of the same ratio over given names no dictionary lists lower-case.
+    "james" and "mary" stay names; "tom", "bob" and "haven" qualify. The words `common`
+    already holds (never names without a context) are left out. Build-time dependencies only:
+    `pip install wordfreq english-words`."""
+    import math
+    import statistics
+
+    from english_words import get_english_words_set
+    from faker.providers.person.en_US import Provider as Names
+    from wordfreq import top_n_list, zipf_frequency
+
+    lower = {w for w in get_english_words_set(["web2", "gcide"], lower=False, alpha=True) if w.islower()}
+
+    def in_dictionary(word: str) -> bool:
+        return word in lower or (word.endswith("s") and word[:-1] in lower) or \
+            (word.endswith("es") and word[:-2] in lower)
+
+    share: dict[str, float] = {}
+    for attr in ("first_names_female", "first_names_male"):
+        for name, weight in getattr(Names, attr).items():
+            share[name.lower()] = max(share.get(name.lower(), 0.0), weight / 2)
+    offset = statistics.median(zipf_frequency(w, "en") - math.log10(s) for w, s in share.items()
+                               if not in_dictionary(w) and zipf_frequency(w, "en") > 0)
+    frequent = set(top_n_list("en", count))
+    lowered = {n.lower() for n in names}
+    return {w for w in lowered & frequent if w not in common and in_dictionary(w) and (
+        w not in share or zipf_frequency(w, "en") > math.log10(share[w]) + offset + ORDINARY_MARGIN)}
+
+
 def write(path: Path, names: set[str]) -> None:
     body = "".join(f"{n}\n" for n in sorted(names)).encode("utf-8")
     with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as gz:
         gz.write(body)
 
 
+def read(path: Path) -> list[str]:
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        return [line.rstrip("\n") for line in handle if line.strip()]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DATA)
+    parser.add_argument("--only", choices=("ordinary_name_words",), default=None,
+                        help="Rebuild this list alone, from the name lists already in --out.")
     args = parser.parse_args(argv)
+    if args.only == "ordinary_name_words":
+        names = {n for f in ("first_names.txt.gz", "last_names.txt.gz") for n in read(args.out / f)}
+        words = ordinary_name_words(names, set(read(args.out / "common_words.txt.gz")))
+        write(args.out / "ordinary_name_words.txt.gz", words)
+        print(f"{len(words)} ordinary words among the names")
+        return
     first, last, locales, english = collect()
     args.out.mkdir(parents=True, exist_ok=True)
     write(args.out / "first_names.txt.gz", first)
     write(args.out / "last_names.txt.gz", last)
     common = common_words(english)
     write(args.out / "common_words.txt.gz", common)
+    write(args.out / "ordinary_name_words.txt.gz", ordinary_name_words(first | last, common))
     print(f"{len(common)} common words; {len(first)} first names, {len(last)} last names from {len(locales)} Latin-script "
           f"locales: {', '.join(locales)}")
 
