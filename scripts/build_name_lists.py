@@ -129,6 +129,9 @@ def ordinary_name_words(names: set[str], common: set[str], count: int = 50000) -
             share[name.lower()] = max(share.get(name.lower(), 0.0), weight / 2)
     offset = statistics.median(zipf_frequency(w, "en") - math.log10(s) for w, s in share.items()
                                if not in_dictionary(w) and zipf_frequency(w, "en") > 0)
+    from veil.engine.name_lists import AMBIGUOUS_NAMES
+
+    common = set(common) | AMBIGUOUS_NAMES
     frequent = set(top_n_list("en", count))
     lowered = {n.lower() for n in names}
     return {w for w in lowered & frequent if w not in common and in_dictionary(w) and (
