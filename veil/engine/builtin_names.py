@@ -203,8 +203,9 @@ def _likelihood_from_facts(
         return L.POSSIBLE if capitalised else L.VERY_UNLIKELY
     if common:
         return None
-    # "haven", "bass" in uncased text: a candidate that only a context can lift.
-    return L.VERY_UNLIKELY if ordinary else L.POSSIBLE
+    # "haven", "bass" in uncased text: too weak alone, a name beside another name word that
+    # is no ordinary word ("nick moreau"), or where a context lifts it.
+    return L.UNLIKELY if ordinary else L.POSSIBLE
 
 
 def _word_likelihood(text: str, start: int, end: int, cased: bool) -> Likelihood | None:
@@ -235,12 +236,15 @@ def _is_eponym(text: str, start: int, end: int) -> bool:
     return following is not None and following.group(1).lower() in EPONYM_NOUNS
 
 
-def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str) -> list[Hit]:
-    """Join name words separated only by spaces (or an initial) into one finding."""
+def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str, cased: bool = True) -> list[Hit]:
+    """Join name words separated only by spaces (or an initial) into one finding, likely a
+    name when it has two words or more; in uncased text, one of them must be a name word
+    that is no ordinary word ("nick moreau", not "bass hook")."""
     hits.sort()
     out: list[Hit] = []
     dictionary = Method.DICTIONARY
     unlikely, likely = L.UNLIKELY, L.LIKELY
+    enough = unlikely if cased else L.POSSIBLE
     # The open group: its start, furthest end, best likelihood and distinct words.
     group_start = group_end = -1
     best = None
@@ -263,11 +267,11 @@ def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str) -> list[H
                     words += 1
                     last_word = (start, end)
                 continue
-            out.append((group_start, group_end, max(best, likely) if words >= 2 and best >= unlikely
+            out.append((group_start, group_end, max(best, likely) if words >= 2 and best >= enough
                         else best, dictionary))
         group_start, group_end, best, words, last_word = start, end, likelihood, 1, (start, end)
     if best is not None:
-        out.append((group_start, group_end, max(best, likely) if words >= 2 and best >= unlikely
+        out.append((group_start, group_end, max(best, likely) if words >= 2 and best >= enough
                     else best, dictionary))
     return out
 
@@ -486,7 +490,7 @@ def _person_hits_of_live(
     text: str, found: list[list[Span]], cased: bool, may_match: MayMatch | None
 ) -> Iterator[Hit]:
     hits = _dictionary_hits(text, found)
-    yield from _join_adjacent(hits, text)
+    yield from _join_adjacent(hits, text, cased)
     yield from _addressed_hits(text, found, cased)
     if may_match is not None:
         yield from _context_hits(text, cased, may_match)
