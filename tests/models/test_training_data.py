@@ -1,5 +1,5 @@
 """What `veil train` learns from: real annotated posts beside synthetic turns, unannotated text
-left out of the loss, and lower-cased copies only where the tokenizer would see a difference."""
+left out of the loss, and ASR-style copies (lower-case, no sentence punctuation) of the real posts."""
 from __future__ import annotations
 
 import random
