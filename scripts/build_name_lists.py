@@ -1,6 +1,6 @@
 """Build Veil's first-name and last-name lists from Faker's locale data.
 
-    python scripts/build_name_lists.py            # writes veil/engine/data/*.txt.gz
+    python scripts/build_name_lists.py            # writes veil/detection/engine/data/*.txt.gz
     python scripts/build_name_lists.py --only ordinary_name_words   # that list alone
 
 Takes every Faker person provider whose names are written in Latin script (English, Spanish,
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import faker.providers.person as person_providers
 
-DATA = Path(__file__).resolve().parent.parent / "veil" / "engine" / "data"
+DATA = Path(__file__).resolve().parent.parent / "veil" / "detection" / "engine" / "data"
 FIRST_ATTRS = ("first_names", "first_names_female", "first_names_male", "first_names_nonbinary")
 LAST_ATTRS = ("last_names", "last_names_female", "last_names_male")
 
@@ -79,7 +79,7 @@ def common_words(english_names: set[str], count: int = 30000) -> set[str]:
 
     `wordfreq` is a build-time dependency only (`pip install wordfreq`); without it, Faker's
     English lorem word list stands in. Words that are also names (may, will, bill, mark, ...)
-    are listed by hand in `veil/engine/name_lists.py`.
+    are listed by hand in `veil/detection/engine/name_lists.py`.
     """
     try:
         from wordfreq import top_n_list
@@ -110,7 +110,7 @@ def ordinary_name_words(names: set[str], common: set[str], count: int = 50000) -
     over the names Webster's does not list lower-case). "haven", "bass", "pleasant" qualify,
     while "Tom", "Mary", "Lewis" and "Kit", which Webster's also lists as proper names, and
     "Jasmine", "Murphy", said about as often as the names they are, stay names.
-    `NAMES_NOT_ORDINARY` (veil/engine/name_lists.py) keeps the surnames it lists only as rare
+    `NAMES_NOT_ORDINARY` (veil/detection/engine/name_lists.py) keeps the surnames it lists only as rare
     words ("li", "khan"). The words `common` and `AMBIGUOUS_NAMES` hold are left out (never
     names without a context already). Build-time dependencies only:
     `pip install wordfreq english-words`."""
@@ -121,7 +121,7 @@ def ordinary_name_words(names: set[str], common: set[str], count: int = 50000) -
     from faker.providers.person.en_US import Provider as Names
     from wordfreq import top_n_list, zipf_frequency
 
-    from veil.engine.name_lists import AMBIGUOUS_NAMES, NAMES_NOT_ORDINARY
+    from veil.detection.engine.name_lists import AMBIGUOUS_NAMES, NAMES_NOT_ORDINARY
 
     webster = get_english_words_set(["web2"], lower=False, alpha=True)
 

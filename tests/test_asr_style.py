@@ -1,4 +1,4 @@
-"""ASR-style copies of labelled text (veil.asr_style): lower-case, no sentence punctuation,
+"""ASR-style copies of labelled text (veil.measure.asr_style): lower-case, no sentence punctuation,
 every gold span still on exactly the characters it covered."""
 import gzip
 import json
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from veil.asr_style import asr_style_record, asr_style_text, remap_span
+from veil.measure.asr_style import asr_style_record, asr_style_text, remap_span
 
 ROOT = Path(__file__).resolve().parent.parent
 

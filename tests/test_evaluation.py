@@ -6,7 +6,7 @@ import json
 import pytest
 
 from tests.conftest import run_veil
-from veil.evaluation import ALL, Evaluation, Span, f_beta, format_report, value_shape
+from veil.measure.evaluation import ALL, Evaluation, Span, f_beta, format_report, value_shape
 
 
 def test_f_beta_known_values():
@@ -138,7 +138,7 @@ def test_veil_evaluate_on_the_sample(tmp_path):
 
 
 def test_precision_by_detector_says_where_false_alarms_come_from():
-    from veil.evaluation import detector_family
+    from veil.measure.evaluation import detector_family
 
     texts = ["call haven smith at acme today"]
     gold = [Span(0, 11, 16, "PERSON_NAME"), Span(0, 20, 24, "ORGANIZATION_NAME")]
