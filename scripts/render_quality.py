@@ -3,6 +3,7 @@
     python scripts/render_quality.py              # evaluates everything below, writes QUALITY.md
     python scripts/render_quality.py --work DIR   # keeps the reports already in DIR, makes the rest
     python scripts/render_quality.py --only speech --work DIR   # the lead section alone
+    python scripts/render_quality.py --only speech --sets validation,dev-uner-ewt   # on these sets
 
 It runs exactly what QUALITY.md quotes: `veil evaluate` on the real test posts (data/ner) for
 the rules, the model, both, and the baselines (spaCy's en_core_web_sm, and Presidio on it);
@@ -122,13 +123,13 @@ def _cells(report: dict, info_type: str) -> str:
     return f"{untyped.get('recall', 0):.3f} | {typed.get('precision', 0):.3f} | {typed.get('recall', 0):.3f}"
 
 
-def speech_section(work: Path) -> str:
+def speech_section(work: Path, sets=SPEECH_SETS) -> str:
     """The lead table: names and organisations on every real dev and held-out set, as written
     and ASR-style, for the default job and the baselines; then the default job's precision by
     detector, so that a change in precision shows which detector made it."""
     reports = {(name, system): evaluate_both_forms(name, work, system)
-               for name, _, _ in SPEECH_SETS for system, _ in SPEECH_SYSTEMS}
-    ran = reports[(SPEECH_SETS[0][0], "default")]["source"]
+               for name, _, _ in sets for system, _ in SPEECH_SYSTEMS}
+    ran = reports[(sets[0][0], "default")]["source"]
     lines = [SPEECH_START, "## Names in both forms: as written and ASR-style", "",
              "Every real set twice: as written, and as an ASR-style copy of the same text "
              "(lower-case, sentence punctuation removed, gold offsets remapped: what a speech "
@@ -150,7 +151,7 @@ def speech_section(work: Path) -> str:
              "| set | split | form | system | PERSON_NAME redacted at all | precision | typed recall "
              "| ORGANIZATION_NAME redacted at all | precision | typed recall | lower-case words redacted |",
              "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    for name, label, split in SPEECH_SETS:
+    for name, label, split in sets:
         for form in ("written", "ASR-style"):
             for system, system_label in SPEECH_SYSTEMS:
                 report = reports[(name, system)]
@@ -162,7 +163,7 @@ def speech_section(work: Path) -> str:
               "gold span of its type (PERSON_NAME findings; any type in brackets).", "",
               "| set | form | " + " | ".join(f"{d}" for d in ("rules", "dictionary", "repeats", "model")) + " |",
               "| --- | --- | ---: | ---: | ---: | ---: |"]
-    for name, label, _ in SPEECH_SETS:
+    for name, label, _ in sets:
         for form in ("written", "ASR-style"):
             report = reports[(name, "default")]
             report = report["asr_style"] if form == "ASR-style" else report
@@ -181,11 +182,12 @@ def speech_section(work: Path) -> str:
     return "\n".join(lines)
 
 
-def write_speech_section(work: Path) -> None:
-    """Put `speech_section` at the head of QUALITY.md (after its introduction), replacing the
-    one there."""
+def write_speech_section(work: Path, names: list[str] | None = None) -> None:
+    """Put `speech_section` (on the sets `names`, default all) at the head of QUALITY.md
+    (after its introduction), replacing the one there."""
     page = (ROOT / "QUALITY.md").read_text()
-    section = speech_section(work)
+    sets = tuple(s for s in SPEECH_SETS if names is None or s[0] in names)
+    section = speech_section(work, sets)
     if SPEECH_START in page:
         before, rest = page.split(SPEECH_START, 1)
         page = before + section + rest.split(SPEECH_END, 1)[1]
@@ -405,7 +407,11 @@ def auditor_section(work: Path) -> str:
 def main(argv: list[str] | None = None) -> int:
     """`--work DIR`: keep the reports a previous run left in DIR, and make only the missing ones."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    only = None
+    only = names = None
+    if "--sets" in argv:
+        at = argv.index("--sets")
+        names = argv[at + 1].split(",")
+        del argv[at:at + 2]
     if "--only" in argv:
         at = argv.index("--only")
         only = argv[at + 1]
@@ -418,7 +424,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         work = Path(tempfile.mkdtemp(prefix="veil-quality-"))
     if only == "speech":
-        write_speech_section(work)
+        write_speech_section(work, names)
         print(f"wrote QUALITY.md's section on both forms (reports in {work})")
         return 0
     real = real_reports(work)
