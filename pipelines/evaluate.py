@@ -2,8 +2,13 @@
 
     veil evaluate --input test.jsonl                        # run the detectors of --config
     veil evaluate --input test.jsonl --findings out/        # score an anonymize run's findings/
+    veil evaluate --input test.jsonl --forms asr            # only the ASR-style copy
 
 Prints a table per infoType and per context, and writes every figure as JSON (`--report`).
+Each input is scored in two forms (`--forms both`, the default when the detectors run): as
+written, and as an ASR-style copy of it (lower-case, sentence punctuation removed, gold offsets
+remapped: `veil.measure.asr_style`), which is what a speech recogniser gives. The JSON report is the
+written form's, with the copy's under `asr_style`.
 Detection is the anonymize job's own (`transforms.detect.Detect`, after its reader and parser),
 run on the local runner: the findings scored are the ones the job writes. The scoring then
 reads the input again as a stream.
@@ -18,6 +23,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from pipelines.runner.logs import configure_logging
+from veil.measure.asr_style import asr_style_record
 from veil.run.config import load_config
 from veil.detection.detector_config import choose_detectors
 from veil.run.errors import ConfigError
@@ -89,10 +95,22 @@ def job_config(args):
     return config.model_copy(update={"detectors": detectors})
 
 
+def findings_sources(storage: Storage, output_dir: str) -> dict[str, list[str]]:
+    """The detector label of each finding `findings_by_record` reads, in the same order."""
+    sources: dict[str, list[str]] = defaultdict(list)
+    for path, _ in storage.match(output_dir.rstrip("/") + "/findings/part-*"):
+        with storage.open(path, "rb") as handle:
+            for line in handle:
+                row = json.loads(line)
+                sources[row["id"]].append(row.get("detector") or "unknown")
+    return sources
+
+
 def detected_findings(config, storage: Storage, pattern: str, fields: FieldMap,
-                      input_format: str | None) -> dict[str, list[Span]]:
+                      input_format: str | None, sources: dict | None = None) -> dict[str, list[Span]]:
     """Each record's findings, as the anonymize job finds them: its reader, parser and
-    `Detect` on the local runner (records it cannot read or detect have none)."""
+    `Detect` on the local runner (records it cannot read or detect have none). `sources`, if
+    given, receives each finding's detector label ("rules:dictionary"), in the same order."""
     import apache_beam as beam
     from apache_beam.options.pipeline_options import PipelineOptions
 
@@ -119,13 +137,16 @@ def detected_findings(config, storage: Storage, pattern: str, fields: FieldMap,
             _ = detected | "Progress" >> beam.ParDo(CountProgressFn(counts))
             _ = (detected
                  | "Rows" >> beam.Map(lambda d: json.dumps([d.conversation.id, [
-                     [f.turn, f.start, f.end, f.info_type] for f in written_turn_findings(d, fields)]]))
+                     [f.turn, f.start, f.end, f.info_type, f.detector_label]
+                     for f in written_turn_findings(d, fields)]]))
                  | "Write" >> beam.io.WriteToText(prefix))
         found: dict[str, list[Span]] = {}
         for path in sorted(Path(scratch).glob("findings*")):
             for line in path.read_text(encoding="utf-8").splitlines():
                 record_id, rows = json.loads(line)
-                found[record_id] = [Span(*row) for row in rows]
+                found[record_id] = [Span(*row[:4]) for row in rows]
+                if sources is not None:
+                    sources[record_id] = [row[4] for row in rows]
     return found
 
 
@@ -156,20 +177,56 @@ def usable_config(args, storage: Storage):
     return config.model_copy(update={"detectors": detectors}), missing
 
 
+def asr_style_copy(storage: Storage, pattern: str, fields: FieldMap, input_format: str | None,
+                   folder: str) -> str:
+    """Write the ASR-style copy of every readable record of `pattern` to a JSONL file in
+    `folder`; return its path. Records the reader cannot parse are skipped here as in scoring."""
+    path = str(Path(folder) / "asr-style.jsonl")
+    with open(path, "w", encoding="utf-8") as out:
+        for conversation in read_conversations(storage, pattern, fields, input_format):
+            copy = asr_style_record(conversation.record, fields.text, fields.turns, fields.pii)
+            out.write(json.dumps(copy, ensure_ascii=False) + "\n")
+    return path
+
+
 def evaluate(args) -> dict:
+    """The written form's report, with the ASR-style copy's under `asr_style` when `--forms`
+    asks for both; only the copy's (marked `form: asr_style`) for `--forms asr`."""
+    forms = args.forms or ("written" if args.findings else "both")
+    if args.findings and forms != "written":
+        raise ConfigError("--forms asr/both: findings of an anonymize run are on the written "
+                          "text; run the detectors (no --findings) to score an ASR-style copy")
+    written = evaluate_form(args, args.input, args.input_format) if forms in ("written", "both") else None
+    if forms == "written":
+        return written
+    with tempfile.TemporaryDirectory(prefix="veil-asr-style-") as folder:
+        fields = FieldMap(id=args.id_field, turns=args.turns_field, text=args.text_field, pii=args.pii_field)
+        copy = asr_style_copy(Storage(), args.input, fields, args.input_format, folder)
+        asr = evaluate_form(args, copy, "jsonl")
+    asr["form"] = "asr_style"
+    asr["source"]["input"] = args.input
+    if written is None:
+        return asr
+    written["asr_style"] = asr
+    return written
+
+
+def evaluate_form(args, pattern: str, input_format: str | None) -> dict:
     storage = Storage()
     fields = FieldMap(id=args.id_field, turns=args.turns_field, text=args.text_field, pii=args.pii_field)
     config = missing = None
+    sources: dict[str, list[str]] = {}
     if args.findings:
         predictions = findings_by_record(storage, args.findings)
+        sources = findings_sources(storage, args.findings)
     else:
         config, missing = usable_config(args, storage)
-        predictions = detected_findings(config, storage, args.input, fields, args.input_format)
+        predictions = detected_findings(config, storage, pattern, fields, input_format, sources)
     evaluation = Evaluation()
     table = RiskSettings().table()
     risk = RiskAccumulator(threshold=table.threshold, sample_size=0)
     progress = ProgressDisplay("scoring", unit="conversations")
-    conversations = read_conversations(storage, args.input, fields, args.input_format)
+    conversations = read_conversations(storage, pattern, fields, input_format)
     for conversation in counted(conversations, progress):
         texts = [turn.text for turn in conversation.turns]
         predicted = predictions.get(conversation.id, [])
@@ -179,6 +236,7 @@ def evaluate(args) -> dict:
             predicted,
             conversation.context,
             negative_spans(conversation),
+            sources.get(conversation.id),
         )
         # The residual risk these detections would leave, scored against the gold labels.
         items = from_gold(texts, conversation.record.get(fields.pii) or [],
@@ -186,9 +244,10 @@ def evaluate(args) -> dict:
         risk.add(score_conversation(conversation.id, items, table, conversation.context))
     progress.close()
     report = evaluation.report()
+    report["form"] = "written"
     report["residual_risk"] = risk.summary()
     report["source"] = {
-        "input": args.input, "findings": args.findings,
+        "input": pattern, "findings": args.findings,
         "config": None if args.findings else args.config,
         "detectors": config.detectors.names if config else None,
         "detectors_missing": missing,
@@ -206,6 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", default=None, help="Write the full report as JSON here.")
     parser.add_argument("--metric", default="entity_overlap",
                         choices=("entity_exact", "entity_overlap", "token"), help="The table's metric.")
+    parser.add_argument("--forms", choices=("both", "written", "asr"), default=None,
+                        help="Score the input as written, an ASR-style copy of it (lower-case, no "
+                             "sentence punctuation), or both (the default; written only with --findings).")
     parser.add_argument("--input_format", choices=("jsonl", "parquet"), default=None)
     parser.add_argument("--id_field", default="id")
     parser.add_argument("--turns_field", default="turns")
@@ -221,10 +283,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.report:
         with Storage().open(args.report, "wb") as handle:
             handle.write(json.dumps(report, indent=2, sort_keys=True).encode())
-    print(format_report(report, args.metric))
-    print()
-    print("Residual risk from gold labels (paper's Table 4 shape):")
-    print(format_risk_summary(report["residual_risk"]))
+    for form in (report, report.get("asr_style")):
+        if form is None:
+            continue
+        print(f"== {'ASR-style copy (lower-case, no sentence punctuation)' if form['form'] == 'asr_style' else 'as written'} ==")
+        print(format_report(form, args.metric))
+        print()
+        print("Residual risk from gold labels (paper's Table 4 shape):")
+        print(format_risk_summary(form["residual_risk"]))
+        print()
     return 0
 
 

@@ -1,6 +1,7 @@
 """Build Veil's first-name and last-name lists from Faker's locale data.
 
     python scripts/build_name_lists.py            # writes veil/detection/engine/data/*.txt.gz
+    python scripts/build_name_lists.py --only ordinary_name_words   # that list alone
 
 Takes every Faker person provider whose names are written in Latin script (English, Spanish,
 Portuguese, French, German, Italian, Polish, Turkish, Vietnamese, Indonesian, Yoruba, Igbo,
@@ -92,22 +93,89 @@ def common_words(english_names: set[str], count: int = 30000) -> set[str]:
     return {w for w in words if w.isalpha() and len(w) > 1 and w not in lowered}
 
 
+# How much more often than its name use explains a word must be said to count as ordinary,
+# in log10 units (0.3: about twice as often); chosen on the dev sets (data/ner/README.md).
+ORDINARY_MARGIN = 0.3
+
+
+def ordinary_name_words(names: set[str], common: set[str], count: int = 50000) -> set[str]:
+    """Name-list words that are also ordinary English words ("haven", "bass", "hook",
+    "parks"), which need more evidence than the list's word alone when written lower-case.
+
+    A word qualifies when it is among the `count` most frequent English words (`wordfreq`),
+    Webster's dictionary (`web2`, from `english-words`) lists it in lower case and not
+    capitalised (a plural counts by its singular), and it is said more often than its use as
+    an American given name or surname explains (`ORDINARY_MARGIN`: its `wordfreq` frequency
+    beside its share of Faker's `en_US` name weights, scaled by the median of the same ratio
+    over the names Webster's does not list lower-case). "haven", "bass", "pleasant" qualify,
+    while "Tom", "Mary", "Lewis" and "Kit", which Webster's also lists as proper names, and
+    "Jasmine", "Murphy", said about as often as the names they are, stay names.
+    `NAMES_NOT_ORDINARY` (veil/detection/engine/name_lists.py) keeps the surnames it lists only as rare
+    words ("li", "khan"). The words `common` and `AMBIGUOUS_NAMES` hold are left out (never
+    names without a context already). Build-time dependencies only:
+    `pip install wordfreq english-words`."""
+    import math
+    import statistics
+
+    from english_words import get_english_words_set
+    from faker.providers.person.en_US import Provider as Names
+    from wordfreq import top_n_list, zipf_frequency
+
+    from veil.detection.engine.name_lists import AMBIGUOUS_NAMES, NAMES_NOT_ORDINARY
+
+    webster = get_english_words_set(["web2"], lower=False, alpha=True)
+
+    def listed(word: str) -> bool:
+        return word in webster or (word.endswith("s") and word[:-1] in webster)
+
+    share: dict[str, float] = {}
+    for attr, scale in (("first_names_female", 0.5), ("first_names_male", 0.5), ("last_names", 1.0)):
+        for name, weight in getattr(Names, attr).items():
+            share[name.lower()] = max(share.get(name.lower(), 0.0), weight * scale)
+    offset = statistics.median(zipf_frequency(w, "en") - math.log10(s) for w, s in share.items()
+                               if not listed(w) and zipf_frequency(w, "en") > 0)
+
+    def said_as_a_word(word: str) -> bool:
+        return word not in share or \
+            zipf_frequency(word, "en") > math.log10(share[word]) + offset + ORDINARY_MARGIN
+
+    common = set(common) | AMBIGUOUS_NAMES | NAMES_NOT_ORDINARY
+    frequent = set(top_n_list("en", count))
+    lowered = {n.lower() for n in names}
+    return {w for w in lowered & frequent
+            if w not in common and listed(w) and not listed(w.capitalize()) and said_as_a_word(w)}
+
+
 def write(path: Path, names: set[str]) -> None:
     body = "".join(f"{n}\n" for n in sorted(names)).encode("utf-8")
     with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as gz:
         gz.write(body)
 
 
+def read(path: Path) -> list[str]:
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        return [line.rstrip("\n") for line in handle if line.strip()]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DATA)
+    parser.add_argument("--only", choices=("ordinary_name_words",), default=None,
+                        help="Rebuild this list alone, from the name lists already in --out.")
     args = parser.parse_args(argv)
+    if args.only == "ordinary_name_words":
+        names = {n for f in ("first_names.txt.gz", "last_names.txt.gz") for n in read(args.out / f)}
+        words = ordinary_name_words(names, set(read(args.out / "common_words.txt.gz")))
+        write(args.out / "ordinary_name_words.txt.gz", words)
+        print(f"{len(words)} ordinary words among the names")
+        return
     first, last, locales, english = collect()
     args.out.mkdir(parents=True, exist_ok=True)
     write(args.out / "first_names.txt.gz", first)
     write(args.out / "last_names.txt.gz", last)
     common = common_words(english)
     write(args.out / "common_words.txt.gz", common)
+    write(args.out / "ordinary_name_words.txt.gz", ordinary_name_words(first | last, common))
     print(f"{len(common)} common words; {len(first)} first names, {len(last)} last names from {len(locales)} Latin-script "
           f"locales: {', '.join(locales)}")
 

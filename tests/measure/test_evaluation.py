@@ -135,3 +135,54 @@ def test_veil_evaluate_on_the_sample(tmp_path):
     risk = report["residual_risk"]
     assert risk["total"]["count"] == 300 and set(risk["contexts"]) >= {"customer_support", "voicemail"}
     assert "Residual risk from gold labels" in result.stdout and "Total" in result.stdout
+
+
+def test_precision_by_detector_says_where_false_alarms_come_from():
+    from veil.measure.evaluation import detector_family
+
+    texts = ["call haven smith at acme today"]
+    gold = [Span(0, 11, 16, "PERSON_NAME"), Span(0, 20, 24, "ORGANIZATION_NAME")]
+    predicted = [Span(0, 5, 10, "PERSON_NAME"), Span(0, 11, 16, "PERSON_NAME"),
+                 Span(0, 20, 24, "PERSON_NAME"), Span(0, 25, 30, "DATE")]
+    sources = ["rules:dictionary", "hf:model", "repeats:dictionary", "rules:regex"]
+    evaluation = Evaluation()
+    evaluation.add(texts, gold, predicted, sources=sources)
+    by = evaluation.report()["precision_by_detector"]
+    assert by["dictionary"]["typed"]["PERSON_NAME"] == {"tp": 0, "fp": 1, "precision": 0.0}
+    assert by["model"]["typed"]["PERSON_NAME"]["precision"] == 1.0
+    # the repeat hit an organisation: wrong type, but redacted at all
+    assert by["repeats"]["typed"][ALL]["precision"] == 0.0
+    assert by["repeats"]["redacted_at_all"]["precision"] == 1.0
+    assert by["rules"]["redacted_at_all"] == {"tp": 0, "fp": 1, "precision": 0.0}
+    assert "precision by detector" in format_report(evaluation.report())
+    assert [detector_family(s) for s in sources] == ["dictionary", "model", "repeats", "rules"]
+    assert detector_family("spacy:model") == "model" and detector_family("speakers:regex") == "speakers"
+
+
+def test_veil_evaluate_scores_the_written_text_and_its_asr_style_copy(tmp_path):
+    source = tmp_path / "posts.jsonl"
+    rows = [{"id": "a", "text": "Thanks, Jennifer. Email jennifer.doe@example.com now.",
+             "pii": [{"start": 8, "end": 16, "info_type": "PERSON_NAME"},
+                     {"start": 24, "end": 48, "info_type": "EMAIL_ADDRESS"}]},
+            {"id": "b", "text": "The haven was quiet, and the bass was loud.", "pii": []}]
+    source.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    report_path = tmp_path / "report.json"
+    result = run_veil("evaluate", "--input", str(source), "--detectors", "rules", "--report", str(report_path))
+    assert result.returncode == 0, result.stderr
+    report = json.loads(report_path.read_text())
+    asr = report["asr_style"]
+    assert report["form"] == "written" and asr["form"] == "asr_style" and asr["records"] == 2
+    assert asr["source"]["input"] == str(source)
+    for form in (report, asr):
+        person = form["metrics"]["entity_overlap"][ALL]["per_info_type"]["PERSON_NAME"]
+        assert person["support"] == 1 and person["recall"] == 1.0
+        # "haven" and "bass" are names in the lists, and ordinary words here, in both forms
+        assert form["ordinary_words"][ALL]["redacted"] == 0
+        assert form["precision_by_detector"]["rules"]["typed"]["PERSON_NAME"]["precision"] == 1.0
+    assert "ASR-style copy" in result.stdout and "as written" in result.stdout
+    only = run_veil("evaluate", "--input", str(source), "--detectors", "rules", "--forms", "asr",
+                    "--report", str(report_path))
+    assert only.returncode == 0, only.stderr
+    assert json.loads(report_path.read_text())["form"] == "asr_style"
+    refused = run_veil("evaluate", "--input", str(source), "--findings", str(tmp_path), "--forms", "asr")
+    assert refused.returncode == 2 and "ASR-style" in refused.stderr

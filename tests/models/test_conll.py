@@ -18,7 +18,8 @@ from tests.conftest import ROOT
 
 LABELS = {"PER": "PERSON_NAME", "LOC": "LOCATION", "ORG": "ORGANIZATION_NAME", "creative-work": None}
 DATA = ROOT / "data" / "ner"
-SPLITS = ("train", "validation", "test-btc-f", "test-wnut17-dev")
+SPLITS = ("train", "validation", "test-btc-f", "test-wnut17-dev", "dev-uner-ewt", "test-uner-ewt",
+          "dev-gum-written", "test-gum-written")
 
 
 def test_text_is_rebuilt_as_people_write_it():
@@ -97,9 +98,17 @@ def test_bundled_real_data_follows_the_input_contract():
                 # Spans never cut a word.
                 assert span["start"] == 0 or not (text[span["start"] - 1].isalnum() and value[0].isalnum())
                 assert span["end"] == len(text) or not (text[span["end"]].isalnum() and value[-1].isalnum())
-    test_contexts = {r["context"] for split in SPLITS[2:] for r in _records(split)}
+    test_contexts = {r["context"] for split in SPLITS[2:4] for r in _records(split)}
     training_contexts = {r["context"] for split in SPLITS[:2] for r in _records(split)}
     assert test_contexts == {"btc-f", "wnut17-dev"} and not test_contexts & training_contexts
+    # UNER's own dev and test splits; GUM's genres cut in two by position, no sentence on both sides
+    assert {r["context"] for r in _records("dev-uner-ewt")} == {"uner-ewt-dev"}
+    assert {r["context"] for r in _records("test-uner-ewt")} == {"uner-ewt-test"}
+    gum_dev, gum_test = _records("dev-gum-written"), _records("test-gum-written")
+    assert {r["context"] for r in gum_dev} == {r["context"] for r in gum_test} == \
+        {"gum-academic", "gum-bio", "gum-news", "gum-voyage"}
+    assert not {r["source"]["line"] for r in gum_dev if r["context"] == "gum-bio"} & \
+        {r["source"]["line"] for r in gum_test if r["context"] == "gum-bio"}
 
 
 SOURCE = Path(os.environ.get("VEIL_NER_SOURCE") or ROOT.parent / "shared" / "ner")

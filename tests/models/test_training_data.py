@@ -1,5 +1,5 @@
 """What `veil train` learns from: real annotated posts beside synthetic turns, unannotated text
-left out of the loss, and lower-cased copies only where the tokenizer would see a difference."""
+left out of the loss, and ASR-style copies (lower-case, no sentence punctuation) of the real posts."""
 from __future__ import annotations
 
 import random
@@ -7,7 +7,7 @@ import random
 import pytest
 
 from models.examples import NER_TYPES, examples_from_records, real_examples
-from models.hf_training import lower_cased_copies
+from models.hf_training import asr_style_copies
 
 pytest.importorskip("transformers")
 
@@ -50,14 +50,17 @@ def _word_tokenizer(lower_case: bool):
     return PreTrainedTokenizerFast(tokenizer_object=tokenizer, unk_token="[UNK]")
 
 
-def test_lower_cased_copies_only_for_a_cased_tokenizer():
-    record = {"id": "x", "text": "Thanks Virginia", "pii": [{"start": 7, "end": 15, "info_type": "PERSON_NAME"}]}
-    examples = list(examples_from_records([record]))
-    said = []
-    copies = lower_cased_copies(examples, _word_tokenizer(lower_case=False), 1.0, random.Random(0), said.append)
-    assert [(c.text, c.spans) for c in copies] == [("thanks virginia", examples[0].spans)]
-    assert lower_cased_copies(examples, _word_tokenizer(lower_case=True), 1.0, random.Random(0), said.append) == []
-    assert said == ["the tokenizer is uncased: no lower-cased copies needed"]
+def test_asr_style_copies_are_lower_case_without_sentence_punctuation_and_keep_their_spans():
+    record = {"id": "x", "text": "Thanks, Virginia. Bye!", "pii": [{"start": 8, "end": 16, "info_type": "PERSON_NAME"}]}
+    same = {"id": "y", "text": "ok thanks", "pii": []}
+    examples = list(examples_from_records([record, same]))
+    copies = asr_style_copies(examples, 1.0, random.Random(0))
+    assert len(copies) == 1  # "ok thanks" is its own copy
+    copy = copies[0]
+    assert copy.text == "thanks virginia bye"
+    assert [copy.text[s.start:s.end] for s in copy.spans] == ["virginia"]
+    assert [s.label for s in copy.spans] == [s.label for s in examples[0].spans]
+    assert asr_style_copies(examples, 0.0, random.Random(0)) == []
 
 
 def test_if_missing_keeps_only_a_model_of_the_current_recipe(tmp_path):

@@ -159,6 +159,17 @@ def retype_name_guesses(findings: list[Finding]) -> list[Finding]:
     return out
 
 
+# "I'm", "I'll": a speaker speaking of themself, never a name, whatever a model says.
+_SELF_REFERENCES = frozenset({"i'm", "i’m", "i'll", "i’ll", "i've", "i’ve", "i'd", "i’d"})
+
+
+def is_self_reference(finding: Finding, texts: list[str]) -> bool:
+    """Whether a PERSON_NAME finding covers only "I'm" (or "I'll", "I've", "I'd")."""
+    if finding.info_type != "PERSON_NAME" or finding.end - finding.start > 5 or finding.turn >= len(texts):
+        return False
+    return texts[finding.turn][finding.start:finding.end].strip().lower() in _SELF_REFERENCES
+
+
 def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,
                    retype: bool = True) -> list[Finding]:
     """Non-overlapping findings sorted by (turn, start). `texts` lets leftovers be trimmed.
@@ -168,7 +179,7 @@ def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,
     scores more than a place."""
     merged: list[Finding] = []
     if texts is not None:
-        findings = trim_name_spans(findings, texts)
+        findings = trim_name_spans([f for f in findings if not is_self_reference(f, texts)], texts)
     by_turn = sorted(findings, key=lambda f: f.turn)
     for turn, group in groupby(by_turn, key=lambda f: f.turn):
         group = list(group)

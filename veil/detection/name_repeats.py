@@ -33,8 +33,9 @@ def name_words(values: Iterable[str], skip: frozenset[str] = frozenset()) -> set
         for match in _WORD.finditer(value):
             word = re.sub(r"['\u2019]s$", "", match.group(0))
             lowered = word.casefold()
-            if len(word) < 3 or lowered in _TITLES or lowered in STOPWORDS or lowered in skip:
-                continue
+            if len(word) < 3 or lowered in _TITLES or lowered in STOPWORDS or lowered in skip \
+                    or _CONTRACTION.search(lowered):
+                continue  # "I'm" found once by a model is no name to look for everywhere
             words.add(word)
     return words
 

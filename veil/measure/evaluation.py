@@ -18,6 +18,12 @@ gold span that some finding covers (redacted ordinary words), overall and for lo
 whatever its recall). A word is a run of letters and digits with at least one letter; URLs,
 e-mail addresses and @handles are not words of the conversation, and are not counted.
 
+`precision_by_detector` says where the false alarms come from: each finding counted under the
+detector family that made it (`rules`: patterns and checksums, `dictionary`: the name, place
+and organisation lists, `repeats`: other mentions of a found name, `model`: an NER model,
+`speakers`: names from speaker labels), right when it overlaps a gold span of its type (typed)
+or of any type (redacted at all). A regression in precision then shows which detector made it.
+
 `redacted_by_shape` says which gold values go unredacted, by how they are written (an @handle,
 lower-case, ALL CAPS, Capitalised; one word or several), never by what they say: where a
 detector's misses lie, without a line of personal data in the report.
@@ -187,6 +193,20 @@ def ordinary_word_counts(texts: list[str], gold: list[Span], predicted: list[Spa
     return counts
 
 
+MODEL_DETECTORS = frozenset({"hf", "spacy", "onnx", "model"})
+
+
+def detector_family(label: str) -> str:
+    """The family of a finding's detector label ("rules:dictionary" -> "dictionary",
+    "rules:regex" -> "rules", "hf:model" -> "model", "repeats:dictionary" -> "repeats")."""
+    detector, _, method = label.partition(":")
+    if detector == "rules":
+        return "dictionary" if method == "dictionary" else "rules"
+    if detector in MODEL_DETECTORS or method == "model":
+        return "model"
+    return detector or "unknown"
+
+
 def value_shape(value: str) -> str:
     """How a gold value is written, e.g. "lower-case, one word" ("ishawna"), "Capitalised,
     several words" ("Busta Rhymes"), "@handle": the kind of miss, not its text."""
@@ -224,6 +244,10 @@ class Evaluation:
     words: dict = field(default_factory=lambda: defaultdict(WordCounts))
     # info_type -> value_shape -> gold values redacted at all (tp) or not (fn)
     shapes: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(Counts)))
+    # detector family -> finding's infoType (and ALL) -> typed (tp: overlaps gold of its type)
+    by_detector: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(Counts)))
+    # detector family -> findings that overlap gold of any type (tp) or none (fp)
+    by_detector_any: dict = field(default_factory=lambda: defaultdict(Counts))
     records: int = 0
     negatives_total: int = 0
     negatives_redacted: int = 0
@@ -235,8 +259,19 @@ class Evaluation:
         predicted: list[Span],
         context: str | None = None,
         negatives: list[Span] = (),
+        sources: list[str] | None = None,
     ) -> None:
+        """`sources`: each prediction's detector label ("rules:dictionary", "hf:model"), for
+        `precision_by_detector`."""
         self.records += 1
+        for index, p in enumerate(predicted):
+            family = detector_family(sources[index]) if sources and index < len(sources) else "unknown"
+            typed = any(_overlaps(p, g) and g.info_type == p.info_type for g in gold)
+            for key in (p.info_type, ALL):
+                counts = self.by_detector[family][key]
+                counts.tp += typed
+                counts.fp += not typed
+            self.by_detector_any[family].add(Counts(tp=1) if any(_overlaps(p, g) for g in gold) else Counts(fp=1))
         scopes = [ALL, f"context:{context or 'none'}"]
         for metric, count in METRICS.items():
             for info_type, c in count(texts, gold, predicted).items():
@@ -271,6 +306,12 @@ class Evaluation:
                                 "recall": round(c.tp / (c.tp + c.fn), 4)}
                         for shape, c in sorted(by_shape.items())}
             for info_type, by_shape in sorted(self.shapes.items())}
+        result["precision_by_detector"] = {
+            family: {"redacted_at_all": {k: v for k, v in self.by_detector_any[family].scores().items()
+                                         if k in ("tp", "fp", "precision")},
+                     "typed": {t: {k: v for k, v in c.scores().items() if k in ("tp", "fp", "precision")}
+                               for t, c in sorted(by_type.items())}}
+            for family, by_type in sorted(self.by_detector.items())}
         result["hard_negatives"] = {
             "total": self.negatives_total,
             "redacted": self.negatives_redacted,
@@ -300,6 +341,26 @@ def format_shapes(by_type: dict) -> list[str]:
     for info_type, shapes in missing.items():
         for shape, s in sorted(shapes.items(), key=lambda item: -item[1]["missed"]):
             lines.append(f"{info_type:<30} {shape:<28} {s['support']:>8} {s['missed']:>7} {s['recall']:>7.3f}")
+    return lines
+
+
+def format_detectors(by_detector: dict) -> list[str]:
+    """Precision of each detector family's findings: all of them, and its PERSON_NAME and
+    ORGANIZATION_NAME findings (typed)."""
+    if not by_detector:
+        return []
+    lines = ["", "precision by detector (findings that overlap gold)"]
+    header = (f"{'detector':<12} {'findings':>8} {'any type':>9} {'typed':>7} {'PERSON_NAME':>15} "
+              f"{'ORGANIZATION_NAME':>19}")
+    lines += [header, "-" * len(header)]
+    for family, entry in by_detector.items():
+        any_type, typed = entry["redacted_at_all"], entry["typed"]
+        cells = []
+        for info_type, width in (("PERSON_NAME", 15), ("ORGANIZATION_NAME", 19)):
+            c = typed.get(info_type)
+            cells.append(f"{c['precision']:.3f} of {c['tp'] + c['fp']}".rjust(width) if c else "-".rjust(width))
+        lines.append(f"{family:<12} {any_type['tp'] + any_type['fp']:>8} {any_type['precision']:>9.3f} "
+                     f"{typed[ALL]['precision']:>7.3f} {cells[0]} {cells[1]}")
     return lines
 
 
@@ -343,6 +404,7 @@ def format_report(report: dict, metric: str = "entity_overlap") -> str:
             lines.append(f"{scope.removeprefix('context:'):<30} {s['support']:>8} {s['recall']:>7.3f} "
                          f"{s['precision']:>9.3f} {s['f5']:>6.3f} {w.get('rate', 0):>7.2%} "
                          f"{w.get('lower_case_rate', 0):>7.2%}")
+    lines += format_detectors(report.get("precision_by_detector", {}))
     lines += format_shapes(report.get("redacted_by_shape", {}))
     negatives = report["hard_negatives"]
     if negatives["total"]:

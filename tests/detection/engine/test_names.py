@@ -192,3 +192,33 @@ def test_a_name_addressed_in_a_question_is_a_person(text, expected):
 ])
 def test_addressed_near_misses(text):
     assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text", [
+    "we found a safe haven there", "he plays bass in a band", "hang it on the hook",
+    "the parks were closed", "he looked innocent", "a nail and a brick", "it was pleasant",
+    "the ferry was late", "he grew a beard", "a flood of calls",
+])
+def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("my name is haven", "haven"),  # a cue
+    ("could i talk to haven please", "haven"),
+    ("this is haven calling from the clinic", "haven"),
+    ("i saw dr bass yesterday", "bass"),  # a title
+    ("thanks haven see you", "haven"),  # a greeting
+    ("i met giuseppe yesterday", "giuseppe"),  # a name that is no ordinary word needs nothing more
+])
+def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
+    assert expected in quotes(text, "PERSON_NAME")
+
+
+def test_the_ordinary_words_among_the_names_are_not_the_common_names():
+    from veil.detection.engine.builtin_names import common_words, ordinary_name_words
+
+    ordinary = ordinary_name_words()
+    assert {"haven", "bass", "hook", "parks", "innocent", "brick", "fry", "ferry", "beard"} <= ordinary
+    assert not {"james", "mary", "john", "sarah", "maria", "michael"} & ordinary
+    assert not ordinary & common_words()

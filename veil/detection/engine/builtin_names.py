@@ -18,7 +18,11 @@ PERSON_NAME combines:
   otherwise.
 
 Capitalisation is evidence only where the text has it: in a turn with no capital letters at
-all (raw ASR output), dictionary words count whatever their case.
+all (raw ASR output), dictionary words count whatever their case, but for the name words that
+are also ordinary English words ("haven", "bass", "hook", "parks": `ordinary_name_words`).
+Written lower-case, one of those is a name only on more evidence than the list's word: a name
+context (a cue, a title, a greeting), the words of the previous turn, a model that types it, or
+another mention of it in the conversation that is capitalised or found (`veil.detection.name_repeats`).
 
 ORGANIZATION_NAME: legal suffixes ("Initech LLC"), contexts ("calling from X", "I work for X")
 and a dictionary of well-known organisations. ORGANIZATION_NAME_SPEAKER: the same contexts,
@@ -76,6 +80,13 @@ def _data_lines(name: str) -> list[str]:
 @lru_cache(maxsize=None)
 def common_words() -> frozenset[str]:
     return frozenset(_data_lines("common_words.txt.gz")) | AMBIGUOUS_NAMES
+
+
+@lru_cache(maxsize=None)
+def ordinary_name_words() -> frozenset[str]:
+    """Name-list words that are also ordinary English words, outside `common_words` (built
+    by `scripts/build_name_lists.py`): lower-case, a candidate only, never a name alone."""
+    return frozenset(_data_lines("ordinary_name_words.txt.gz"))
 
 
 def _without_stopwords(terms: Iterable[str]) -> Iterator[str]:
@@ -160,18 +171,18 @@ def is_cased(text: str) -> bool:
 
 
 # What `_word_likelihood` and `_dictionary_hits` need to know of a word, by the word as
-# written: (stopword, common word, capitalised, brand). Dictionary matches are mostly the same
+# written: (stopword, common word, capitalised, brand, ordinary word that is a name too). Dictionary matches are mostly the same
 # few thousand words, so each is looked up once rather than lower-cased and tested per match.
 _WORD_FACTS: dict[str, tuple[bool, bool, bool, bool]] = {}
 _WORD_FACTS_MAX = 65536
 
 
-def _word_facts(word: str) -> tuple[bool, bool, bool, bool]:
+def _word_facts(word: str) -> tuple[bool, bool, bool, bool, bool]:
     facts = _WORD_FACTS.get(word)
     if facts is None:
         lowered = word.lower()
         facts = (lowered in STOPWORDS, lowered in common_words(), word[:1].isupper(),
-                 lowered in BRANDS)
+                 lowered in BRANDS, lowered in ordinary_name_words())
         if len(_WORD_FACTS) >= _WORD_FACTS_MAX:
             _WORD_FACTS.clear()  # bounded: start again rather than grow
         _WORD_FACTS[word] = facts
@@ -179,7 +190,8 @@ def _word_facts(word: str) -> tuple[bool, bool, bool, bool]:
 
 
 def _likelihood_from_facts(
-    text: str, start: int, cased: bool, stopword: bool, common: bool, capitalised: bool
+    text: str, start: int, cased: bool, stopword: bool, common: bool, capitalised: bool,
+    ordinary: bool = False,
 ) -> Likelihood | None:
     if stopword:
         return None
@@ -189,7 +201,11 @@ def _likelihood_from_facts(
                 return None
             return L.UNLIKELY
         return L.POSSIBLE if capitalised else L.VERY_UNLIKELY
-    return None if common else L.POSSIBLE
+    if common:
+        return None
+    # "haven", "bass" in uncased text: too weak alone, a name beside another name word that
+    # is no ordinary word ("nick moreau"), or where a context lifts it.
+    return L.UNLIKELY if ordinary else L.POSSIBLE
 
 
 def _word_likelihood(text: str, start: int, end: int, cased: bool) -> Likelihood | None:
@@ -199,8 +215,8 @@ def _word_likelihood(text: str, start: int, end: int, cased: bool) -> Likelihood
     VERY_UNLIKELY: a lower-case name in a cased text ("it's john"), which only a name context,
     such as a previous-turn question, can lift.
     """
-    stopword, common, capitalised, _ = _word_facts(text[start:end])
-    return _likelihood_from_facts(text, start, cased, stopword, common, capitalised)
+    stopword, common, capitalised, _, ordinary = _word_facts(text[start:end])
+    return _likelihood_from_facts(text, start, cased, stopword, common, capitalised, ordinary)
 
 
 _APOSTROPHE_S = re.compile(r"['’]s\b|s['’]")
@@ -220,12 +236,15 @@ def _is_eponym(text: str, start: int, end: int) -> bool:
     return following is not None and following.group(1).lower() in EPONYM_NOUNS
 
 
-def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str) -> list[Hit]:
-    """Join name words separated only by spaces (or an initial) into one finding."""
+def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str, cased: bool = True) -> list[Hit]:
+    """Join name words separated only by spaces (or an initial) into one finding, likely a
+    name when it has two words or more; in uncased text, one of them must be a name word
+    that is no ordinary word ("nick moreau", not "bass hook")."""
     hits.sort()
     out: list[Hit] = []
     dictionary = Method.DICTIONARY
     unlikely, likely = L.UNLIKELY, L.LIKELY
+    enough = unlikely if cased else L.POSSIBLE
     # The open group: its start, furthest end, best likelihood and distinct words.
     group_start = group_end = -1
     best = None
@@ -248,11 +267,11 @@ def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str) -> list[H
                     words += 1
                     last_word = (start, end)
                 continue
-            out.append((group_start, group_end, max(best, likely) if words >= 2 and best >= unlikely
+            out.append((group_start, group_end, max(best, likely) if words >= 2 and best >= enough
                         else best, dictionary))
         group_start, group_end, best, words, last_word = start, end, likelihood, 1, (start, end)
     if best is not None:
-        out.append((group_start, group_end, max(best, likely) if words >= 2 and best >= unlikely
+        out.append((group_start, group_end, max(best, likely) if words >= 2 and best >= enough
                     else best, dictionary))
     return out
 
@@ -269,8 +288,8 @@ def _dictionary_hits(
         for start, end in spans:
             # The cheap tests first: most matches are common words in lower case.
             facts = word_facts(text[start:end]) or _word_facts(text[start:end])
-            stopword, common, capitalised, brand = facts
-            likelihood = _likelihood_from_facts(text, start, cased, stopword, common, capitalised)
+            stopword, common, capitalised, brand, ordinary = facts
+            likelihood = _likelihood_from_facts(text, start, cased, stopword, common, capitalised, ordinary)
             if likelihood is None:
                 continue
             if exclude_brands and brand:
@@ -471,7 +490,7 @@ def _person_hits_of_live(
     text: str, found: list[list[Span]], cased: bool, may_match: MayMatch | None
 ) -> Iterator[Hit]:
     hits = _dictionary_hits(text, found)
-    yield from _join_adjacent(hits, text)
+    yield from _join_adjacent(hits, text, cased)
     yield from _addressed_hits(text, found, cased)
     if may_match is not None:
         yield from _context_hits(text, cased, may_match)
@@ -487,7 +506,7 @@ def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
     for span in spans:
         start, end = span
         word = text[start:end]
-        stopword, common, capitalised, _ = facts_of(word) or _word_facts(word)
+        stopword, common, capitalised, _, _ = facts_of(word) or _word_facts(word)
         if stopword or (common and not (cased and capitalised)):
             continue
         live.append(span)

@@ -43,6 +43,16 @@ spain, ireland, boston, virginia, carolina, hollywood, washington, sydney, angel
 january, christ, short, weeks, august
 """)
 
+# Names that Webster's dictionary lists only as rare lower-case words ("li", a Chinese unit;
+# "khan", a title), and that `scripts/build_name_lists.py` would otherwise count among the
+# ordinary words that need evidence to be names in lower-case text.
+NAMES_NOT_ORDINARY = _words("""
+wong, shah, li, yang, khan, singh, ng, wu, ho, lam, chin, tan, lim, kim, le, ali, aziz, hakim,
+ahmed, amin, mohammed, malik, rahman, hussain, hassan, chan, cheng, chung, fung, ling, liu, ma, mao,
+sun, tang, wang, zhang, zhao, zhou, nguyen, tran, pham, phan, vu, vo, dang, bui, do, ngo, duong,
+ly, mai, rao, das, sen, roy, bose, iyer, nair, patel, mehta, shah, modi, kapoor, khanna, gupta
+""")
+
 # Eponyms: names that are usually diseases, laws or procedures ("Parkinson's"). A name
 # followed by one of EPONYM_NOUNS, or one of these followed by "'s", is not a person.
 EPONYMS = _words("""
