@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -38,6 +39,8 @@ import zipfile
 from dataclasses import dataclass, field
 from importlib.metadata import version as package_version
 from pathlib import Path
+
+import yaml
 
 FLINK_VERSION = "1.20.3"
 # The Flink minor version of the job server and of infra/flink/'s manifests (flink:1.20, v1_20).
@@ -96,7 +99,8 @@ def job_server_jar(flink_minor: str = FLINK_MINOR, beam: str | None = None, time
     mvn = shutil.which("mvn")
     if not mvn:
         raise FlinkSetupError(f"no `mvn` on PATH to fetch {artifact} (or set {JOB_SERVER_ENV})")
-    command = [mvn, "-B", "-q", "dependency:get", f"-Dartifact={artifact}", "-Dtransitive=false"]
+    # -U: ask the registry again, rather than trust a failure Maven cached from an earlier try.
+    command = [mvn, "-B", "-q", "-U", "dependency:get", f"-Dartifact={artifact}", "-Dtransitive=false"]
     if os.environ.get("VEIL_MAVEN_REPOSITORY"):
         command.append(f"-Dmaven.repo.local={_maven_repository()}")
     try:
@@ -104,15 +108,15 @@ def job_server_jar(flink_minor: str = FLINK_MINOR, beam: str | None = None, time
     except subprocess.TimeoutExpired as exc:
         raise FlinkSetupError(f"`mvn dependency:get` of {artifact} ran past {timeout_s:.0f} s") from exc
     if result.returncode != 0 or not jar.is_file():
-        reason = next((line.strip() for line in (result.stdout + result.stderr).splitlines()
-                       if "Could not" in line or "Couldn't" in line), "see `mvn dependency:get` output")
-        raise FlinkSetupError(f"could not fetch {artifact} with Maven: {_strip_ansi(reason)}")
+        output = _strip_ansi(result.stdout + result.stderr)
+        found = re.search(r"(Could not find artifact[^\n]*?|Could not transfer artifact[^\n]*?|"
+                          r"[^\s:]+ was not found in [^\s]+)(?: during|$|\n)", output)
+        reason = found.group(1) if found else f"`mvn dependency:get` exited {result.returncode}"
+        raise FlinkSetupError(f"could not fetch {artifact} with Maven: {reason}")
     return jar
 
 
 def _strip_ansi(text: str) -> str:
-    import re
-
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
@@ -263,18 +267,18 @@ class FlinkSessionCluster:
         conf = self.workdir / "conf"
         if not conf.exists():
             shutil.copytree(self.home / "conf", conf)
-            config = cluster_config(self.settings, self.rest_port, self.rpc_port)
-            # Flink 1.20's config.yaml is standard YAML; flat dotted keys are accepted.
-            (conf / "config.yaml").write_text(
-                "".join(f"{key}: {json.dumps(value) if not isinstance(value, str) else value}\n"
-                        for key, value in config.items()))
+            # The distribution's defaults (among them the JVM flags Flink needs on Java 17),
+            # flattened to dotted keys, which Flink 1.20's config.yaml accepts, then ours.
+            config = _flatten(yaml.safe_load((conf / "config.yaml").read_text()) or {})
+            config.update(cluster_config(self.settings, self.rest_port, self.rpc_port))
+            (conf / "config.yaml").write_text(yaml.safe_dump(config, sort_keys=True))
         return conf
 
     def _launch(self, script: str, name: str) -> subprocess.Popen:
         log_dir = self.workdir / "log"
         log_dir.mkdir(parents=True, exist_ok=True)
         env = {**os.environ, "FLINK_CONF_DIR": str(self._conf_dir()), "FLINK_LOG_DIR": str(log_dir),
-               "FLINK_HOME": str(self.home), "FLINK_IDENT_STRING": name}
+               "FLINK_HOME": str(self.home), "FLINK_IDENT_STRING": name, "FLINK_PID_DIR": str(self.workdir)}
         with open(log_dir / f"{name}.out", "ab") as out:
             return subprocess.Popen([str(self.home / "bin" / script), "start-foreground"], env=env,
                                     stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
@@ -326,6 +330,32 @@ class FlinkSessionCluster:
             time.sleep(0.5)
         raise TimeoutError(f"job {job_id} not in {states} within {timeout_s:.0f} s")
 
+    def wait_for_running_job(self, timeout_s: float = 300) -> str:
+        """The id of the first job to reach RUNNING, waiting for it (bounded)."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            running = [job["jid"] for job in self.rest("/jobs/overview")["jobs"] if job["state"] == "RUNNING"]
+            if running:
+                return running[0]
+            time.sleep(0.5)
+        raise TimeoutError(f"no job RUNNING within {timeout_s:.0f} s")
+
+    def wait_for_vertex_running(self, job_id: str, timeout_s: float = 300) -> None:
+        """Wait (bounded) until the job's first operator is RUNNING or past it: its tasks are
+        deployed on the TaskManagers and working."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            vertices = self.rest(f"/jobs/{job_id}").get("vertices") or []
+            if vertices and vertices[0]["status"] not in ("CREATED", "SCHEDULED", "DEPLOYING", "INITIALIZING"):
+                return
+            time.sleep(0.5)
+        raise TimeoutError(f"job {job_id} not RUNNING within {timeout_s:.0f} s")
+
+    def client_env(self) -> dict:
+        """The environment for Flink's `bin/flink` client to reach this cluster."""
+        return {**os.environ, "FLINK_CONF_DIR": str(self._conf_dir()), "FLINK_LOG_DIR": str(self.workdir / "log"),
+                "FLINK_HOME": str(self.home), "FLINK_PID_DIR": str(self.workdir)}
+
     def kill_task_manager(self, index: int) -> None:
         """SIGKILL one TaskManager's process group, as a lost machine would vanish."""
         _kill_group(self.task_managers[index], signal.SIGKILL)
@@ -342,6 +372,16 @@ class FlinkSessionCluster:
             except subprocess.TimeoutExpired:
                 _kill_group(process, signal.SIGKILL)
                 process.wait(timeout=15)
+
+
+def _flatten(tree: dict, prefix: str = "") -> dict:
+    flat = {}
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            flat.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
 
 
 def _kill_group(process: subprocess.Popen, sig: int) -> None:
