@@ -330,11 +330,12 @@ class FlinkSessionCluster:
             time.sleep(0.5)
         raise TimeoutError(f"job {job_id} not in {states} within {timeout_s:.0f} s")
 
-    def wait_for_running_job(self, timeout_s: float = 300) -> str:
-        """The id of the first job to reach RUNNING, waiting for it (bounded)."""
+    def wait_for_running_job(self, exclude=(), timeout_s: float = 300) -> str:
+        """The id of the first job not in `exclude` to reach RUNNING, waiting for it (bounded)."""
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
-            running = [job["jid"] for job in self.rest("/jobs/overview")["jobs"] if job["state"] == "RUNNING"]
+            running = [job["jid"] for job in self.rest("/jobs/overview")["jobs"]
+                       if job["state"] == "RUNNING" and job["jid"] not in exclude]
             if running:
                 return running[0]
             time.sleep(0.5)
@@ -359,6 +360,18 @@ class FlinkSessionCluster:
     def kill_task_manager(self, index: int) -> None:
         """SIGKILL one TaskManager's process group, as a lost machine would vanish."""
         _kill_group(self.task_managers[index], signal.SIGKILL)
+        self.task_managers[index].wait(timeout=30)
+
+    def replace_lost_task_managers(self, timeout_s: float = 180) -> None:
+        """Start a new TaskManager for each one that exited, as Kubernetes replaces a lost pod,
+        once the JobManager has dropped the lost ones; wait until all are registered."""
+        lost = [index for index, process in enumerate(self.task_managers) if process.poll() is not None]
+        if not lost:
+            return
+        self.wait_for_task_managers(len(self.task_managers) - len(lost), timeout_s)
+        for index in lost:
+            self.task_managers[index] = self._launch("taskmanager.sh", f"taskmanager-{index}")
+        self.wait_for_task_managers(len(self.task_managers), timeout_s)
 
     def stop(self) -> None:
         for process in [*self.task_managers, self.job_manager]:

@@ -73,17 +73,17 @@ def numbered_lines_jar(flink_dist, tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def session_cluster(flink_dist, tmp_path_factory):
-    """A JobManager and two TaskManagers (2 slots each), shared by the tests that kill nothing."""
-    with FlinkSessionCluster(flink_dist, tmp_path_factory.mktemp("flink-session")) as cluster:
+def shared_cluster(flink_dist, tmp_path_factory):
+    """A JobManager and two TaskManagers (2 slots each), started once for this module."""
+    with FlinkSessionCluster(flink_dist, tmp_path_factory.mktemp("flink-session"), ClusterSettings()) as cluster:
         yield cluster
 
 
 @pytest.fixture
-def disposable_cluster(flink_dist, tmp_path):
-    """A session cluster of its own, for a test that kills one of its TaskManagers."""
-    with FlinkSessionCluster(flink_dist, tmp_path / "flink", ClusterSettings(restart_attempts=3)) as cluster:
-        yield cluster
+def session_cluster(shared_cluster):
+    """The module's cluster with both TaskManagers up: one a test killed is replaced first."""
+    shared_cluster.replace_lost_task_managers()
+    yield shared_cluster
 
 
 def listening_addresses(pids: list[int]) -> set[str]:
@@ -141,10 +141,10 @@ def test_session_cluster_of_two_task_managers_runs_a_job(session_cluster, number
     assert sorted(committed_lines(tmp_path / "out")) == sorted(f"line-{i}" for i in range(500))
 
 
-def test_task_manager_killed_mid_job_the_cluster_restarts_the_region(disposable_cluster, numbered_lines_jar, tmp_path):
+def test_task_manager_killed_mid_job_the_cluster_restarts_the_region(session_cluster, numbered_lines_jar, tmp_path):
     """Flink's side of item 4: the restart strategy re-runs what the lost TaskManager held, and
     the committed output holds every record once; the lost attempt's files stay hidden."""
-    cluster = disposable_cluster
+    cluster = session_cluster
     job = submit_numbered_lines(cluster, numbered_lines_jar, 2400, 40, tmp_path / "out")
     cluster.wait_for_vertex_running(job)
     cluster.kill_task_manager(1)
@@ -153,6 +153,9 @@ def test_task_manager_killed_mid_job_the_cluster_restarts_the_region(disposable_
     assert any("is no longer reachable" in entry["stacktrace"] for entry in history)
     lines = committed_lines(tmp_path / "out")
     assert len(lines) == 2400 and sorted(lines) == sorted(f"line-{i}" for i in range(2400))
+    # A new TaskManager takes the lost one's place, as Kubernetes would start a new pod.
+    cluster.replace_lost_task_managers()
+    assert cluster.overview()["taskmanagers"] == 2 and all(p.poll() is None for p in cluster.task_managers)
 
 
 # --- Veil through Beam's Flink runner ------------------------------------------------------------
@@ -226,24 +229,26 @@ def job_server_for(beam_job_server, tmp_path):
             stop_server(process)
 
 
-def test_veil_on_the_session_cluster_equals_the_local_runner(session_cluster, job_server_for, tmp_path):
+def test_veil_on_the_session_cluster_equals_the_local_runner(job_server_for, session_cluster, tmp_path):
     runner = job_server_for(session_cluster)
+    jobs_before = session_cluster.rest("/jobs/overview")["jobs"]
     local, flink = tmp_path / "local", tmp_path / "flink"
     args = ["--input", str(ROOT / "data" / "sample.jsonl"), "--num_shards", "2", "--split_bytes", "100000"]
     assert run_cli(*args, "--output", str(local)).returncode == 0
     result = run_cli(*args, "--output", str(flink), *runner)
     assert result.returncode == 0, result.stderr[-3000:]
     assert output_bytes(flink) == output_bytes(local)
-    veil_jobs = [job for job in session_cluster.rest("/jobs/overview")["jobs"] if job["name"] != "numbered-lines"]
+    before = {job["jid"] for job in jobs_before}
+    veil_jobs = [job for job in session_cluster.rest("/jobs/overview")["jobs"] if job["jid"] not in before]
     assert len(veil_jobs) == 1 and veil_jobs[0]["state"] == "FINISHED"
 
 
-def test_veil_survives_a_task_manager_killed_mid_job(disposable_cluster, job_server_for, tmp_path):
+def test_veil_survives_a_task_manager_killed_mid_job(job_server_for, session_cluster, tmp_path):
     """Item 4 for Veil's own job: the restart strategy re-runs the lost region's Python stages,
     and the output is still exactly the local runner's, `_SUCCESS` once, no temporary files."""
     from veil.synth import generate_records, write_records
 
-    cluster = disposable_cluster
+    cluster = session_cluster
     runner = job_server_for(cluster)
     source = tmp_path / "calls.jsonl"
     write_records(generate_records(3000, 3132), str(source))
@@ -253,8 +258,9 @@ def test_veil_survives_a_task_manager_killed_mid_job(disposable_cluster, job_ser
     job = subprocess.Popen([sys.executable, "-m", "pipelines.anonymize", *args, "--config", "minimal",
                             "--output", str(flink), *runner], cwd=ROOT, stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, text=True)
+    before = {job["jid"] for job in cluster.rest("/jobs/overview")["jobs"]}
     try:
-        job_id = cluster.wait_for_running_job()
+        job_id = cluster.wait_for_running_job(exclude=before)
         cluster.wait_for_vertex_running(job_id)
         cluster.kill_task_manager(1)
         out, _ = job.communicate(timeout=600)
