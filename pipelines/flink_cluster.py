@@ -74,14 +74,14 @@ def job_server_artifact(flink_minor: str = FLINK_MINOR, beam: str | None = None)
     return f"org.apache.beam:beam-runners-flink-{flink_minor}-job-server:{beam or beam_version()}"
 
 
-def _maven_repository() -> Path:
+def maven_repository() -> Path:
     return Path(os.environ.get("VEIL_MAVEN_REPOSITORY") or Path.home() / ".m2" / "repository")
 
 
 def job_server_jar_path(artifact: str) -> Path:
     """Where `mvn dependency:get` leaves `artifact` in the local Maven repository."""
     group, name, version = artifact.split(":")
-    return _maven_repository() / Path(*group.split(".")) / name / version / f"{name}-{version}.jar"
+    return maven_repository() / Path(*group.split(".")) / name / version / f"{name}-{version}.jar"
 
 
 def job_server_jar(flink_minor: str = FLINK_MINOR, beam: str | None = None, timeout_s: float = 900) -> Path:
@@ -102,7 +102,7 @@ def job_server_jar(flink_minor: str = FLINK_MINOR, beam: str | None = None, time
     # -U: ask the registry again, rather than trust a failure Maven cached from an earlier try.
     command = [mvn, "-B", "-q", "-U", "dependency:get", f"-Dartifact={artifact}", "-Dtransitive=false"]
     if os.environ.get("VEIL_MAVEN_REPOSITORY"):
-        command.append(f"-Dmaven.repo.local={_maven_repository()}")
+        command.append(f"-Dmaven.repo.local={maven_repository()}")
     try:
         result = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s)
     except subprocess.TimeoutExpired as exc:
