@@ -424,14 +424,15 @@ def main(argv: list[str] | None = None) -> int:
         else:
             workdir = Path(args.workdir or tempfile.mkdtemp(prefix="veil-flink-session-"))
             settings = ClusterSettings(task_managers=args.task_managers, slots_per_task_manager=args.slots)
-            with FlinkSessionCluster(flink_home(), workdir, settings) as cluster:
-                print(f"Flink {FLINK_VERSION} session cluster: REST {cluster.rest_url}, "
-                      f"{args.task_managers} TaskManagers; logs in {workdir / 'log'}. Ctrl-C stops it.", flush=True)
-                try:
+            try:
+                with FlinkSessionCluster(flink_home(), workdir, settings) as cluster:
+                    print(f"Flink {FLINK_VERSION} session cluster: REST {cluster.rest_url}, "
+                          f"{args.task_managers} TaskManagers; logs in {workdir / 'log'}. Ctrl-C stops it.",
+                          flush=True)
                     while cluster.job_manager.poll() is None:
                         time.sleep(1)
-                except KeyboardInterrupt:
-                    pass
+            except KeyboardInterrupt:
+                pass  # the cluster's JVMs are stopped on the way out of `with`
     except FlinkSetupError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
