@@ -11,7 +11,7 @@ REQUIRED = [
     "fsspec>=2024.2",
     "s3fs>=2024.2",
     "gcsfs>=2024.2",
-    # `.zst` input, read frame by frame so that a truncated file is noticed (veil.decompress).
+    # `.zst` input, read frame by frame so that a truncated file is noticed (veil.io.decompress).
     "zstandard>=0.22",
     "pydantic>=2.6,<3",
     "PyYAML>=6",
@@ -25,7 +25,7 @@ REQUIRED = [
     # every command and in every worker process without it (as in apache-beam[gcp]).
     "google-apitools>=0.5.31",
     "tqdm>=4.60",  # progress lines (also a dependency of transformers)
-    # Config regexes run on RE2, as in DLP: linear time, DLP's syntax (veil.engine.user_regex).
+    # Config regexes run on RE2, as in DLP: linear time, DLP's syntax (veil.detection.engine.user_regex).
     "google-re2>=1.1",
     # The NER stage. torch is pinned: here `torch==2.13.0` resolves to the local CPU build, and
     # the Dataflow container (infra/dataflow) installs the same version with CUDA.
@@ -83,7 +83,7 @@ setuptools.setup(
     packages=setuptools.find_packages(include=["veil*", "pipelines*", "transforms*", "models*"]),
     # The bundled profiles live inside the veil package, so that no `configs/` folder where the
     # job happens to run can stand in for them.
-    package_data={"veil": ["engine/data/*", "infotypes/data/*", "profiles/*.yaml"]},
+    package_data={"veil": ["detection/engine/data/*", "detection/infotypes/data/*", "profiles/*.yaml"]},
     include_package_data=True,
     install_requires=REQUIRED,
     extras_require={

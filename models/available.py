@@ -13,9 +13,9 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from veil.detector_config import DetectorSettings, default_model_dir
-from veil.errors import ConfigError
-from veil.storage import Storage, is_remote
+from veil.detection.detector_config import DetectorSettings, default_model_dir
+from veil.run.errors import ConfigError
+from veil.io.storage import Storage, is_remote
 
 
 def _missing_packages(*names: str) -> str | None:

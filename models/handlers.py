@@ -30,9 +30,9 @@ from types import ModuleType
 from typing import Any, Iterable, Sequence
 
 from models.torch_free import import_without_torch
-from veil.config import VeilConfig
-from veil.detector_config import HfDetectorSettings
-from veil.storage import Storage
+from veil.run.config import VeilConfig
+from veil.detection.detector_config import HfDetectorSettings
+from veil.io.storage import Storage
 
 _LOG = logging.getLogger("veil")
 Texts = Sequence[str]  # one conversation: its turns' texts

@@ -33,9 +33,9 @@ from models.token_spans import (
     OUTSIDE, CharSpan, corroborated, decode_spans, label_type, stitch_windows, token_windows, tokenizable,
 )
 from models.turn_tokenizer import TurnTokenizer
-from veil.detector_config import HfDetectorSettings, default_model_dir, info_type_for
-from veil.findings import Finding, Method
-from veil.storage import Storage, is_remote
+from veil.detection.detector_config import HfDetectorSettings, default_model_dir, info_type_for
+from veil.detection.findings import Finding, Method
+from veil.io.storage import Storage, is_remote
 
 _LOG = logging.getLogger("veil")
 METADATA = "veil_model.json"
@@ -257,7 +257,7 @@ class HfTokenClassifier:
         if doubtful is not None and doubtful < (threshold or self.threshold):
             # The spans sure at `doubtful_from`, plus the looser threshold's spans that their
             # own words back (merging joins the overlaps later).
-            from veil.engine.builtin_names import is_cased
+            from veil.detection.engine.builtin_names import is_cased
 
             sure = decode_spans(text, offsets, probs, self.labels, doubtful)
             known, cased = set(sure), is_cased(text)

@@ -30,8 +30,8 @@ import numpy as np
 from models.examples import NER_TYPES, TurnExample, real_examples, synthetic_examples
 from models.hf_ner import METADATA, HfTokenClassifier, quiet_transformers
 from models.token_spans import CharSpan, bio_labels, token_targets
-from veil.detector_config import HfDetectorSettings
-from veil.evaluation import Evaluation, Span
+from veil.detection.detector_config import HfDetectorSettings
+from veil.measure.evaluation import Evaluation, Span
 
 _LOG = logging.getLogger("veil")
 # The recipe's version, in veil_model.json: `veil train --if_missing` replaces a default model of
@@ -247,8 +247,8 @@ def _length_bucketed_batches(features, batch_size: int, rng: random.Random):
 
 def rule_spans(config: str, examples: list[TurnExample]) -> list[list[CharSpan]]:
     """What the rules of `config` find in each example (all their types)."""
-    from veil.config import load_config
-    from veil.detect import ConversationDetector
+    from veil.run.config import load_config
+    from veil.detection.detect import ConversationDetector
 
     detector = ConversationDetector(load_config(config))
     return [[CharSpan(f.start, f.end, f.info_type) for f in detector.detect([e.text])] for e in examples]
@@ -287,7 +287,7 @@ def tune_threshold(model_dir: Path, examples: list[TurnExample], max_redacted_wo
 def score_spans(examples: list[TurnExample], predicted: list[list[CharSpan]],
                 types: tuple[str, ...] = NER_TYPES) -> dict:
     """Redacted-at-all recall over `types`, typed entity-overlap scores per type, and the share
-    of ordinary words redacted, with veil.evaluation's counting."""
+    of ordinary words redacted, with veil.measure.evaluation's counting."""
     evaluation = Evaluation()
     for example, spans in zip(examples, predicted):
         gold = [Span(0, s.start, s.end, s.label) for s in example.spans]

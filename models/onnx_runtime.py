@@ -7,7 +7,7 @@ Runtime's) is faster still but changes about one span in ten at the model's reca
 threshold, so it is not offered.
 
 The graph is exported from the torch model the first time a model is used on a machine (about
-two seconds), and kept in the machine's compiled cache (`veil.compiled_cache`), keyed by the
+two seconds), and kept in the machine's compiled cache (`veil.detection.compiled_cache`), keyed by the
 model's files (names, sizes, times) and the versions of torch and ONNX Runtime: the next process
 loads it without importing torch or transformers, or reading the weights (less start-up, 250 MB
 less memory per worker). The model directory holds nothing but what `veil train` wrote, so a
@@ -26,7 +26,7 @@ from typing import Callable
 
 import numpy as np
 
-from veil.compiled_cache import cache_path, write_atomically
+from veil.detection.compiled_cache import cache_path, write_atomically
 
 _LOG = logging.getLogger("veil")
 OPSET = 17

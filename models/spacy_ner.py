@@ -9,7 +9,7 @@ a local cache first. With
 lower-cased tokens, labelled with the custom infoType.
 
 `SpacyDetector.detect_turns(texts)` runs `nlp.pipe` over many turns at once. Long turns are cut
-into overlapping windows (veil.windows), so no text reaches spaCy's `max_length` and a
+into overlapping windows (veil.detection.windows), so no text reaches spaCy's `max_length` and a
 finding's offsets are always the turn's. An entity label becomes an infoType through the
 config's `label_map`, the model's own map (`veil_model.json`), then `COMMON_LABELS`; a label
 found in none is ignored. Ruler hits are DICTIONARY findings with their custom type's
@@ -27,12 +27,12 @@ from pathlib import Path
 from typing import Sequence
 
 from models.token_spans import tokenizable
-from veil.detector_config import SpacyDetectorSettings, default_model_dir, info_type_for
-from veil.engine.compiler import load_dictionary_terms
-from veil.engine.inspect_config import ExclusionType, InspectConfig
-from veil.findings import Finding, Likelihood, Method
-from veil.storage import Storage, is_remote
-from veil.windows import keep_in_window, split_into_windows
+from veil.detection.detector_config import SpacyDetectorSettings, default_model_dir, info_type_for
+from veil.detection.engine.compiler import load_dictionary_terms
+from veil.detection.engine.inspect_config import ExclusionType, InspectConfig
+from veil.detection.findings import Finding, Likelihood, Method
+from veil.io.storage import Storage, is_remote
+from veil.detection.windows import keep_in_window, split_into_windows
 
 _LOG = logging.getLogger("veil")
 

@@ -209,7 +209,7 @@ def corroborated(text: str, span: CharSpan, cased: bool | None = None) -> bool:
     "grace"). Ordinary words ("people", "waiver") and words the lists do not know ("Netflix",
     "lmao") are no backing. `cased`: `is_cased(text)`, when the caller judges many spans of
     one text (None: judged here)."""
-    from veil.engine.builtin_names import common_words, is_cased, name_words
+    from veil.detection.engine.builtin_names import common_words, is_cased, name_words
 
     ordinary, names = common_words(), name_words()
     if cased is None:

@@ -38,26 +38,28 @@ from transforms.write import WriteShards
 from models.available import (
     cluster_runner_name, local_models_on_a_cluster, probe_models, refuse_unsafe_detectors, usable_detectors,
 )
-from veil.config import VeilConfig, load_config, with_dictionary_files_read
-from veil.detector_config import choose_detectors, default_model_dir
-from veil.detect import ConversationDetector, shared_detector
-from veil.engine.google_dlp import with_google_dlp
-from veil.errors import ConfigError
-from veil.field_sample import inspect_sample, read_sample
-from veil.fields import (
-    RecordPlan, build_record_plan, check_parquet_schema, check_rules, record_config, record_key_files,
+from veil.run.config import VeilConfig, load_config, with_dictionary_files_read
+from veil.detection.detector_config import choose_detectors, default_model_dir
+from veil.detection.detect import ConversationDetector, shared_detector
+from veil.detection.engine.google_dlp import with_google_dlp
+from veil.run.errors import ConfigError
+from veil.run.field_sample import inspect_sample, read_sample
+from veil.io.fields import RecordPlan, check_parquet_schema, check_rules
+from veil.io.input_guard import InputGuard
+from veil.io.inputs import InputSplit, parquet_schema, plan_splits
+from veil.transform.operators import Operators, build_operators, key_files
+from veil.transform.operators.build import crypto_keys
+from veil.transform.record_plan import build_record_plan, record_config, record_key_files
+from veil.transform.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
+from veil.io.commit import (
+    abandon, check_output_usable, input_overlaps_output, refuse_paths_into_input, settle_earlier_runs,
 )
-from veil.inputs import InputSplit, parquet_schema, plan_splits
-from veil.operators import Operators, build_operators, key_files
-from veil.operators.build import crypto_keys
-from veil.operators.keys import JOB_SECRET_FILE, new_job_secret, uses_transient, write_job_secret
-from veil.commit import abandon, check_output_usable, input_overlaps_output, settle_earlier_runs
-from veil.outputs import TEMP, OutputSpec
-from veil.records import FieldMap
+from veil.io.outputs import TEMP, OutputSpec
+from veil.io.records import FieldMap
 from veil.risk.auditor import auditor_problem
 from veil.risk.table import audit_sample_size
-from veil.storage import Storage, is_remote
-from veil.summary import format_summary, veil_version
+from veil.io.storage import Storage, is_remote
+from veil.io.summary import format_summary, veil_version
 
 _LOG = logging.getLogger("veil")
 MAIN = "entries"
@@ -250,7 +252,10 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         storage=storage,
         parquet_schema=schema,
         temp_id=uuid.uuid4().hex,
+        input_guard=InputGuard.of_input(storage, veil.input, [url for url, _ in files]),
     )
+    # Before anything is written: no place the job writes or cleans may lead into the input.
+    refuse_paths_into_input(spec)
     fields = FieldMap(
         id=veil.id_field,
         turns=veil.turns_field,

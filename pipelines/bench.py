@@ -30,10 +30,10 @@ from pathlib import Path
 
 from models.examples import record_texts
 from pipelines.long_lived import exit_without_collecting
-from veil.config import load_config
-from veil.detect import ConversationDetector, batches_by_chars
-from veil.detector_config import DetectorSettings, HfDetectorSettings, default_model_dir
-from veil.engine.engine import BATCH_CHARS
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector, batches_by_chars
+from veil.detection.detector_config import DetectorSettings, HfDetectorSettings, default_model_dir
+from veil.detection.engine.engine import BATCH_CHARS
 from veil.synth import generate_records, write_records
 
 SEED = 9009  # the bench corpus: fixed, and apart from the train/validation/test seeds
@@ -136,7 +136,7 @@ def bench_engine(conversations: list[list[str]], config: str, repeats: int, warm
     shared_config = {"inspect_config": {"info_types": [
         {"name": t} for t in engine.info_types if t in PRESIDIO_TYPES
     ]}}
-    from veil.config import parse_config
+    from veil.run.config import parse_config
 
     shared_detector = ConversationDetector(parse_config(shared_config))
     shared_detector.warm_up()
@@ -418,7 +418,7 @@ def bench_ner(corpus: Path, n: int, model: str | None, config: str, repeats: int
 def model_location(model: str | None) -> tuple[str, str | None]:
     """The NER model to measure (default: the one `veil train` wrote), and why it cannot be."""
     from models.available import hf_model_problem
-    from veil.storage import Storage
+    from veil.io.storage import Storage
 
     location = model or str(default_model_dir())
     return location, hf_model_problem(location, Storage())

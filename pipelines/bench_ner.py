@@ -14,7 +14,7 @@ from pathlib import Path
 
 from models.hf_ner import HfTokenClassifier
 from pipelines.bench import summarise, timed_runs
-from veil.detector_config import HfDetectorSettings
+from veil.detection.detector_config import HfDetectorSettings
 
 
 def ner_throughput(model_dir: Path, texts: list[str], batch_tokens: tuple[int, ...] = (2048, 8192),

@@ -18,20 +18,20 @@ from collections import defaultdict
 from pathlib import Path
 
 from pipelines.logs import configure_logging
-from veil.config import load_config
-from veil.detector_config import choose_detectors
-from veil.errors import ConfigError
-from veil.evaluation import Evaluation, Span, format_report
-from veil.inputs import plan_splits, read_split
-from veil.parse import parse_raw
-from veil.progress import ProgressDisplay, counted
-from veil.records import BadRecord, Conversation, FieldMap
+from veil.run.config import load_config
+from veil.detection.detector_config import choose_detectors
+from veil.run.errors import ConfigError
+from veil.measure.evaluation import Evaluation, Span, format_report
+from veil.io.inputs import plan_splits, read_split
+from veil.io.parse import parse_raw
+from veil.run.progress import ProgressDisplay, counted
+from veil.io.records import BadRecord, Conversation, FieldMap
 from veil.risk.gold import from_gold
 from veil.risk.report import format_summary as format_risk_summary
 from veil.risk.scoring import score_conversation
 from veil.risk.stats import RiskAccumulator
 from veil.risk.table import RiskSettings
-from veil.storage import Storage
+from veil.io.storage import Storage
 
 WHOLE_FILES = 1 << 62  # one split per file: evaluation reads in order, on one process
 
@@ -133,8 +133,8 @@ def written_turn_findings(detected, fields: FieldMap) -> list:
     """The turn findings the job writes to findings/: anonymisation adds the speaker labels'
     names where the turns repeat them, and gives one value one type in a conversation, so
     scoring the detectors' raw findings would grade another output than the corpus holds."""
-    from veil.operators import Operators
-    from veil.record_anonymize import anonymize_record
+    from veil.transform.operators import Operators
+    from veil.transform.record_anonymize import anonymize_record
 
     result = anonymize_record(detected.conversation, detected.findings, Operators(), None, fields)
     return [r.finding for r in result.replacements if result.segments[r.finding.turn].kind == "turn"]

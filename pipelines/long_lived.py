@@ -10,7 +10,7 @@ a third of everything that job spent.
 
 `gc.freeze()` moves what is alive at that moment to a permanent generation that collections
 skip. The job freezes what it has built at its start-up milestones (its imports, then its
-plan: detectors and models checked; a warm detector also freezes itself, `veil.detect`), and
+plan: detectors and models checked; a warm detector also freezes itself, `veil.detection.detect`), and
 everything at the very end, before the interpreter exits. Objects still in use are unaffected; a frozen object that becomes garbage in a cycle is
 freed only once unfrozen, so `job_collector` unfreezes when the job returns, for callers
 (tests, a notebook) that run several jobs in one process.

@@ -17,7 +17,7 @@ from apache_beam.metrics.metric import MetricsFilter
 from apache_beam.options.pipeline_options import PipelineOptions, PortableOptions
 
 from pipelines.options import runner_name
-from veil.progress import Poller, ProgressDisplay, ProgressFiles
+from veil.run.progress import Poller, ProgressDisplay, ProgressFiles
 
 LOCAL_RUNNERS = frozenset({
     "fnapirunner", "directrunner", "direct", "bundlebaseddirectrunner", "switchingdirectrunner",

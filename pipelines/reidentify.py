@@ -21,10 +21,10 @@ import sys
 import yaml
 from pydantic import ValidationError
 
-from veil.config import format_validation_error, read_config_text
-from veil.errors import ConfigError
-from veil.operators.config import DeidentifyConfig
-from veil.reidentify import Reidentifier, reidentifier_from
+from veil.run.config import format_validation_error, read_config_text
+from veil.run.errors import ConfigError
+from veil.transform.operators.config import DeidentifyConfig
+from veil.transform.reidentify import Reidentifier, reidentifier_from
 
 
 def request_from(location: str) -> Reidentifier:

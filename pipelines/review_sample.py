@@ -14,13 +14,13 @@ from typing import Any, Iterator
 
 import fsspec
 
-from veil.config import load_config, with_dictionary_files_read
-from veil.errors import ConfigError
+from veil.run.config import load_config, with_dictionary_files_read
+from veil.run.errors import ConfigError
 from veil.risk.audit import from_audit
 from veil.risk.auditor import ResidualAuditor, auditor_problem
 from veil.risk.review import pre_marked, review_sample
 from veil.risk.table import RiskSettings
-from veil.storage import Storage
+from veil.io.storage import Storage
 
 ID, TURNS, TEXT, SPEAKER, CONTEXT = "id", "turns", "text", "speaker", "context"
 

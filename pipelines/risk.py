@@ -31,7 +31,7 @@ from typing import Any, Iterator
 import fsspec
 import yaml
 
-from veil.errors import ConfigError
+from veil.run.errors import ConfigError
 from veil.risk.annotated import annotated_items
 from veil.risk.report import (
     REVIEW_FILE, build_report, conversation_files, format_contribution, format_summary,
@@ -44,7 +44,7 @@ from veil.risk.scoring import ConversationRisk, score_conversation
 from veil.risk.sampling import unaudited_rows
 from veil.risk.stats import UNSPECIFIED_CONTEXT, RiskAccumulator
 from veil.risk.table import RiskSettings, RiskTable, parse_risk_settings
-from veil.summary import veil_version
+from veil.io.summary import veil_version
 
 
 def build_parser() -> argparse.ArgumentParser:

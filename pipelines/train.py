@@ -18,8 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from veil.detector_config import default_model_dir
-from veil.storage import Storage, is_remote
+from veil.detection.detector_config import default_model_dir
+from veil.io.storage import Storage, is_remote
 
 _LOG = logging.getLogger("veil")
 

@@ -1,6 +1,6 @@
 """Build Veil's first-name and last-name lists from Faker's locale data.
 
-    python scripts/build_name_lists.py            # writes veil/engine/data/*.txt.gz
+    python scripts/build_name_lists.py            # writes veil/detection/engine/data/*.txt.gz
 
 Takes every Faker person provider whose names are written in Latin script (English, Spanish,
 Portuguese, French, German, Italian, Polish, Turkish, Vietnamese, Indonesian, Yoruba, Igbo,
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import faker.providers.person as person_providers
 
-DATA = Path(__file__).resolve().parent.parent / "veil" / "engine" / "data"
+DATA = Path(__file__).resolve().parent.parent / "veil" / "detection" / "engine" / "data"
 FIRST_ATTRS = ("first_names", "first_names_female", "first_names_male", "first_names_nonbinary")
 LAST_ATTRS = ("last_names", "last_names_female", "last_names_male")
 
@@ -78,7 +78,7 @@ def common_words(english_names: set[str], count: int = 30000) -> set[str]:
 
     `wordfreq` is a build-time dependency only (`pip install wordfreq`); without it, Faker's
     English lorem word list stands in. Words that are also names (may, will, bill, mark, ...)
-    are listed by hand in `veil/engine/name_lists.py`.
+    are listed by hand in `veil/detection/engine/name_lists.py`.
     """
     try:
         from wordfreq import top_n_list

@@ -14,10 +14,10 @@ import argparse
 from pathlib import Path
 
 from pipelines.bench import ENGINE_CLOCK, corpus_conversations, timed_runs
-from veil.config import load_config
-from veil.detect import ConversationDetector, batches_by_chars
-from veil.detector_config import DetectorSettings
-from veil.engine.engine import BATCH_CHARS
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector, batches_by_chars
+from veil.detection.detector_config import DetectorSettings
+from veil.detection.engine.engine import BATCH_CHARS
 
 
 def best_seconds(function, repeats: int) -> float:

@@ -1,6 +1,6 @@
 """Regression harness for the infoType engine: the same corpus must give the same findings.
 
-Speed work on `veil.engine` must not change a single finding. This script runs the three
+Speed work on `veil.detection.engine` must not change a single finding. This script runs the three
 bundled profiles over a fixed synthetic corpus (the test split's first records) and digests
 every finding at three levels, so that a difference hidden by merging still shows:
 
@@ -26,9 +26,9 @@ import sys
 import time
 from pathlib import Path
 
-from veil.config import load_config
-from veil.detect import ConversationDetector
-from veil.windows import detect_in_windows
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector
+from veil.detection.windows import detect_in_windows
 
 PROFILES = ("call_transcripts", "minimal", "auditor")
 LEVELS = ("turn", "conversation", "detect")

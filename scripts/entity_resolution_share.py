@@ -5,11 +5,11 @@
 
 Detection is taken as perfect: the gold `pii` spans are the findings. A synthetic record's
 PERSON_NAME spans carry a gold `entity` id ("P1"), so this measures entity resolution alone
-(veil.entities.single_number_share, with the turns' speaker labels). Also printed: the share
+(veil.measure.entity_measure.single_number_share, with the turns' speaker labels). Also printed: the share
 of gold people whose number no other gold person shares (two people kept apart).
 
 `--handchecked` measures the hand-checked conversations through the job's own anonymisation,
-speaker labels included (veil.entity_measure.placeholder_share).
+speaker labels included (veil.measure.entity_measure.placeholder_share).
 """
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ import json
 import sys
 from pathlib import Path
 
-from veil.entities import single_number_share
-from veil.entity_measure import placeholder_share, read_marked
+from veil.measure.entity_measure import single_number_share
+from veil.measure.entity_measure import placeholder_share, read_marked
 
 HANDCHECKED = Path(__file__).resolve().parent.parent / "data" / "handchecked" / "conversations.yaml"
 

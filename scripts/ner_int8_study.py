@@ -36,8 +36,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from models.hf_ner import HfTokenClassifier  # noqa: E402
 from models.onnx_runtime import OnnxLogits, export_onnx  # noqa: E402
 from pipelines.bench_ner import job_batches  # noqa: E402
-from veil.detector_config import HfDetectorSettings, default_model_dir  # noqa: E402
-from veil.evaluation import ALL, Evaluation, Span  # noqa: E402
+from veil.detection.detector_config import HfDetectorSettings, default_model_dir  # noqa: E402
+from veil.measure.evaluation import ALL, Evaluation, Span  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 REAL_SETS = {"btc-f": ROOT / "data/ner/test-btc-f.jsonl.gz", "wnut17": ROOT / "data/ner/test-wnut17-dev.jsonl.gz"}

@@ -1,6 +1,6 @@
 """Write docs/operators.md: one synthetic conversation under each operator, by running them.
 
-Every operator registered in `veil.operators.primitives.OPERATORS` gets a section: its
+Every operator registered in `veil.transform.operators.primitives.OPERATORS` gets a section: its
 docstring, its example config (the class's `example`) and what it makes of the conversation.
 
     VEIL_SECRET_KEY=... python scripts/render_operators_doc.py [docs/operators.md]
@@ -18,11 +18,11 @@ from pathlib import Path
 
 import yaml
 
-from veil.anonymize import anonymize_conversation
-from veil.config import parse_config
-from veil.findings import Finding
-from veil.operators.build import build_operators
-from veil.operators.primitives import OPERATORS
+from veil.transform.anonymize import anonymize_conversation
+from veil.run.config import parse_config
+from veil.detection.findings import Finding
+from veil.transform.operators.build import build_operators
+from veil.transform.operators.primitives import OPERATORS
 
 EXAMPLE_KEY = "docs-example-key-not-a-secret-0000"
 CONVERSATION_ID = "conv-demo-0001"
@@ -123,7 +123,7 @@ def page() -> str:
 
 
 def literal_section() -> list[str]:
-    """How input that already looks like a placeholder comes out (veil.placeholders)."""
+    """How input that already looks like a placeholder comes out (veil.transform.placeholders)."""
     text = ("Ticket says [EMAIL_ADDRESS_1], [PERSON_NAME] and [EMAIL_ADDRESS:3fa9c1]; mine is "
             "rachel.green@example.com.")
     out, replacements = anonymize_conversation(CONVERSATION_ID, [text], findings([text]),

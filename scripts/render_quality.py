@@ -17,10 +17,10 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from veil.config import load_config
-from veil.detect import ConversationDetector
-from veil.entities import single_number_share
-from veil.entity_measure import placeholder_share, read_marked
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector
+from veil.measure.entity_measure import single_number_share
+from veil.measure.entity_measure import placeholder_share, read_marked
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILE = "call_transcripts"
@@ -252,7 +252,7 @@ def model_summary(reports: dict[str, dict]) -> dict:
 
 
 def model_info() -> str:
-    from veil.detector_config import default_model_dir
+    from veil.detection.detector_config import default_model_dir
 
     metadata = json.loads((default_model_dir() / "veil_model.json").read_text())
     train, validation = metadata["train"], metadata["validation"]
@@ -357,7 +357,7 @@ and Presidio's `AnalyzerEngine` on the same spaCy pipeline, with all its predefi
 score threshold 0, and ORGANIZATION kept (its shipped configuration ignores it); see
 `scripts/presidio_findings.py`. `pip install -e '.[bench]'` installs both baselines.
 
-How to read the columns (`veil/evaluation.py`):
+How to read the columns (`veil/measure/evaluation.py`):
 
 - **redacted at all: recall**: the share of gold values that some finding overlapped, whatever
   type it was given. For privacy this is the figure that matters: an @handle redacted as
@@ -461,7 +461,7 @@ The synthetic corpus is ours, so its figures are in-distribution. `data/handchec
 call transcripts (invented people; each read and labelled by hand): speaker labels that are
 names ("Pam", "NoamChomsky", "Agent Smith"), a first name and a surname said once each, a
 namesake introduced as someone else, a name that is also a state, family names first, ASR text
-without punctuation. Measured through the job's own anonymisation (`veil.entity_measure`,
+without punctuation. Measured through the job's own anonymisation (`veil.measure.entity_measure`,
 labels included), with the gold spans as findings:
 
 | set | people named more than once | one number | people wrongly merged |

@@ -1,4 +1,4 @@
-"""Numbered placeholders (`veil.anonymize`): per conversation, per infoType, first appearance."""
+"""Numbered placeholders (`veil.transform.anonymize`): per conversation, per infoType, first appearance."""
 from __future__ import annotations
 
 import re
@@ -7,14 +7,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from veil.anonymize import (
+from veil.transform.anonymize import (
     Replacement,
     anonymize_texts,
     apply_replacements,
     number_placeholders,
 )
-from veil.entity_keys import entity_key
-from veil.findings import Finding, Likelihood, Method
+from veil.detection.entity_keys import entity_key
+from veil.detection.findings import Finding, Likelihood, Method
 
 
 def find_all(texts, value, info_type):

@@ -16,7 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from veil.commit import RUN_FILES
+from veil.io.commit import RUN_FILES
 from tests.conftest import ROOT, read_jsonl_folder, run_cli, run_job, write_jsonl
 
 CARD = "4111 1111 1111 1111"

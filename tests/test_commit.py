@@ -1,11 +1,11 @@
-"""Publishing a run's output at once (`veil.commit`), on local folders and `memory://`."""
+"""Publishing a run's output at once (`veil.io.commit`), on local folders and `memory://`."""
 from __future__ import annotations
 
 import json
 
 import pytest
 
-from veil.commit import (
+from veil.io.commit import (
     MANIFEST,
     SUCCESS,
     abandon,
@@ -15,9 +15,9 @@ from veil.commit import (
     publish,
     settle_earlier_runs,
 )
-from veil.errors import ConfigError
-from veil.outputs import OutputSpec
-from veil.storage import Storage
+from veil.run.errors import ConfigError
+from veil.io.outputs import OutputSpec
+from veil.io.storage import Storage
 
 STORAGE = Storage()
 

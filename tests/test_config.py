@@ -1,4 +1,4 @@
-"""The job config (`veil.config`): validated up front, with messages that name the field."""
+"""The job config (`veil.run.config`): validated up front, with messages that name the field."""
 from __future__ import annotations
 
 import json
@@ -7,16 +7,16 @@ import textwrap
 import pytest
 import yaml
 
-from veil.config import (
+from veil.run.config import (
     DetectionSettings,
     VeilConfig,
     bundled_profiles,
     load_config,
     parse_config,
 )
-from veil.detect import ConversationDetector
-from veil.errors import ConfigError
-from veil.findings import Likelihood
+from veil.detection.detect import ConversationDetector
+from veil.run.errors import ConfigError
+from veil.detection.findings import Likelihood
 
 UNKNOWN = "unknown key (check its spelling; DLP's own sections use DLP's field names)"
 

@@ -420,7 +420,7 @@ def test_every_environment_is_the_worker_image_with_the_setup_file_staged(classi
     with tarfile.open(fileobj=io.BytesIO(classic.staged["workflow.tar.gz"])) as sdist:
         names = {name.split("/", 1)[1] for name in sdist.getnames() if "/" in name}
     assert {"setup.py", "pipelines/anonymize.py", "transforms/detect.py", "veil/profiles/call_transcripts.yaml"} <= names
-    assert any(name.startswith("veil/engine/data/") for name in names)
+    assert any(name.startswith("veil/detection/engine/data/") for name in names)
 
 
 def test_without_a_custom_image_the_job_runs_beams_dataflow_sdk_image(stock_gpu):
@@ -596,7 +596,7 @@ def test_the_accelerator_check_sees_the_hints_dataflow_receives():
 
 def test_a_model_on_the_submitters_disk_never_reaches_a_cluster_job(tmp_path, monkeypatch):
     from pipelines.anonymize import build_pipeline, plan_job
-    from veil.errors import ConfigError
+    from veil.run.errors import ConfigError
 
     (tmp_path / "minilm-ner").mkdir()
     (tmp_path / "minilm-ner" / "config.json").write_text("{}")  # what `veil train` leaves

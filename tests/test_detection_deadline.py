@@ -1,5 +1,5 @@
 """A per-record detection deadline: one pathological record cannot stall a worker, and is
-never written un-redacted (`veil.deadline`, `detection.record_deadline_s`)."""
+never written un-redacted (`veil.detection.deadline`, `detection.record_deadline_s`)."""
 from __future__ import annotations
 
 import json
@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import read_jsonl_folder, run_job
-from veil.config import load_config, parse_config
-from veil.deadline import DetectionDeadlineExceeded, check_deadline, detection_deadline
-from veil.detect import ConversationDetector
-from veil.errors import ConfigError
+from veil.run.config import load_config, parse_config
+from veil.detection.deadline import DetectionDeadlineExceeded, check_deadline, detection_deadline
+from veil.detection.detect import ConversationDetector
+from veil.run.errors import ConfigError
 
 # A 4 MB document of e-mail addresses: hundreds of thousands of findings in one turn.
 HUGE = " ".join(f"person{i}@example.com" for i in range(200_000))
@@ -93,7 +93,7 @@ def test_a_batch_past_the_deadline_is_redone_record_by_record():
     it, each record is detected again alone, so that only the slow one fails."""
     from transforms.detect import RulesFn
     from transforms.elements import Detected, Failed, Parsed
-    from veil.records import Conversation, Turn
+    from veil.io.records import Conversation, Turn
 
     config = parse_config({
         "inspect_config": {"info_types": [{"name": "EMAIL_ADDRESS"}]},

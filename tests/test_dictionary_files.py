@@ -13,10 +13,10 @@ from apache_beam.options.pipeline_options import PipelineOptions
 
 from pipelines.anonymize import build_pipeline, plan_job, read_summary
 from tests.conftest import LOCAL_RUNNER, read_jsonl_folder, write_jsonl
-from veil.config import parse_config
-from veil.detect import ConversationDetector
-from veil.engine.dictionary_files import dictionaries, inline_dictionary_files
-from veil.errors import ConfigError
+from veil.run.config import parse_config
+from veil.detection.detect import ConversationDetector
+from veil.detection.engine.dictionary_files import dictionaries, inline_dictionary_files
+from veil.run.errors import ConfigError
 
 LAUNCH_TERMS = "Orla Brennick\nOrla Support\n"
 LAUNCH_EXCLUSIONS = "Orla Support\n"

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from tests.conftest import run_veil
-from veil.evaluation import ALL, Evaluation, Span, f_beta, format_report, value_shape
+from veil.measure.evaluation import ALL, Evaluation, Span, f_beta, format_report, value_shape
 
 
 def test_f_beta_known_values():

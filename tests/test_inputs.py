@@ -1,4 +1,4 @@
-"""Planning splits and reading them (`veil.inputs`), on local files and `memory://`."""
+"""Planning splits and reading them (`veil.io.inputs`), on local files and `memory://`."""
 from __future__ import annotations
 
 import bz2
@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from veil.errors import ConfigError
-from veil.inputs import InputSplit, format_of, lines_before_splits, parquet_schema, plan_splits, read_split
-from veil.storage import Storage
+from veil.run.errors import ConfigError
+from veil.io.inputs import InputSplit, format_of, lines_before_splits, parquet_schema, plan_splits, read_split
+from veil.io.storage import Storage
 
 STORAGE = Storage()
 

@@ -1,12 +1,12 @@
-"""Merging every detector's findings into non-overlapping spans (`veil.merge.merge_findings`)."""
+"""Merging every detector's findings into non-overlapping spans (`veil.detection.merge.merge_findings`)."""
 from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from veil.findings import Finding, Likelihood, Method
-from veil.merge import NAME_TYPES, _model_type, merge_findings, retype_name_guesses
+from veil.detection.findings import Finding, Likelihood, Method
+from veil.detection.merge import NAME_TYPES, _model_type, merge_findings, retype_name_guesses
 
 L = Likelihood
 M = Method
@@ -237,8 +237,8 @@ def test_rules_name_list_finding_takes_the_model_place_type():
     """The real rules engine calls "Clarence" a person (a name in its name lists, not in its
     gazetteer); with the model's finding of the same word as a place, the merged finding is a
     place."""
-    from veil.config import load_config
-    from veil.detect import ConversationDetector
+    from veil.run.config import load_config
+    from veil.detection.detect import ConversationDetector
 
     text = "We drove to Clarence on Friday."
     start = text.index("Clarence")
@@ -365,7 +365,7 @@ def test_merge_is_independent_of_input_order(case, random):
 
 
 def strength(x: Finding) -> tuple:
-    """The documented priority, strongest first, written out independently of veil.merge."""
+    """The documented priority, strongest first, written out independently of veil.detection.merge."""
     return (-int(x.method), -int(x.likelihood), -(x.end - x.start), x.start, x.info_type, x.detector)
 
 

@@ -1,12 +1,12 @@
 """A name found once in a conversation is redacted wherever the conversation says it again
-(veil.name_repeats), and so are the words right next to it that continue it."""
+(veil.detection.name_repeats), and so are the words right next to it that continue it."""
 import pytest
 
-from veil.findings import Finding, Likelihood, Method
-from veil.name_repeats import name_neighbours, repeated_names
-from veil.operators import Operators
-from veil.record_anonymize import anonymize_record
-from veil.records import FieldMap, conversation_from_record
+from veil.detection.findings import Finding, Likelihood, Method
+from veil.detection.name_repeats import name_neighbours, repeated_names
+from veil.transform.operators import Operators
+from veil.transform.record_anonymize import anonymize_record
+from veil.io.records import FieldMap, conversation_from_record
 
 
 def name(texts, turn, value, occurrence=0):

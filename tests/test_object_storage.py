@@ -11,7 +11,7 @@ import s3fs
 from pipelines.anonymize import run
 from tests.conftest import LOCAL_RUNNER, ROOT, run_cli
 from tests.test_cli_end_to_end import good_conversation
-from veil.storage import Storage
+from veil.io.storage import Storage
 
 pytestmark = pytest.mark.slow
 

@@ -1,4 +1,4 @@
-"""Deterministic sharded output (`veil.outputs`), on `memory://` and local folders.
+"""Deterministic sharded output (`veil.io.outputs`), on `memory://` and local folders.
 
 JSONL payloads are bytes (one encoded JSON line each); Parquet payloads are row dicts.
 """
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from veil.outputs import (
+from veil.io.outputs import (
     CORPUS,
     ERRORS,
     FINDINGS,
@@ -24,7 +24,7 @@ from veil.outputs import (
     write_run,
     write_shard,
 )
-from veil.storage import Storage
+from veil.io.storage import Storage
 
 STORAGE = Storage()
 SCHEMA = pa.schema(
@@ -236,7 +236,7 @@ def test_runs_of_large_records_are_written_in_small_frames(root, monkeypatch):
     entries, so many runs of large records still merge in little memory."""
     import pickle
 
-    import veil.outputs as outputs
+    import veil.io.outputs as outputs
 
     monkeypatch.setattr(outputs, "RUN_FRAME_BYTES", 1000)
     spec = spec_for(root)

@@ -48,7 +48,7 @@ def test_sdist_installs_and_runs_the_job_outside_the_source_tree(tmp_path: Path)
     assert located.startswith(str(target))
     # DLP's infoType names ship as package data: unknown names are told apart from typos.
     subprocess.run(
-        [python, "-c", "from veil.infotypes.dlp_names import dlp_names; "
+        [python, "-c", "from veil.detection.infotypes.dlp_names import dlp_names; "
                        "assert 'JAPAN_PASSPORT' in dlp_names()"],
         cwd=work, check=True, capture_output=True, text=True, env=env,
     )

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pipelines.anonymize import run
 from tests.conftest import LOCAL_RUNNER
-from veil.placeholders import PLACEHOLDER_SHAPE
+from veil.transform.placeholders import PLACEHOLDER_SHAPE
 
 VALUES = st.sampled_from([
     "ann.lee@example.com", "(212) 555-0199", "4111-1111-1111-1111", "078-05-1120",

@@ -1,12 +1,12 @@
-"""Input that looks like a Veil placeholder is escaped (`veil.placeholders`)."""
+"""Input that looks like a Veil placeholder is escaped (`veil.transform.placeholders`)."""
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from veil.anonymize import anonymize_conversation, anonymize_texts, apply_replacements
-from veil.findings import Finding, Likelihood, Method
-from veil.placeholders import LITERAL_TYPE, PLACEHOLDER_SHAPE, placeholder_literals
+from veil.transform.anonymize import anonymize_conversation, anonymize_texts, apply_replacements
+from veil.detection.findings import Finding, Likelihood, Method
+from veil.transform.placeholders import LITERAL_TYPE, PLACEHOLDER_SHAPE, placeholder_literals
 from veil.risk.audit import PLACEHOLDER, from_audit
 
 

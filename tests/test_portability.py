@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from veil.commit import RUN_FILES
+from veil.io.commit import RUN_FILES
 from tests.conftest import ROOT, free_port, run_cli, start_server_on_port, stop_server
 
 pytestmark = pytest.mark.slow

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import read_jsonl_folder, run_job, run_veil, write_jsonl
-from veil.config import load_config
+from veil.run.config import load_config
 
 pytestmark = pytest.mark.slow
 

@@ -28,8 +28,8 @@ def test_ci_runs_the_readme_test_command():
 def test_the_readme_config_example_is_valid(monkeypatch):
     import yaml
 
-    from veil.config import parse_config
-    from veil.operators import build_operators
+    from veil.run.config import parse_config
+    from veil.transform.operators import build_operators
 
     text = (ROOT / "README.md").read_text()
     example = text.split("## The config", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]

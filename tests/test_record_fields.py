@@ -7,19 +7,18 @@ import logging
 import pyarrow as pa
 import pytest
 
-from veil.config import parse_config
-from veil.errors import ConfigError
-from veil.field_sample import inspect_sample
-from veil.fields import (
-    build_record_plan, check_parquet_schema, check_rules, hashed_id, values_at, with_value,
-)
-from veil.findings import Finding
-from veil.operators import build_operators
-from veil.operators.crypto import dlp_hash
-from veil.record_anonymize import anonymize_record
-from veil.records import BadRecord, FieldMap, conversation_from_record
+from veil.run.config import parse_config
+from veil.run.errors import ConfigError
+from veil.run.field_sample import inspect_sample
+from veil.io.fields import check_parquet_schema, check_rules, hashed_id, values_at, with_value
+from veil.detection.findings import Finding
+from veil.transform.operators import build_operators
+from veil.transform.operators.crypto import dlp_hash
+from veil.transform.record_anonymize import anonymize_record
+from veil.transform.record_plan import build_record_plan
+from veil.io.records import BadRecord, FieldMap, conversation_from_record
 from veil.risk.record import field_items, outside_turns
-from veil.summary import build_summary, format_summary
+from veil.io.summary import build_summary, format_summary
 
 KEY = "a-test-key-that-is-long-enough"
 FIELDS = FieldMap()
@@ -216,8 +215,8 @@ def test_parquet_schema_checks_at_start(monkeypatch):
 
 
 def detector():
-    from veil.config import load_config
-    from veil.detect import ConversationDetector
+    from veil.run.config import load_config
+    from veil.detection.detect import ConversationDetector
 
     return ConversationDetector(load_config("call_transcripts")).detect
 

@@ -1,4 +1,4 @@
-"""The record contract: `veil.records` and `veil.parse`, with synthetic records only."""
+"""The record contract: `veil.io.records` and `veil.io.parse`, with synthetic records only."""
 from __future__ import annotations
 
 import json
@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from veil.inputs import InputSplit, RawInput
-from veil.parse import decode_json_line, error_entry, nested_deeper_than, parse_raw
-from veil.records import (
+from veil.io.inputs import InputSplit, RawInput
+from veil.io.parse import decode_json_line, error_entry, nested_deeper_than, parse_raw
+from veil.io.records import (
     BadRecord,
     Conversation,
     FieldMap,

@@ -17,14 +17,14 @@ from apache_beam.options.pipeline_options import PipelineOptions
 from pipelines.anonymize import build_pipeline, plan_job
 from tests.conftest import LOCAL_RUNNER, ROOT, read_jsonl_folder, run_job, write_jsonl
 from transforms.anonymize import AnonymizeFn
-from veil.anonymize import anonymize_conversation
-from veil.config import load_config, parse_config
-from veil.detect import ConversationDetector
-from veil.errors import ConfigError
-from veil.operators import build_operators
-from veil.outputs import OutputSpec
-from veil.records import FieldMap, conversation_from_record
-from veil.storage import Storage
+from veil.transform.anonymize import anonymize_conversation
+from veil.run.config import load_config, parse_config
+from veil.detection.detect import ConversationDetector
+from veil.run.errors import ConfigError
+from veil.transform.operators import build_operators
+from veil.io.outputs import OutputSpec
+from veil.io.records import FieldMap, conversation_from_record
+from veil.io.storage import Storage
 from veil.synth.generator import generate_records
 
 KEY = "veil-test-key-9f3a77c1d2e4b5a6f7e8d9c0"

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from veil.config import parse_config
-from veil.entity_measure import placeholder_share, read_marked
-from veil.fields import RecordPlan
-from veil.findings import Finding
-from veil.operators import Operators, build_operators
-from veil.record_anonymize import anonymize_record
-from veil.records import FieldMap, conversation_from_record
+from veil.run.config import parse_config
+from veil.measure.entity_measure import placeholder_share, read_marked
+from veil.io.fields import RecordPlan
+from veil.detection.findings import Finding
+from veil.transform.operators import Operators, build_operators
+from veil.transform.record_anonymize import anonymize_record
+from veil.io.records import FieldMap, conversation_from_record
 from veil.risk.record import label_items
-from veil.speakers import is_name_label, is_role_label, looks_like_name, name_span
+from veil.detection.speakers import is_name_label, is_role_label, looks_like_name, name_span
 
 HANDCHECKED = Path(__file__).resolve().parent.parent / "data" / "handchecked" / "conversations.yaml"
 PLACEHOLDERS_ONLY = re.compile(r"(?:\[[A-Z_]+_\d+\]\s*)+")

@@ -11,8 +11,8 @@ import pyarrow.parquet as pq
 import yaml
 
 from tests.conftest import ROOT, read_jsonl_folder, run_job, write_jsonl
-from veil.entity_measure import read_marked
-from veil.speakers import is_role_label
+from veil.measure.entity_measure import read_marked
+from veil.detection.speakers import is_role_label
 
 HANDCHECKED = ROOT / "data" / "handchecked" / "conversations.yaml"
 KEY = "a-test-key-that-is-long-enough"

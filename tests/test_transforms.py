@@ -14,12 +14,12 @@ from transforms.errors import ErrorEntryFn
 from transforms.detect import Detect, RulesFn
 from transforms.parse import ParseRecordFn
 from transforms.write import STATS, WriteShards
-from veil.config import load_config
-from veil.detect import ConversationDetector
-from veil.inputs import InputSplit, RawInput
-from veil.outputs import CORPUS, ERRORS as ERRORS_KIND, FINDINGS, OutputSpec
-from veil.records import FieldMap
-from veil.storage import Storage
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector
+from veil.io.inputs import InputSplit, RawInput
+from veil.io.outputs import CORPUS, ERRORS as ERRORS_KIND, FINDINGS, OutputSpec
+from veil.io.records import FieldMap
+from veil.io.storage import Storage
 
 SPLIT = InputSplit(0, "calls.jsonl", "jsonl", 0, -1)
 

@@ -1,4 +1,4 @@
-"""Overlapping windows over long turns (`veil.windows`)."""
+"""Overlapping windows over long turns (`veil.detection.windows`)."""
 from __future__ import annotations
 
 import re
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from veil.findings import Finding
-from veil.windows import Window, detect_in_windows, keep_in_window, split_into_windows
+from veil.detection.findings import Finding
+from veil.detection.windows import Window, detect_in_windows, keep_in_window, split_into_windows
 
 PHONE = re.compile(r"\b\d{3}-\d{4}\b")  # candidates can never overlap one another
 PHONE_LEN = 8

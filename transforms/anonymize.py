@@ -8,13 +8,14 @@ import apache_beam as beam
 from apache_beam.metrics import Metrics
 
 from transforms.elements import Anonymized, Failed
-from veil.fields import RecordConfig, RecordPlan
-from veil.operators import Operators, build_operators
-from veil.operators.config import DeidentifyConfig
-from veil.outputs import CORPUS, FINDINGS, OutputSpec
-from veil.record_anonymize import anonymize_record
-from veil.records import BadRecord, FieldMap, non_finite_as_null
-from veil.summary import UNTRANSFORMED
+from veil.io.fields import RecordPlan
+from veil.transform.operators import Operators, build_operators
+from veil.transform.operators.config import DeidentifyConfig
+from veil.io.outputs import CORPUS, FINDINGS, OutputSpec
+from veil.transform.record_anonymize import anonymize_record
+from veil.transform.record_plan import RecordConfig
+from veil.io.records import BadRecord, FieldMap, non_finite_as_null
+from veil.io.summary import UNTRANSFORMED
 
 
 # The side output that residual-risk scoring reads: what each conversation became.
@@ -51,18 +52,18 @@ class AnonymizeFn(beam.DoFn):
     for residual-risk scoring; UNWRITABLE: Failed, for a record that cannot be written.
 
     The corpus entry holds the anonymised record in the input's own shape: turns, speaker
-    labels and configured fields (veil.fields) anonymised together, so a person has one
+    labels and configured fields (veil.io.fields) anonymised together, so a person has one
     placeholder wherever they are named. Each finding becomes a row with offsets into the
     ORIGINAL text of its turn (`turn`) or field (`field`) and the text that replaced it. The
     finding's text itself is written only with `audit_raw`. The corpus entry's tag counts the
     configured fields the record lacks (`fields_missing.NAME`).
 
     The operators come from `deidentify` (None: numbered placeholders for every infoType), the
-    fields' from `record` (veil.fields.RecordConfig). The DoFn carries only where each key is
+    fields' from `record` (veil.transform.record_plan.RecordConfig). The DoFn carries only where each key is
     (`crypto_key: {env: ...}` or `{file: ...}`), never the key: it sits in the pipeline graph,
     which on Dataflow is stored with the job. Each worker reads the keys in `setup`, and stops
-    if they are not the keys the launch read (`key_checks`, from `veil.operators.build_operators`
-    and `veil.fields.build_record_plan` at job start).
+    if they are not the keys the launch read (`key_checks`, from `veil.transform.operators.build_operators`
+    and `veil.transform.record_plan.build_record_plan` at job start).
     """
 
     ANONYMIZED = ANONYMIZED

@@ -9,9 +9,9 @@ import apache_beam as beam
 
 from transforms.elements import ToAudit
 from transforms.parse import ParseRecordFn
-from veil.inputs import read_split
-from veil.parse import parse_raw
-from veil.records import BadRecord, FieldMap
+from veil.io.inputs import read_split
+from veil.io.parse import parse_raw
+from veil.io.records import BadRecord, FieldMap
 from veil.risk.sampling import audit_rank, in_sample
 
 

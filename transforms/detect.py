@@ -8,11 +8,11 @@
 2. **Models**: each configured model (Hugging Face, spaCy) under Beam's `RunInference`, with a
    keyed `ModelHandler` (models.handlers) that carries the record beside its texts; its
    findings join the rules'.
-3. **Merge** (`MergeFn`), once, over every detector's findings (`veil.merge`): merging after
+3. **Merge** (`MergeFn`), once, over every detector's findings (`veil.detection.merge`): merging after
    each stage is not associative and gave characters other types.
 
 Fail closed: a record whose rules raise or run past `detection.record_deadline_s`
-(`veil.deadline`), a conversation a model fails on, and every record of a batch that fails as
+(`veil.detection.deadline`), a conversation a model fails on, and every record of a batch that fails as
 a whole go to `failed` as `Failed(raw, reason, id)`, never to the corpus; the log names the
 record and the exception type, not its text. Only the model stages ask for an accelerator
 (`--model_accelerator`), so on Dataflow the rules, IO and writing run on ordinary workers.
@@ -25,12 +25,12 @@ import apache_beam as beam
 from apache_beam.metrics import Metrics
 
 from transforms.elements import Detected, Failed, Parsed, TurnTexts
-from veil.config import VeilConfig
-from veil.deadline import DetectionDeadlineExceeded, detection_deadline
-from veil.detect import ConversationDetector, conversation_chars, shared_detector
-from veil.engine.engine import BATCH_CHARS
-from veil.merge import merge_findings
-from veil.storage import Storage
+from veil.run.config import VeilConfig
+from veil.detection.deadline import DetectionDeadlineExceeded, detection_deadline
+from veil.detection.detect import ConversationDetector, conversation_chars, shared_detector
+from veil.detection.engine.engine import BATCH_CHARS
+from veil.detection.merge import merge_findings
+from veil.io.storage import Storage
 
 _LOG = logging.getLogger("veil")
 
@@ -81,7 +81,7 @@ class RulesFn(beam.DoFn):
         by record (an exception, or past `detection.record_deadline_s`)."""
         try:
             with detection_deadline(self.config.detection.record_deadline_s):
-                # The turns, then the configured fields (veil.records).
+                # The turns, then the configured fields (veil.io.records).
                 return self.detector.find_many([conversation.texts for _, conversation in batch])
         except Exception:  # noqa: BLE001 - each record is retried alone, and fails closed there
             return None
@@ -104,9 +104,9 @@ class RulesFn(beam.DoFn):
 
 def record_batches() -> beam.PTransform:
     """Parsed -> lists of Parsed of about `BATCH_CHARS` characters of text, for `RulesFn`:
-    the size of one engine batch (`veil.engine.engine`). A fixed size, not Beam's adaptive
+    the size of one engine batch (`veil.detection.engine.engine`). A fixed size, not Beam's adaptive
     one, so that `veil bench` can detect in the batches the job forms
-    (`veil.detect.batches_by_chars`, the same rule)."""
+    (`veil.detection.detect.batches_by_chars`, the same rule)."""
     return beam.BatchElements(min_batch_size=BATCH_CHARS, max_batch_size=BATCH_CHARS,
                               element_size_fn=record_chars)
 

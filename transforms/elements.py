@@ -7,19 +7,19 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from veil.findings import Finding
-from veil.records import Conversation
+from veil.detection.findings import Finding
+from veil.io.records import Conversation
 
 
 class Parsed(NamedTuple):
-    """A record read and parsed: `raw` is the input as read (`veil.inputs.RawInput`)."""
+    """A record read and parsed: `raw` is the input as read (`veil.io.inputs.RawInput`)."""
 
     raw: Any
     conversation: Conversation
 
     @property
     def texts(self) -> list[str]:
-        """What detection reads: the turns, then the configured fields (veil.records)."""
+        """What detection reads: the turns, then the configured fields (veil.io.records)."""
         return self.conversation.texts
 
 
@@ -32,7 +32,7 @@ class Detected(NamedTuple):
 
     @property
     def texts(self) -> list[str]:
-        """What detection reads: the turns, then the configured fields (veil.records)."""
+        """What detection reads: the turns, then the configured fields (veil.io.records)."""
         return self.conversation.texts
 
 
@@ -45,7 +45,7 @@ class Failed(NamedTuple):
 
 
 class Anonymized(NamedTuple):
-    """A record and what anonymising it made (`veil.record_anonymize.AnonymizedRecord`: the
+    """A record and what anonymising it made (`veil.transform.record_anonymize.AnonymizedRecord`: the
     output record, its texts before and after, and the replacements)."""
 
     raw: Any

@@ -12,9 +12,9 @@ from __future__ import annotations
 import apache_beam as beam
 
 from transforms.anonymize import json_line
-from veil.inputs import lines_before_splits
-from veil.outputs import ERRORS, OutputSpec
-from veil.parse import error_entry
+from veil.io.inputs import lines_before_splits
+from veil.io.outputs import ERRORS, OutputSpec
+from veil.io.parse import error_entry
 
 
 class ErrorEntryFn(beam.DoFn):

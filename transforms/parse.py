@@ -5,14 +5,14 @@ import apache_beam as beam
 from apache_beam.metrics import Metrics
 
 from transforms.elements import Failed, Parsed
-from veil.parse import parse_raw
-from veil.records import BadRecord, FieldMap
+from veil.io.parse import parse_raw
+from veil.io.records import BadRecord, FieldMap
 
 
 class ParseRecordFn(beam.DoFn):
     """RawInput -> Parsed; FAILED: Failed, for a record that is not one.
 
-    `record` (a veil.fields.RecordConfig) adds the configured fields to each conversation and,
+    `record` (a veil.transform.record_plan.RecordConfig) adds the configured fields to each conversation and,
     under `ids: hash`, hashes its id; each worker builds the plan, and reads its keys, in
     `setup`: the DoFn never carries a key."""
 
@@ -27,7 +27,7 @@ class ParseRecordFn(beam.DoFn):
 
     def setup(self):
         if self.record is not None:
-            from veil.operators import build_operators
+            from veil.transform.operators import build_operators
 
             job_secret = self.record.job_secret(self.storage)
             self.plan = self.record.plan(build_operators(self.record.deidentify_config, self.storage,

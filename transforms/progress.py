@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import apache_beam as beam
 
-from veil.progress import ProgressFiles
+from veil.run.progress import ProgressFiles
 
 
 class CountProgressFn(beam.DoFn):

@@ -6,8 +6,8 @@ import logging
 import apache_beam as beam
 from apache_beam.metrics import Metrics
 
-from veil.inputs import InputSplit, read_split
-from veil.storage import Storage
+from veil.io.inputs import InputSplit, read_split
+from veil.io.storage import Storage
 
 STATS = "stats"
 LINES = "lines"
@@ -18,7 +18,7 @@ _LOG = logging.getLogger("veil")
 class ReadSplitFn(beam.DoFn):
     """Streams the records of one split. Emits their count to the STATS output at the end, and
     for JSONL its number of lines to the LINES output: (split order, path, lines), from which
-    each split's first line number in its file follows (`veil.inputs.lines_before_splits`)."""
+    each split's first line number in its file follows (`veil.io.inputs.lines_before_splits`)."""
 
     def __init__(self, storage: Storage, max_record_bytes: int):
         self.storage = storage

@@ -10,9 +10,9 @@ from apache_beam.metrics import Metrics
 from transforms.audit_sample import ChooseAuditedFn, has_gold_labels
 from transforms.detect import ModelStage
 from transforms.elements import Anonymized, Failed, ToAudit
-from veil.config import VeilConfig
-from veil.outputs import RISK, OutputSpec
-from veil.records import FieldMap
+from veil.run.config import VeilConfig
+from veil.io.outputs import RISK, OutputSpec
+from veil.io.records import FieldMap
 from veil.risk.audit import from_audit
 from veil.risk.auditor import ResidualAuditor
 from veil.risk.gold import from_gold, in_output_text

@@ -1,15 +1,15 @@
 """The run summary: counts from every stage, checked, and written next to the output; then the
-whole run's output is published at once (`veil.commit`)."""
+whole run's output is published at once (`veil.io.commit`)."""
 from __future__ import annotations
 
 import json
 
 import apache_beam as beam
 
-from veil.commit import RUN_FILES, commit
-from veil.outputs import OutputSpec
+from veil.io.commit import RUN_FILES, commit
+from veil.io.outputs import OutputSpec
 from veil.risk.report import REVIEW_FILE, build_report, review_jsonl
-from veil.summary import build_summary, provenance
+from veil.io.summary import build_summary, provenance
 
 
 def write_staged_text(spec: OutputSpec, name: str, text: str) -> None:

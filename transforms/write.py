@@ -1,4 +1,4 @@
-"""Writing deterministic shards (see `veil.outputs`): sorted runs per bundle, then one merge per shard."""
+"""Writing deterministic shards (see `veil.io.outputs`): sorted runs per bundle, then one merge per shard."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -6,7 +6,7 @@ from collections import Counter, defaultdict
 import apache_beam as beam
 from apache_beam.transforms.window import GlobalWindows
 
-from veil.outputs import (CORPUS, ERRORS, FINDINGS, KINDS, RISK, ROW_WEIGHT, OutputSpec, write_run,
+from veil.io.outputs import (CORPUS, ERRORS, FINDINGS, KINDS, RISK, ROW_WEIGHT, OutputSpec, write_run,
                           write_shard)
 
 STATS = "stats"

@@ -1,8 +1,8 @@
 import pytest
 
-from veil.engine.engine import InfoTypeEngine
-from veil.engine.inspect_config import InspectConfig
-from veil.infotypes.builtin import BUILTINS
+from veil.detection.engine.engine import InfoTypeEngine
+from veil.detection.engine.inspect_config import InspectConfig
+from veil.detection.infotypes.builtin import BUILTINS
 
 
 def make_engine(config: dict) -> InfoTypeEngine:

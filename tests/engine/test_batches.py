@@ -10,14 +10,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from veil.config import load_config
-from veil.detect import ConversationDetector
-from veil.engine import builtin_names as names
-from veil.engine import prefilter
-from veil.engine.dictionary import BatchView, DictionaryGroup, DictionaryMatcher, TokenView
-from veil.engine.prefilter import Prefilter, _relaxed
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector
+from veil.detection.engine import builtin_names as names
+from veil.detection.engine import prefilter
+from veil.detection.engine.dictionary import BatchView, DictionaryGroup, DictionaryMatcher, TokenView
+from veil.detection.engine.prefilter import Prefilter, _relaxed
 from veil.synth.generator import generate_records
-from veil.windows import detect_in_windows, detect_texts_in_windows
+from veil.detection.windows import detect_in_windows, detect_texts_in_windows
 
 needs_hyperscan = pytest.mark.skipif(not prefilter.available(), reason="hyperscan not installed")
 

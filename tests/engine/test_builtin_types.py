@@ -2,7 +2,7 @@
 import pytest
 
 from tests.engine.conftest import quotes
-from veil.infotypes.builtin import BUILTINS
+from veil.detection.infotypes.builtin import BUILTINS
 
 RISK_TABLE_TYPES = """PERSON_NAME PASSPORT MEDICAL_RECORD_NUMBER VEHICLE_IDENTIFICATION_NUMBER
 CREDIT_CARD_NUMBER CREDIT_CARD_TRACK_NUMBER IBAN_CODE US_SOCIAL_SECURITY_NUMBER

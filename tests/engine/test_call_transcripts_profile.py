@@ -1,8 +1,8 @@
 """The call-transcript profile (veil/profiles/call_transcripts.yaml): the paper's configuration."""
 import pytest
 
-from veil.config import bundled_profiles, load_config
-from veil.detect import ConversationDetector
+from veil.run.config import bundled_profiles, load_config
+from veil.detection.detect import ConversationDetector
 
 
 @pytest.fixture(scope="module")

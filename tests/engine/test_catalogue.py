@@ -7,15 +7,15 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.conftest import make_engine
-from veil.anonymize import anonymize_conversation
-from veil.config import load_config
-from veil.entities import resolve
-from veil.findings import Finding, Likelihood
-from veil.infotypes.builtin import BUILTINS
-from veil.infotypes.catalogue import Catalogue, InfoType
-from veil.operators import Operator, Operators
-from veil.operators.config import SurrogateConfig
-from veil.operators.surrogate_formats import like_value
+from veil.transform.anonymize import anonymize_conversation
+from veil.run.config import load_config
+from veil.entities.resolution import resolve
+from veil.detection.findings import Finding, Likelihood
+from veil.detection.infotypes.builtin import BUILTINS
+from veil.detection.infotypes.catalogue import Catalogue, InfoType
+from veil.transform.operators import Operator, Operators
+from veil.transform.operators.config import SurrogateConfig
+from veil.transform.operators.surrogate_formats import like_value
 from veil.risk.table import DEFAULT_TABLE
 
 DETECTABLE = [e for e in BUILTINS if e.detectable]
@@ -133,16 +133,16 @@ def test_a_catalogue_refuses_a_type_twice_and_an_alias_of_two_types():
 
 
 def test_a_type_without_detectors_cannot_be_listed_in_info_types():
-    from veil.errors import ConfigError
+    from veil.run.errors import ConfigError
 
     with pytest.raises(ConfigError, match="unknown infoType 'DIGIT_SEQUENCE'"):
         make_engine({"info_types": [{"name": "DIGIT_SEQUENCE"}]})
 
 
 def test_another_catalogue_adds_a_type_without_touching_the_engine():
-    from veil.engine.detectors import pattern
-    from veil.engine.engine import InfoTypeEngine
-    from veil.engine.inspect_config import InspectConfig
+    from veil.detection.engine.detectors import pattern
+    from veil.detection.engine.engine import InfoTypeEngine
+    from veil.detection.engine.inspect_config import InspectConfig
 
     ticket = InfoType("TICKET_ID", "Support tickets.", like_value, score=1,
                       detectors=(pattern(r"\bTCK-\d{6}\b", Likelihood.LIKELY),))

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from veil.config import load_config
-from veil.detect import ConversationDetector, shared_detector
-from veil.engine import prefilter
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector, shared_detector
+from veil.detection.engine import prefilter
 from veil.synth.generator import generate_records
 
 needs_hyperscan = pytest.mark.skipif(not prefilter.available(), reason="hyperscan not installed")

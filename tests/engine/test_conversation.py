@@ -2,13 +2,13 @@
 import pytest
 
 from tests.engine.conftest import make_engine
-from veil.config import parse_config
-from veil.detect import ConversationDetector
-from veil.engine.engine import InfoTypeEngine
-from veil.engine.inspect_config import InspectConfig
-from veil.infotypes.builtin import BUILTINS
-from veil.engine.conversation import PreviousTurnHotword
-from veil.errors import ConfigError
+from veil.run.config import parse_config
+from veil.detection.detect import ConversationDetector
+from veil.detection.engine.engine import InfoTypeEngine
+from veil.detection.engine.inspect_config import InspectConfig
+from veil.detection.infotypes.builtin import BUILTINS
+from veil.detection.engine.conversation import PreviousTurnHotword
+from veil.run.errors import ConfigError
 
 NAME_RULE = {
     "info_types": [{"name": "PERSON_NAME"}],

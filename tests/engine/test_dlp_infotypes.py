@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.conftest import quotes
-from veil.infotypes.builtin import BUILTINS
+from veil.detection.infotypes.builtin import BUILTINS
 
 # (infoType, text, the value found, the text with the value made invalid)
 CASES = [
@@ -77,7 +77,7 @@ def test_finds_the_valid_value_and_refuses_the_invalid_one(info_type, text, valu
 
 
 def test_every_new_dlp_type_is_tested_here():
-    from veil.infotypes import european, general, secrets
+    from veil.detection.infotypes import european, general, secrets
 
     tested = {c[0] for c in CASES}
     untested = {e.name for e in (*european.ENTRIES, *secrets.ENTRIES, *general.ENTRIES)} - tested

@@ -1,11 +1,11 @@
 """InspectConfig <-> google.cloud.dlp_v2.InspectConfig round trips."""
 import pytest
 
-from veil.config import load_config
-from veil.engine import InspectConfig
+from veil.run.config import load_config
+from veil.detection.engine import InspectConfig
 
 dlp_v2 = pytest.importorskip("google.cloud.dlp_v2")
-from veil.engine.dlp_proto import from_dlp_proto, to_dlp_proto  # noqa: E402
+from veil.detection.engine.dlp_proto import from_dlp_proto, to_dlp_proto  # noqa: E402
 
 
 @pytest.mark.parametrize("profile", ["minimal", "call_transcripts", "auditor"])

@@ -14,10 +14,10 @@ import pytest
 from tests.conftest import read_jsonl_folder, run_job, write_jsonl
 from tests.engine.conftest import make_engine
 from tests.engine.dlp_templates import TEMPLATES, by_name
-from veil.config import parse_config
-from veil.errors import ConfigError
-from veil.infotypes.builtin import BUILTINS
-from veil.infotypes.dlp_names import all_basic, dlp_names
+from veil.run.config import parse_config
+from veil.run.errors import ConfigError
+from veil.detection.infotypes.builtin import BUILTINS
+from veil.detection.infotypes.dlp_names import all_basic, dlp_names
 
 DOCUMENTED = [t for t in TEMPLATES if t.expected is not None and t.documented]
 REFERENCE = [t for t in TEMPLATES if t.expected is not None and not t.documented]

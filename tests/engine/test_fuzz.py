@@ -2,11 +2,11 @@
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from veil.config import load_config
-from veil.detect import ConversationDetector
-from veil.engine.engine import InfoTypeEngine
-from veil.engine.inspect_config import InspectConfig
-from veil.infotypes.builtin import BUILTINS
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector
+from veil.detection.engine.engine import InfoTypeEngine
+from veil.detection.engine.inspect_config import InspectConfig
+from veil.detection.infotypes.builtin import BUILTINS
 
 EVERY_TYPE = InspectConfig.model_validate(
     {"info_types": [{"name": n} for n in BUILTINS.detectable()], "min_likelihood": "VERY_UNLIKELY"}
@@ -49,8 +49,8 @@ BOUNDED_AMBIGUOUS = {"IP_ADDRESS", "PHONE_NUMBER"}
 
 
 def test_builtin_patterns_pass_the_backtracking_check():
-    from veil.engine.detectors import PatternDetector
-    from veil.engine.regex_safety import backtracking_problem
+    from veil.detection.engine.detectors import PatternDetector
+    from veil.detection.engine.regex_safety import backtracking_problem
 
     for entry in BUILTINS:
         name = entry.name
@@ -106,6 +106,6 @@ def test_hyperscan_prefilter_finds_the_same(text):
 
 
 def test_prefilter_is_active_where_hyperscan_is_installed():
-    from veil.engine import prefilter
+    from veil.detection.engine import prefilter
 
     assert PREFILTER_ACTIVE == prefilter.available()

@@ -25,13 +25,13 @@ from apache_beam.options.pipeline_options import PipelineOptions  # noqa: E402
 from pipelines.anonymize import plan_job  # noqa: E402
 from tests.conftest import read_jsonl_folder, run_job, write_jsonl  # noqa: E402
 from tests.engine.dlp_templates import TEMPLATES, by_name  # noqa: E402
-from veil.config import load_config, parse_config  # noqa: E402
-from veil.detect import ConversationDetector  # noqa: E402
-from veil.engine.dlp_proto import from_dlp_proto, to_dlp_proto  # noqa: E402
-from veil.engine.google_dlp import (  # noqa: E402
+from veil.run.config import load_config, parse_config  # noqa: E402
+from veil.detection.detect import ConversationDetector  # noqa: E402
+from veil.detection.engine.dlp_proto import from_dlp_proto, to_dlp_proto  # noqa: E402
+from veil.detection.engine.google_dlp import (  # noqa: E402
     MAX_REQUEST_BYTES, FindingsTruncated, GoogleDlpEngine, GoogleDlpSettings, with_google_dlp,
 )
-from veil.errors import ConfigError  # noqa: E402
+from veil.run.errors import ConfigError  # noqa: E402
 
 EMAIL = re.compile(rb"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 DLP_LIMIT = 524_288  # the largest reading of DLP's "0.5 MB"

@@ -127,7 +127,7 @@ def test_location_near_misses(text):
 
 
 def test_name_lists_are_small_sorted_and_diverse():
-    data = resources.files("veil.engine") / "data"
+    data = resources.files("veil.detection.engine") / "data"
     total = 0
     for name in ("first_names.txt.gz", "last_names.txt.gz", "common_words.txt.gz"):
         raw = (data / name).read_bytes()
@@ -167,7 +167,7 @@ def test_accented_names_are_found_without_their_accents(text, expected):
 
 
 def test_a_folded_name_that_is_an_ordinary_word_is_left_out():
-    from veil.engine.builtin_names import name_list
+    from veil.detection.engine.builtin_names import name_list
 
     names = set(name_list("first_names.txt.gz")) | set(name_list("last_names.txt.gz"))
     assert "Côme" in names and "Come" not in names  # "Côme" folds to the verb

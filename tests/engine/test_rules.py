@@ -2,8 +2,8 @@
 import pytest
 
 from tests.engine.conftest import make_engine
-from veil.errors import ConfigError
-from veil.findings import Likelihood
+from veil.run.errors import ConfigError
+from veil.detection.findings import Likelihood
 
 
 def spans(engine, text, info_type=None):

@@ -9,10 +9,10 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from veil.config import load_config
-from veil.detect import ConversationDetector, batches_by_chars
-from veil.engine import builtin_names, prefilter
-from veil.engine.prefilter import RegexGuard
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector, batches_by_chars
+from veil.detection.engine import builtin_names, prefilter
+from veil.detection.engine.prefilter import RegexGuard
 from veil.synth.generator import generate_records
 
 needs_hyperscan = pytest.mark.skipif(not prefilter.available(), reason="hyperscan not installed")

@@ -1,4 +1,4 @@
-"""Config regexes run on RE2, as in DLP (`veil.engine.user_regex`)."""
+"""Config regexes run on RE2, as in DLP (`veil.detection.engine.user_regex`)."""
 import re
 
 import pytest
@@ -6,10 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.engine.conftest import make_engine
-from veil.config import parse_config
-from veil.engine.regex_safety import backtracking_problem
-from veil.engine.user_regex import Re2Pattern, compile_user_pattern
-from veil.errors import ConfigError
+from veil.run.config import parse_config
+from veil.detection.engine.regex_safety import backtracking_problem
+from veil.detection.engine.user_regex import Re2Pattern, compile_user_pattern
+from veil.run.errors import ConfigError
 
 
 def custom(pattern, **regex):

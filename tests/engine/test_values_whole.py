@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from veil.anonymize import anonymize_texts
-from veil.config import load_config
-from veil.detect import ConversationDetector
+from veil.transform.anonymize import anonymize_texts
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector
 
 
 @pytest.fixture(scope="module")

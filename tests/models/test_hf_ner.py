@@ -21,11 +21,11 @@ from models.hf_training import score_spans  # noqa: E402
 from tests.conftest import LOCAL_RUNNER  # noqa: E402
 from transforms.detect import ModelStage  # noqa: E402
 from transforms.elements import Detected  # noqa: E402
-from veil.detector_config import HfDetectorSettings  # noqa: E402
-from veil.findings import Finding, Likelihood, Method  # noqa: E402
-from veil.inputs import InputSplit, RawInput  # noqa: E402
-from veil.records import Conversation, Turn  # noqa: E402
-from veil.storage import Storage  # noqa: E402
+from veil.detection.detector_config import HfDetectorSettings  # noqa: E402
+from veil.detection.findings import Finding, Likelihood, Method  # noqa: E402
+from veil.io.inputs import InputSplit, RawInput  # noqa: E402
+from veil.io.records import Conversation, Turn  # noqa: E402
+from veil.io.storage import Storage  # noqa: E402
 
 # Held-out sentences: the synthetic test split, never seen in training or threshold tuning.
 HELD_OUT = 40
@@ -334,7 +334,7 @@ def test_a_batch_that_fails_as_a_whole_sends_each_record_with_the_exception_type
 
 def test_missing_model_is_reported_not_fatal(tmp_path: Path):
     from models.available import usable_detectors
-    from veil.detector_config import DetectorSettings
+    from veil.detection.detector_config import DetectorSettings
 
     settings = DetectorSettings(hf=HfDetectorSettings(model=str(tmp_path / "none")))
     usable, missing = usable_detectors(settings, Storage())

@@ -18,11 +18,11 @@ from models.spacy_ner import SpacyDetector
 from pipelines.anonymize import run
 from pipelines.evaluate import detected_findings
 from tests.conftest import LOCAL_RUNNER, read_jsonl_folder
-from veil.config import load_config
-from veil.detect import ConversationDetector
-from veil.merge import merge_findings
-from veil.records import FieldMap
-from veil.storage import Storage
+from veil.run.config import load_config
+from veil.detection.detect import ConversationDetector
+from veil.detection.merge import merge_findings
+from veil.io.records import FieldMap
+from veil.io.storage import Storage
 from veil.synth.generator import generate_records
 
 CONFIG = """

@@ -26,12 +26,12 @@ from tests.conftest import LOCAL_RUNNER
 from models.handlers import SpacyNerModelHandler
 from transforms.detect import MergeFn, ModelStage
 from transforms.elements import Detected
-from veil.config import parse_config
-from veil.detector_config import SpacyDetectorSettings
-from veil.engine.inspect_config import InspectConfig
-from veil.findings import Finding, Likelihood, Method
-from veil.merge import merge_findings
-from veil.records import Conversation, Turn
+from veil.run.config import parse_config
+from veil.detection.detector_config import SpacyDetectorSettings
+from veil.detection.engine.inspect_config import InspectConfig
+from veil.detection.findings import Finding, Likelihood, Method
+from veil.detection.merge import merge_findings
+from veil.io.records import Conversation, Turn
 
 # A marker that makes the test-only component below raise: a real failure inside nlp.pipe.
 BOOM = "zzkaboomzz"

@@ -82,7 +82,7 @@ def test_the_cached_onnx_path_imports_neither_torch_nor_transformers(model_dir: 
 import json, sys
 from pathlib import Path
 from models.hf_ner import HfTokenClassifier
-from veil.detector_config import HfDetectorSettings
+from veil.detection.detector_config import HfDetectorSettings
 classifier = HfTokenClassifier(Path({str(model_dir)!r}), HfDetectorSettings(device="cpu", cpu_runtime="onnx"))
 spans = classifier.predict(["maria gonzalez called from boston", ""])
 print(json.dumps({{"runtime": classifier.runtime, "spans": [len(s) for s in spans],

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from veil.operators.config import DeidentifyConfig
+from veil.transform.operators.config import DeidentifyConfig
 
 dlp_v2 = pytest.importorskip("google.cloud.dlp_v2")
 

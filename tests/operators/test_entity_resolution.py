@@ -1,11 +1,12 @@
-"""Entity resolution within a conversation (veil.entities)."""
+"""Entity resolution within a conversation (veil.entities.resolution)."""
 from __future__ import annotations
 
 import re
 
-from veil.entities import entity_numbers, names_match, parse_name, single_number_share
-from veil.entity_keys import email_key, org_key, phone_key
-from veil.findings import Finding
+from veil.entities.resolution import entity_numbers, names_match, parse_name
+from veil.measure.entity_measure import single_number_share
+from veil.detection.entity_keys import email_key, org_key, phone_key
+from veil.detection.findings import Finding
 
 
 def numbered(texts, spans, info_type="PERSON_NAME", speakers=None):

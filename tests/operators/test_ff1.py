@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from veil.operators.ff1 import FF1, min_length
+from veil.transform.operators.ff1 import FF1, min_length
 
 KEY_128 = "2B7E151628AED2A6ABF7158809CF4F3C"
 KEY_192 = KEY_128 + "EF4359D8D580AA4F"

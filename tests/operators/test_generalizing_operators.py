@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from veil.anonymize import anonymize_conversation
-from veil.config import parse_config
-from veil.errors import ConfigError
-from veil.findings import Finding
-from veil.operators.build import build_operators
+from veil.transform.anonymize import anonymize_conversation
+from veil.run.config import parse_config
+from veil.run.errors import ConfigError
+from veil.detection.findings import Finding
+from veil.transform.operators.build import build_operators
 
 
 def run(primitive, texts, findings, conversation="c1"):

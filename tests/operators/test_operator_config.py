@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from veil.anonymize import anonymize_conversation
-from veil.config import parse_config
-from veil.errors import ConfigError
-from veil.findings import Finding
-from veil.operators import build_operators
+from veil.transform.anonymize import anonymize_conversation
+from veil.run.config import parse_config
+from veil.run.errors import ConfigError
+from veil.detection.findings import Finding
+from veil.transform.operators import build_operators
 
 KEY = "k" * 32
 TEXTS = ["Hi, I'm Rachel Green, rachel.green@example.com, born 03/05/1985.",
@@ -119,7 +119,7 @@ INLINE_KEY = "aW5saW5lLWtleS0wMTIzNDU2Nzg5YWJjZGVmMDEyMzQ1"  # base64 of 32 byte
 
 
 def test_inline_key_is_accepted_with_a_warning_that_never_shows_it(caplog, monkeypatch):
-    monkeypatch.setattr("veil.operators.keys._WARNED_INLINE", set())
+    monkeypatch.setattr("veil.transform.operators.keys._WARNED_INLINE", set())
     config = config_with({"primitive_transformation": {"crypto_hash_config": {
         "crypto_key": {"unwrapped": {"key": INLINE_KEY}}}}})
     with caplog.at_level("WARNING", logger="veil"):
@@ -201,8 +201,8 @@ def test_date_shift_bounds_are_checked():
 
 
 def test_every_key_of_a_config_is_listed_for_the_transient_check():
-    from veil.operators.build import crypto_keys
-    from veil.operators.keys import uses_transient
+    from veil.transform.operators.build import crypto_keys
+    from veil.transform.operators.keys import uses_transient
 
     config = parse_config({"record": {"ids": "hash", "id_crypto_key": {"transient": {"name": "ids"}}},
                            "deidentify_config": {"record_transformations": {"field_transformations": [

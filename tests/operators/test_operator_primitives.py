@@ -5,12 +5,12 @@ import datetime as dt
 
 import pytest
 
-from veil.anonymize import anonymize_conversation
-from veil.findings import Finding
-from veil.operators import Operator, Operators
-from veil.operators.config import CharacterMaskConfig, CryptoHashConfig, DateShiftConfig
-from veil.operators.dates import parse_date, shift_date
-from veil.operators.mask import character_mask
+from veil.transform.anonymize import anonymize_conversation
+from veil.detection.findings import Finding
+from veil.transform.operators import Operator, Operators
+from veil.transform.operators.config import CharacterMaskConfig, CryptoHashConfig, DateShiftConfig
+from veil.transform.operators.dates import parse_date, shift_date
+from veil.transform.operators.mask import character_mask
 
 KEY = b"primitive-test-key-0123456789abcdef"
 

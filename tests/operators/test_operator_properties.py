@@ -12,11 +12,11 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from veil.anonymize import apply_replacements, anonymize_conversation
-from veil.engine.checksums import luhn_valid
-from veil.findings import Finding
-from veil.operators import Operator, Operators
-from veil.operators.config import (
+from veil.transform.anonymize import apply_replacements, anonymize_conversation
+from veil.detection.engine.checksums import luhn_valid
+from veil.detection.findings import Finding
+from veil.transform.operators import Operator, Operators
+from veil.transform.operators.config import (
     CharacterMaskConfig, CryptoHashConfig, DateShiftConfig, RedactConfig, ReplaceWithInfoTypeConfig,
     SurrogateConfig,
 )

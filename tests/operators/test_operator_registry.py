@@ -6,12 +6,12 @@ from typing import ClassVar
 import pytest
 from pydantic import ValidationError
 
-from veil.entities import resolve
-from veil.findings import Finding
-from veil.operators.base import Conversation, KeyedPrimitive, Mention, OperatorRegistry, Primitive
-from veil.operators.config import PrimitiveTransformation
-from veil.operators.primitives import OPERATORS
-from veil.errors import ConfigError
+from veil.entities.resolution import resolve
+from veil.detection.findings import Finding
+from veil.transform.operators.base import Conversation, KeyedPrimitive, Mention, OperatorRegistry, Primitive
+from veil.transform.operators.config import PrimitiveTransformation
+from veil.transform.operators.primitives import OPERATORS
+from veil.run.errors import ConfigError
 
 
 class InitialsConfig(Primitive):

@@ -8,11 +8,11 @@ import re
 
 import pytest
 
-from veil.anonymize import UntransformableValue, anonymize_conversation
-from veil.findings import Finding
-from veil.operators.build import build_operators
-from veil.operators.crypto import dlp_hash
-from veil.reidentify import reidentifier_from
+from veil.transform.anonymize import UntransformableValue, anonymize_conversation
+from veil.detection.findings import Finding
+from veil.transform.operators.build import build_operators
+from veil.transform.operators.crypto import dlp_hash
+from veil.transform.reidentify import reidentifier_from
 
 KEY = "0123456789abcdef0123456789abcdef"  # 32 bytes: used as the AES key itself
 TEXTS = ["card 4929110345127788, mail ann.lee@example.com", "again 4929110345127788 please"]
@@ -93,8 +93,8 @@ def test_a_custom_alphabet_is_the_same_in_any_order_as_dlp_says():
 
 
 def test_fpe_refuses_two_alphabets_and_a_repeated_character():
-    from veil.errors import ConfigError
-    from veil.config import parse_config
+    from veil.run.errors import ConfigError
+    from veil.run.config import parse_config
     for options, message in (({"common_alphabet": "NUMERIC", "radix": 10}, "exactly one of"),
                              ({"custom_alphabet": "aab"}, "each character once"),
                              ({"custom_alphabet": "ab\u00e9"}, "only these characters"),

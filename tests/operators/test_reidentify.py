@@ -10,11 +10,11 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT
-from veil.anonymize import anonymize_conversation
-from veil.config import parse_config
-from veil.errors import ConfigError
-from veil.findings import Finding
-from veil.operators.build import build_operators
+from veil.transform.anonymize import anonymize_conversation
+from veil.run.config import parse_config
+from veil.run.errors import ConfigError
+from veil.detection.findings import Finding
+from veil.transform.operators.build import build_operators
 
 KEY = "0123456789abcdef0123456789abcdef"
 FPE = {"crypto_replace_ffx_fpe_config": {"crypto_key": {"env": "REID_KEY"},
@@ -89,7 +89,7 @@ def test_context_on_a_record_field_is_refused_at_start():
 
 
 def test_a_record_fields_tokens_reverse_too(monkeypatch):
-    from veil.reidentify import reidentifier_from
+    from veil.transform.reidentify import reidentifier_from
 
     monkeypatch.setenv("REID_KEY", KEY)
     config = {"record_transformations": {"field_transformations": [

@@ -5,12 +5,12 @@ import re
 
 import pytest
 
-from veil.anonymize import anonymize_conversation
-from veil.engine.checksums import iban_valid, luhn_valid, vin_valid
-from veil.findings import Finding
-from veil.operators import Operator, Operators
-from veil.operators.config import SurrogateConfig
-from veil.operators.names import first_name_info
+from veil.transform.anonymize import anonymize_conversation
+from veil.detection.engine.checksums import iban_valid, luhn_valid, vin_valid
+from veil.detection.findings import Finding
+from veil.transform.operators import Operator, Operators
+from veil.transform.operators.config import SurrogateConfig
+from veil.transform.operators.names import first_name_info
 
 KEY = b"a-test-key-of-32-bytes-----------"
 SURROGATE = Operators(default=Operator(SurrogateConfig(), KEY))
@@ -124,7 +124,7 @@ def test_dates_and_ages():
 def test_routing_numbers_get_a_valid_routing_number(conversation):
     """The engine's ROUTING_NUMBER once fell to the generic format: 9 in 10 surrogates failed
     the ABA checksum and no longer looked like a routing number."""
-    from veil.engine.checksums import aba_routing_valid
+    from veil.detection.engine.checksums import aba_routing_valid
 
     fake = one("021000021", "ROUTING_NUMBER", "routing number {} please", conversation=conversation)
     assert aba_routing_valid(fake) and fake != "021000021"

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import read_jsonl_folder, run_job, write_jsonl
-from veil.errors import ConfigError
+from veil.run.errors import ConfigError
 from veil.risk.report import build_report
 from veil.risk.sampling import sample_key, sampling_interval
 from veil.risk.table import parse_risk_settings

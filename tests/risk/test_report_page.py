@@ -11,13 +11,13 @@ import pytest
 from pipelines import report as report_cli
 from tests.conftest import ROOT, run_job
 from tests.risk.test_risk_report import Page
-from veil.anonymize import anonymize_texts
-from veil.detector_config import DetectorSettings, HfDetectorSettings
-from veil.findings import Finding, Likelihood
+from veil.transform.anonymize import anonymize_texts
+from veil.detection.detector_config import DetectorSettings, HfDetectorSettings
+from veil.detection.findings import Finding, Likelihood
 from veil.risk.gold import from_gold, in_output_text
 from veil.risk.report import build_report
 from veil.risk.stats import summarise
-from veil.storage import Storage
+from veil.io.storage import Storage
 
 ADDRESS = "Our address is 4821 Sparks Harbor Lock, Tucson."
 

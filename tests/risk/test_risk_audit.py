@@ -89,10 +89,10 @@ def test_a_sentence_break_separates_values_but_an_initial_joins():
 # --- the auditor's turn memo changes no result --------------------------------------------
 
 def test_memoised_auditor_finds_exactly_what_the_auditor_finds():
-    from veil.anonymize import anonymize_conversation
-    from veil.config import load_config
-    from veil.detect import ConversationDetector
-    from veil.engine.turn_memo import TurnMemo
+    from veil.transform.anonymize import anonymize_conversation
+    from veil.run.config import load_config
+    from veil.detection.detect import ConversationDetector
+    from veil.detection.engine.turn_memo import TurnMemo
     from veil.synth import generate_records
 
     detector = ConversationDetector(load_config("minimal"))

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import run_job, write_jsonl
-from veil.config import load_config
-from veil.errors import ConfigError
+from veil.run.config import load_config
+from veil.run.errors import ConfigError
 from veil.risk.audit import from_audit
 from veil.risk.auditor import ResidualAuditor, auditor_problem
 
@@ -46,7 +46,7 @@ def test_a_missing_auditor_pipeline_is_named_with_the_fix(auditor_config):
 
 
 def test_an_auditor_with_a_hugging_face_model_is_refused(auditor_config):
-    from veil.detector_config import HfDetectorSettings
+    from veil.detection.detector_config import HfDetectorSettings
 
     with_hf = auditor_config.model_copy(update={"detectors": auditor_config.detectors.model_copy(
         update={"hf": HfDetectorSettings()})})
@@ -89,7 +89,7 @@ def test_a_weak_capitalised_word_opening_a_sentence_is_not_a_leftover(auditor_co
 
 
 def test_the_auditor_keeps_a_name_guess_a_person_where_spacy_reads_a_place(auditor_config):
-    # The job lets a model retype the rules' name-list guesses (veil.merge); the auditor does
+    # The job lets a model retype the rules' name-list guesses (veil.detection.merge); the auditor does
     # not: a leftover that may be a person is scored as one (5), not as a place (2).
     text = "meet me in Victoria Park"
     found = [(text[f.start:f.end], f.info_type) for f in ResidualAuditor(auditor_config).detect([text])]

@@ -76,7 +76,7 @@ def test_the_calibration_is_configuration():
 
 
 def test_the_job_summary_line_names_the_interval_that_decided():
-    from veil.summary import build_summary, format_summary
+    from veil.io.summary import build_summary, format_summary
 
     risk = with_auditor_interval(summarise(rows([0, 0, 5, 0], "audit"), threshold=5.0),
                                  AuditorCalibration(low=0.6, high=1.6))

@@ -1,5 +1,5 @@
 """Gold labels against what was redacted: safe, PARTIAL or missed."""
-from veil.findings import Finding
+from veil.detection.findings import Finding
 from veil.risk.gold import classify_gold_span, from_gold
 from veil.risk.scoring import score_conversation
 

@@ -1,7 +1,7 @@
 """The risk table: the defaults in docs/design.md (the paper's Table 6) and its configuration."""
 import pytest
 
-from veil.errors import ConfigError
+from veil.run.errors import ConfigError
 from veil.risk.table import DEFAULT_TABLE, RiskTable, parse_risk_settings
 
 DESIGN_TABLE = {

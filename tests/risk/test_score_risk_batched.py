@@ -11,15 +11,15 @@ from apache_beam.testing.util import assert_that
 
 from transforms.elements import Anonymized
 from transforms.risk import ScoreRisk
-from veil.config import load_config
-from veil.fields import RecordPlan
-from veil.inputs import InputSplit, RawInput
-from veil.operators import build_operators
-from veil.outputs import OutputSpec
-from veil.record_anonymize import anonymize_record
-from veil.records import FieldMap, conversation_from_record
+from veil.run.config import load_config
+from veil.io.fields import RecordPlan
+from veil.io.inputs import InputSplit, RawInput
+from veil.transform.operators import build_operators
+from veil.io.outputs import OutputSpec
+from veil.transform.record_anonymize import anonymize_record
+from veil.io.records import FieldMap, conversation_from_record
 from veil.risk.table import RiskSettings
-from veil.storage import Storage
+from veil.io.storage import Storage
 
 FIELDS = FieldMap()
 

@@ -6,9 +6,9 @@ conversation score), three sources of items (`gold`, `annotated`, `audit`), `sta
 """
 from __future__ import annotations
 
-from veil.lazy import lazy_exports
+from veil.run.lazy import lazy_exports
 
-# Resolved on first use (veil.lazy): the package imports none of its modules itself.
+# Resolved on first use (veil.run.lazy): the package imports none of its modules itself.
 __getattr__, __all__ = lazy_exports(__name__, {
     **dict.fromkeys(["annotated_items", "parse_annotated"], "veil.risk.annotated"),
     "from_audit": "veil.risk.audit",

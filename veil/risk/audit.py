@@ -17,13 +17,13 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from veil.infotypes.builtin import BUILTINS
+from veil.detection.infotypes.builtin import BUILTINS
 from veil.risk.scoring import ResidualItem
 from veil.risk.table import DEFAULT_TABLE, RiskTable
 
 # `[PERSON_NAME_1]` or `[NUMERIC]`: the infoType, then an optional per-conversation number
 # (ASCII digits, as Veil writes them). Input text of this shape was escaped when anonymised
-# (veil.placeholders), so whatever matches here is Veil's own.
+# (veil.transform.placeholders), so whatever matches here is Veil's own.
 PLACEHOLDER = re.compile(r"\[(?P<type>[A-Z][A-Z0-9_]*?)(?:_(?P<number>[0-9]+))?\]")
 
 # What may sit between a hit and the placeholder it continues: a space or two, or the joiners

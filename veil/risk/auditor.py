@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import re
 
-from veil.config import VeilConfig
-from veil.detect import shared_detector
-from veil.errors import ConfigError
-from veil.findings import Finding, Likelihood
-from veil.merge import merge_findings
+from veil.run.config import VeilConfig
+from veil.detection.detect import shared_detector
+from veil.run.errors import ConfigError
+from veil.detection.findings import Finding, Likelihood
+from veil.detection.merge import merge_findings
 
 
 def auditor_problem(config: VeilConfig, source: str, storage=None) -> str | None:
@@ -30,7 +30,7 @@ def auditor_problem(config: VeilConfig, source: str, storage=None) -> str | None
     if settings is None:
         return None
     from models.available import spacy_pipeline_problem
-    from veil.storage import Storage
+    from veil.io.storage import Storage
 
     problem = spacy_pipeline_problem(settings.pipeline, storage or Storage())
     if problem is None:

@@ -11,7 +11,7 @@ import bisect
 from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
-from veil.findings import Finding
+from veil.detection.findings import Finding
 from veil.risk.scoring import ResidualItem
 from veil.risk.table import DEFAULT_TABLE, RiskTable
 
@@ -119,7 +119,7 @@ def in_output_text(items: Iterable[ResidualItem], replacements: Iterable[Any]) -
     Gold offsets, and so a gold item's, refer to the ORIGINAL turn; the report highlights the
     ANONYMISED turn, where every replacement before a position moved it by the difference in
     length. What is left of an item lies outside every replaced span, so each of its pieces
-    moves whole. `replacements` are `(finding, text)` pairs (veil.anonymize.Replacement).
+    moves whole. `replacements` are `(finding, text)` pairs (veil.transform.anonymize.Replacement).
     """
     shifts: dict[int, tuple[list[int], list[int]]] = {}
     for finding, text in sorted(((r.finding, r.text) for r in replacements),

@@ -2,7 +2,7 @@
 
 Residual risk covers every field written, not only the turns:
 
-- a speaker label left in the output that looks like a name (veil.speakers.looks_like_name)
+- a speaker label left in the output that looks like a name (veil.detection.speakers.looks_like_name)
   is a residual PERSON_NAME, as a name left in the text would be;
 - every other string of the output record (configured fields after anonymisation, fields
   written as they are, the id) is re-scanned by the auditor, and its hits are classified as
@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Iterable, Sequence
 
-from veil.fields import Location, location_name, string_leaves
+from veil.io.fields import Location, location_name, string_leaves
 from veil.risk.audit import from_audit
 from veil.risk.scoring import ResidualItem
 from veil.risk.table import DEFAULT_TABLE, RiskTable
-from veil.speakers import looks_like_name, name_span
+from veil.detection.speakers import looks_like_name, name_span
 
 
 def label_items(labels: Iterable[tuple[str, str]]) -> list[ResidualItem]:

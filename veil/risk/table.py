@@ -1,7 +1,7 @@
 """The risk table: how much each kind of residual personal information (PI) is worth.
 
 The defaults are the call-transcript paper's Table 6 (Appendix A), agreed there with privacy
-counsel, and live in each infoType's catalogue entry (`veil.infotypes`). They are
+counsel, and live in each infoType's catalogue entry (`veil.detection.infotypes`). They are
 configuration, not code: a job config's `risk:` section overrides them,
 
 ```yaml
@@ -25,12 +25,12 @@ from typing import Any, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from veil.errors import ConfigError
-from veil.infotypes.builtin import BUILTINS
+from veil.run.errors import ConfigError
+from veil.detection.infotypes.builtin import BUILTINS
 
 SPEAKER_SUFFIX = "_SPEAKER"
 
-# The defaults are the catalogue's (`veil.infotypes`): each entry carries its Table 6 score,
+# The defaults are the catalogue's (`veil.detection.infotypes`): each entry carries its Table 6 score,
 # whether it is a direct identifier, its aliases and its rounding. `_SPEAKER` rows are
 # organisations and products tied to a speaker ("calling from X"); the same names not tied to
 # anyone score 0.

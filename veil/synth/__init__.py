@@ -5,9 +5,9 @@
 """
 from __future__ import annotations
 
-from veil.lazy import lazy_exports
+from veil.run.lazy import lazy_exports
 
-# Resolved on first use (veil.lazy): the package imports none of its modules itself.
+# Resolved on first use (veil.run.lazy): the package imports none of its modules itself.
 __getattr__, __all__ = lazy_exports(__name__, {
     **dict.fromkeys(["CONTEXTS", "DEFAULT_CONTEXT_WEIGHTS", "INFO_TYPES", "NEGATIVE_KINDS",
                      "GeneratorConfig", "generate_records", "record_seed"],

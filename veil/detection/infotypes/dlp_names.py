@@ -1,0 +1,84 @@
+"""DLP's published infoType names, and what to say about a name Veil does not implement.
+
+A real template lists DLP names Veil may lack (JAPAN_PASSPORT, DOCUMENT_TYPE/HR/RESUME) or a
+typo (EMAIL_ADRESS). `unknown_names_message` says, for every such name at once, which it is
+and which names are close (difflib), so a user fixes a template in one pass, not one name
+per run. The list of DLP's names is package data (`data/dlp_infotypes.txt`, from DLP's public
+infoType reference).
+
+`ALL_BASIC` is DLP's group of all its basic detectors: in Veil, every built-in type that has
+a DLP name, except the general types whose findings their members already make
+(`GENERAL_TYPES`).
+"""
+from __future__ import annotations
+
+import difflib
+from functools import lru_cache
+from importlib import resources
+from typing import Sequence
+
+from veil.detection.infotypes.catalogue import Catalogue
+
+ALL_BASIC = "ALL_BASIC"
+# DLP's general types: each reports what other types find, under its own name.
+GENERAL_TYPES = frozenset({"DRIVERS_LICENSE_NUMBER", "GOVERNMENT_ID", "MALE_NAME", "FEMALE_NAME"})
+
+
+@lru_cache(maxsize=1)
+def dlp_names() -> frozenset[str]:
+    """The built-in infoType names DLP's public reference lists."""
+    text = (resources.files("veil.detection.infotypes") / "data" / "dlp_infotypes.txt").read_text("utf-8")
+    return frozenset(line.strip() for line in text.splitlines()
+                     if line.strip() and not line.startswith("#"))
+
+
+def all_basic(catalogue: Catalogue) -> list[str]:
+    """The built-in types `ALL_BASIC` runs (sorted)."""
+    names = dlp_names()
+    return [name for name in catalogue.detectable()
+            if name in names and name not in GENERAL_TYPES]
+
+
+def _covers(candidate: str, name: str) -> bool:
+    """Whether every word of `name` is a word of `candidate` or the initials of a run of its
+    words (UK_NHS_NUMBER: UK, the initials of NATIONAL_HEALTH_SERVICE, NUMBER)."""
+    words = candidate.split("_")
+    runs = {"".join(w[:1] for w in words[i:j])
+            for i in range(len(words)) for j in range(i + 2, len(words) + 1)}
+    return all(token in words or token in runs for token in name.split("_") if token)
+
+
+def close_names(name: str, known: Sequence[str], n: int = 3) -> list[str]:
+    """Known names `name` may mean: those its words and acronyms cover (shortest first),
+    then difflib's closest spellings."""
+    name = name.upper()
+    covering = sorted((k for k in known if _covers(k, name)), key=len)
+    spelled = difflib.get_close_matches(name, known, n=n, cutoff=0.6)
+    return list(dict.fromkeys([*covering, *spelled]))[:n]
+
+
+def _verdict(name: str, catalogue: Catalogue) -> str:
+    entry = catalogue.get(name)
+    if entry is not None:
+        return ("Veil's catalogue knows it but has no built-in detector for it: define it under "
+                "custom_info_types (a regex or a dictionary), as the bundled profiles do")
+    if name in dlp_names():
+        return ("a real DLP infoType that Veil does not implement yet: define it under "
+                "custom_info_types (a regex or a dictionary), or remove it")
+    close = close_names(name, sorted(set(catalogue.detectable()) | dlp_names()))
+    if close:
+        return "not a DLP name; a typo? Close names: " + ", ".join(close)
+    return "not a DLP name (likely a typo), and no known name is close"
+
+
+def unknown_names_message(unknown: Sequence[tuple[str, str]], catalogue: Catalogue) -> str:
+    """One message for every (path, name) that is not a built-in Veil can run."""
+    lines = [f"{path}: unknown infoType {name!r}: {_verdict(name, catalogue)}."
+             for path, name in unknown]
+    known = ", ".join(catalogue.detectable())
+    footer = (f"Built-in types: {ALL_BASIC}, {known}. Define others under custom_info_types; "
+              f"docs/dlp-compatibility.md lists what Veil supports.")
+    if len(lines) == 1:
+        return f"{lines[0]}\n{footer}"
+    return (f"{len(lines)} unknown infoTypes:\n" + "\n".join(f"  {line}" for line in lines)
+            + f"\n{footer}")

@@ -1,0 +1,187 @@
+"""Catalogue entries for DLP's payment details and general types.
+
+- payment details: card security codes (CVV_NUMBER), card expiry dates, account numbers, the
+  routing number on a cheque's MICR line;
+- the US Medicare Beneficiary Identifier;
+- DLP's general types, which report what several specific types find under one name:
+  DRIVERS_LICENSE_NUMBER (every driving licence Veil knows), GOVERNMENT_ID (every national
+  ID, tax number and passport), and MALE_NAME and FEMALE_NAME (the PERSON_NAME detectors:
+  Veil does not tell a man's name from a woman's, so both report every person name found,
+  under the name the config asked for).
+
+A general type's detectors are its members' detectors, renamed by the entry; a config that
+lists a general type and one of its members gets both findings on the same span, and merging
+keeps one of them, as with any two types.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from veil.detection.engine.checksums import aba_routing_valid
+from veil.detection.engine.detectors import DIGIT, PatternDetector, gated, pattern
+from veil.detection.findings import Likelihood, Method
+from veil.detection.infotypes import european, names, numbers, regional
+from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
+from veil.detection.infotypes.formats import CheckedSlots, shaped
+from veil.transform.operators.surrogate_formats import Slots, like_value, make_routing
+
+L = Likelihood
+
+CVV_NUMBER = InfoType(
+    "CVV_NUMBER",
+    "Card security codes (three or four digits) right after 'CVV', 'CVC' or 'security code'.",
+    detectors=(
+        gated(r"\b\d{3,4}\b",
+              r"\b(?:cvv2?|cvc2?|cid|csc|security code|card verification(?: value| code)?)\b",
+              window=25, trigger=DIGIT),
+    ),
+    surrogate=like_value,
+    score=3,
+    compatible=DIGIT_RUNS,
+    examples=(("card 4111 ... CVV 123", "123"),),
+)
+_EXPIRY = r"(?:0[1-9]|1[0-2]) ?/ ?(?:\d{2}|20\d{2})"
+CREDIT_CARD_EXPIRATION_DATE = InfoType(
+    "CREDIT_CARD_EXPIRATION_DATE",
+    "Card expiry dates (MM/YY, MM/YYYY) near 'exp', 'expiry' or 'valid thru'.",
+    detectors=(
+        gated(rf"\b{_EXPIRY}\b",
+              r"\b(?:exp\w*|valid (?:thru|through|until)|good thru)\b", window=30,
+              trigger="/"),
+    ),
+    surrogate=CheckedSlots(shaped(r"(?:0[1-9]|1[0-2])(?:\d{2}|20\d{2})"), check=0),
+    score=2,
+    examples=(("expires 09/27", "09/27"),),
+)
+FINANCIAL_ACCOUNT_NUMBER = InfoType(
+    "FINANCIAL_ACCOUNT_NUMBER",
+    "Bank and financial account numbers (8-17 digits) near 'account' or 'acct'.",
+    detectors=(
+        gated(r"\b\d{4}[- ]?\d{4}(?:[- ]?\d{1,9})?\b",
+              r"\b(?:account|acct|a/c|kontonummer|n[uú]mero de cuenta)\b", trigger=DIGIT),
+    ),
+    surrogate=like_value,
+    score=5,
+    direct=True,
+    compatible=DIGIT_RUNS,
+    examples=(("checking account 000123456789", "000123456789"),),
+)
+
+
+def _micr_check(match) -> Likelihood | None:
+    return L.VERY_LIKELY if aba_routing_valid(match.group(1)) else None
+
+
+US_BANK_ROUTING_MICR = InfoType(
+    "US_BANK_ROUTING_MICR",
+    "US routing numbers in a cheque's MICR line, between transit symbols (⑆, or 'T' or ':' "
+    "as OCR writes them), ABA checksum-valid.",
+    detectors=(
+        pattern(r"(?:⑆|\bT|:)(\d{9})(?:⑆|T\b|:)", L.VERY_LIKELY, group=1, check=_micr_check,
+                method=Method.CHECKSUM, trigger=DIGIT),
+    ),
+    surrogate=Slots(make_routing),
+    score=3,
+    checksum=aba_routing_valid,
+    examples=(("⑆021000021⑆ 123456789⑈ 0101", "021000021"),),
+)
+
+_MBI_LETTER = "AC-HJKMNP-RT-Y"
+_MBI = (rf"[1-9][{_MBI_LETTER}][{_MBI_LETTER}0-9]\d-?[{_MBI_LETTER}][{_MBI_LETTER}0-9]\d-?"
+        rf"[{_MBI_LETTER}]{{2}}\d{{2}}")
+US_MEDICARE_BENEFICIARY_ID_NUMBER = InfoType(
+    "US_MEDICARE_BENEFICIARY_ID_NUMBER",
+    "US Medicare Beneficiary Identifiers (MBI: eleven characters in CMS's letter and digit "
+    "positions).",
+    detectors=(
+        pattern(rf"\b{_MBI}\b", L.LIKELY, trigger=DIGIT),
+    ),
+    surrogate=CheckedSlots(shaped(_MBI.replace("-?", "")), check=0),
+    score=5,
+    direct=True,
+    examples=(("Medicare number 1EG4-TE5-MK73", "1EG4-TE5-MK73"),),
+)
+
+
+def _renamed(*entries: InfoType) -> tuple:
+    """The detectors of `entries`, to be renamed by the general entry that lists them."""
+    return tuple(d for entry in entries for d in entry.detectors)
+
+
+@dataclass(frozen=True)
+class MemberFormat:
+    """A general type's surrogate format: the format of the member type whose pattern the
+    value matches in full (an NI number gets an NI number, checksum and all), else
+    `like_value`."""
+
+    members: tuple[InfoType, ...]
+
+    @property
+    def __name__(self) -> str:  # read by scripts/render_infotypes_doc.py
+        return "MemberFormat"
+
+    def member_of(self, value: str) -> InfoType | None:
+        for member in self.members:
+            for detector in member.detectors:
+                if not isinstance(detector, PatternDetector) or detector.group:
+                    continue
+                match = detector.pattern.fullmatch(value)
+                if match and (detector.check is None or detector.check(match) is not None):
+                    return member
+        return None
+
+    def __call__(self, surrogates, entity, finding, value: str) -> str | None:
+        member = self.member_of(value)
+        surrogate = member.surrogate if member is not None else like_value
+        return surrogate(surrogates, entity, finding, value)
+
+
+_LICENCES = (regional.US_DRIVERS_LICENSE_NUMBER, regional.CANADA_DRIVERS_LICENSE_NUMBER,
+             european.UK_DRIVERS_LICENSE_NUMBER)
+_GOVERNMENT_IDS = (numbers.US_SOCIAL_SECURITY_NUMBER, numbers.CANADA_SOCIAL_INSURANCE_NUMBER,
+                   numbers.PASSPORT, regional.US_INDIVIDUAL_TAXPAYER_IDENTIFICATION_NUMBER,
+                   *european.UK, *european.EU)
+
+DRIVERS_LICENSE_NUMBER = InfoType(
+    "DRIVERS_LICENSE_NUMBER",
+    "Driving licence numbers of every country Veil knows (US, Canada, UK).",
+    detectors=_renamed(*_LICENCES),
+    surrogate=MemberFormat(_LICENCES),
+    score=5,
+    direct=True,
+    examples=(("driver's license D1234567", "D1234567"),),
+)
+GOVERNMENT_ID = InfoType(
+    "GOVERNMENT_ID",
+    "Government identifiers of every country Veil knows: national IDs, social security, tax "
+    "and health numbers, passports.",
+    detectors=_renamed(*_GOVERNMENT_IDS),
+    surrogate=MemberFormat(_GOVERNMENT_IDS),
+    score=5,
+    direct=True,
+    compatible=DIGIT_RUNS,
+    examples=(("my NI number is AB 12 34 56 C", "AB 12 34 56 C"),
+              ("passport number 123456789", "123456789")),
+)
+
+
+def _person_name_as(name: str, description: str, example: str) -> InfoType:
+    return InfoType(
+        name,
+        description,
+        detectors=names.PERSON_NAME.detectors,
+        surrogate=like_value,  # as FIRST_NAME: entity resolution builds people for PERSON_NAME only
+        examples=((f"Hi, my name is {example}.", example),),
+    )
+
+
+MALE_NAME = _person_name_as(
+    "MALE_NAME", "DLP's male names: every person name PERSON_NAME finds, under this name.",
+    "David Green")
+FEMALE_NAME = _person_name_as(
+    "FEMALE_NAME", "DLP's female names: every person name PERSON_NAME finds, under this name.",
+    "Rachel Green")
+
+ENTRIES = (CVV_NUMBER, CREDIT_CARD_EXPIRATION_DATE, FINANCIAL_ACCOUNT_NUMBER,
+           US_BANK_ROUTING_MICR, US_MEDICARE_BENEFICIARY_ID_NUMBER, DRIVERS_LICENSE_NUMBER,
+           GOVERNMENT_ID, MALE_NAME, FEMALE_NAME)

@@ -1,0 +1,598 @@
+"""Catalogue entries found in running text: phone numbers, dates and times, ages, addresses,
+postal codes, states, coordinates, demographic terms, medical terms and user names."""
+from __future__ import annotations
+
+import re
+
+from veil.detection.engine.builtin_names import GREETING_BEFORE, common_words
+from veil.detection.engine.checksums import digits_of
+from veil.detection.engine.detectors import DIGIT, UPPER, Hotword, hotword, pattern, scanner
+from veil.detection.engine.dictionary import DictionaryMatcher
+from veil.detection.engine.name_lists import US_STATES
+from veil.detection.entity_keys import phone_key
+from veil.detection.findings import Likelihood, Method
+from veil.detection.infotypes.catalogue import DIGIT_RUNS, SPELLED, InfoType
+from veil.transform.operators.surrogate_formats import (
+    Slots, age_in_years, coordinates, date, like_value, make_canada_postal_code, phone,
+    time_of_day,
+)
+
+L = Likelihood
+
+# --- PHONE_NUMBER --------------------------------------------------------------------------
+
+_PHONE_HOTWORD = hotword(
+    r"\b(?:phone|call|cell|mobile|tel|telephone|fax|number|reach me|text me|contact)\b",
+    60,
+    relative=1,
+)
+
+
+def _phone_check(match: "re.Match[str]") -> Likelihood | None:
+    digits = digits_of(match.group(0))
+    if not 7 <= len(digits) <= 15:
+        return None
+    text = match.group(0)
+    # A bare run of ten digits is as likely an ID as a phone number; formatting says phone.
+    formatted = any(c in text for c in "()-. +")
+    return L.LIKELY if formatted else L.POSSIBLE
+
+
+# North American: (415) 555-0134, 415-555-0134, 415.555.0134, +1 415 555 0134, 4155550134.
+# International with a country code: +44 20 7946 0958, +33 1 23 45 67 89.
+PHONE_NUMBER = InfoType(
+    "PHONE_NUMBER",
+    "Phone numbers: North American formats and international with a country code.",
+    detectors=(
+        pattern(
+            r"(?<![\w+])(?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}(?![\w])",
+            L.LIKELY,
+            check=_phone_check,
+            trigger=DIGIT,
+            hotwords=[_PHONE_HOTWORD],
+        ),
+        pattern(
+            r"(?<![\w+])\+(?:[2-9]\d{0,2})(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\w])",
+            L.LIKELY,
+            check=_phone_check,
+            trigger="+",
+            hotwords=[_PHONE_HOTWORD],
+        ),
+    ),
+    surrogate=phone,
+    score=4,
+    direct=True,
+    entity_key=phone_key,
+    compatible=DIGIT_RUNS,
+    aliases=("PHONE",),
+    examples=(("call me on (415) 555-0134 please", "(415) 555-0134"),),
+)
+
+
+# --- DATE and DATE_OF_BIRTH ----------------------------------------------------------------
+
+_MONTH = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+)
+_NUMERIC_DATE = (
+    r"(?<![\d/.-])(?:(?P<a>\d{1,2})(?P<s>[/.-])(?P<b>\d{1,2})(?P=s)(?P<y>\d{4}|\d{2})"
+    r"|(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2}))(?![\d/-]|\.\d)"
+)
+_TEXT_DATES = (
+    # March 5, 1990 / Mar. 5th 1990 / March 1990
+    rf"\b{_MONTH}\.?[ \t]+(?:\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?[ \t]+(?:\d{{4}})\b)?|\d{{4}}\b)",
+    # 5 March 1990 / 5th of March, 1990
+    rf"\b\d{{1,2}}(?:st|nd|rd|th)?[ \t]+(?:of[ \t]+)?{_MONTH}\b\.?(?:,?[ \t]+\d{{4}}\b)?",
+)
+
+
+def _numeric_date_check(match: "re.Match[str]") -> Likelihood | None:
+    if match.group("iy"):
+        month, day = int(match.group("im")), int(match.group("id"))
+        return L.LIKELY if 1 <= month <= 12 and 1 <= day <= 31 else None
+    a, b = int(match.group("a")), int(match.group("b"))
+    # Month/day or day/month: at least one reading must be a real date.
+    if (1 <= a <= 12 and 1 <= b <= 31) or (1 <= b <= 12 and 1 <= a <= 31):
+        return L.LIKELY
+    return None
+
+
+def _text_date_check(match: "re.Match[str]") -> Likelihood | None:
+    day = re.search(r"\b(\d{1,2})(?:st|nd|rd|th)?\b", match.group(0))
+    if day and not 1 <= int(day.group(1)) <= 31:
+        return None
+    # "may 5" in lower case reads as a verb too often; a capitalised month or a year says date.
+    text = match.group(0)
+    if re.search(r"\d{4}", text) or any(c.isupper() for c in text):
+        return L.LIKELY
+    return L.POSSIBLE
+
+
+_ORDINAL_UNITS = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
+_ORDINAL = (
+    rf"(?:twenty[ -](?:{_ORDINAL_UNITS})|thirty[ -]first|{_ORDINAL_UNITS}|tenth|eleventh|"
+    r"twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|"
+    r"twentieth|thirtieth)"
+)
+_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_YEAR_WORDS = (
+    rf"(?:(?:nineteen|twenty)[ -](?:hundred|oh[ -](?:one|two|three|four|five|six|seven|eight|nine)|"
+    rf"{_TEENS}|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+    r"(?:[ -](?:one|two|three|four|five|six|seven|eight|nine))?)"
+    rf"|two thousand(?:[ -]and)?(?:[ -](?:{_TEENS}|one|two|three|four|five|six|seven|eight|nine|"
+    r"twenty(?:[ -](?:one|two|three|four|five))?))?)"
+)
+_SPOKEN_DATES = (
+    # "the twentieth of may nineteen ninety-three"
+    rf"\b(?:the[ \t]+)?{_ORDINAL}[ \t]+of[ \t]+{_MONTH}\b(?:,?[ \t]+{_YEAR_WORDS}\b)?",
+    # "August sixteenth, nineteen seventy-two"
+    rf"\b{_MONTH}[ \t]+(?:the[ \t]+)?{_ORDINAL}\b(?:,?[ \t]+{_YEAR_WORDS}\b)?",
+)
+_MONTH_TRIGGER = re.compile(r"(?i)jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec")
+
+_DOB_HOTWORD = hotword(  # "date of, uh, birth": ASR keeps the fillers
+    r"\b(?:born|birth ?days?|birth ?date|date(?:[ ,]+(?:of|uh|um|er|like|you know|i mean)){1,4}"
+    r"[ ,]+birth|d\.?o\.?b\.?)(?!\w)", 60, 0,
+    fixed=L.VERY_LIKELY,
+)
+
+
+def _date_detectors(base: Likelihood | None = None, hotwords=()) -> tuple:
+    """The date patterns, numeric, written and spoken. With `base`, every match gets that
+    likelihood (a date is a date of birth only near a hotword)."""
+    def with_base(check):
+        if base is None:
+            return check
+        return lambda m: None if check(m) is None else base
+
+    likelihood = base or L.LIKELY
+    return (
+        pattern(_NUMERIC_DATE, likelihood, check=with_base(_numeric_date_check),
+                trigger=DIGIT, hotwords=hotwords, ceiling=base),
+        *(pattern(p, likelihood, check=with_base(_text_date_check), flags=re.IGNORECASE,
+                  trigger=DIGIT, hotwords=hotwords, ceiling=base) for p in _TEXT_DATES),
+        *(pattern(p, likelihood, flags=re.IGNORECASE, trigger=_MONTH_TRIGGER,
+                  hotwords=hotwords, ceiling=base) for p in _SPOKEN_DATES),
+    )
+
+
+DATE = InfoType(
+    "DATE",
+    "Calendar dates, numeric (05/03/1990, 1990-03-05) or written (March 5, 1990).",
+    detectors=_date_detectors(),
+    surrogate=date,
+    score=1,
+    examples=(("on 03/15/2021 we met", "03/15/2021"),),
+)
+DATE_OF_BIRTH = InfoType(
+    "DATE_OF_BIRTH",
+    "Dates near 'born', 'DOB', 'birthday'.",
+    detectors=_date_detectors(L.UNLIKELY, (_DOB_HOTWORD,)),
+    surrogate=date,
+    score=3,
+    compatible=frozenset({"AGE", "DATE"}),
+    aliases=("DOB",),
+    examples=(("I was born on 04/12/1985", "04/12/1985"),),
+)
+
+
+# --- TIME ----------------------------------------------------------------------------------
+
+TIME = InfoType(
+    "TIME",
+    "Times of day (14:30, 2:30 pm, 9am).",
+    detectors=(
+        pattern(
+            r"(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:[ \t]?(?:[ap]\.m\.|[ap]m\b))?(?![\d:])",
+            L.LIKELY,
+            flags=re.IGNORECASE,
+            trigger=":",
+        ),
+        pattern(
+            r"\b(?:1[0-2]|0?[1-9])[ \t]?(?:[ap]\.m\.|[ap]m\b)",
+            L.LIKELY,
+            flags=re.IGNORECASE,
+            trigger=DIGIT,
+        ),
+    ),
+    surrogate=time_of_day,
+    score=0,
+    examples=(("meet at 14:30 or 2:30 pm", "14:30"),),
+)
+
+
+# --- AGE -----------------------------------------------------------------------------------
+
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+NUMBER_WORDS = (
+    rf"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -](?:{_UNITS}))?|"
+    rf"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|{_UNITS}|"
+    rf"a hundred(?:[ -]and[ -](?:{_UNITS}))?)"
+)
+
+
+def _age_check(match: "re.Match[str]") -> Likelihood | None:
+    age = match.group(1)
+    if age.isdigit() and not 0 < int(age) <= 125:
+        return None
+    return L.LIKELY
+
+
+# "42 years old", "forty-two year old", "42 y/o" (a bare "5 years" is a duration).
+# "She's 61 now"; "He's seventy-five." alone is only a candidate (a previous-turn "how old"
+# question lifts it, see veil/profiles/call_transcripts.yaml).
+AGE = InfoType(
+    "AGE",
+    "Ages: '42 years old', 'forty-two years old', 'aged 42', 'age: 42', '42 y/o'.",
+    detectors=(
+        pattern(
+            rf"\b(\d{{1,3}}|{NUMBER_WORDS})[ \t-]?(?:years?|yrs?)[ \t-]?old\b",
+            L.LIKELY,
+            check=_age_check,
+            group=1,
+            flags=re.IGNORECASE,
+            trigger=re.compile(r"(?i)old"),
+        ),
+        pattern(
+            rf"\b(?:he's|she's|i'm|he is|she is|i am|they're|turned|turns)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})"
+            r"(?=[ \t,]+(?:now|today|this year|next (?:week|month|year))\b)",
+            L.LIKELY,
+            check=_age_check,
+            group=1,
+            flags=re.IGNORECASE,
+            trigger=re.compile(r"(?i)'s|'m|is|am|'re|turn"),
+        ),
+        pattern(
+            rf"\b(?:he's|she's|i'm|he is|she is|i am|they're)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})[ \t]*(?:[.!]|$)",
+            L.UNLIKELY,
+            check=lambda m: None if _age_check(m) is None else L.UNLIKELY,
+            group=1,
+            flags=re.IGNORECASE,
+            trigger=re.compile(r"(?i)'s|'m|is|am|'re"),
+            ceiling=L.UNLIKELY,
+        ),
+        pattern(
+            r"\b(\d{1,3})[ \t]?(?:y/o|yo|yrs old)\b",
+            L.LIKELY,
+            check=_age_check,
+            group=1,
+            flags=re.IGNORECASE,
+            trigger=DIGIT,
+        ),
+        pattern(
+            rf"\b(?:aged?|age is|age of|turned|turning|turns)[: \t]+(\d{{1,3}}|{NUMBER_WORDS})\b",
+            L.LIKELY,
+            check=_age_check,
+            group=1,
+            flags=re.IGNORECASE,
+            trigger=re.compile(r"(?i)age|turn"),
+        ),
+    ),
+    surrogate=age_in_years,
+    score=1,
+    examples=(("I'm 42 years old", "42"),),
+)
+
+
+# --- GENDER, ETHNIC_GROUP, MEDICAL_TERM ----------------------------------------------------
+# Word lists, matched whole-word and case-insensitively by one Aho-Corasick pass each over the
+# text's shared word view (punctuation counts as space: "non-binary" = "non binary").
+
+def _word_list_scanner(words: str, likelihood: Likelihood) -> dict:
+    """`scanner` arguments for a word list: its scan, text by text and in batches."""
+    terms = [w.strip() for w in words.split("|") if w.strip()]
+    built: list[DictionaryMatcher] = []
+
+    def matcher() -> DictionaryMatcher:
+        if not built:
+            built.append(DictionaryMatcher(terms))
+        return built[0]
+
+    def scan(text: str, view):
+        for start, end in matcher().find(view):
+            yield start, end, likelihood, Method.DICTIONARY
+
+    def scan_batch(batch):
+        for i, spans in sorted(batch.find(matcher()).items()):
+            for start, end in spans:
+                yield i, start, end, likelihood, Method.DICTIONARY
+
+    return {"scan": scan, "scan_batch": scan_batch, "dictionaries": lambda: (matcher(),)}
+
+
+GENDER = InfoType(
+    "GENDER",
+    "Gender terms (male, female, non-binary, ...).",
+    detectors=(
+        scanner(
+            **_word_list_scanner(
+        "male|female|non-binary|nonbinary|transgender|trans woman|trans man|genderqueer|"
+        "agender|genderfluid|intersex|cisgender", L.POSSIBLE),
+        ),
+    ),
+    surrogate=like_value,
+    score=1,
+    examples=(("gender: female", "female"),),
+)
+ETHNIC_GROUP = InfoType(
+    "ETHNIC_GROUP",
+    "Ethnic groups.",
+    detectors=(
+        scanner(
+            **_word_list_scanner(
+        "african american|black american|caucasian|hispanic|latino|latina|"
+        "latinx|asian american|native american|american indian|alaska native|pacific islander|"
+        "native hawaiian|white british|afro-caribbean|arab american|middle eastern|"
+        "first nations|inuit|metis|aboriginal|indigenous australian|romani|ashkenazi|"
+        "sephardic|han chinese|punjabi|tamil|gujarati|bengali|pashtun|kurdish|yoruba|igbo|"
+        "hausa|zulu|xhosa|maori|samoan|tongan|filipino|vietnamese|korean|japanese|chinese|"
+        "mexican american|cuban american|puerto rican", L.POSSIBLE),
+        ),
+    ),
+    surrogate=like_value,
+    score=1,
+    examples=(("she is Hispanic", "Hispanic"),),
+)
+MEDICAL_TERM = InfoType(
+    "MEDICAL_TERM",
+    "Medical conditions, treatments and procedures.",
+    detectors=(
+        scanner(
+            **_word_list_scanner(
+        "diabetes|asthma|cancer|leukemia|lymphoma|tumor|tumour|hiv|aids|hepatitis|"
+        "tuberculosis|epilepsy|depression|anxiety disorder|bipolar disorder|schizophrenia|"
+        "ptsd|adhd|autism|dementia|stroke|heart attack|hypertension|copd|arthritis|"
+        "multiple sclerosis|chemotherapy|dialysis|pregnant|pregnancy|miscarriage|abortion|"
+        "overdose|addiction|rehab|insulin|antidepressant|antidepressants|chlamydia|syphilis|"
+        "gonorrhea|herpes|cirrhosis|kidney failure|cystic fibrosis|sickle cell|"
+        "covid-19|covid|pneumonia|concussion|fracture|surgery|biopsy|mri|ct scan", L.POSSIBLE),
+        ),
+    ),
+    surrogate=like_value,
+    score=1,
+    examples=(("diagnosed with diabetes", "diabetes"),),
+)
+
+
+# --- US_STATE ------------------------------------------------------------------------------
+
+_STATE_CODES = "|".join(sorted(set(US_STATES.values())))
+# Codes that are also words or abbreviations ("ID 12345" is an ID) need the "City, ST" form.
+_UNAMBIGUOUS_CODES = "|".join(
+    sorted(set(US_STATES.values()) - {"ID", "OR", "IN", "ME", "OK", "HI", "OH", "PA", "MA", "DE",
+                                      "LA", "CO", "AL", "MS", "MD", "MT", "NE", "SC", "VA", "WA"})
+)
+
+_STATE_NAMES: list[DictionaryMatcher] = []
+
+
+def _state_names() -> DictionaryMatcher:
+    if not _STATE_NAMES:
+        _STATE_NAMES.append(DictionaryMatcher(US_STATES))
+    return _STATE_NAMES[0]
+
+
+def _state_name_hits(text: str, spans):
+    cased = text != text.lower()
+    for start, end in spans:
+        # In a cased text a state name is capitalised ("Washington", not "washington").
+        if cased and not text[start].isupper():
+            continue
+        # "thanks Virginia", "hi georgia": a person addressed by name (PERSON_NAME finds her).
+        if GREETING_BEFORE.search(text, max(0, start - 24), start):
+            continue
+        yield start, end, L.LIKELY, Method.DICTIONARY
+
+
+def _scan_state_names(text: str, view):
+    return _state_name_hits(text, _state_names().find(view))
+
+
+def _scan_state_names_batch(batch):
+    for i, spans in sorted(batch.find(_state_names()).items()):
+        for hit in _state_name_hits(batch.texts[i], spans):
+            yield (i, *hit)
+
+
+# "Austin, TX" / "Austin TX 78701": a code after a comma or before a ZIP code.
+US_STATE = InfoType(
+    "US_STATE",
+    "US state names, and two-letter codes after a city or before a ZIP code.",
+    detectors=(
+        scanner(
+            _scan_state_names,
+            scan_batch=_scan_state_names_batch,
+            dictionaries=lambda: (_state_names(),),
+        ),
+        pattern(
+            r"(?<=[A-Za-z],[ \t])(" + _STATE_CODES + r")\b|\b(" + _UNAMBIGUOUS_CODES + r")(?=[ \t]+\d{5}\b)",
+            L.LIKELY,
+            trigger=UPPER,
+        ),
+    ),
+    surrogate=like_value,
+    score=1,
+    examples=(("I live in New York", "New York"),),
+)
+
+
+# --- Postal codes --------------------------------------------------------------------------
+
+def _zip_check(match: "re.Match[str]") -> Likelihood | None:
+    return L.LIKELY if "-" in match.group(0) else L.UNLIKELY
+
+
+US_ZIP = InfoType(
+    "US_ZIP",
+    "US ZIP codes: ZIP+4, or five digits near 'ZIP' or after a state code.",
+    detectors=(
+        pattern(
+            r"\d(?<![\d-]\d)\d{4}(?:-\d{4})?(?![\d-])",
+            L.UNLIKELY,
+            check=_zip_check,
+            trigger=DIGIT,
+            hotwords=[
+                hotword(r"\b(?:zip|zip ?code|postal code|postcode)\b", 40, fixed=L.LIKELY),
+                Hotword(re.compile(r"\b(?:" + _STATE_CODES + r")[ \t]+(?=\d{5})"), 12, 0,
+                        L.LIKELY),
+            ],
+        ),
+    ),
+    surrogate=like_value,
+    score=2,
+    examples=(("Austin, TX 78701", "78701"),),
+)
+CANADA_POSTAL_CODE = InfoType(
+    "CANADA_POSTAL_CODE",
+    "Canadian postal codes (A1A 1A1).",
+    detectors=(
+        pattern(
+            r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d\b",
+            L.LIKELY,
+            trigger=DIGIT,
+        ),
+    ),
+    surrogate=Slots(make_canada_postal_code),
+    score=2,
+    examples=(("Toronto ON M5V 2T6", "M5V 2T6"),),
+)
+
+
+# --- STREET_ADDRESS ------------------------------------------------------------------------
+
+# Street suffixes: the USPS list (Publication 28, appendix C1: primary names and common
+# abbreviations), as US addresses use them ("Sparks Harbor", "Cole Brooks", "Davis Burgs").
+_STREET_TYPES = (
+    r"(?i:alley|aly|anex|annex|arcade|avenue|ave|bayou|beach|bend|bluffs?|bottom|boulevard|blvd|"
+    r"branch|bridge|brooks?|burgs?|bypass|camp|canyon|cape|causeway|centers?|ctr|circles?|cir|"
+    r"cliffs?|club|commons?|corners?|course|courts?|ct|coves?|creek|crescent|cres|crest|"
+    r"crossing|crossroads?|curve|dale|dam|divide|drives?|dr|estates?|expressway|expy|"
+    r"extensions?|ext|falls?|ferry|fields?|flats?|fords?|forest|forges?|forks?|fort|freeway|"
+    r"fwy|gardens?|gateway|glens?|greens?|groves?|harbors?|haven|heights|hts|highway|hwy|"
+    r"hills?|hollow|inlet|islands?|isle|junctions?|keys?|knolls?|lakes?|landing|lane|ln|"
+    r"lights?|loaf|locks?|lodge|loop|mall|manors?|meadows?|mews|mills?|mission|motorway|mount|"
+    r"mountains?|neck|orchard|oval|overpass|parks?|parkways?|pkwy|pass|passage|path|pike|"
+    r"pines?|place|pl|plains?|plaza|points?|ports?|prairie|radial|ramp|ranch|rapids?|rest|"
+    r"ridges?|river|roads?|rd|route|row|run|shoals?|shores?|skyway|springs?|spurs?|squares?|"
+    r"sq|station|stravenue|stream|streets?|st|summit|terrace|ter|throughway|trace|track|"
+    r"trafficway|trail|trl|trailer|tunnel|turnpike|underpass|unions?|valleys?|viaduct|views?|"
+    r"villages?|ville|vista|walks?|wall|ways?|wells?|close)"
+)
+# Words that do not name a street: with suffixes such as "way", "park" or "well" in the list,
+# "3 kids on the way" or "20 people in the park" must not read as addresses.
+_NOT_STREET_WORDS = (
+    r"(?!(?i:the|a|an|and|or|but|of|on|in|at|to|for|from|by|with|into|about|my|your|our|his|"
+    r"her|their|its|this|that|these|those|is|are|was|were|be|been|i|we|you|they|it|he|she|"
+    r"more|less|other|people|persons?|kids|children|times?|minutes?|hours?|days?|weeks?|"
+    r"months?|years?|items?|units?|pieces?|percent|dollars?|cents?|miles?|points?)\b)"
+)
+STREET_ADDRESS = InfoType(
+    "STREET_ADDRESS",
+    "Street addresses: a house number, street name and street type, and a unit.",
+    detectors=(
+        pattern(
+            r"\b\d{1,6}[A-Za-z]?[ \t]+(?:(?:[NSEW]|North|South|East|West)\.?[ \t]+)?"
+            r"(?:" + _NOT_STREET_WORDS + r"[A-Za-z][A-Za-z'-]{0,30}[ \t]+){1,4}" + _STREET_TYPES
+            + r"\b\.?"
+            r"(?:,?[ \t]+(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6}\b)?",
+            L.LIKELY,
+            trigger=DIGIT,
+        ),
+    ),
+    surrogate=like_value,
+    score=4,
+    direct=True,
+    compatible={"CANADA_POSTAL_CODE", "LOCATION", "US_STATE", "US_ZIP"} | DIGIT_RUNS,
+    aliases=("ADDRESS",),
+    examples=(("I live at 123 Main Street, Apt 4B", "123 Main Street, Apt 4B"),),
+)
+
+
+# --- LOCATION_COORDINATES ------------------------------------------------------------------
+
+def _coordinates_check(match: "re.Match[str]") -> Likelihood | None:
+    lat, lon = float(match.group("lat")), float(match.group("lon"))
+    return L.LIKELY if abs(lat) <= 90 and abs(lon) <= 180 else None
+
+
+LOCATION_COORDINATES = InfoType(
+    "LOCATION_COORDINATES",
+    "Latitude/longitude pairs in decimal degrees.",
+    detectors=(
+        pattern(
+            r"(?<![\d.])(?P<lat>[-+]?\d{1,2}\.\d{3,8})(?:[ \t]*°)?(?:[ \t]*[NS])?,[ \t]*"
+            r"(?P<lon>[-+]?\d{1,3}\.\d{3,8})(?:[ \t]*°)?(?:[ \t]*[EW]\b)?(?![\d.])",
+            L.LIKELY,
+            check=_coordinates_check,
+            trigger=",",
+        ),
+    ),
+    surrogate=coordinates,
+    score=4,
+    aliases=("LOCATION_COORD", "LOCATION_COORDS"),
+    examples=(("at 37.7749, -122.4194 now", "37.7749, -122.4194"),),
+)
+
+
+# --- USER_NAME -----------------------------------------------------------------------------
+
+_NOT_USERNAMES = frozenset(
+    """is was it the a an my and or but please that this of you your for to in on with at
+    field here there again and password reset please same new old under handy ready
+    available nearby somewhere number""".split()
+)
+
+
+def _username_check(match: "re.Match[str]") -> Likelihood | None:
+    return None if match.group(1).lower() in _NOT_USERNAMES else L.LIKELY
+
+
+def _bare_username_check(match: "re.Match[str]") -> Likelihood | None:
+    """'under user ID camilobluejay', but not 'your user ID handy'."""
+    token = match.group(1)
+    if any(not c.isalpha() for c in token):
+        return L.LIKELY
+    if token.lower() in _NOT_USERNAMES or token.lower() in common_words():
+        return None
+    return L.LIKELY
+
+
+USER_NAME = InfoType(
+    "USER_NAME",
+    "User names after 'username', 'user ID', 'login', 'handle'; @handles.",
+    detectors=(
+        pattern(
+            r"(?i:\b(?:user ?name|user ?id|screen ?name|gamertag)\b)[ \t]*"
+            r"(?!(?i:is|was|it's)\b)(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])",
+            L.LIKELY,
+            check=_bare_username_check,
+            group=1,
+            trigger=re.compile(r"(?i)user|name|gamertag"),
+        ),
+        pattern(
+            r"(?i:\b(?:user ?name|user ?id|login|handle|screen ?name|gamertag)\b)"
+            r"(?:[ \t]+(?i:is|was|it's)[ \t]+|[ \t]*[:=][ \t]*)(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])",
+            L.LIKELY,
+            check=_username_check,
+            group=1,
+            trigger=re.compile(r"(?i)user|login|handle|name|gamertag"),
+        ),
+        pattern(
+            r"(?<![\w@.])@[A-Za-z0-9_]{3,30}\b(?!\.\w|@)",
+            L.POSSIBLE,
+            trigger="@",
+        ),
+    ),
+    surrogate=like_value,
+    score=3,
+    compatible={"EMAIL_ADDRESS", "PERSON_NAME"} | DIGIT_RUNS | SPELLED,
+    aliases=("USERNAME",),
+    examples=(("my username is enigma52", "enigma52"),),
+)
+
+
+ENTRIES = (
+    PHONE_NUMBER, DATE, DATE_OF_BIRTH, TIME, AGE, GENDER, ETHNIC_GROUP, MEDICAL_TERM, US_STATE,
+    US_ZIP, CANADA_POSTAL_CODE, STREET_ADDRESS, LOCATION_COORDINATES, USER_NAME,
+)

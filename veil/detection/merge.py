@@ -1,0 +1,187 @@
+"""Merging the findings of every detector into non-overlapping spans, one infoType each.
+
+The result is a function of the SET of findings, whatever their order, in O(n log n):
+
+0. **Retype.** A name-list guess takes the type a model gives the same words: the rules'
+   dictionaries know that "Wellington" or "Forde" is a surname and a town, not which one the
+   sentence means; a model that read the sentence does. A dictionary finding of a name type
+   (person, organisation, place) no surer than an overlapping model finding of another name
+   type is given the model's type (the most characters' type where several overlap). Its span
+   stays: the words are still redacted, under the right type. Context findings (regex: "my
+   name is X", "thanks X") and custom dictionaries (VERY_LIKELY) keep their type.
+1. **Join.** Overlapping findings of the same infoType in a turn become one span, their union
+   ("Mark" and "Mark Green" become "Mark Green"). The joined span carries the method,
+   likelihood and detector of its strongest member.
+2. **Own.** Each character belongs to the strongest joined span that covers it. Strength is a
+   total order on findings: checksum-validated over regex over dictionary over model, then
+   higher likelihood, then longer span, then a specific type over a generic one (the
+   catalogue's `generic` types, such as the profile's DIGIT_SEQUENCE: "536-22-1842" found as
+   both a US SSN and a digit sequence is a US SSN), then earlier start, then infoType and
+   detector name (alphabetically), so that no tie is left to input order.
+3. **Cut.** A span that owns all its characters is kept whole. A span that lost some keeps
+   the runs of characters it owns, each trimmed to its alphanumeric core when the turn's text
+   is given (a run with no letter or digit is dropped); the trimmed-off characters are
+   nobody's.
+
+Two choices favour recall, since a miss leaks a person and an over-redaction costs a word:
+same-type overlaps are joined rather than competing, and a weaker finding keeps whatever part
+of it the stronger ones do not cover instead of being dropped.
+"""
+from __future__ import annotations
+
+import heapq
+from bisect import bisect_left
+from itertools import groupby
+from typing import Iterable
+
+from veil.detection.findings import Finding, Method
+from veil.detection.infotypes.builtin import BUILTINS
+
+_GENERIC = BUILTINS.generic_types()
+# The types a name list and a model can disagree on.
+NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"})
+
+
+def strength_order(finding: Finding) -> tuple:
+    """Sort key, strongest first; total on a turn's findings (the end is start + length)."""
+    return (
+        -finding.method, -finding.likelihood, -finding.length, finding.info_type in _GENERIC,
+        finding.start, finding.info_type, finding.detector,
+    )
+
+
+def _join_same_type(findings: list[Finding]) -> list[Finding]:
+    """Step 1 for one turn: each same-type overlap component as one span."""
+    joined: list[Finding] = []
+    ordered = sorted(findings, key=lambda f: (f.info_type, f.start, f.end))
+    for _, group in groupby(ordered, key=lambda f: f.info_type):
+        members: list[Finding] = []
+        end = -1
+        for finding in group:
+            if members and finding.start >= end:
+                joined.append(_union(members, end))
+                members = []
+            members.append(finding)
+            end = max(end, finding.end)
+        joined.append(_union(members, end))
+    return joined
+
+
+def _union(members: list[Finding], end: int) -> Finding:
+    if len(members) == 1:
+        return members[0]  # alone: the union is the finding itself
+    return min(members, key=strength_order).with_span(members[0].start, end)
+
+
+def _disjoint(spans: list[Finding]) -> bool:
+    """Whether no two of one turn's spans overlap: then each owns all its characters."""
+    ordered = sorted(spans, key=lambda s: s.start)
+    return all(a.end <= b.start for a, b in zip(ordered, ordered[1:]))
+
+
+def _owned_runs(spans: list[Finding]) -> list[list[tuple[int, int]]]:
+    """Step 2 for one turn's joined spans: for each, the runs of characters it owns.
+
+    A sweep over the span edges with a heap of the spans open there, strongest on top; the
+    owner changes only at an edge.
+    """
+    rank = {id(span): r for r, span in enumerate(sorted(spans, key=strength_order))}
+    by_start = sorted(spans, key=lambda s: s.start)
+    edges = sorted({s.start for s in spans} | {s.end for s in spans})
+    runs: list[list[tuple[int, int]]] = [[] for _ in spans]
+    index = {id(span): i for i, span in enumerate(spans)}
+    open_spans: list[tuple[int, int, int]] = []  # (rank, end, index)
+    next_start = 0
+    for here, there in zip(edges, edges[1:]):
+        while next_start < len(by_start) and by_start[next_start].start == here:
+            span = by_start[next_start]
+            heapq.heappush(open_spans, (rank[id(span)], span.end, index[id(span)]))
+            next_start += 1
+        while open_spans and open_spans[0][1] <= here:
+            heapq.heappop(open_spans)
+        if not open_spans:
+            continue
+        owner = runs[open_spans[0][2]]
+        if owner and owner[-1][1] == here:
+            owner[-1] = (owner[-1][0], there)
+        else:
+            owner.append((here, there))
+    return runs
+
+
+def _trim(text: str | None, start: int, end: int) -> tuple[int, int] | None:
+    """Shrink a leftover piece to its alphanumeric core; None if nothing identifying is left."""
+    if text is None:
+        return (start, end) if end > start else None
+    while start < end and not text[start].isalnum():
+        start += 1
+    while end > start and not text[end - 1].isalnum():
+        end -= 1
+    return (start, end) if end > start else None
+
+
+def _model_type(guess: Finding, models: list[Finding]) -> str | None:
+    """The name type that the model findings overlapping a name-list guess give most of its
+    characters, where the guess is no surer than they are and they do not share its type."""
+    covered: dict[str, int] = {}
+    for model in models:
+        overlap = min(guess.end, model.end) - max(guess.start, model.start)
+        if overlap > 0 and model.likelihood >= guess.likelihood:
+            covered[model.info_type] = covered.get(model.info_type, 0) + overlap
+    if not covered or guess.info_type in covered:
+        return None
+    return max(sorted(covered), key=covered.get)
+
+
+def retype_name_guesses(findings: list[Finding]) -> list[Finding]:
+    """Step 0 for one turn: name-list guesses take the model's name type (module docstring).
+    The model findings near each guess are found by bisection, so that a long document with
+    thousands of names stays O(n log n)."""
+    models = sorted((f for f in findings if f.method == Method.MODEL and f.info_type in NAME_TYPES),
+                    key=lambda f: f.start)
+    if not models:
+        return findings
+    starts = [m.start for m in models]
+    longest = max(m.end - m.start for m in models)
+    out = []
+    for finding in findings:
+        if finding.method == Method.DICTIONARY and finding.info_type in NAME_TYPES:
+            near = models[bisect_left(starts, finding.start - longest + 1):
+                          bisect_left(starts, finding.end)]
+            info_type = _model_type(finding, near)
+            if info_type is not None:
+                finding = Finding(finding.turn, finding.start, finding.end, info_type,
+                                  finding.likelihood, finding.method, finding.detector)
+        out.append(finding)
+    return out
+
+
+def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,
+                   retype: bool = True) -> list[Finding]:
+    """Non-overlapping findings sorted by (turn, start). `texts` lets leftovers be trimmed.
+
+    `retype=False` keeps a name-list guess's own type even where a model types the same
+    words otherwise (`retype_name_guesses`): the residual-risk auditor errs high, and a person
+    scores more than a place."""
+    merged: list[Finding] = []
+    by_turn = sorted(findings, key=lambda f: f.turn)
+    for turn, group in groupby(by_turn, key=lambda f: f.turn):
+        group = list(group)
+        if len(group) == 1:
+            merged.append(group[0])  # the common turn: one finding, nothing to merge
+            continue
+        spans = _join_same_type(retype_name_guesses(group) if retype else group)
+        if _disjoint(spans):
+            merged.extend(spans)
+            continue
+        text = texts[turn] if texts is not None else None
+        for span, runs in zip(spans, _owned_runs(spans)):
+            if runs == [(span.start, span.end)]:
+                merged.append(span)
+                continue
+            for start, end in runs:
+                piece = _trim(text, start, end)
+                if piece is not None:
+                    merged.append(span.with_span(*piece))
+    merged.sort(key=lambda f: (f.turn, f.start))
+    return merged

@@ -1,0 +1,165 @@
+"""A name found once in a conversation, found wherever the conversation says it again.
+
+A detector that finds "Hedwig Steuer" in one turn may miss "Hedwig's employee ID" two turns
+later: the second mention has less context, a possessive, no capital. Once a conversation is
+known to name a person, every other mention of that name's words is evidence of the same
+person, so each is redacted too (and entity resolution gives it the same placeholder). The
+same holds for the names in speaker labels ("NoamChomsky" ... "Noam, thanks for coming on").
+
+Guards against spreading a false finding: words of under 3 letters, titles and stopwords are
+never spread, and a word that is also an ordinary English word ("Will", "Grace", "Mark")
+spreads only to capitalised mentions that do not start a sentence ("Thanks, Grace", not
+"Grace period" at a sentence's start, nor "grace" in lower case).
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from veil.detection.findings import Finding, Likelihood, Method
+from veil.detection.speakers import TITLES as _TITLES
+
+DETECTOR = "repeats"
+_WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
+
+
+def name_words(values: Iterable[str], skip: frozenset[str] = frozenset()) -> set[str]:
+    """The words of name values worth looking for elsewhere: 3 letters or more, not a title,
+    a stopword or one of `skip`. Possessives are dropped ("Hedwig's" -> "Hedwig")."""
+    from veil.detection.engine.builtin_names import STOPWORDS
+
+    words = set()
+    for value in values:
+        for match in _WORD.finditer(value):
+            word = re.sub(r"['\u2019]s$", "", match.group(0))
+            lowered = word.casefold()
+            if len(word) < 3 or lowered in _TITLES or lowered in STOPWORDS or lowered in skip:
+                continue
+            words.add(word)
+    return words
+
+
+def word_mentions(texts: list[str], words: Iterable[str], findings: Iterable[Finding],
+                  detector: str = DETECTOR, sentence_start: bool = False) -> list[Finding]:
+    """PERSON_NAME findings for each whole-word mention of `words` in `texts` (any case) that
+    no finding covers yet; an ordinary word counts only capitalised, and (unless
+    `sentence_start`) not at a sentence's start."""
+    from veil.detection.engine.builtin_names import common_words, sentence_initial
+
+    words = {w.casefold(): w for w in words}
+    if not words:
+        return []
+    taken: dict[int, list[tuple[int, int]]] = {}
+    for finding in findings:
+        taken.setdefault(finding.turn, []).append((finding.start, finding.end))
+    ordinary = common_words()
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+                         + r")(?![\w-])", re.IGNORECASE)
+    found = []
+    for turn, text in enumerate(texts):
+        for match in pattern.finditer(text):
+            word = match.group(0)
+            start, end = match.span()
+            if word.casefold() in ordinary and (not word[:1].isupper() or (
+                    not sentence_start and sentence_initial(text, start))):
+                continue
+            if any(s < end and start < e for s, e in taken.get(turn, ())):
+                continue
+            found.append(Finding(turn, start, end, "PERSON_NAME", Likelihood.LIKELY,
+                                 Method.DICTIONARY, detector))
+            taken.setdefault(turn, []).append((start, end))
+    return found
+
+
+def repeated_names(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:
+    """The other mentions, in `texts`, of the words of the PERSON_NAME findings in them."""
+    findings = list(findings)
+    values = [texts[f.turn][f.start:f.end] for f in findings
+              if f.info_type == "PERSON_NAME" and f.turn < len(texts)]
+    return word_mentions(texts, name_words(values), findings)
+
+
+# Surname particles, which join the words on both sides into one name ("Guilherme da Paz").
+PARTICLES = frozenset({"da", "de", "del", "della", "der", "di", "do", "dos", "das", "du", "la",
+                       "le", "van", "von", "den", "ter", "ten", "o", "bin", "binti", "ibn", "al",
+                       "el", "zu", "vom", "af", "ap", "y"})
+_CONTRACTION = re.compile(r"['\u2019](?:m|re|ve|ll|d|s|t)$")  # "I'm", "can't", "it's"
+_AFTER = re.compile(r"[ \t]([^\W\d_]+(?:['\u2019-][^\W\d_]+)*)")
+_BEFORE = re.compile(r"([^\W\d_]+(?:['\u2019-][^\W\d_]+)*)[ \t]$")
+
+
+def _name_part(word: str, text: str, start: int, cased: bool, after: bool) -> bool:
+    """Whether a word next to a found name is more of it: a capitalised word that is no
+    ordinary word (in cased text), or a name-list word that is no ordinary word (in uncased
+    text: "aris mustofa's"). A capitalised ordinary word counts
+    before a name when the lists know it as a name and it does not start the sentence ("met
+    Hunter Ramirez", not "Can Angel call?"). Contractions ("I'm") never count."""
+    from veil.detection.engine.builtin_names import STOPWORDS, common_words, sentence_initial
+    from veil.detection.engine.builtin_names import name_words as listed
+
+    if after:
+        word = re.sub(r"['\u2019]s$", "", word)
+    lowered = word.casefold()
+    if len(word) < 2 or lowered in STOPWORDS or lowered in _TITLES or _CONTRACTION.search(lowered):
+        return False
+    ordinary = lowered in common_words()
+    if cased:
+        if not word[:1].isupper():
+            return False
+        return not ordinary or (not after and lowered in listed() and not sentence_initial(text, start))
+    return not ordinary and lowered in listed()
+
+
+def name_neighbours(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:
+    """PERSON_NAME findings for the words right next to a found name that continue it: a
+    surname the detectors cut off ("Szymon [Lampart]", "dorcas [ansomah]'s"), a family name
+    before a given name ("[Le] Anh"), and a particle with the word after it ("Bella [da
+    Conceição]")."""
+    from veil.detection.engine.builtin_names import is_cased
+
+    findings = list(findings)
+    taken: dict[int, list[tuple[int, int]]] = {}
+    for finding in findings:
+        taken.setdefault(finding.turn, []).append((finding.start, finding.end))
+
+    def free(turn: int, start: int, end: int) -> bool:
+        return not any(s < end and start < e for s, e in taken.get(turn, ()))
+
+    found = []
+    for finding in findings:
+        if finding.info_type != "PERSON_NAME" or finding.turn >= len(texts):
+            continue
+        turn, text = finding.turn, texts[finding.turn]
+        cased = is_cased(text)
+        end = finding.end
+        for _ in range(2):  # up to two words after: "da Conceição", "Lampart"
+            match = _AFTER.match(text, end)
+            if match is None:
+                break
+            word, span = match.group(1), match.span(1)
+            if word.casefold() in PARTICLES:
+                following = _AFTER.match(text, span[1])
+                if following is None:
+                    break
+                if not free(turn, *following.span(1)):
+                    pass  # the name goes on, found already: the particle alone is left
+                elif _name_part(following.group(1), text, following.start(1), cased, True):
+                    span = (span[0], following.end(1))
+                else:
+                    break
+            elif not _name_part(word, text, span[0], cased, True):
+                break
+            if not free(turn, *span):
+                break
+            found.append(Finding(turn, span[0], span[1], "PERSON_NAME", Likelihood.POSSIBLE,
+                                 Method.DICTIONARY, DETECTOR))
+            taken.setdefault(turn, []).append(span)
+            end = span[1]
+        match = _BEFORE.search(text, 0, finding.start)
+        if match is not None and match.end() == finding.start:
+            span = match.span(1)
+            if _name_part(match.group(1), text, span[0], cased, False) and free(turn, *span):
+                found.append(Finding(turn, span[0], span[1], "PERSON_NAME", Likelihood.POSSIBLE,
+                                     Method.DICTIONARY, DETECTOR))
+                taken.setdefault(turn, []).append(span)
+    return found
