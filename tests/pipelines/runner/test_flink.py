@@ -1,0 +1,277 @@
+"""Veil on Apache Flink: an embedded Flink, a real session cluster, a TaskManager killed mid-job.
+
+The Flink distribution (1.20.3) is unpacked from PyPI's `apache-flink` wheels, Beam's Flink job
+server jar is fetched from Maven Central (`pipelines.runner.flink_cluster`). A session cluster is a
+JobManager and two TaskManagers, each its own JVM on 127.0.0.1, stopped after its tests.
+
+Without Java, javac, Maven or the job server jar these tests skip and say why; under CI
+(`CI=true`) a missing prerequisite fails them instead, since `.ci/run` installs all of it.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipelines.runner.flink_cluster import (
+    FLINK_MINOR, FLINK_VERSION, ArtifactNotPublished, ClusterSettings, FlinkSessionCluster,
+    FlinkSetupError, flink_home, free_port, job_server_artifact, job_server_jar, require_java,
+)
+from tests.conftest import ROOT, run_cli, start_server_on_port, stop_server
+from tests.test_portability import output_bytes
+
+pytestmark = pytest.mark.slow
+
+KEYS = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing"}
+
+
+def missing(reason: str):
+    """Skip, saying why; under CI, fail: CI installs every prerequisite first."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"prerequisite missing under CI: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def flink_dist() -> Path:
+    try:
+        require_java()
+        return flink_home()
+    except FlinkSetupError as exc:
+        missing(str(exc))
+
+
+@pytest.fixture(scope="module")
+def beam_job_server() -> Path:
+    try:
+        require_java()
+        return job_server_jar()
+    except ArtifactNotPublished as exc:
+        # Not an install step CI skipped: the registry has no such jar (issue #31, blocked).
+        pytest.skip(f"Beam's Flink job server is not published where this machine can fetch it: {exc}")
+    except FlinkSetupError as exc:
+        missing(f"Beam's Flink job server ({job_server_artifact()}): {exc}")
+
+
+@pytest.fixture(scope="module")
+def numbered_lines_jar(flink_dist, tmp_path_factory) -> Path:
+    """tests/support/flink/NumberedLines.java, compiled against the distribution's jars."""
+    import shutil
+
+    if not shutil.which("javac") or not shutil.which("jar"):
+        missing("no `javac`/`jar` on PATH (a JDK) to build the test's Flink job")
+    folder = tmp_path_factory.mktemp("numbered-lines")
+    source = ROOT / "tests" / "support" / "flink" / "NumberedLines.java"
+    subprocess.run(["javac", "-nowarn", "-cp", f"{flink_dist / 'lib'}/*", "-d", str(folder / "classes"), str(source)],
+                   check=True, timeout=300, capture_output=True)
+    jar = folder / "numbered-lines.jar"
+    subprocess.run(["jar", "cfe", str(jar), "NumberedLines", "-C", str(folder / "classes"), "."],
+                   check=True, timeout=120, capture_output=True)
+    return jar
+
+
+@pytest.fixture(scope="module")
+def shared_cluster(flink_dist, tmp_path_factory):
+    """A JobManager and two TaskManagers (2 slots each), started once for this module."""
+    with FlinkSessionCluster(flink_dist, tmp_path_factory.mktemp("flink-session"), ClusterSettings()) as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def session_cluster(shared_cluster):
+    """The module's cluster with both TaskManagers up: one a test killed is replaced first."""
+    shared_cluster.replace_lost_task_managers()
+    yield shared_cluster
+
+
+def listening_addresses(pids: list[int]) -> set[str]:
+    """The local addresses of the TCP sockets the processes `pids` listen on (from /proc)."""
+    inodes = set()
+    for pid in pids:
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            try:
+                target = os.readlink(fd)
+            except OSError:
+                continue
+            if target.startswith("socket:["):
+                inodes.add(target[8:-1])
+    addresses = set()
+    for table, width in (("/proc/net/tcp", 8), ("/proc/net/tcp6", 32)):
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            if fields[3] != "0A" or fields[9] not in inodes:  # 0A: LISTEN
+                continue
+            address = fields[1].split(":")[0]
+            # IPv4 in /proc is little-endian hex; an IPv4-mapped IPv6 address ends in it.
+            tail = address[-8:]
+            ipv4 = ".".join(str(int(tail[i:i + 2], 16)) for i in (6, 4, 2, 0))
+            if width == 32 and not address.startswith("0000000000000000FFFF0000"):
+                ipv4 = "::" if set(address) == {"0"} else address
+            addresses.add(ipv4)
+    return addresses
+
+
+def submit_numbered_lines(cluster: FlinkSessionCluster, jar: Path, n: int, pause_ms: int, output: Path) -> str:
+    """Submit the Java test job with Flink's own client, detached; its job id."""
+    result = subprocess.run([str(cluster.home / "bin" / "flink"), "run", "-d", str(jar), str(n), str(pause_ms), str(output)],
+                            env=cluster.client_env(), capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    return re.search(r"JobID ([0-9a-f]{32})", result.stdout).group(1)
+
+
+def committed_lines(output: Path) -> list[str]:
+    """The lines of FileSink's committed files (in-progress files are hidden: `.part-*`)."""
+    return [line for path in sorted(output.rglob("part-*")) for line in path.read_text().splitlines()]
+
+
+# --- The session cluster itself, with a plain Flink job ---------------------------------------
+
+def test_session_cluster_of_two_task_managers_runs_a_job(session_cluster, numbered_lines_jar, tmp_path):
+    overview = session_cluster.overview()
+    assert overview["flink-version"] == FLINK_VERSION
+    assert overview["taskmanagers"] == 2 and overview["slots-total"] == 4
+    pids = [session_cluster.job_manager.pid, *(p.pid for p in session_cluster.task_managers)]
+    assert len(set(pids)) == 3 and all(Path(f"/proc/{pid}/exe").resolve().name == "java" for pid in pids)
+    assert listening_addresses(pids) == {"127.0.0.1"}
+
+    job = submit_numbered_lines(session_cluster, numbered_lines_jar, 500, 0, tmp_path / "out")
+    assert session_cluster.wait_for_job(job) == "FINISHED"
+    assert sorted(committed_lines(tmp_path / "out")) == sorted(f"line-{i}" for i in range(500))
+
+
+def test_task_manager_killed_mid_job_the_cluster_restarts_the_region(session_cluster, numbered_lines_jar, tmp_path):
+    """Flink's side of item 4: the restart strategy re-runs what the lost TaskManager held, and
+    the committed output holds every record once; the lost attempt's files stay hidden."""
+    cluster = session_cluster
+    job = submit_numbered_lines(cluster, numbered_lines_jar, 2400, 40, tmp_path / "out")
+    cluster.wait_for_vertex_running(job)
+    cluster.kill_task_manager(1)
+    assert cluster.wait_for_job(job) == "FINISHED"
+    history = cluster.rest(f"/jobs/{job}/exceptions")["exceptionHistory"]["entries"]
+    assert any("is no longer reachable" in entry["stacktrace"] for entry in history)
+    lines = committed_lines(tmp_path / "out")
+    assert len(lines) == 2400 and sorted(lines) == sorted(f"line-{i}" for i in range(2400))
+    # A new TaskManager takes the lost one's place, as Kubernetes would start a new pod.
+    cluster.replace_lost_task_managers()
+    assert cluster.overview()["taskmanagers"] == 2 and all(p.poll() is None for p in cluster.task_managers)
+
+
+# --- Veil through Beam's Flink runner ------------------------------------------------------------
+
+def flink_args(jar: Path) -> list[str]:
+    return ["--flink_version", FLINK_MINOR, "--flink_job_server_jar", str(jar)]
+
+
+def test_embedded_flink_equals_the_local_runner(beam_job_server, tmp_path):
+    """`--flink_master [local]`: Beam's job server runs Flink in its own JVM; LOOPBACK workers."""
+    local, flink = tmp_path / "local", tmp_path / "flink"
+    args = ["--input", str(ROOT / "data" / "sample.jsonl"), "--num_shards", "2", "--split_bytes", "200000"]
+    assert run_cli(*args, "--output", str(local)).returncode == 0
+    result = run_cli(*args, "--output", str(flink), "--runner", "FlinkRunner", "--flink_master", "[local]",
+                     *flink_args(beam_job_server), "--environment_type", "LOOPBACK", "--parallelism", "2")
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert output_bytes(flink) == output_bytes(local)
+    assert json.loads((flink / "job_summary.json").read_text())["records"]["accounted_for"] is True
+
+
+def test_embedded_flink_reads_multi_file_parquet_from_s3(beam_job_server, s3_server, tmp_path):
+    import s3fs
+
+    from veil.synth import generate_records, write_records
+
+    fs = s3fs.S3FileSystem(key="testing", secret="testing", client_kwargs={"endpoint_url": s3_server})
+    fs.mkdir("veil-flink")
+    records = list(generate_records(120, 3131))
+    for part in range(3):
+        path = tmp_path / f"part-{part}.parquet"
+        write_records(records[part * 40:(part + 1) * 40], str(path), batch_size=10)  # 4 row groups
+        fs.put_file(str(path), f"veil-flink/calls/part-{part}.parquet")
+    s3 = ["--s3_endpoint_url", s3_server, "--s3_region_name", "us-east-1"]
+    args = ["--input", "s3://veil-flink/calls/*.parquet", "--num_shards", "2", *s3]
+    local, flink = tmp_path / "local", tmp_path / "flink"
+    assert run_cli(*args, "--output", str(local), env=KEYS).returncode == 0
+    result = run_cli(*args, "--output", str(flink), "--runner", "FlinkRunner", "--flink_master", "[local]",
+                     *flink_args(beam_job_server), "--environment_type", "LOOPBACK", "--parallelism", "2", env=KEYS)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert output_bytes(flink) == output_bytes(local)
+    assert json.loads((flink / "job_summary.json").read_text())["records"]["in"] == 120
+
+
+@pytest.fixture
+def job_server_for(beam_job_server, tmp_path):
+    """Beam's Flink job server pointed at a session cluster's REST port, on 127.0.0.1, and an
+    EXTERNAL Python worker pool: yields a function of the cluster giving the runner flags."""
+    started = []
+    venv_bin = str(Path(sys.executable).parent)
+    env = {"PATH": venv_bin + os.pathsep + os.environ.get("PATH", "")}
+
+    def start(cluster: FlinkSessionCluster) -> list[str]:
+        job_port, artifact_port, expansion_port, pool_port = (free_port() for _ in range(4))
+        started.append(start_server_on_port(
+            ["java", "-jar", str(beam_job_server), "--flink-master", cluster.rest_address,
+             "--job-host", "127.0.0.1", f"--job-port={job_port}", f"--artifact-port={artifact_port}",
+             f"--expansion-port={expansion_port}", "--artifacts-dir", str(tmp_path / "artifacts")],
+            job_port))
+        started.append(start_server_on_port(
+            [sys.executable, "-m", "tests.support.loopback_beam", "apache_beam.runners.worker.worker_pool_main",
+             f"--service_port={pool_port}"], pool_port, env=env, cwd=ROOT))
+        return ["--runner", "PortableRunner", "--job_endpoint", f"127.0.0.1:{job_port}",
+                "--artifact_endpoint", f"127.0.0.1:{artifact_port}",
+                "--environment_type", "EXTERNAL", "--environment_config", f"127.0.0.1:{pool_port}",
+                "--parallelism", "4", "--sdk_worker_parallelism", "2"]
+
+    try:
+        yield start
+    finally:
+        for process in reversed(started):
+            stop_server(process)
+
+
+def test_veil_on_the_session_cluster_equals_the_local_runner(job_server_for, session_cluster, tmp_path):
+    runner = job_server_for(session_cluster)
+    jobs_before = session_cluster.rest("/jobs/overview")["jobs"]
+    local, flink = tmp_path / "local", tmp_path / "flink"
+    args = ["--input", str(ROOT / "data" / "sample.jsonl"), "--num_shards", "2", "--split_bytes", "100000"]
+    assert run_cli(*args, "--output", str(local)).returncode == 0
+    result = run_cli(*args, "--output", str(flink), *runner)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert output_bytes(flink) == output_bytes(local)
+    before = {job["jid"] for job in jobs_before}
+    veil_jobs = [job for job in session_cluster.rest("/jobs/overview")["jobs"] if job["jid"] not in before]
+    assert len(veil_jobs) == 1 and veil_jobs[0]["state"] == "FINISHED"
+
+
+def test_veil_survives_a_task_manager_killed_mid_job(job_server_for, session_cluster, tmp_path):
+    """Item 4 for Veil's own job: the restart strategy re-runs the lost region's Python stages,
+    and the output is still exactly the local runner's, `_SUCCESS` once, no temporary files."""
+    from veil.synth import generate_records, write_records
+
+    cluster = session_cluster
+    runner = job_server_for(cluster)
+    source = tmp_path / "calls.jsonl"
+    write_records(generate_records(3000, 3132), str(source))
+    args = ["--input", str(source), "--num_shards", "4", "--split_bytes", "100000"]
+    local, flink = tmp_path / "local", tmp_path / "flink"
+    assert run_cli(*args, "--output", str(local)).returncode == 0
+    job = subprocess.Popen([sys.executable, "-m", "pipelines.anonymize", *args, "--config", "minimal",
+                            "--output", str(flink), *runner], cwd=ROOT, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True)
+    before = {job["jid"] for job in cluster.rest("/jobs/overview")["jobs"]}
+    try:
+        job_id = cluster.wait_for_running_job(exclude=before)
+        cluster.wait_for_vertex_running(job_id)
+        cluster.kill_task_manager(1)
+        out, _ = job.communicate(timeout=600)
+    finally:
+        if job.poll() is None:
+            job.kill()
+            job.wait(timeout=30)
+    assert job.returncode == 0, out[-3000:]
+    assert cluster.rest(f"/jobs/{job_id}")["state"] == "FINISHED"
+    assert output_bytes(flink) == output_bytes(local)
+    assert (flink / "_SUCCESS").is_file() and not (flink / "_temp").exists()
