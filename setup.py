@@ -87,7 +87,8 @@ setuptools.setup(
     packages=setuptools.find_packages(include=["veil*", "pipelines*", "transforms*", "models*"]),
     # The bundled profiles live inside the veil package, so that no `configs/` folder where the
     # job happens to run can stand in for them.
-    package_data={"veil": ["detection/engine/data/*", "detection/infotypes/data/*", "profiles/*.yaml"]},
+    package_data={"veil": ["detection/engine/data/*", "detection/infotypes/data/*", "profiles/*.yaml",
+                           "risk/auditor_calibration.json"]},
     include_package_data=True,
     install_requires=REQUIRED,
     extras_require={

@@ -16,6 +16,7 @@ from veil.io.outputs import RISK, OutputSpec
 from veil.io.records import FieldMap
 from veil.risk.audit import from_audit, written_values
 from veil.risk.auditor import ResidualAuditor
+from veil.risk.estimate import case_form, conversation_estimate, load_fitted_table
 from veil.risk.gold import from_gold, in_output_text
 from veil.risk.record import field_items, label_items, outside_turns
 from veil.risk.sampling import unaudited_row
@@ -105,6 +106,7 @@ class ScoreRiskFn(beam.DoFn):
     def setup(self):
         self.table = self.settings.table()
         self.auditor = ResidualAuditor(self.auditor_config, load_model=False)
+        self.fitted = load_fitted_table()
 
     def process(self, element: ToAudit):
         raw, conversation, result = element.raw, element.conversation, element.result
@@ -123,6 +125,10 @@ class ScoreRiskFn(beam.DoFn):
         elsewhere += field_items(element.fields, lambda texts: self.auditor.detect(texts, in_fields), self.table)
         audit_risk = score_conversation(conversation.id, audited + elsewhere, self.table,
                                         conversation.context, new_texts)
+        # The auditor's calibrated estimate of this conversation's score (veil.risk.estimate).
+        form = case_form(new_texts)
+        expected, variance = conversation_estimate(audit_risk.items, form, self.fitted)
+        estimate = {"expected": round(expected, 4), "variance": round(variance, 4), "form": form}
         if element.gold is None:
             risk, source = audit_risk, "audit"
         else:
@@ -132,7 +138,10 @@ class ScoreRiskFn(beam.DoFn):
         row = risk.to_dict(include_spans=True, include_text=True)
         if element.gold is not None:  # side by side: the auditor's figure of the same record
             row["auditor"] = {"score": audit_risk.score,
-                              "direct_identifier": audit_risk.has_direct_identifier}
+                              "direct_identifier": audit_risk.has_direct_identifier,
+                              "estimate": estimate}
+        else:
+            row["estimate"] = estimate
         # The report shows the speaker labels as written (anonymised too), never the input's.
         written_turns = [] if conversation.is_document else result.record.get(self.fields.turns) or []
         for shown, turn in zip(row["turns"], written_turns):

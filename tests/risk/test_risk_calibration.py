@@ -82,4 +82,4 @@ def test_the_job_summary_line_names_the_interval_that_decided():
                                  AuditorCalibration(low=0.6, high=1.6))
     line = next(l for l in format_summary(build_summary({"output": "out/"}, {}, [], risk)).splitlines()
                 if "residual risk" in l)
-    assert "FAIL (mean + std = 3.42; auditor's estimate, calibrated interval 2.05-5.46" in line
+    assert "FAIL (mean + std = 3.42; auditor's estimate 3.42, interval 2.05-5.46" in line

@@ -125,8 +125,9 @@ def format_summary(summary: dict[str, Any]) -> str:
     if risk and risk["conversations"]:
         verdict = "PASS" if risk["passes"] else "FAIL"
         interval = risk.get("auditor_interval")
-        estimate = (f"; auditor's estimate, calibrated interval {interval['low']:.2f}-{interval['high']:.2f},"
-                    " verdict on its upper end") if interval else ""
+        estimate = (f"; auditor's estimate {interval['estimate']:.2f}, interval "
+                    f"{interval['low']:.2f}-{interval['high']:.2f}, verdict on its upper end"
+                    ) if interval else ""
         lines.append(
             f"  residual risk:   {verdict} (mean + std = {risk['mean_plus_std']:.2f}{estimate}, "
             f"threshold {risk['threshold']:g}); {risk['with_direct_identifier']} of "

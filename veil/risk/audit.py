@@ -159,8 +159,10 @@ def classify_hit(
     table: RiskTable = DEFAULT_TABLE,
     compatible: Mapping[str, frozenset] = DEFAULT_COMPATIBLE,
     speaker_related: bool | None = None,
+    detector: str = "",
 ) -> list[ResidualItem]:
-    """The residual items of one auditor hit: none, PARTIAL ones, or missed ones."""
+    """The residual items of one auditor hit: none, PARTIAL ones, or missed ones. `detector`:
+    which of the auditor's detectors hit it (the estimate weighs the item by it)."""
     ref = table.resolve(info_type)
     raw_type = info_type.strip().upper()
     items = []
@@ -175,9 +177,15 @@ def classify_hit(
             speaker = speaker or tied_to_speaker(text, a, b)
         items.append(ResidualItem(
             info_type=item_type, value=text[a:b], partial=partner is not None or ref.partial,
-            speaker=speaker, turn=turn, start=a, end=b, source="audit",
+            speaker=speaker, turn=turn, start=a, end=b, source="audit", detector=detector,
         ))
     return items
+
+
+def hit_detector(hit: Any) -> str:
+    """`rules:regex`, `rules:dictionary`, `spacy:model`...: a finding's detector and method."""
+    label = _get(hit, "detector_label", None)
+    return str(label) if label else str(_get(hit, "detector", "") or "")
 
 
 def from_audit(
@@ -204,6 +212,6 @@ def from_audit(
         items.extend(classify_hit(
             texts[turn], turn, int(_get(hit, "start")), int(_get(hit, "end")),
             str(_get(hit, "info_type")), placeholders[turn], table, compatible,
-            _get(hit, "speaker_related", None),
+            _get(hit, "speaker_related", None), hit_detector(hit),
         ))
     return items

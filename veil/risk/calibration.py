@@ -133,26 +133,33 @@ def with_auditor_interval(summary: dict, calibration: Any) -> dict:
     """The summary with each auditor-scored group's interval, and its verdict on the upper end.
 
     A group (a context, or the total) where the auditor scored any conversation gets
-    `auditor_interval` {estimate, low, high, level, passes}, and `passes` becomes the interval's:
-    an estimate may pass only when even its upper end does. Gold- or people-scored
-    conversations in the same group are scaled with it (cautious: the interval only widens).
-    `calibration` has `low`, `high` and `level` (RiskSettings.calibration); None changes nothing.
+    `auditor_interval` {estimate, raw, basis, low, high, level, passes}: with a weighted
+    calibration (the default) `estimate` is the calibrated estimate of mean + std
+    (veil.risk.estimate, the group's `estimate`), else the raw count's mean + std (`raw`), and
+    the interval is `estimate` times [low, high]. The verdict is the interval's: an estimate
+    passes only when even its upper end does (veil.risk.verdict), whatever the raw count says.
+    Gold- or people-scored conversations in the same group count their own scores.
+    `calibration` has `low`, `high`, `level` and `weighted` (RiskSettings.calibration); None
+    changes nothing.
     """
     if calibration is None:
         return summary
     interval = Calibration(calibration.low, calibration.high, calibration.level)
+    weighted = getattr(calibration, "weighted", False)
     threshold = summary.get("threshold", 5.0)
     groups = [summary.get("total") or {}, *(summary.get("contexts") or {}).values()]
     for group in groups:
         beside = group.get("auditor")
         if beside is not None and beside.get("mean_plus_std") is not None:
             # Gold labels beside the auditor: the auditor's own figure gets the interval.
-            beside["interval"] = calibrated_verdict(beside["mean_plus_std"], interval, threshold)
-            beside["passes"] = bool(beside["passes"]) and beside["interval"]["passes"]
+            beside["interval"] = _interval_of(beside["mean_plus_std"], beside.get("estimate"),
+                                              weighted, interval, threshold, None)
+            beside["passes"] = beside["interval"]["passes"]
         if (group.get("sources") or {}).get(AUDIT_SOURCE) and group.get("mean_plus_std") is not None:
             sampled = (group.get("audit_sample") or {}).get("mean_plus_std")
-            group["auditor_interval"] = calibrated_verdict(
-                group["mean_plus_std"], interval, threshold, tuple(sampled) if sampled else None)
+            group["auditor_interval"] = _interval_of(
+                group["mean_plus_std"], group.get("estimate"), weighted, interval, threshold,
+                tuple(sampled) if sampled else None)
             if getattr(calibration, "measured_on", ""):
                 group["auditor_interval"]["measured_on"] = calibration.measured_on
         if group:
@@ -160,3 +167,20 @@ def with_auditor_interval(summary: dict, calibration: Any) -> dict:
     if "total" in summary:
         summary["passes"] = summary["total"].get("passes")
     return summary
+
+
+def _interval_of(raw: float, estimate: Mapping | None, weighted: bool, interval: Calibration,
+                 threshold: float, sampled: tuple[float, float] | None) -> dict[str, Any]:
+    """The interval around the calibrated estimate (or the raw figure), with the raw beside it.
+    A sampling interval of the raw figure moves with the estimate, in proportion."""
+    centre, basis = raw, "raw count"
+    if weighted and estimate is not None and estimate.get("mean_plus_std") is not None:
+        centre, basis = float(estimate["mean_plus_std"]), "calibrated estimate"
+    if sampled is not None and raw > 0:
+        sampled = (sampled[0] * centre / raw, sampled[1] * centre / raw)
+    elif sampled is not None:
+        sampled = None
+    out = calibrated_verdict(centre, interval, threshold, sampled)
+    out["raw"] = round(raw, 4)
+    out["basis"] = basis
+    return out

@@ -172,10 +172,17 @@ def audit_sample_text(sample: Mapping[str, Any], limit: str) -> str:
 
 
 def auditor_interval_text(interval: Mapping[str, Any], limit: str) -> str:
-    """One sentence: the auditor's estimate, its calibrated interval, and what decides."""
+    """One sentence: the auditor's raw count, its calibrated estimate and interval, and what
+    decides."""
     sampled = " and the sample's uncertainty" if interval.get("with_sampling") else ""
-    return (f"Scored without labels by the independent auditor: its mean + std is "
-            f"{fmt(interval['estimate'])}; calibrated on labelled data{sampled}, the true figure lies in "
+    if interval.get("basis") == "calibrated estimate":
+        figure = (f"counting its hits, mean + std is {fmt(interval['raw'])}; weighing each by the "
+                  f"chance that it is real personal information and allowing for what it misses, "
+                  f"the estimate is {fmt(interval['estimate'])}")
+    else:
+        figure = f"its mean + std is {fmt(interval['estimate'])}"
+    return (f"Scored without labels by the independent auditor: {figure}; with its error measured "
+            f"on real annotated text{sampled}, the true figure lies in "
             f"{fmt(interval['low'])}–{fmt(interval['high'])} ({interval['level']:.0%}), and the "
             f"verdict is taken on the upper end ({'below' if interval['passes'] else 'not below'} "
             f"{limit}).")

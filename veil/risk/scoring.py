@@ -47,6 +47,7 @@ class ResidualItem:
     source: str = ""
     field: str | None = None  # where it is when not in a turn's text: "caller_name", "turns[2].speaker"
     pieces: tuple[tuple[int, int], ...] = ()
+    detector: str = ""  # the auditor's detector that hit it ("rules:regex", "spacy:model")
 
     def spans(self) -> tuple[tuple[int | None, int | None, int | None], ...]:
         """(turn, start, end) of each piece of the item left in the text."""
@@ -68,6 +69,7 @@ class ScoredItem:
     value: str = ""
     mentions: tuple[tuple[int | None, int | None, int | None], ...] = ()
     fields: tuple[str, ...] = ()  # the fields outside the turn texts where it was left
+    detector: str = ""  # an auditor item's detector: what its estimate weighs it by
 
     def to_dict(self, include_values: bool = False, include_spans: bool = False) -> dict:
         out: dict[str, Any] = {
@@ -76,6 +78,8 @@ class ScoredItem:
         }
         if self.fields:
             out["fields"] = list(self.fields)
+        if self.detector:
+            out["detector"] = self.detector
         if include_values:
             out["value"] = self.value
         if include_spans:
@@ -254,6 +258,7 @@ def score_items(items: Iterable[ResidualItem], table: RiskTable = DEFAULT_TABLE)
             value=best.value,
             mentions=tuple(span for m in members if m.field is None for span in m.spans()),
             fields=tuple(dict.fromkeys(m.field for m in members if m.field is not None)),
+            detector=best.detector,
         ))
     return scored
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from veil.risk.calibration import with_auditor_interval
+from veil.risk.estimate import EstimateMoments
 from veil.risk.verdict import AUDIT, GOLD, settle_verdict
 from veil.risk.sampling import METHOD as AUDIT_SAMPLE_METHOD
 from veil.risk.sampling import UNAUDITED, sample_key, sampling_interval
@@ -75,6 +76,11 @@ class GroupStats:
     # (rows with `auditor`): the two figures side by side, each with its own verdict.
     auditor_histogram: Counter = field(default_factory=Counter)
     auditor_direct: int = 0
+    # The calibrated estimate (veil.risk.estimate): the group's, where auditor-scored rows count
+    # their expected score and variance and the others their score; and the auditor's alone.
+    estimate: EstimateMoments = field(default_factory=EstimateMoments)
+    estimated: int = 0  # rows that carried an estimate
+    auditor_estimate: EstimateMoments = field(default_factory=EstimateMoments)
 
     def add(self, record: Mapping[str, Any], sample_size: int, seed: int) -> None:
         if record.get("source") == UNAUDITED:
@@ -91,6 +97,16 @@ class GroupStats:
         elif record.get("source") == AUDIT:
             self.auditor_histogram[score] += 1
             self.auditor_direct += bool(record.get("direct_identifier"))
+        own = record.get("estimate") if record.get("source") == AUDIT else None
+        if own is not None:
+            self.estimate.add(float(own["expected"]), float(own["variance"]))
+            self.auditor_estimate.add(float(own["expected"]), float(own["variance"]))
+            self.estimated += 1
+        else:
+            self.estimate.add(float(score), 0.0)
+        if beside is not None and beside.get("estimate") is not None:
+            self.auditor_estimate.add(float(beside["estimate"]["expected"]),
+                                      float(beside["estimate"]["variance"]))
         tags = set()
         for item in record.get("items", ()):
             tag = item_tag(item)
@@ -118,6 +134,9 @@ class GroupStats:
         self.unaudited += other.unaudited
         self.auditor_histogram.update(other.auditor_histogram)
         self.auditor_direct += other.auditor_direct
+        self.estimate.merge(other.estimate)
+        self.estimated += other.estimated
+        self.auditor_estimate.merge(other.auditor_estimate)
         for entry in other.sample:
             _push_bounded(self.sample, entry, sample_size)
         for entry in other.highest:
@@ -163,8 +182,12 @@ class GroupStats:
             out["audit_sample"] = self.audit_sample_summary(threshold)
             if out["passes"] is not None:
                 out["passes"] = out["passes"] and out["audit_sample"]["passes"]
+        if self.estimated:  # the auditor scored some: its calibrated estimate of the figures
+            out["estimate"] = {**self.estimate.figures(), "estimated": self.estimated}
         if self.sources.get(GOLD):  # gold labels were asked for: the auditor's figure beside
             out["auditor"] = figures(self.auditor_histogram, threshold, self.auditor_direct)
+            if self.auditor_estimate.count:
+                out["auditor"]["estimate"] = self.auditor_estimate.figures()
         settle_verdict(out, threshold)
         return out
 

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from veil.run.errors import ConfigError
 from veil.detection.infotypes.builtin import BUILTINS
+from veil.risk.estimate import load_fitted_table
 
 SPEAKER_SUFFIX = "_SPEAKER"
 
@@ -136,25 +137,31 @@ DEFAULT_TABLE = RiskTable()
 
 
 class AuditorCalibration(BaseModel):
-    """The auditor's error, measured on labelled data (scripts/calibrate_auditor.py, QUALITY.md):
-    where its mean + std is A, the gold-based figure lay in [A * low, A * high] at `level`."""
+    """The auditor's error, measured on labelled data: where its estimate of mean + std is A,
+    the gold-based figure lay in [A * low, A * high] at `level`. `weighted` (default): A is the
+    calibrated estimate (veil.risk.estimate: hits weighed by their fitted chance of being real
+    personal information, divided by the auditor's fitted recall); false: A is the raw count of
+    the auditor's hits, and low/high must have been measured for that."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     low: float = Field(default=0.0, ge=0)
     high: float = Field(default=1.0, gt=0)
     level: float = Field(default=0.95, gt=0, lt=1)
-    # What it was measured on, for the report (a short line; QUALITY.md has the table).
+    weighted: bool = True
+    # What it was measured on, for the report (a short line; docs/risk-auditor.md has the table).
     measured_on: str = ""
 
 
-# Measured by scripts/calibrate_auditor.py on the real and synthetic labelled test sets, for the
-# rules-only and the default job with the default auditor (QUALITY.md, "The auditor's estimate").
-DEFAULT_CALIBRATION = AuditorCalibration(
-    low=0.358, high=1.214,
-    measured_on="BTC section F and WNUT-17 dev (real posts) and the synthetic test split, rules-only "
-                "and default job: the gold figure lay inside in at least 97.5% of bootstrap resamples "
-                "of each (QUALITY.md)")
+def _fitted_calibration() -> AuditorCalibration:
+    """The interval of the fitted table shipped with the package (veil/risk/auditor_calibration.json,
+    made by scripts/fit_auditor_calibration.py on real annotated dev sets)."""
+    fitted = load_fitted_table()
+    return AuditorCalibration(low=fitted.low, high=fitted.high, level=fitted.level,
+                              measured_on=fitted.fitted_on)
+
+
+DEFAULT_CALIBRATION = _fitted_calibration()
 
 
 DEFAULT_AUDIT_SAMPLE = 1000

@@ -14,7 +14,9 @@ FIGURE_NAMES = {GOLD: "gold", AUDIT: "auditor", "annotated": "people"}
 def settle_verdict(group: dict[str, Any], threshold: float) -> dict[str, Any]:
     """A group's verdict and `decided_by`, the figures that made it.
 
-    Without gold labels the group's own figure decides (the auditor's, or people's). With gold
+    Without gold labels the group's own figure decides (the auditor's, or people's); where the
+    auditor scored, its calibrated interval's upper end (veil.risk.calibration), not its raw
+    count. With gold
     labels beside the auditor (`auditor`), the group passes only when both figures pass: gold
     labels cover the types someone labelled, the auditor reads every type, and neither may
     switch the other off. A pass is decided by every figure checked; a fail by those failing.
@@ -23,9 +25,12 @@ def settle_verdict(group: dict[str, Any], threshold: float) -> dict[str, Any]:
         group["passes"], group["decided_by"] = None, []
         return group
     sources = group.get("sources") or {}
-    own = group["mean_plus_std"] < threshold
-    own = own and (group.get("audit_sample") or {}).get("passes", True) is not False
-    own = own and (group.get("auditor_interval") or {}).get("passes", True) is not False
+    interval = group.get("auditor_interval")
+    if interval is not None:  # the auditor's interval (with the sample's, if any) decides
+        own = bool(interval["passes"])
+    else:
+        own = group["mean_plus_std"] < threshold
+        own = own and (group.get("audit_sample") or {}).get("passes", True) is not False
     beside = group.get("auditor")
     if beside is None or beside.get("passes") is None:
         group["passes"] = own
