@@ -23,7 +23,7 @@ from pipelines.runner.flink_cluster import (
     FlinkSetupError, flink_home, free_port, job_server_artifact, job_server_jar, require_java,
 )
 from tests.conftest import ROOT, run_cli, start_server_on_port, stop_server
-from tests.test_portability import output_bytes
+from tests.pipelines.test_portability import output_bytes
 
 pytestmark = pytest.mark.slow
 
