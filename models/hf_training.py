@@ -225,10 +225,10 @@ def asr_style_copies(examples: list[TurnExample], share: float, rng: random.Rand
     punctuation only."""
     from veil.measure.asr_style import asr_style_text, remap_span
 
-    def moved(spans, origin):
+    def moved(spans, origin, text):
         out = []
         for span in spans:
-            where = remap_span(origin, span.start, span.end)
+            where = remap_span(origin, span.start, span.end, text)
             if where is not None:
                 out.append(type(span)(where[0], where[1], span.label))
         return tuple(out)
@@ -240,8 +240,8 @@ def asr_style_copies(examples: list[TurnExample], share: float, rng: random.Rand
         text, origin = asr_style_text(example.text)
         if text == example.text:
             continue
-        copies.append(TurnExample(text, moved(example.spans, origin), example.record_id, example.turn,
-                                  moved(example.ignore, origin)))
+        copies.append(TurnExample(text, moved(example.spans, origin, text), example.record_id, example.turn,
+                                  moved(example.ignore, origin, text)))
     return copies
 
 

@@ -6,7 +6,7 @@
 The auditor (veil/profiles/auditor.yaml: rules and spaCy) reads each set's raw text, and its
 hits are compared with the people's labels (persons, places, organisations), per infoType, per
 detector and per case form (as written; lower-case without sentence punctuation,
-veil.risk.speech_form). For each it prints:
+veil.measure.asr_style). For each it prints:
 
 - hits, how many overlap a gold span of a name type (precision: the chance that a hit is real
   personal information), and false alarms per 1,000 ordinary words (words outside every gold
@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from models.conll import read_conll, sentence_record  # noqa: E402
-from veil.risk.speech_form import speech_form_record  # noqa: E402
+from veil.measure.asr_style import asr_style_record  # noqa: E402
 
 SHARED = Path("/work/shared/ner")  # the real CoNLL sets (their README: licences, credits)
 BIO = {"PER": "PERSON_NAME", "LOC": "LOCATION", "ORG": "ORGANIZATION_NAME"}
@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         records = SETS[name](Path(args.source))
         if args.limit:
             records = records[:args.limit]
-        for form, rows in (("written", records), ("speech", [speech_form_record(r) for r in records])):
+        for form, rows in (("written", records), ("speech", [asr_style_record(r) for r in records])):
             figures = measure(rows, auditor)
             results[f"{name}/{form}"] = figures
             print(f"\n## {name}, {form}: {figures['records']:,} records, "

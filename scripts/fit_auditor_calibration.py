@@ -42,7 +42,7 @@ from veil.risk.estimate import (  # noqa: E402
     FORMS, SPEECH, TABLE_PATH, WRITTEN, FittedTable, case_form, conversation_estimate,
     estimate_mean_plus_std,
 )
-from veil.risk.speech_form import speech_form_record  # noqa: E402
+from veil.measure.asr_style import asr_style_record  # noqa: E402
 
 DEV = {
     "validation": lambda src: _jsonl(ROOT / "data/ner/validation.jsonl.gz"),
@@ -148,7 +148,7 @@ def figures(rows: list[dict], table: FittedTable) -> dict:
 def load(sets: dict, name: str, form: str, limit: int, group: int, source: Path) -> list[dict]:
     records = sets[name](source)
     if form == SPEECH:
-        records = [speech_form_record(r) for r in records]
+        records = [asr_style_record(r) for r in records]
     return conversations(records, limit, group)
 
 

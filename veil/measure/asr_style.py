@@ -2,51 +2,68 @@
 
 Most call transcripts come out of a speech recogniser: lower-case, with little or no sentence
 punctuation. A detector that leans on capitals and full stops loses what it found once they
-are gone, so quality is measured on both forms of the same gold text. The copy:
+are gone, so quality (QUALITY.md) and the risk auditor's calibration (docs/risk-auditor.md) are
+measured on both forms of the same gold text, made here. The copy:
 
-- is lower-cased (where lower-casing keeps the length of the text, as it does but for a few
-  letters such as "İ"; the rare text where it would not keeps its case);
-- loses its sentence punctuation (`. , ! ? ; :` and the ellipsis) where it ends or separates
-  words, never inside a token ("3.5", "e.g", "10:30", "www.example.com" keep theirs);
-- keeps every other character, so that each gold span maps to exactly the characters it
-  covered, less the punctuation removed from it.
+- is lower-cased (where lower-casing keeps a character one character, as it does but for a few
+  letters such as "İ", which keep their case);
+- loses quotes and brackets everywhere, and `. , ! ? ; :` and the ellipsis at a word's edge,
+  never inside a token: "3.5", "e.g", "10:30", "415-555-0134", "a.b@c.com" and
+  "https://x.org" keep theirs, as a recogniser that spells an email, an address or a number
+  out writes them;
+- has its runs of white space collapsed to one space, and keeps every other character, so that
+  each gold span maps to exactly the characters it covered, less what was removed from it.
 
-Pure functions on plain values, so that the evaluation and the tests can share them.
+Pure functions on plain values, shared by the evaluation, the training recipe, the auditor's
+calibration scripts and the tests.
 """
 from __future__ import annotations
 
-import re
+import bisect
 
-# A mark of sentence punctuation, run of them, that does not sit between two word characters.
-_SENTENCE_MARKS = re.compile(r"[.,!?;:\u2026]+(?!\w)|(?<!\w)[.,!?;:\u2026]+")
+SENTENCE_PUNCTUATION = frozenset('.,!?;:"\u2026()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb')
+_EDGE_MARKS = frozenset(".,!?;:\u2026")  # dropped at a word's edge only; the rest always
+
+
+def _inside_token(text: str, i: int) -> bool:
+    """Whether the mark at i sits inside a token, with no space on either side ("3.5",
+    "a.b@c.com", "https://x.org"): kept there."""
+    return 0 < i < len(text) - 1 and not text[i - 1].isspace() and not text[i + 1].isspace() \
+        and text[i + 1] not in SENTENCE_PUNCTUATION
 
 
 def asr_style_text(text: str) -> tuple[str, list[int]]:
     """The ASR-style copy of `text`, and for each of its characters the offset it had in
     `text`; with one more entry, len(text), so that an end offset maps too."""
-    lowered = text.lower()
-    if len(lowered) != len(text):
-        lowered = text
-    removed = [False] * len(text)
-    for match in _SENTENCE_MARKS.finditer(text):
-        start, end = match.span()
-        for i in range(start, end):
-            removed[i] = True
-        # A mark between spaces ("well , yes") would leave two: drop the one after it.
-        if (start == 0 or text[start - 1].isspace()) and end < len(text) and text[end] == " ":
-            removed[end] = True
-    kept = [i for i in range(len(text)) if not removed[i]]
-    return "".join(lowered[i] for i in kept), kept + [len(text)]
+    chars: list[str] = []
+    origin: list[int] = []
+    for i, ch in enumerate(text):
+        if ch in SENTENCE_PUNCTUATION and not (ch in _EDGE_MARKS and _inside_token(text, i)):
+            continue
+        if ch.isspace():
+            if not chars or chars[-1] == " ":
+                continue
+            ch = " "
+        lowered = ch.lower()
+        chars.append(lowered if len(lowered) == 1 else ch)
+        origin.append(i)
+    while chars and chars[-1] == " ":
+        chars.pop()
+        origin.pop()
+    return "".join(chars), origin + [len(text)]
 
 
-def remap_span(origin: list[int], start: int, end: int) -> tuple[int, int] | None:
+def remap_span(origin: list[int], start: int, end: int, copy: str | None = None) -> tuple[int, int] | None:
     """Where [start, end) of the original text lies in the copy (`origin` from
-    `asr_style_text`): the copy's characters that came from inside it. None when none did
-    (the span was punctuation only)."""
-    import bisect
-
+    `asr_style_text`): the copy's characters that came from inside it, less spaces at its
+    edges when `copy` is given. None when nothing of it is left (punctuation only)."""
     new_start = bisect.bisect_left(origin, start, 0, len(origin) - 1)
     new_end = bisect.bisect_left(origin, end, 0, len(origin) - 1)
+    if copy is not None:
+        while new_start < new_end and copy[new_start] == " ":
+            new_start += 1
+        while new_end > new_start and copy[new_end - 1] == " ":
+            new_end -= 1
     if new_end <= new_start:
         return None
     return new_start, new_end
@@ -58,27 +75,28 @@ def asr_style_record(record: dict, text_field: str = "text", turns_field: str = 
     of `text`) in ASR style, its gold spans (and `negatives`, `unannotated`) remapped. Spans
     that were only punctuation are dropped; the rest cover exactly the same characters."""
     copy = dict(record)
-    origins: dict[int, list[int]] = {}
+    copies: dict[int, tuple[str, list[int]]] = {}  # turn: (its copy, origin)
     if isinstance(record.get(turns_field), list):
         turns = []
         for index, turn in enumerate(record[turns_field]):
             if isinstance(turn, dict) and isinstance(turn.get(text_field), str):
-                text, origins[index] = asr_style_text(turn[text_field])
-                turn = {**turn, text_field: text}
+                copies[index] = asr_style_text(turn[text_field])
+                turn = {**turn, text_field: copies[index][0]}
             turns.append(turn)
         copy[turns_field] = turns
     elif isinstance(record.get(text_field), str):
-        copy[text_field], origins[0] = asr_style_text(record[text_field])
+        copies[0] = asr_style_text(record[text_field])
+        copy[text_field] = copies[0][0]
     for field in (pii_field, "negatives", "unannotated"):
         spans = record.get(field)
         if not isinstance(spans, list):
             continue
         moved = []
         for span in spans:
-            origin = origins.get(int(span.get("turn") or 0))
-            if origin is None:
+            if int(span.get("turn") or 0) not in copies:
                 continue
-            where = remap_span(origin, int(span["start"]), int(span["end"]))
+            text, origin = copies[int(span.get("turn") or 0)]
+            where = remap_span(origin, int(span["start"]), int(span["end"]), text)
             if where is not None:
                 moved.append({**span, "start": where[0], "end": where[1]})
         copy[field] = moved
