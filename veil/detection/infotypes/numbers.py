@@ -53,6 +53,16 @@ CREDIT_CARD_NUMBER = InfoType(
             method=Method.CHECKSUM,
             trigger=DIGIT,
         ),
+        # Groups joined by dots (`4111.1111.1111.1111`, Amex `3782.822463.10005`): only in
+        # the groups cards are printed in, so that decimals and version numbers stay apart.
+        pattern(
+            r"(?<![\d.])(?:\d{4}\.\d{6}\.\d{4,5}|\d{4}(?:\.\d{4}){2}(?:\.\d{1,4}){1,2})"
+            r"(?!\.?\d)",
+            L.VERY_LIKELY,
+            check=_card_check,
+            method=Method.CHECKSUM,
+            trigger=DIGIT,
+        ),
     ),
     surrogate=Slots(make_card),
     score=5,
