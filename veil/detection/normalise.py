@@ -26,7 +26,8 @@ A run of text behind a right-to-left override (U+202E, up to its pop or the end 
 is shown reversed. Detection reads it as stored (the primary reading, which a model trained on
 the output sees) and as shown (a second reading, `readings`), and keeps what either finds.
 
-A turn of ASCII alone has nothing to normalise and costs one `str.isascii`.
+A turn of ASCII alone has nothing to normalise and costs one `str.isascii`; other text in NFKC
+without a character a reading would change costs one NFKC check and one search.
 """
 from __future__ import annotations
 
@@ -58,6 +59,15 @@ CONFUSABLES = {
 _INVISIBLE = frozenset("\u034f\u115f\u1160\u3164\uffa0\u180b\u180c\u180d\u180f")
 
 _RLO, _PDF = "\u202e", "\u202c"
+
+# The characters a reading drops, folds or replaces though NFKC keeps them: a text in NFKC
+# without any of them reads as it is (most non-ASCII text: accents, curly quotes, emoji).
+_SUSPECT = re.compile("[" + "".join(
+    # Every format control and space lies below U+20000 or in the tags' plane (U+E0000-).
+    re.escape(chr(code)) for code in (*range(0x80, 0x20000), *range(0xE0000, 0xE1000))
+    if unicodedata.category(chr(code)) in ("Cf", "Zs") or chr(code) in _INVISIBLE
+    or chr(code) in CONFUSABLES or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
+) + "]")
 # Where an override's reach ends: its pop, or the end of the paragraph (Unicode's bidi rules).
 _OVERRIDE_ENDS = frozenset(_PDF + "\n\r\u2029\u0085")
 _WEB = re.compile(r"@|://|www\.", re.IGNORECASE)
@@ -167,7 +177,7 @@ def readings(text: str) -> list[Reading]:
     """How detection reads `text`: none for a text there is nothing to see through (the
     common case, it is read as it is), else its normalised reading, and a second one with the
     runs behind a right-to-left override reversed, as a screen shows them."""
-    if text.isascii():
+    if text.isascii() or (unicodedata.is_normalized("NFKC", text) and not _SUSPECT.search(text)):
         return []
     primary = _read(text, [(0, len(text))])
     runs = _override_runs(text)
