@@ -62,12 +62,24 @@ _RLO, _PDF = "\u202e", "\u202c"
 
 # The characters a reading drops, folds or replaces though NFKC keeps them: a text in NFKC
 # without any of them reads as it is (most non-ASCII text: accents, curly quotes, emoji).
-_SUSPECT = re.compile("[" + "".join(
+def _character_class(codes) -> str:
+    """A regular expression's class for `codes`, as ranges (a class of single characters
+    outside Latin-1 is searched slowly)."""
+    ranges: list[list[int]] = []
+    for code in sorted(codes):
+        if ranges and code == ranges[-1][1] + 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    return "[" + "".join(re.escape(chr(a)) if a == b else f"{re.escape(chr(a))}-{re.escape(chr(b))}"
+                         for a, b in ranges) + "]"
+
+
+_SUSPECT = re.compile(_character_class(
     # Every format control and space lies below U+20000 or in the tags' plane (U+E0000-).
-    re.escape(chr(code)) for code in (*range(0x80, 0x20000), *range(0xE0000, 0xE1000))
+    code for code in (*range(0x80, 0x20000), *range(0xE0000, 0xE1000))
     if unicodedata.category(chr(code)) in ("Cf", "Zs") or chr(code) in _INVISIBLE
-    or chr(code) in CONFUSABLES or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF
-) + "]")
+    or chr(code) in CONFUSABLES or 0xFE00 <= code <= 0xFE0F or 0xE0100 <= code <= 0xE01EF))
 # Where an override's reach ends: its pop, or the end of the paragraph (Unicode's bidi rules).
 _OVERRIDE_ENDS = frozenset(_PDF + "\n\r\u2029\u0085")
 _WEB = re.compile(r"@|://|www\.", re.IGNORECASE)
