@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT, read_jsonl_folder, run_job, write_jsonl
-from tests.support.unicode_disguises import DIRECT, DISGUISES
+from tests.support.unicode_disguises import DIRECT, DISGUISES, fullwidth
 
 # A job that looks for one custom id only: every disguised value is left as written.
 BLIND_CONFIG = """\
@@ -66,6 +66,20 @@ def test_each_disguised_value_is_replaced_and_every_other_character_kept(anonymi
         assert written == apply(text, rows[(f"d{i}", 1)]), name  # only found spans replaced
         assert value not in written and f"[{info_type}_1]" in written, name
         assert written.startswith(text[:start]) and written.endswith(text[start + len(value):]), name
+
+
+def test_a_value_and_its_disguised_spelling_are_one_entity(tmp_path):
+    plain, disguised = "dana.cho@example.com", fullwidth("dana.cho@example.com")
+    record = {"id": "one", "turns": [
+        {"speaker": "customer", "text": f"It's {plain}."},
+        {"speaker": "customer", "text": f"Again: {disguised}, and also bo.li@example.org."}]}
+    out = tmp_path / "out"
+    result = run_job("--input", str(write_jsonl(tmp_path / "in.jsonl", [record])), "--output", str(out),
+                     "--config", "call_transcripts", "--detectors", "rules")
+    assert result.returncode == 0, result.stderr
+    (written,) = read_jsonl_folder(out / "corpus")
+    assert [t["text"] for t in written["turns"]] == [
+        "It's [EMAIL_ADDRESS_1].", "Again: [EMAIL_ADDRESS_1], and also [EMAIL_ADDRESS_2]."]
 
 
 def test_the_risk_report_finds_no_disguised_identifier_left(anonymised):

@@ -205,3 +205,10 @@ def readings(text: str) -> list[Reading]:
         position = end
     pieces.append((position, len(text)))
     return [primary, _read(text, pieces)]
+
+
+def plain_text(text: str) -> str:
+    """`text` as detection reads it (its primary reading): for comparing values, so that a
+    value and its disguised spelling are one entity."""
+    read = readings(text)
+    return read[0].text if read else text
