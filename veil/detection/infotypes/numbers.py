@@ -44,7 +44,8 @@ def _card_check(match: "re.Match[str]") -> Likelihood | None:
 
 CREDIT_CARD_NUMBER = InfoType(
     "CREDIT_CARD_NUMBER",
-    "Payment card numbers (13-19 digits, known issuer prefix, Luhn-valid).",
+    "Payment card numbers (13-19 digits, in groups by spaces, dashes or dots, known issuer "
+    "prefix, Luhn-valid).",
     detectors=(
         pattern(
             r"\d(?<![\d-]\d)(?:[ -]?\d){12,18}(?![\d-])",
