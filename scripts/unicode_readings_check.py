@@ -9,7 +9,7 @@ the disguises (`veil.detection.detect.find_through_disguises`, what the job does
 the text as it is (what it did before). It prints how many turns have a reading other than the
 text (non-ASCII turns that normalisation changes), how many findings each way, and the findings
 that differ (none, when normalisation changes nothing that matters on the set), and the CPU
-seconds of both ways and of the normalisation alone. Detectors: `rules` (the call-transcript
+seconds of both ways (summed over `--repeat` passes) and of the normalisation alone (a pass). Detectors: `rules` (the call-transcript
 profile), `auditor` (the auditor's rules, veil/profiles/auditor.yaml), `hf` (the default
 trained model, when there is one).
 """
@@ -89,11 +89,13 @@ def main(argv=None) -> int:
             rows = records if form == "written" else [speech_form_record(r) for r in records]
             conversations = [_texts(r) for r in rows]
             turns = [t for texts in conversations for t in texts]
-            read, normalise_cpu = _cpu(lambda: [readings(t) for t in turns])
+            read, normalise_cpu = _cpu(lambda: [[readings(t) for t in turns]
+                                                for _ in range(args.repeat)][0])
+            normalise_cpu /= args.repeat
             changed = sum(1 for r in read if r)
             print(f"{set_name} {form}: {len(conversations)} records, {len(turns)} turns, "
                   f"{sum(not t.isascii() for t in turns)} not ASCII, {changed} read otherwise; "
-                  f"normalising every turn: {normalise_cpu:.3f} CPU s")
+                  f"normalising every turn: {normalise_cpu * 1000:.1f} CPU ms a pass")
             batches = [conversations[i:i + args.batch] for i in range(0, len(conversations), args.batch)]
             for name, before, through in finders:
                 cpu = {"before": 0.0, "through": 0.0}
