@@ -12,19 +12,9 @@ import pytest
 import yaml
 
 from tests.conftest import ROOT, read_jsonl_folder, run_job, write_jsonl
-from tests.support.unicode_disguises import DIRECT, DISGUISES, fullwidth
-
 # A job that looks for one custom id only: every disguised value is left as written.
-BLIND_CONFIG = """\
-inspect_config:
-  info_types: []
-  custom_info_types:
-    - info_type: {name: EMPLOYEE_ID}
-      regex: {pattern: '\\b(EMP-\\d{6})\\b', group_indexes: [1]}
-      likelihood: VERY_LIKELY
-risk:
-  audit_sample: all
-"""
+from tests.risk.test_gold_field import BLIND_CONFIG
+from tests.support.unicode_disguises import DIRECT, DISGUISES, fullwidth
 
 
 def records(disguises) -> list[dict]:
