@@ -8,7 +8,8 @@ each record beside its texts, so that no shuffle is needed to join model finding
 - `RunInference` batches conversations (by count and by characters);
 - `run_inference` gives the model's `detect_conversations` every turn of the batch at once
   (the Hugging Face classifier length-buckets windows under a token budget, on CUDA in bf16 or
-  on CPU threads; spaCy runs one `nlp.pipe`);
+  on CPU threads; spaCy runs one `nlp.pipe`), each turn read through its Unicode disguises
+  and the findings mapped back to its offsets (`veil.detection.normalise`), as the rules read it;
 - each conversation comes back as a `PredictionResult` whose inference is its model findings,
   or a `ModelFailure` when that conversation alone could not be run: a batch that raises is
   retried one conversation at a time. The next step sends a failure to errors/: the record is
@@ -32,6 +33,7 @@ from typing import Any, Iterable, Sequence
 from models.torch_free import import_without_torch
 from veil.run.config import VeilConfig
 from veil.detection.detector_config import HfDetectorSettings
+from veil.detection.detect import find_through_disguises
 from veil.io.storage import Storage
 
 _LOG = logging.getLogger("veil")
@@ -97,7 +99,7 @@ class ConversationModelHandler(ModelHandler[Texts, PredictionResult, Any]):
             return
         conversations = [list(texts) for texts in batch]
         try:
-            found = model.detect_conversations(conversations)
+            found = find_through_disguises(model.detect_conversations, conversations)
         except Exception as error:  # retry one conversation at a time: one bad record, one error
             _LOG.warning("%s batch of %d conversations failed (%s); retrying one by one",
                          self.detector, len(batch), type(error).__name__)
@@ -107,7 +109,7 @@ class ConversationModelHandler(ModelHandler[Texts, PredictionResult, Any]):
 
     def _one(self, model, texts: list[str]):
         try:
-            return model.detect_conversations([texts])[0]
+            return find_through_disguises(model.detect_conversations, [texts])[0]
         except Exception as error:
             return ModelFailure(self.failure_reason.format(error=type(error).__name__))
 

@@ -397,3 +397,23 @@ def test_threads_sharing_a_detector_find_what_it_finds_alone():
     with ThreadPoolExecutor(8) as pool:
         together = list(pool.map(detector.detect_turns, batches * 6))
     assert together == alone * 6
+
+
+def test_the_model_stage_reads_through_unicode_disguises(ruler_only):
+    """A model reads each turn as the rules do (veil.detection.normalise, issue #34 item 7): a
+    full-width name, a name broken by a zero-width space and one behind a right-to-left
+    override are found, each at its whole span in the turn as given."""
+    from tests.support.unicode_disguises import PDF, RLO, ZWSP, fullwidth
+
+    handler = SpacyNerModelHandler(job_config(ruler_only, entity_ruler=False))
+    model = handler.load_model()
+    turns = [f"Ask {fullwidth('Ottilie')} {fullwidth('Brandt')} today.",
+             f"Ask Otti{ZWSP}lie Brandt today.",
+             f"Ask {RLO}tdnarB eilittO{PDF} today.",
+             "Ask Ottilie Brandt today."]
+    (result,) = handler.run_inference([turns], model)
+    found = {(f.turn, turns[f.turn][f.start:f.end]) for f in result.inference if f.info_type == "PERSON_NAME"}
+    assert found == {(0, f"{fullwidth('Ottilie')} {fullwidth('Brandt')}"), (1, f"Otti{ZWSP}lie Brandt"),
+                     (2, "tdnarB eilittO"), (3, "Ottilie Brandt")}
+    plain = model.detect_conversations([turns])[0]  # the model alone reads the plain one only
+    assert {f.turn for f in plain if f.info_type == "PERSON_NAME"} == {3}

@@ -1,7 +1,8 @@
 """Detection: what personal information a conversation holds, as findings.
 
 Owns the findings (`findings`), the detector settings, the conversation detector (`detect`),
-the infoType engine (`engine/`) and catalogue (`infotypes/`), windows, merging, the deadline,
+the infoType engine (`engine/`) and catalogue (`infotypes/`), how a turn is read through
+its Unicode disguises (`normalise`), windows, merging, the deadline,
 speaker labels that are names (`speakers`), names said again (`name_repeats`) and the keys that
 say two values are one entity (`entity_keys`).
 

@@ -13,6 +13,7 @@ from veil.detection.findings import Finding
 from veil.detection.infotypes.builtin import BUILTINS
 from veil.detection.infotypes.catalogue import Catalogue
 from veil.detection.merge import merge_findings
+from veil.detection.normalise import Reading, readings
 from veil.detection.windows import detect_texts_in_windows
 
 
@@ -72,7 +73,13 @@ class ConversationDetector:
         """`find` for each of `conversations`, with the turns of them all in one engine
         batch: on short turns the engine's cost is per call, not per byte, and a conversation
         of a few short turns (or a post, one turn) is far from filling a batch. The findings
-        are each conversation's own (turn numbers are its turns')."""
+        are each conversation's own (turn numbers are its turns').
+
+        Turns with Unicode disguises are read normalised (`veil.detection.normalise`), and
+        their findings mapped back onto the turns as given."""
+        return find_through_disguises(self._find_many_as_read, conversations)
+
+    def _find_many_as_read(self, conversations: Sequence[Sequence[str]]) -> list[list[Finding]]:
         if self.google_dlp is not None:
             return [self.engine.inspect_conversation(texts) for texts in conversations]
         # Each turn windowed, before min_likelihood; the engine then applies hotwords that
@@ -110,6 +117,42 @@ class ConversationDetector:
         """`detect` for each of `conversations`, from one `find_many`."""
         return [merge_findings(found, texts)
                 for found, texts in zip(self.find_many(conversations), conversations)]
+
+
+def find_through_disguises(find_many, conversations: Sequence[Sequence[str]]
+                           ) -> list[list[Finding]]:
+    """`find_many(conversations)` with each turn read through its Unicode disguises: the
+    findings in each turn's readings (`veil.detection.normalise.readings`), mapped back onto the
+    turn's original offsets. A second reading (text behind a right-to-left override, as shown)
+    is read in a second call, with the conversations' other turns as in the first, so that
+    context across turns is the same. Turns of ASCII alone cost nothing more."""
+    read = [[readings(text) for text in texts] for texts in conversations]
+    if not any(r for turns in read for r in turns):
+        return find_many(conversations)
+    first = [[r[0].text if r else text for r, text in zip(turns, texts)]
+             for turns, texts in zip(read, conversations)]
+    found = [mapped_back(findings, [r[0] if r else None for r in turns])
+             for findings, turns in zip(find_many(first), read)]
+    second = [c for c, turns in enumerate(read) if any(len(r) > 1 for r in turns)]
+    if second:
+        texts_shown = [[r[1].text if len(r) > 1 else text for r, text in zip(read[c], first[c])]
+                       for c in second]
+        for c, findings in zip(second, find_many(texts_shown)):
+            shown = [r[1] if len(r) > 1 else None for r in read[c]]
+            found[c].extend(mapped_back([f for f in findings if shown[f.turn] is not None], shown))
+    return found
+
+
+def mapped_back(findings: list[Finding], turns: Sequence[Reading | None]) -> list[Finding]:
+    """`findings` in readings, at the original offsets of their turns (None: read as given)."""
+    out = []
+    for finding in findings:
+        reading = turns[finding.turn] if finding.turn < len(turns) else None
+        if reading is None:
+            out.append(finding)
+        else:
+            out.append(finding.with_span(*reading.original_span(finding.start, finding.end)))
+    return out
 
 
 _SHARED: dict[tuple[str, bool], ConversationDetector] = {}

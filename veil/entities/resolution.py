@@ -70,6 +70,7 @@ from typing import Iterable
 
 from veil.detection.engine.name_lists import COURTESY_TITLES as TITLES
 from veil.detection.entity_keys import entity_key, fold_accents
+from veil.detection.normalise import plain_text
 from veil.detection.findings import Finding
 from veil.detection.infotypes.builtin import BUILTINS
 from veil.entities.name_cues import MentionCues, mention_cues
@@ -90,7 +91,9 @@ _AS_IN = re.compile(
 @lru_cache(maxsize=65536)  # a pure function of its arguments
 def value_key(info_type: str, value: str) -> str:
     """The key under which two values of one infoType are the same entity (not for names):
-    the type's catalogue entry names the key function (`veil.detection.entity_keys`)."""
+    the type's catalogue entry names the key function (`veil.detection.entity_keys`). A
+    value's Unicode disguises do not count (`veil.detection.normalise.plain_text`)."""
+    value = plain_text(value)
     return BUILTINS.entity_key(info_type)(value) or value
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from veil.run.config import VeilConfig
-from veil.detection.detect import shared_detector
+from veil.detection.detect import find_through_disguises, shared_detector
 from veil.run.errors import ConfigError
 from veil.detection.findings import Finding, Likelihood
 from veil.detection.merge import merge_findings
@@ -73,9 +73,8 @@ class ResidualAuditor:
                                 ] if self.rules is not None else []
         if model_findings is not None:
             found.extend(model_findings)
-        elif self.spacy is not None:
-            for turn, findings in enumerate(self.spacy.detect_turns(texts)):
-                found.extend(f.shifted(0, turn=turn) for f in findings)
+        elif self.spacy is not None:  # read through Unicode disguises, as the rules are
+            found.extend(find_through_disguises(self.spacy.detect_conversations, [texts])[0])
         # No retyping by the model: a leftover the rules call a person and spaCy a place is
         # scored as a person (the auditor errs high).
         return [f for f in merge_findings(found, texts, retype=False) if not is_hashtag(texts[f.turn], f)]

@@ -44,10 +44,21 @@ def _card_check(match: "re.Match[str]") -> Likelihood | None:
 
 CREDIT_CARD_NUMBER = InfoType(
     "CREDIT_CARD_NUMBER",
-    "Payment card numbers (13-19 digits, known issuer prefix, Luhn-valid).",
+    "Payment card numbers (13-19 digits, in groups by spaces, dashes or dots, known issuer "
+    "prefix, Luhn-valid).",
     detectors=(
         pattern(
             r"\d(?<![\d-]\d)(?:[ -]?\d){12,18}(?![\d-])",
+            L.VERY_LIKELY,
+            check=_card_check,
+            method=Method.CHECKSUM,
+            trigger=DIGIT,
+        ),
+        # Groups joined by dots (`4111.1111.1111.1111`, Amex `3782.822463.10005`): only in
+        # the groups cards are printed in, so that decimals and version numbers stay apart.
+        pattern(
+            r"(?<![\d.])(?:\d{4}\.\d{6}\.\d{4,5}|\d{4}(?:\.\d{4}){2}(?:\.\d{1,4}){1,2})"
+            r"(?!\.?\d)",
             L.VERY_LIKELY,
             check=_card_check,
             method=Method.CHECKSUM,
