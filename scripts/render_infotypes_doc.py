@@ -26,6 +26,33 @@ placeholder number). Types without detectors are defined by the bundled profiles
 `custom_info_types` or named only by labels. To add a type, see CONTRIBUTING.md.
 """
 
+DIFFERENCES = """
+## Where Veil's detector is not DLP's
+
+DLP finds some types with classifiers over meaning; Veil has no such model for them and
+finds them from word lists and context instead. What that changes:
+
+- `BLOOD_TYPE`: DLP's classifier; Veil's pattern finds an ABO group with its Rh sign or word
+  (`O+`, `AB negative`, `a positive`) only within 20 characters after the word "blood", and a
+  bare group right after "blood type" or "blood group". A group said without "blood" nearby
+  ("I'm O negative") is missed; a grade or "a positive" elsewhere is not taken.
+- `CRIME_STATUS` (in Preview at DLP): DLP's classifier reads a sentence about someone's
+  criminal past; Veil's list of phrases ("criminal record", "on parole", "convicted of",
+  "served time", "pleaded guilty", ...) finds only the phrases it names, and cannot tell whose
+  past it is (a news story about a stranger is found too). It marks the phrase, not the whole
+  sentence.
+- `GENDER`, `ETHNIC_GROUP`, `MEDICAL_TERM`: word lists, as above; a term outside the list is
+  missed, and every listed word is found whoever it is about.
+- `GERMANY_SCHUFA_ID`: DLP publishes no format; Veil takes six to twelve digits (after up to
+  three letters) within 40 characters after the word "SCHUFA".
+- `FINANCIAL_ID`, `GOVERNMENT_ID`, `DRIVERS_LICENSE_NUMBER`: DLP's general types; Veil's
+  report what its specific types find (`FINANCIAL_ID`: card numbers, IBANs, US, Canadian and
+  Japanese bank accounts, SCHUFA IDs), so a number of a country Veil does not know is missed.
+
+None of these is in the default `call_transcripts` profile; a DLP template that names them
+runs them. QUALITY.md gives their measured precision on real text.
+"""
+
 
 def _name_of(function) -> str:
     make = getattr(function, "make", None)  # Slots(make_card)
@@ -53,6 +80,7 @@ def render(catalogue: Catalogue = BUILTINS) -> str:
     lines += ["", "Other names the risk scorer reads as these types (labels, the paper's tags; a "
                   "name subtype counts as a PARTIAL person name): " + ", ".join(
                       f"`{alias}` = `{name}`" for alias, name in sorted(aliases.items())) + "."]
+    lines.append(DIFFERENCES)
     return "\n".join(lines) + "\n"
 
 

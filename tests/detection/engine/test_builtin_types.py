@@ -135,6 +135,18 @@ def test_finds(info_type, text, expected):
 
 
 NOT_FOUND = [
+    ("BLOOD_TYPE", "we had a positive talk"),  # a group and a sign with no word 'blood'
+    ("BLOOD_TYPE", "she got a B+ in maths"),  # a grade
+    ("BLOOD_TYPE", "the blood test was fine, grade B+ overall, so a positive result"),  # too far
+    ("BLOOD_TYPE", "blood type is A1"),  # no such group
+    ("BLOOD_TYPE", "the blood type of the donor is on file"),
+    ("CRIME_STATUS", "the criminal court is on Main Street"),
+    ("CRIME_STATUS", "new staff are on probation for three months"),
+    ("CRIME_STATUS", "a prison drama on TV"),
+    ("GERMANY_SCHUFA_ID", "Kundennummer 4471029385"),  # no 'SCHUFA' before it
+    ("GERMANY_SCHUFA_ID", "SCHUFA score 97"),  # too short
+    ("FINANCIAL_ID", "card 4111 1111 1111 1112"),  # a member's checksum still applies
+    ("FINANCIAL_ID", "order 000123456789"),  # an account shape, no account word
     ("CREDIT_CARD_NUMBER", "card 4111 1111 1111 1112"),  # Luhn fails
     ("CREDIT_CARD_NUMBER", "4111 1111 1111 1"),  # 13 digits with prefix 4 but Luhn fails
     ("CREDIT_CARD_NUMBER", "490154203237518"),  # Luhn-valid but Visa has no 15-digit numbers

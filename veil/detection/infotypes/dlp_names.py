@@ -21,7 +21,8 @@ from veil.detection.infotypes.catalogue import Catalogue
 
 ALL_BASIC = "ALL_BASIC"
 # DLP's general types: each reports what other types find, under its own name.
-GENERAL_TYPES = frozenset({"DRIVERS_LICENSE_NUMBER", "GOVERNMENT_ID", "MALE_NAME", "FEMALE_NAME"})
+GENERAL_TYPES = frozenset({"DRIVERS_LICENSE_NUMBER", "GOVERNMENT_ID", "FINANCIAL_ID", "MALE_NAME",
+                           "FEMALE_NAME"})
 
 
 @lru_cache(maxsize=1)

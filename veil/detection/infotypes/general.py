@@ -5,7 +5,8 @@
 - the US Medicare Beneficiary Identifier;
 - DLP's general types, which report what several specific types find under one name:
   DRIVERS_LICENSE_NUMBER (every driving licence Veil knows), GOVERNMENT_ID (every national
-  ID, tax number and passport), and MALE_NAME and FEMALE_NAME (the PERSON_NAME detectors:
+  ID, tax number and passport), FINANCIAL_ID (card, IBAN and bank account numbers, and the
+  SCHUFA ID of Germany's credit bureau), and MALE_NAME and FEMALE_NAME (the PERSON_NAME detectors:
   Veil does not tell a man's name from a woman's, so both report every person name found,
   under the name the config asked for).
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from veil.detection.engine.checksums import aba_routing_valid
 from veil.detection.engine.detectors import DIGIT, PatternDetector, gated, pattern
 from veil.detection.findings import Likelihood, Method
-from veil.detection.infotypes import european, names, numbers, regional
+from veil.detection.infotypes import asia_pacific, european, names, numbers, regional
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
 from veil.detection.infotypes.formats import CheckedSlots, shaped
 from veil.transform.operators.surrogate_formats import Slots, like_value, make_routing
@@ -103,6 +104,25 @@ US_MEDICARE_BENEFICIARY_ID_NUMBER = InfoType(
 )
 
 
+# DLP documents no format for a SCHUFA ID (the key of Germany's credit bureau to one person),
+# so Veil takes what follows the word: six to twelve digits, after up to three letters.
+GERMANY_SCHUFA_ID = InfoType(
+    "GERMANY_SCHUFA_ID",
+    "German SCHUFA IDs (the credit bureau's number for one person): six to twelve digits, "
+    "after up to three letters, within 40 characters after 'SCHUFA'.",
+    detectors=(
+        gated(r"\b(?!ID\b)(?:[A-Z]{1,3}[- ]?)?\d{6,12}\b", r"\bschufa\b", window=40,
+              trigger=DIGIT),
+    ),
+    surrogate=like_value,
+    score=5,
+    direct=True,
+    compatible=DIGIT_RUNS,
+    examples=(("meine SCHUFA-ID lautet 4471029385", "4471029385"),
+              ("SCHUFA Kundennummer H 88231457", "H 88231457")),
+)
+
+
 def _renamed(*entries: InfoType) -> tuple:
     """The detectors of `entries`, to be renamed by the general entry that lists them."""
     return tuple(d for entry in entries for d in entry.detectors)
@@ -142,6 +162,10 @@ _GOVERNMENT_IDS = (numbers.US_SOCIAL_SECURITY_NUMBER, numbers.CANADA_SOCIAL_INSU
                    numbers.PASSPORT, regional.US_INDIVIDUAL_TAXPAYER_IDENTIFICATION_NUMBER,
                    *european.UK, *european.EU)
 
+_FINANCIAL_IDS = (numbers.CREDIT_CARD_NUMBER, numbers.IBAN_CODE, FINANCIAL_ACCOUNT_NUMBER,
+                  regional.CANADA_BANK_ACCOUNT, asia_pacific.JAPAN_BANK_ACCOUNT,
+                  GERMANY_SCHUFA_ID)
+
 DRIVERS_LICENSE_NUMBER = InfoType(
     "DRIVERS_LICENSE_NUMBER",
     "Driving licence numbers of every country Veil knows (US, Canada, UK).",
@@ -164,6 +188,19 @@ GOVERNMENT_ID = InfoType(
               ("passport number 123456789", "123456789")),
 )
 
+FINANCIAL_ID = InfoType(
+    "FINANCIAL_ID",
+    "A person's private financial numbers: card numbers, IBANs, bank account numbers (US, "
+    "Canada, Japan) and SCHUFA IDs.",
+    detectors=_renamed(*_FINANCIAL_IDS),
+    surrogate=MemberFormat(_FINANCIAL_IDS),
+    score=5,
+    direct=True,
+    compatible=DIGIT_RUNS,
+    examples=(("card 4111 1111 1111 1111", "4111 1111 1111 1111"),
+              ("IBAN GB82 WEST 1234 5698 7654 32", "GB82 WEST 1234 5698 7654 32")),
+)
+
 
 def _person_name_as(name: str, description: str, example: str) -> InfoType:
     return InfoType(
@@ -184,4 +221,4 @@ FEMALE_NAME = _person_name_as(
 
 ENTRIES = (CVV_NUMBER, CREDIT_CARD_EXPIRATION_DATE, FINANCIAL_ACCOUNT_NUMBER,
            US_BANK_ROUTING_MICR, US_MEDICARE_BENEFICIARY_ID_NUMBER, DRIVERS_LICENSE_NUMBER,
-           GOVERNMENT_ID, MALE_NAME, FEMALE_NAME)
+           GOVERNMENT_ID, MALE_NAME, FEMALE_NAME, GERMANY_SCHUFA_ID, FINANCIAL_ID)
