@@ -50,7 +50,7 @@ finds them from word lists and context instead. What that changes:
   Japanese bank accounts, SCHUFA IDs), so a number of a country Veil does not know is missed.
 
 None of these is in the default `call_transcripts` profile; a DLP template that names them
-runs them. QUALITY.md gives their measured precision on real text.
+runs them. docs/dlp-compatibility.md gives what they find on real text.
 """
 
 

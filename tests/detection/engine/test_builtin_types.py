@@ -143,6 +143,7 @@ NOT_FOUND = [
     ("CRIME_STATUS", "the criminal court is on Main Street"),
     ("CRIME_STATUS", "new staff are on probation for three months"),
     ("CRIME_STATUS", "a prison drama on TV"),
+    ("CRIME_STATUS", "a national sex offenders register"),  # the register, not a person
     ("GERMANY_SCHUFA_ID", "Kundennummer 4471029385"),  # no 'SCHUFA' before it
     ("GERMANY_SCHUFA_ID", "SCHUFA score 97"),  # too short
     ("FINANCIAL_ID", "card 4111 1111 1111 1112"),  # a member's checksum still applies

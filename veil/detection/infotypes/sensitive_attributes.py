@@ -43,8 +43,8 @@ BLOOD_TYPE = InfoType(
 )
 
 # Phrases that say a person has a criminal past or lives under a sentence. Whole words,
-# case-insensitive; each names the status itself, so "the criminal court" or "a prison film"
-# are not on the list.
+# case-insensitive; each names the status itself, so "the criminal court", "a prison film" or
+# "the sex offender register" (the register, not someone on it) are not on the list.
 _CRIME_PHRASES = (
     "criminal record|criminal records|criminal history|criminal conviction|"
     "criminal convictions|criminal background|previous conviction|previous convictions|"
@@ -55,7 +55,7 @@ _CRIME_PHRASES = (
     "served time|did time|doing time|served a sentence|serving a sentence|"
     "serving time|jail time|prison sentence|prison term|suspended sentence|"
     "custodial sentence|community sentence|house arrest|ankle monitor|electronic tag|"
-    "registered sex offender|sex offender register|sex offenders register|"
+    "registered sex offender|"
     "pleaded guilty|pled guilty|found guilty|was arrested|got arrested|been arrested|"
     "were arrested|was charged with|been charged with|got charged with|rap sheet|"
     "released from prison|released from jail|got out of prison|got out of jail|"
