@@ -166,40 +166,35 @@ _FINANCIAL_IDS = (numbers.CREDIT_CARD_NUMBER, numbers.IBAN_CODE, FINANCIAL_ACCOU
                   regional.CANADA_BANK_ACCOUNT, asia_pacific.JAPAN_BANK_ACCOUNT,
                   GERMANY_SCHUFA_ID)
 
-DRIVERS_LICENSE_NUMBER = InfoType(
+def _general(name: str, description: str, members: tuple[InfoType, ...], examples: tuple,
+             compatible: frozenset[str] = frozenset()) -> InfoType:
+    """A DLP general type: its members' detectors under its name, each value surrogated in
+    its member's format; the members identify a person directly, so it does too."""
+    return InfoType(name, description, detectors=_renamed(*members),
+                    surrogate=MemberFormat(members), score=5, direct=True,
+                    compatible=compatible, examples=examples)
+
+
+DRIVERS_LICENSE_NUMBER = _general(
     "DRIVERS_LICENSE_NUMBER",
     "Driving licence numbers of every country Veil knows (US, Canada, UK).",
-    detectors=_renamed(*_LICENCES),
-    surrogate=MemberFormat(_LICENCES),
-    score=5,
-    direct=True,
-    examples=(("driver's license D1234567", "D1234567"),),
-)
-GOVERNMENT_ID = InfoType(
+    _LICENCES, (("driver's license D1234567", "D1234567"),))
+GOVERNMENT_ID = _general(
     "GOVERNMENT_ID",
     "Government identifiers of every country Veil knows: national IDs, social security, tax "
     "and health numbers, passports.",
-    detectors=_renamed(*_GOVERNMENT_IDS),
-    surrogate=MemberFormat(_GOVERNMENT_IDS),
-    score=5,
-    direct=True,
-    compatible=DIGIT_RUNS,
-    examples=(("my NI number is AB 12 34 56 C", "AB 12 34 56 C"),
-              ("passport number 123456789", "123456789")),
-)
-
-FINANCIAL_ID = InfoType(
+    _GOVERNMENT_IDS,
+    (("my NI number is AB 12 34 56 C", "AB 12 34 56 C"),
+     ("passport number 123456789", "123456789")),
+    compatible=DIGIT_RUNS)
+FINANCIAL_ID = _general(
     "FINANCIAL_ID",
-    "A person's private financial numbers: card numbers, IBANs, bank account numbers (US, "
-    "Canada, Japan) and SCHUFA IDs.",
-    detectors=_renamed(*_FINANCIAL_IDS),
-    surrogate=MemberFormat(_FINANCIAL_IDS),
-    score=5,
-    direct=True,
-    compatible=DIGIT_RUNS,
-    examples=(("card 4111 1111 1111 1111", "4111 1111 1111 1111"),
-              ("IBAN GB82 WEST 1234 5698 7654 32", "GB82 WEST 1234 5698 7654 32")),
-)
+    "A person's private financial numbers: card numbers, IBANs, account numbers near "
+    "'account', Canadian and Japanese bank accounts, SCHUFA IDs.",
+    _FINANCIAL_IDS,
+    (("card 4111 1111 1111 1111", "4111 1111 1111 1111"),
+     ("IBAN GB82 WEST 1234 5698 7654 32", "GB82 WEST 1234 5698 7654 32")),
+    compatible=DIGIT_RUNS)
 
 
 def _person_name_as(name: str, description: str, example: str) -> InfoType:
