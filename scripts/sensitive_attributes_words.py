@@ -1,4 +1,5 @@
-"""What DLP's last names (BLOOD_TYPE, CRIME_STATUS, GERMANY_SCHUFA_ID, FINANCIAL_ID) find on
+"""What DLP's last names (BLOOD_TYPE, CRIME_STATUS, GERMANY_SCHUFA_ID, FINANCIAL_ID, and the
+sensitive attributes RELIGIOUS_TERM to DEMOGRAPHIC_DATA) find on
 the project's real dev text, written and ASR-style (veil/measure/asr_style.py), and whether
 the default job's lower-case-word redaction share moves with them in the catalogue.
 
@@ -7,7 +8,7 @@ the default job's lower-case-word redaction share moves with them in the catalog
 For each dev set and form: the findings of each type run alone (as a DLP template naming it
 would), per 1,000 words, and the ordinary words they touch; then the default
 call_transcripts profile's lower-case-word redaction share with the catalogue before (without
-the four entries) and after. `--sample` writes every finding with 40 characters either side,
+the new entries) and after. `--sample` writes every finding with 40 characters either side,
 for checking by hand (the texts are public annotated corpora; keep the file out of git).
 """
 from __future__ import annotations
@@ -26,7 +27,9 @@ from veil.measure.evaluation import Span, ordinary_word_counts
 from veil.run.config import load_config
 
 ROOT = Path(__file__).resolve().parents[1]
-NEW = ["BLOOD_TYPE", "CRIME_STATUS", "GERMANY_SCHUFA_ID", "FINANCIAL_ID"]
+NEW = ["BLOOD_TYPE", "CRIME_STATUS", "GERMANY_SCHUFA_ID", "FINANCIAL_ID", "RELIGIOUS_TERM",
+       "POLITICAL_TERM", "SEXUAL_ORIENTATION", "TRADE_UNION", "MARITAL_STATUS",
+       "EMPLOYMENT_STATUS", "IMMIGRATION_STATUS", "DEMOGRAPHIC_DATA"]
 DEV_SETS = ["validation", "dev-uner-ewt", "dev-gum-written"]
 BEFORE = Catalogue(e for e in BUILTINS if e.name not in NEW)
 

@@ -82,9 +82,13 @@ REGIONAL_TYPES = {
 # FINANCIAL_ID reports cards, IBANs and account numbers under one name, so both score as a
 # bank account (5, direct). A blood type and a criminal past are special-category data (GDPR
 # Art. 9 and 10) that identify nobody alone: quasi-identifiers, scored as MEDICAL_TERM (1).
+# So are religion, politics, sexual orientation and union membership (Art. 9), and marital,
+# employment and immigration status, which say much about a person but point at nobody;
+# DEMOGRAPHIC_DATA reports AGE, GENDER and ETHNIC_GROUP, each scored 1, so it scores 1.
 SENSITIVE_TYPES = {
     5: "GERMANY_SCHUFA_ID FINANCIAL_ID",
-    1: "BLOOD_TYPE CRIME_STATUS",
+    1: "BLOOD_TYPE CRIME_STATUS RELIGIOUS_TERM POLITICAL_TERM SEXUAL_ORIENTATION TRADE_UNION "
+       "MARITAL_STATUS EMPLOYMENT_STATUS IMMIGRATION_STATUS DEMOGRAPHIC_DATA",
 }
 
 

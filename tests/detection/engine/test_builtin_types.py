@@ -143,6 +143,24 @@ NOT_FOUND = [
     ("CRIME_STATUS", "the criminal court is on Main Street"),
     ("CRIME_STATUS", "new staff are on probation for three months"),
     ("CRIME_STATUS", "a prison drama on TV"),
+    ("RELIGIOUS_TERM", "christian music is on the radio"),  # a religion word alone
+    ("RELIGIOUS_TERM", "the church on Main Street"),
+    ("RELIGIOUS_TERM", "my temple hurts"),  # the side of the head
+    ("POLITICAL_TERM", "the Democrats won the vote"),  # a party named, not in the first person
+    ("POLITICAL_TERM", "I'm a liberal arts student"),
+    ("SEXUAL_ORIENTATION", "my boyfriend picked me up"),  # a relationship is not a statement
+    ("SEXUAL_ORIENTATION", "I'm straight with you"),
+    ("SEXUAL_ORIENTATION", "I came out of the shop"),
+    ("TRADE_UNION", "the European Union said"),
+    ("TRADE_UNION", "they sang in unison"),
+    ("MARITAL_STATUS", "the married couple next door"),
+    ("MARITAL_STATUS", "I separated the eggs"),
+    ("EMPLOYMENT_STATUS", "the retired jersey"),
+    ("EMPLOYMENT_STATUS", "they fired the cannon"),
+    ("IMMIGRATION_STATUS", "pay by Visa"),  # the card, no possessive
+    ("IMMIGRATION_STATUS", "an undocumented API"),
+    ("IMMIGRATION_STATUS", "the old lunatic asylum"),
+    ("DEMOGRAPHIC_DATA", "the form has a field for gender"),
     ("CRIME_STATUS", "a national sex offenders register"),  # the register, not a person
     ("GERMANY_SCHUFA_ID", "Kundennummer 4471029385"),  # no 'SCHUFA' before it
     ("GERMANY_SCHUFA_ID", "SCHUFA score 97"),  # too short

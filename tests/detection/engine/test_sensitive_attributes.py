@@ -1,5 +1,6 @@
 """DLP's last names (issue #29): BLOOD_TYPE and CRIME_STATUS from word lists and context,
-GERMANY_SCHUFA_ID near its word, FINANCIAL_ID as a general type; found as written and as a
+the other sensitive attributes from phrase patterns, GERMANY_SCHUFA_ID near its word,
+FINANCIAL_ID and DEMOGRAPHIC_DATA as general types; found as written and as a
 speech recogniser writes them, left out of the default profile, and run by a real job whose
 DLP template names them."""
 from __future__ import annotations
@@ -16,6 +17,8 @@ from veil.measure.asr_style import asr_style_text
 from veil.run.config import load_config
 
 NEW = ("BLOOD_TYPE", "CRIME_STATUS", "GERMANY_SCHUFA_ID", "FINANCIAL_ID")
+PHRASE_TYPES = ("RELIGIOUS_TERM", "POLITICAL_TERM", "SEXUAL_ORIENTATION", "TRADE_UNION",
+                "MARITAL_STATUS", "EMPLOYMENT_STATUS", "IMMIGRATION_STATUS")
 
 
 @pytest.mark.parametrize("info_type,text,value", [
@@ -24,6 +27,22 @@ NEW = ("BLOOD_TYPE", "CRIME_STATUS", "GERMANY_SCHUFA_ID", "FINANCIAL_ID")
     ("CRIME_STATUS", "Well, I was arrested in 2015.", "was arrested"),
     ("CRIME_STATUS", "He's a registered sex offender.", "registered sex offender"),
     ("GERMANY_SCHUFA_ID", "Meine SCHUFA-ID: 4471029385.", "4471029385"),
+    ("RELIGIOUS_TERM", "Well, I was raised Catholic.", "raised Catholic"),
+    ("RELIGIOUS_TERM", "We go to church, most Sundays.", "We go to church"),
+    ("POLITICAL_TERM", "Honestly? I voted Labour.", "I voted Labour"),
+    ("POLITICAL_TERM", "I'm a member of the Green Party.", "I'm a member of the Green Party"),
+    ("SEXUAL_ORIENTATION", "Yes, I'm bisexual.", "I'm bisexual"),
+    ("SEXUAL_ORIENTATION", "I came out to my parents at 19.", "I came out to my parents"),
+    ("TRADE_UNION", "I'm in the union, so I'll ask.", "I'm in the union"),
+    ("TRADE_UNION", "She's the shop steward.", "shop steward"),
+    ("MARITAL_STATUS", "My ex-wife has the kids.", "My ex-wife"),
+    ("MARITAL_STATUS", "We got divorced in 2020.", "We got divorced"),
+    ("EMPLOYMENT_STATUS", "Sorry, I lost my job in March.", "lost my job"),
+    ("EMPLOYMENT_STATUS", "I'm retired, you see.", "I'm retired"),
+    ("IMMIGRATION_STATUS", "My work permit expires soon.", "My work permit"),
+    ("IMMIGRATION_STATUS", "He's an asylum seeker.", "asylum seeker"),
+    ("DEMOGRAPHIC_DATA", "I'm 42 years old.", "42"),
+    ("DEMOGRAPHIC_DATA", "Gender: non-binary.", "non-binary"),
 ])
 def test_found_as_written_and_as_asr_style(info_type, text, value):
     assert value in quotes(text, info_type)
@@ -42,13 +61,54 @@ def test_financial_id_reports_its_members_under_its_own_name():
     assert quotes(text, "FINANCIAL_ID") == {"4111 1111 1111 1111", "4471029385"}
 
 
+def test_a_word_about_the_topic_alone_is_not_a_statement_about_a_person():
+    text = ("The church and the mosque on Main Street; Labour and the Democrats; gay rights; "
+            "the union of two sets; a married couple; a retired general; visa fees; "
+            "an undocumented feature.")
+    for info_type in PHRASE_TYPES:
+        assert quotes(text, info_type) == set(), info_type
+        assert quotes(asr_style_text(text)[0], info_type) == set(), info_type
+
+
+def test_demographic_data_reports_its_members_under_its_own_name():
+    text = "I'm 42 years old, female, and Hispanic."
+    assert quotes(text, "DEMOGRAPHIC_DATA") == (
+        quotes(text, "AGE") | quotes(text, "GENDER") | quotes(text, "ETHNIC_GROUP"))
+    assert quotes(text, "DEMOGRAPHIC_DATA") >= {"42", "female", "Hispanic"}
+
+
 def test_they_are_dlp_names_out_of_the_default_profile_and_all_basic_runs_them_once():
-    assert set(NEW) <= dlp_names()
+    assert {*NEW, *PHRASE_TYPES, "DEMOGRAPHIC_DATA"} <= dlp_names()
     profile = {t.name for t in load_config("call_transcripts").inspect_config.info_types}
-    assert profile.isdisjoint(NEW)
+    assert profile.isdisjoint({*NEW, *PHRASE_TYPES, "DEMOGRAPHIC_DATA"})
     basic = set(all_basic(BUILTINS))
-    assert {"BLOOD_TYPE", "CRIME_STATUS", "GERMANY_SCHUFA_ID"} <= basic
-    assert "FINANCIAL_ID" not in basic  # a general type: its members already report
+    assert {"BLOOD_TYPE", "CRIME_STATUS", "GERMANY_SCHUFA_ID", *PHRASE_TYPES} <= basic
+    # general types: their members already report
+    assert "FINANCIAL_ID" not in basic and "DEMOGRAPHIC_DATA" not in basic
+
+
+def test_a_dlp_template_naming_the_phrase_types_runs_as_a_job(tmp_path):
+    template = tmp_path / "template.json"
+    template.write_text(json.dumps({
+        "inspect_config": {"info_types": [{"name": n} for n in PHRASE_TYPES]},
+        "deidentify_config": {"info_type_transformations": {"transformations": [
+            {"primitive_transformation": {"replace_with_info_type_config": {}}}]}},
+    }))
+    source = write_jsonl(tmp_path / "in.jsonl", [
+        {"id": "a", "text": "my husband was laid off and my visa runs out"},
+        {"id": "b", "text": "i'm a catholic and i voted labour"},
+        {"id": "c", "text": "the union of church and state is a married idea"},
+    ])
+    out = tmp_path / "out"
+    result = run_job("--detectors", "rules", "--input", str(source), "--output", str(out),
+                     "--config", str(template))
+    assert result.returncode == 0, result.stderr
+    texts = {r["id"]: r["text"] for r in read_jsonl_folder(out / "corpus")}
+    assert texts == {
+        "a": "[MARITAL_STATUS] was [EMPLOYMENT_STATUS] and [IMMIGRATION_STATUS] runs out",
+        "b": "[RELIGIOUS_TERM] and [POLITICAL_TERM]",
+        "c": "the union of church and state is a married idea",
+    }
 
 
 def test_a_dlp_template_naming_them_runs_as_a_job(tmp_path):

@@ -19,9 +19,10 @@ The families, each a module of entries:
 - `secrets`: passwords, tokens, cloud credentials, private keys;
 - `general`: payment details (CVV, expiry, account numbers, MICR), the Medicare MBI, and
   the SCHUFA ID, and DLP's general types (DRIVERS_LICENSE_NUMBER, GOVERNMENT_ID,
-  FINANCIAL_ID, MALE_NAME, FEMALE_NAME);
-- `sensitive_attributes`: DLP's sensitive attributes that Veil finds from word lists and
-  context: BLOOD_TYPE, CRIME_STATUS;
+  FINANCIAL_ID, DEMOGRAPHIC_DATA, MALE_NAME, FEMALE_NAME);
+- `sensitive_attributes`: DLP's sensitive attributes that Veil finds from word lists, phrase
+  patterns and context: BLOOD_TYPE, CRIME_STATUS, RELIGIOUS_TERM, POLITICAL_TERM,
+  SEXUAL_ORIENTATION, TRADE_UNION, MARITAL_STATUS, EMPLOYMENT_STATUS, IMMIGRATION_STATUS;
 - `asia_pacific`, `latin_america`, `middle_east_africa`: the national identifiers of those
   regions (and of Norway, Croatia, Austria, Poland's card, Spain's CIF) under DLP's names,
   with their check digits (python-stdnum where it has the scheme);

@@ -6,7 +6,8 @@
 - DLP's general types, which report what several specific types find under one name:
   DRIVERS_LICENSE_NUMBER (every driving licence Veil knows), GOVERNMENT_ID (every national
   ID, tax number and passport), FINANCIAL_ID (card, IBAN and bank account numbers, and the
-  SCHUFA ID of Germany's credit bureau), and MALE_NAME and FEMALE_NAME (the PERSON_NAME detectors:
+  SCHUFA ID of Germany's credit bureau), DEMOGRAPHIC_DATA (ages, gender terms, ethnic
+  groups), and MALE_NAME and FEMALE_NAME (the PERSON_NAME detectors:
   Veil does not tell a man's name from a woman's, so both report every person name found,
   under the name the config asked for).
 
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from veil.detection.engine.checksums import aba_routing_valid
 from veil.detection.engine.detectors import DIGIT, PatternDetector, gated, pattern
 from veil.detection.findings import Likelihood, Method
-from veil.detection.infotypes import asia_pacific, european, names, numbers, regional
+from veil.detection.infotypes import asia_pacific, european, names, numbers, regional, text
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
 from veil.detection.infotypes.formats import CheckedSlots, shaped
 from veil.transform.operators.surrogate_formats import Slots, like_value, make_routing
@@ -167,11 +168,13 @@ _FINANCIAL_IDS = (numbers.CREDIT_CARD_NUMBER, numbers.IBAN_CODE, FINANCIAL_ACCOU
                   GERMANY_SCHUFA_ID)
 
 def _general(name: str, description: str, members: tuple[InfoType, ...], examples: tuple,
-             compatible: frozenset[str] = frozenset()) -> InfoType:
+             compatible: frozenset[str] = frozenset(), score: int = 5,
+             direct: bool = True) -> InfoType:
     """A DLP general type: its members' detectors under its name, each value surrogated in
-    its member's format; the members identify a person directly, so it does too."""
+    its member's format. By default its members identify a person directly, so it does too;
+    a general type over quasi-identifiers gives their score instead."""
     return InfoType(name, description, detectors=_renamed(*members),
-                    surrogate=MemberFormat(members), score=5, direct=True,
+                    surrogate=MemberFormat(members), score=score, direct=direct,
                     compatible=compatible, examples=examples)
 
 
@@ -195,6 +198,15 @@ FINANCIAL_ID = _general(
     (("card 4111 1111 1111 1111", "4111 1111 1111 1111"),
      ("IBAN GB82 WEST 1234 5698 7654 32", "GB82 WEST 1234 5698 7654 32")),
     compatible=DIGIT_RUNS)
+# Age, gender and ethnicity each identify nobody alone (quasi-identifiers, scored 1 as their
+# members are); DEMOGRAPHIC_DATA reports the three under one name.
+DEMOGRAPHIC_DATA = _general(
+    "DEMOGRAPHIC_DATA",
+    "Demographic facts about a person: ages, gender terms and ethnic groups (AGE, GENDER, "
+    "ETHNIC_GROUP) under one name.",
+    (text.AGE, text.GENDER, text.ETHNIC_GROUP),
+    (("she is 34 years old", "34"), ("I'm Hispanic", "Hispanic")),
+    score=1, direct=False)
 
 
 def _person_name_as(name: str, description: str, example: str) -> InfoType:
@@ -216,4 +228,5 @@ FEMALE_NAME = _person_name_as(
 
 ENTRIES = (CVV_NUMBER, CREDIT_CARD_EXPIRATION_DATE, FINANCIAL_ACCOUNT_NUMBER,
            US_BANK_ROUTING_MICR, US_MEDICARE_BENEFICIARY_ID_NUMBER, DRIVERS_LICENSE_NUMBER,
-           GOVERNMENT_ID, MALE_NAME, FEMALE_NAME, GERMANY_SCHUFA_ID, FINANCIAL_ID)
+           GOVERNMENT_ID, MALE_NAME, FEMALE_NAME, GERMANY_SCHUFA_ID, FINANCIAL_ID,
+           DEMOGRAPHIC_DATA)
