@@ -157,6 +157,7 @@ NOT_FOUND = [
     ("MARITAL_STATUS", "I separated the eggs"),
     ("EMPLOYMENT_STATUS", "the retired jersey"),
     ("EMPLOYMENT_STATUS", "they fired the cannon"),
+    ("EMPLOYMENT_STATUS", "a trip for when I'm retired"),  # a hope, not a status
     ("IMMIGRATION_STATUS", "pay by Visa"),  # the card, no possessive
     ("IMMIGRATION_STATUS", "an undocumented API"),
     ("IMMIGRATION_STATUS", "the old lunatic asylum"),

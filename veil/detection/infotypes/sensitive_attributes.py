@@ -81,7 +81,10 @@ CRIME_STATUS = InfoType(
 # case-insensitively, that state the attribute of the speaker or of someone they name ("I'm
 # a Catholic", "my husband", "I was laid off"); a topic word alone ("christian", "union",
 # "visa", "married") is not taken, because on its own it says nothing about a person.
-_I = r"(?:i['’]?m|i am|i was|i['’]ve been|i have been|we['’]?re|we are|we were|i['’]ll be)"
+# "I'm"/"we're" after "when", "once", "if", "until" or "unless" is a hope or a condition
+# ("when I'm retired"), not a status.
+_I = (r"(?:(?<!when )(?<!once )(?<!if )(?<!until )(?<!unless )(?:i['’]?m|i am|we['’]?re|we are)|"
+      r"i was|i['’]ve been|i have been|we were)")
 _ARTICLE = r"(?:an?\s+)?"
 
 
