@@ -26,6 +26,72 @@ placeholder number). Types without detectors are defined by the bundled profiles
 `custom_info_types` or named only by labels. To add a type, see CONTRIBUTING.md.
 """
 
+DIFFERENCES = """
+## Where Veil's detector is not DLP's
+
+DLP finds some types with classifiers over meaning; Veil has no such model for them and
+finds them from word lists and context instead. What that changes:
+
+- `BLOOD_TYPE`: DLP's classifier; Veil's pattern finds an ABO group with its Rh sign or word
+  (`O+`, `AB negative`, `a positive`) only within 20 characters after the word "blood", and a
+  bare group right after "blood type" or "blood group". A group said without "blood" nearby
+  ("I'm O negative") is missed; a grade or "a positive" elsewhere is not taken.
+- `CRIME_STATUS` (in Preview at DLP): DLP's classifier reads a sentence about someone's
+  criminal past; Veil's list of phrases ("criminal record", "on parole", "convicted of",
+  "served time", "pleaded guilty", ...) finds only the phrases it names, and cannot tell whose
+  past it is (a news story about a stranger is found too). It marks the phrase, not the whole
+  sentence.
+- `RELIGIOUS_TERM`, `POLITICAL_TERM`, `SEXUAL_ORIENTATION`, `TRADE_UNION`,
+  `MARITAL_STATUS`, `EMPLOYMENT_STATUS`, `IMMIGRATION_STATUS`: DLP's classifiers read what a
+  sentence means; Veil's phrase patterns take only a statement about a person in the words
+  they list, mostly in the first person or with a possessive, and mark that phrase, not the
+  sentence. A topic word alone is left where a classifier may take it: "christian", "the
+  Democrats", "gay rights", "union", "married", "retired", "visa". What Veil takes:
+  - `RELIGIOUS_TERM`: "I'm a (devout, lapsed, ...) Catholic/Muslim/Jewish/atheist/...",
+    "raised/brought up as ...", "converted to Islam", "my church/mosque/synagogue/rabbi/imam/
+    religion", "I go to church/mass/mosque/temple", "I was baptised". "We prayed for you",
+    or a religion told by its holidays or food, is missed.
+  - `POLITICAL_TERM`: "I'm a (registered) Democrat/Republican/Tory/socialist/...", "I voted
+    (for) Labour/the Greens/Leave/Trump/...", "I'm a member of / I joined the ... Party",
+    "my political views", "registered Democrat". A view on an issue ("I'm against the
+    tax") is missed; "conservative" and "liberal" alone are not taken (money, arts).
+  - `SEXUAL_ORIENTATION`: only explicit statements: "I'm gay/lesbian/bisexual/queer/...",
+    "came out as ...", "I came out to my parents", "identify as ...", "openly gay", "my
+    same-sex partner". A relationship that implies it ("my boyfriend", said by a man) is
+    not taken, where a classifier may take it.
+  - `TRADE_UNION`: "union member/rep/dues/card", "shop steward", "trade unionist", "my
+    union (rep)", "I'm in the union", "I joined the union", and named unions (Teamsters,
+    SEIU, UAW, IBEW, IG Metall, ver.di, RMT, ...; UNISON, Unite and GMB only with "union",
+    as "unison" and "unite" are ordinary words). A named union is taken wherever it is
+    mentioned, membership or not.
+  - `MARITAL_STATUS`: "my/our (ex-, late) husband/wife/spouse/fiancée/marriage/divorce",
+    "I'm/we're married/divorced/separated/widowed/engaged/single", "we separated/divorced/
+    split up", "I divorced him". Another person's ("his wife") is not taken.
+  - `EMPLOYMENT_STATUS`: "I'm/I was unemployed/retired/laid off/self-employed/on
+    disability/on furlough/a stay-at-home dad/...", and "laid off", "made redundant",
+    "lost my/his/her job", "got fired", "on the dole", "collecting unemployment" whoever
+    they are about. A job title or employer ("I work as a nurse") is not taken.
+  - `IMMIGRATION_STATUS`: "my/his/her (work, student) visa/green card/work permit/
+    immigration status/asylum claim", and "green card", "work permit", "H-1B", "permanent
+    resident", "settled status", "DACA", "asylum seeker/claim", "applied for/granted
+    asylum", "undocumented immigrants/workers", "I'm undocumented", "was deported" whoever
+    they are about. "Visa" alone (the card) and "undocumented" alone (software) are not
+    taken; "a green card game" is.
+- `DEMOGRAPHIC_DATA`: DLP's general type; Veil's reports what `AGE`, `GENDER` and
+  `ETHNIC_GROUP` find, under one name, so it is as narrow as those three (an age, a listed
+  gender or ethnic term). It scores 1, as its members do.
+- `GENDER`, `ETHNIC_GROUP`, `MEDICAL_TERM`: word lists, as above; a term outside the list is
+  missed, and every listed word is found whoever it is about.
+- `GERMANY_SCHUFA_ID`: DLP publishes no format; Veil takes six to twelve digits (after up to
+  three letters) within 40 characters after the word "SCHUFA".
+- `FINANCIAL_ID`, `GOVERNMENT_ID`, `DRIVERS_LICENSE_NUMBER`: DLP's general types; Veil's
+  report what its specific types find (`FINANCIAL_ID`: card numbers, IBANs, US, Canadian and
+  Japanese bank accounts, SCHUFA IDs), so a number of a country Veil does not know is missed.
+
+None of these is in the default `call_transcripts` profile; a DLP template that names them
+runs them. docs/dlp-compatibility.md gives what they find on real text.
+"""
+
 
 def _name_of(function) -> str:
     make = getattr(function, "make", None)  # Slots(make_card)
@@ -53,6 +119,7 @@ def render(catalogue: Catalogue = BUILTINS) -> str:
     lines += ["", "Other names the risk scorer reads as these types (labels, the paper's tags; a "
                   "name subtype counts as a PARTIAL person name): " + ", ".join(
                       f"`{alias}` = `{name}`" for alias, name in sorted(aliases.items())) + "."]
+    lines.append(DIFFERENCES)
     return "\n".join(lines) + "\n"
 
 

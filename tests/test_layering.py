@@ -55,7 +55,8 @@ CLIMBS = {
     **{(f"veil.detection.infotypes.{family}", "veil.transform.operators.surrogate_formats"):
        _SURROGATE_FORMAT for family in ("asia_pacific", "callers", "european", "formats", "general",
                                          "latin_america", "names", "network", "numbers",
-                                         "regional", "secrets", "text", "undetected")},
+                                         "regional", "secrets", "sensitive_attributes", "text",
+                                         "undetected")},
     ("veil.detection.engine.compiler", "veil.transform.operators.crypto"):
         "DLP's surrogate_type finds the annotated tokens in the crypto operators' own format",
     ("veil.detection.infotypes.formats", "veil.transform.operators.keys"):

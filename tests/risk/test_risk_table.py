@@ -78,6 +78,19 @@ REGIONAL_TYPES = {
     2: "IRELAND_EIRCODE SPAIN_CIF_NUMBER SSL_CERTIFICATE XSRF_TOKEN",
 }
 
+# DLP's last names (issue #29): a SCHUFA ID is the credit bureau's key to one person, and
+# FINANCIAL_ID reports cards, IBANs and account numbers under one name, so both score as a
+# bank account (5, direct). A blood type and a criminal past are special-category data (GDPR
+# Art. 9 and 10) that identify nobody alone: quasi-identifiers, scored as MEDICAL_TERM (1).
+# So are religion, politics, sexual orientation and union membership (Art. 9), and marital,
+# employment and immigration status, which say much about a person but point at nobody;
+# DEMOGRAPHIC_DATA reports AGE, GENDER and ETHNIC_GROUP, each scored 1, so it scores 1.
+SENSITIVE_TYPES = {
+    5: "GERMANY_SCHUFA_ID FINANCIAL_ID",
+    1: "BLOOD_TYPE CRIME_STATUS RELIGIOUS_TERM POLITICAL_TERM SEXUAL_ORIENTATION TRADE_UNION "
+       "MARITAL_STATUS EMPLOYMENT_STATUS IMMIGRATION_STATUS DEMOGRAPHIC_DATA",
+}
+
 
 def table(rows: dict) -> dict:
     return {name: score for score, names in rows.items() for name in names.split()}
@@ -85,9 +98,12 @@ def table(rows: dict) -> dict:
 
 def test_defaults_are_exactly_the_design_table_and_the_other_types():
     assert dict(DEFAULT_TABLE.scores) == {
-        **table(DESIGN_TABLE), **table(OTHER_TYPES), **table(REGIONAL_TYPES)}
+        **table(DESIGN_TABLE), **table(OTHER_TYPES), **table(REGIONAL_TYPES),
+        **table(SENSITIVE_TYPES)}
     assert set(table(DESIGN_TABLE)).isdisjoint(table(OTHER_TYPES))
     assert set(table(REGIONAL_TYPES)).isdisjoint({**table(DESIGN_TABLE), **table(OTHER_TYPES)})
+    assert set(table(SENSITIVE_TYPES)).isdisjoint(
+        {**table(DESIGN_TABLE), **table(OTHER_TYPES), **table(REGIONAL_TYPES)})
 
 
 @pytest.mark.parametrize("info_type, partial, expected", [

@@ -135,6 +135,38 @@ def test_finds(info_type, text, expected):
 
 
 NOT_FOUND = [
+    ("BLOOD_TYPE", "we had a positive talk"),  # a group and a sign with no word 'blood'
+    ("BLOOD_TYPE", "she got a B+ in maths"),  # a grade
+    ("BLOOD_TYPE", "the blood test was fine, grade B+ overall, so a positive result"),  # too far
+    ("BLOOD_TYPE", "blood type is A1"),  # no such group
+    ("BLOOD_TYPE", "the blood type of the donor is on file"),
+    ("CRIME_STATUS", "the criminal court is on Main Street"),
+    ("CRIME_STATUS", "new staff are on probation for three months"),
+    ("CRIME_STATUS", "a prison drama on TV"),
+    ("RELIGIOUS_TERM", "christian music is on the radio"),  # a religion word alone
+    ("RELIGIOUS_TERM", "the church on Main Street"),
+    ("RELIGIOUS_TERM", "my temple hurts"),  # the side of the head
+    ("POLITICAL_TERM", "the Democrats won the vote"),  # a party named, not in the first person
+    ("POLITICAL_TERM", "I'm a liberal arts student"),
+    ("SEXUAL_ORIENTATION", "my boyfriend picked me up"),  # a relationship is not a statement
+    ("SEXUAL_ORIENTATION", "I'm straight with you"),
+    ("SEXUAL_ORIENTATION", "I came out of the shop"),
+    ("TRADE_UNION", "the European Union said"),
+    ("TRADE_UNION", "they sang in unison"),
+    ("MARITAL_STATUS", "the married couple next door"),
+    ("MARITAL_STATUS", "I separated the eggs"),
+    ("EMPLOYMENT_STATUS", "the retired jersey"),
+    ("EMPLOYMENT_STATUS", "they fired the cannon"),
+    ("EMPLOYMENT_STATUS", "a trip for when I'm retired"),  # a hope, not a status
+    ("IMMIGRATION_STATUS", "pay by Visa"),  # the card, no possessive
+    ("IMMIGRATION_STATUS", "an undocumented API"),
+    ("IMMIGRATION_STATUS", "the old lunatic asylum"),
+    ("DEMOGRAPHIC_DATA", "the form has a field for gender"),
+    ("CRIME_STATUS", "a national sex offenders register"),  # the register, not a person
+    ("GERMANY_SCHUFA_ID", "Kundennummer 4471029385"),  # no 'SCHUFA' before it
+    ("GERMANY_SCHUFA_ID", "SCHUFA score 97"),  # too short
+    ("FINANCIAL_ID", "card 4111 1111 1111 1112"),  # a member's checksum still applies
+    ("FINANCIAL_ID", "order 000123456789"),  # an account shape, no account word
     ("CREDIT_CARD_NUMBER", "card 4111 1111 1111 1112"),  # Luhn fails
     ("CREDIT_CARD_NUMBER", "4111 1111 1111 1"),  # 13 digits with prefix 4 but Luhn fails
     ("CREDIT_CARD_NUMBER", "490154203237518"),  # Luhn-valid but Visa has no 15-digit numbers

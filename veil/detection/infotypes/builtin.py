@@ -18,7 +18,11 @@ The families, each a module of entries:
   BSN, PESEL, PPSN, CPR, personnummer, HETU, ...), with their check digits;
 - `secrets`: passwords, tokens, cloud credentials, private keys;
 - `general`: payment details (CVV, expiry, account numbers, MICR), the Medicare MBI, and
-  DLP's general types (DRIVERS_LICENSE_NUMBER, GOVERNMENT_ID, MALE_NAME, FEMALE_NAME);
+  the SCHUFA ID, and DLP's general types (DRIVERS_LICENSE_NUMBER, GOVERNMENT_ID,
+  FINANCIAL_ID, DEMOGRAPHIC_DATA, MALE_NAME, FEMALE_NAME);
+- `sensitive_attributes`: DLP's sensitive attributes that Veil finds from word lists, phrase
+  patterns and context: BLOOD_TYPE, CRIME_STATUS, RELIGIOUS_TERM, POLITICAL_TERM,
+  SEXUAL_ORIENTATION, TRADE_UNION, MARITAL_STATUS, EMPLOYMENT_STATUS, IMMIGRATION_STATUS;
 - `asia_pacific`, `latin_america`, `middle_east_africa`: the national identifiers of those
   regions (and of Norway, Croatia, Austria, Poland's card, Spain's CIF) under DLP's names,
   with their check digits (python-stdnum where it has the scheme);
@@ -34,7 +38,7 @@ from __future__ import annotations
 
 from veil.detection.infotypes import (
     asia_pacific, callers, european, general, latin_america, middle_east_africa, names, network,
-    numbers, regional, secrets, text, travel_documents, undetected,
+    numbers, regional, secrets, sensitive_attributes, text, travel_documents, undetected,
 )
 from veil.detection.infotypes.catalogue import Catalogue
 
@@ -42,5 +46,5 @@ BUILTINS = Catalogue([
     *numbers.ENTRIES, *network.ENTRIES, *text.ENTRIES, *regional.ENTRIES, *names.ENTRIES,
     *european.ENTRIES, *secrets.ENTRIES, *general.ENTRIES, *undetected.ENTRIES,
     *asia_pacific.ENTRIES, *latin_america.ENTRIES, *middle_east_africa.ENTRIES,
-    *travel_documents.ENTRIES, *callers.ENTRIES,
+    *travel_documents.ENTRIES, *callers.ENTRIES, *sensitive_attributes.ENTRIES,
 ]).with_entries(callers.EXTENDED)

@@ -21,7 +21,13 @@ from veil.detection.infotypes.catalogue import Catalogue
 
 ALL_BASIC = "ALL_BASIC"
 # DLP's general types: each reports what other types find, under its own name.
-GENERAL_TYPES = frozenset({"DRIVERS_LICENSE_NUMBER", "GOVERNMENT_ID", "MALE_NAME", "FEMALE_NAME"})
+GENERAL_TYPES = frozenset({"DRIVERS_LICENSE_NUMBER", "GOVERNMENT_ID", "FINANCIAL_ID", "MALE_NAME",
+                           "FEMALE_NAME", "DEMOGRAPHIC_DATA"})
+# Names on the list on the word of issue #29 (which says it read them from DLP's
+# `infoTypes.list`), not found on DLP's public infoType reference: docs say so per name.
+UNCONFIRMED_NAMES = frozenset({
+    "RELIGIOUS_TERM", "POLITICAL_TERM", "SEXUAL_ORIENTATION", "TRADE_UNION", "MARITAL_STATUS",
+    "EMPLOYMENT_STATUS", "IMMIGRATION_STATUS", "DEMOGRAPHIC_DATA"})
 
 
 @lru_cache(maxsize=1)

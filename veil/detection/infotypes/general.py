@@ -5,7 +5,9 @@
 - the US Medicare Beneficiary Identifier;
 - DLP's general types, which report what several specific types find under one name:
   DRIVERS_LICENSE_NUMBER (every driving licence Veil knows), GOVERNMENT_ID (every national
-  ID, tax number and passport), and MALE_NAME and FEMALE_NAME (the PERSON_NAME detectors:
+  ID, tax number and passport), FINANCIAL_ID (card, IBAN and bank account numbers, and the
+  SCHUFA ID of Germany's credit bureau), DEMOGRAPHIC_DATA (ages, gender terms, ethnic
+  groups), and MALE_NAME and FEMALE_NAME (the PERSON_NAME detectors:
   Veil does not tell a man's name from a woman's, so both report every person name found,
   under the name the config asked for).
 
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from veil.detection.engine.checksums import aba_routing_valid
 from veil.detection.engine.detectors import DIGIT, PatternDetector, gated, pattern
 from veil.detection.findings import Likelihood, Method
-from veil.detection.infotypes import european, names, numbers, regional
+from veil.detection.infotypes import asia_pacific, european, names, numbers, regional, text
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
 from veil.detection.infotypes.formats import CheckedSlots, shaped
 from veil.transform.operators.surrogate_formats import Slots, like_value, make_routing
@@ -103,6 +105,25 @@ US_MEDICARE_BENEFICIARY_ID_NUMBER = InfoType(
 )
 
 
+# DLP documents no format for a SCHUFA ID (the key of Germany's credit bureau to one person),
+# so Veil takes what follows the word: six to twelve digits, after up to three letters.
+GERMANY_SCHUFA_ID = InfoType(
+    "GERMANY_SCHUFA_ID",
+    "German SCHUFA IDs (the credit bureau's number for one person): six to twelve digits, "
+    "after up to three letters, within 40 characters after 'SCHUFA'.",
+    detectors=(
+        gated(r"\b(?!ID\b)(?:[A-Z]{1,3}[- ]?)?\d{6,12}\b", r"\bschufa\b", window=40,
+              trigger=DIGIT),
+    ),
+    surrogate=like_value,
+    score=5,
+    direct=True,
+    compatible=DIGIT_RUNS,
+    examples=(("meine SCHUFA-ID lautet 4471029385", "4471029385"),
+              ("SCHUFA Kundennummer H 88231457", "H 88231457")),
+)
+
+
 def _renamed(*entries: InfoType) -> tuple:
     """The detectors of `entries`, to be renamed by the general entry that lists them."""
     return tuple(d for entry in entries for d in entry.detectors)
@@ -142,27 +163,50 @@ _GOVERNMENT_IDS = (numbers.US_SOCIAL_SECURITY_NUMBER, numbers.CANADA_SOCIAL_INSU
                    numbers.PASSPORT, regional.US_INDIVIDUAL_TAXPAYER_IDENTIFICATION_NUMBER,
                    *european.UK, *european.EU)
 
-DRIVERS_LICENSE_NUMBER = InfoType(
+_FINANCIAL_IDS = (numbers.CREDIT_CARD_NUMBER, numbers.IBAN_CODE, FINANCIAL_ACCOUNT_NUMBER,
+                  regional.CANADA_BANK_ACCOUNT, asia_pacific.JAPAN_BANK_ACCOUNT,
+                  GERMANY_SCHUFA_ID)
+
+def _general(name: str, description: str, members: tuple[InfoType, ...], examples: tuple,
+             compatible: frozenset[str] = frozenset(), score: int = 5,
+             direct: bool = True) -> InfoType:
+    """A DLP general type: its members' detectors under its name, each value surrogated in
+    its member's format. By default its members identify a person directly, so it does too;
+    a general type over quasi-identifiers gives their score instead."""
+    return InfoType(name, description, detectors=_renamed(*members),
+                    surrogate=MemberFormat(members), score=score, direct=direct,
+                    compatible=compatible, examples=examples)
+
+
+DRIVERS_LICENSE_NUMBER = _general(
     "DRIVERS_LICENSE_NUMBER",
     "Driving licence numbers of every country Veil knows (US, Canada, UK).",
-    detectors=_renamed(*_LICENCES),
-    surrogate=MemberFormat(_LICENCES),
-    score=5,
-    direct=True,
-    examples=(("driver's license D1234567", "D1234567"),),
-)
-GOVERNMENT_ID = InfoType(
+    _LICENCES, (("driver's license D1234567", "D1234567"),))
+GOVERNMENT_ID = _general(
     "GOVERNMENT_ID",
     "Government identifiers of every country Veil knows: national IDs, social security, tax "
     "and health numbers, passports.",
-    detectors=_renamed(*_GOVERNMENT_IDS),
-    surrogate=MemberFormat(_GOVERNMENT_IDS),
-    score=5,
-    direct=True,
-    compatible=DIGIT_RUNS,
-    examples=(("my NI number is AB 12 34 56 C", "AB 12 34 56 C"),
-              ("passport number 123456789", "123456789")),
-)
+    _GOVERNMENT_IDS,
+    (("my NI number is AB 12 34 56 C", "AB 12 34 56 C"),
+     ("passport number 123456789", "123456789")),
+    compatible=DIGIT_RUNS)
+FINANCIAL_ID = _general(
+    "FINANCIAL_ID",
+    "A person's private financial numbers: card numbers, IBANs, account numbers near "
+    "'account', Canadian and Japanese bank accounts, SCHUFA IDs.",
+    _FINANCIAL_IDS,
+    (("card 4111 1111 1111 1111", "4111 1111 1111 1111"),
+     ("IBAN GB82 WEST 1234 5698 7654 32", "GB82 WEST 1234 5698 7654 32")),
+    compatible=DIGIT_RUNS)
+# Age, gender and ethnicity each identify nobody alone (quasi-identifiers, scored 1 as their
+# members are); DEMOGRAPHIC_DATA reports the three under one name.
+DEMOGRAPHIC_DATA = _general(
+    "DEMOGRAPHIC_DATA",
+    "Demographic facts about a person: ages, gender terms and ethnic groups (AGE, GENDER, "
+    "ETHNIC_GROUP) under one name.",
+    (text.AGE, text.GENDER, text.ETHNIC_GROUP),
+    (("she is 34 years old", "34"), ("I'm Hispanic", "Hispanic")),
+    score=1, direct=False)
 
 
 def _person_name_as(name: str, description: str, example: str) -> InfoType:
@@ -184,4 +228,5 @@ FEMALE_NAME = _person_name_as(
 
 ENTRIES = (CVV_NUMBER, CREDIT_CARD_EXPIRATION_DATE, FINANCIAL_ACCOUNT_NUMBER,
            US_BANK_ROUTING_MICR, US_MEDICARE_BENEFICIARY_ID_NUMBER, DRIVERS_LICENSE_NUMBER,
-           GOVERNMENT_ID, MALE_NAME, FEMALE_NAME)
+           GOVERNMENT_ID, MALE_NAME, FEMALE_NAME, GERMANY_SCHUFA_ID, FINANCIAL_ID,
+           DEMOGRAPHIC_DATA)

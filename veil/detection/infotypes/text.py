@@ -279,7 +279,7 @@ AGE = InfoType(
 # Word lists, matched whole-word and case-insensitively by one Aho-Corasick pass each over the
 # text's shared word view (punctuation counts as space: "non-binary" = "non binary").
 
-def _word_list_scanner(words: str, likelihood: Likelihood) -> dict:
+def word_list_scanner(words: str, likelihood: Likelihood) -> dict:
     """`scanner` arguments for a word list: its scan, text by text and in batches."""
     terms = [w.strip() for w in words.split("|") if w.strip()]
     built: list[DictionaryMatcher] = []
@@ -306,7 +306,7 @@ GENDER = InfoType(
     "Gender terms (male, female, non-binary, ...).",
     detectors=(
         scanner(
-            **_word_list_scanner(
+            **word_list_scanner(
         "male|female|non-binary|nonbinary|transgender|trans woman|trans man|genderqueer|"
         "agender|genderfluid|intersex|cisgender", L.POSSIBLE),
         ),
@@ -320,7 +320,7 @@ ETHNIC_GROUP = InfoType(
     "Ethnic groups.",
     detectors=(
         scanner(
-            **_word_list_scanner(
+            **word_list_scanner(
         "african american|black american|caucasian|hispanic|latino|latina|"
         "latinx|asian american|native american|american indian|alaska native|pacific islander|"
         "native hawaiian|white british|afro-caribbean|arab american|middle eastern|"
@@ -339,7 +339,7 @@ MEDICAL_TERM = InfoType(
     "Medical conditions, treatments and procedures.",
     detectors=(
         scanner(
-            **_word_list_scanner(
+            **word_list_scanner(
         "diabetes|asthma|cancer|leukemia|lymphoma|tumor|tumour|hiv|aids|hepatitis|"
         "tuberculosis|epilepsy|depression|anxiety disorder|bipolar disorder|schizophrenia|"
         "ptsd|adhd|autism|dementia|stroke|heart attack|hypertension|copd|arthritis|"

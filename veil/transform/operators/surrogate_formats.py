@@ -441,6 +441,21 @@ def place(surrogates, entity, finding, value: str) -> str | None:
     return city(surrogates, entity, value)
 
 
+_ABO_GROUP = re.compile(r"(?i)\b(ab|a|b|o)\b")
+
+
+def blood_type(surrogates, entity, finding, value: str) -> str | None:
+    """Another ABO group in the same words ("O+" -> "AB+", "blood type a positive" -> "blood
+    type o positive"): the Rh sign and the wording stay, so the sentence still reads."""
+    match = _ABO_GROUP.search(value)
+    if match is None:
+        return None
+    old = match.group(1)
+    new = surrogates.stream(entity).choice([g for g in ("A", "B", "AB", "O") if g != old.upper()])
+    new = new.lower() if old.islower() else new
+    return value[:match.start(1)] + new + value[match.end(1):]
+
+
 def words(surrogates, entity, finding, value: str) -> str | None:
     """Every word replaced, separators, keywords, TLDs and free-mail domains kept."""
     if not re.search(r"[^\W_]", value):
