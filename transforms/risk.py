@@ -17,7 +17,7 @@ from veil.io.records import FieldMap
 from veil.risk.audit import from_audit, written_values
 from veil.risk.auditor import ResidualAuditor
 from veil.risk.gold import from_gold, in_output_text
-from veil.risk.record import field_items, label_items, outside_turns
+from veil.risk.record import field_items, label_items, outside_turns, speaker_own
 from veil.risk.sampling import unaudited_row
 from veil.risk.scoring import score_conversation
 from veil.risk.stats import RiskAccumulator, RiskCombiner
@@ -62,15 +62,18 @@ class AuditInputsFn(beam.DoFn):
         return in_output_text(items, in_turns)  # the report highlights the anonymised text
 
     def _fields_to_audit(self, conversation, result):
-        """Every string of the written record but the turns' texts and labels, and the id:
-        the id is covered by `record.ids` (checked at start, trusted, or hashed), and an
-        opaque key is no personal data (a hash would read as an id number)."""
+        """Every string of the written record but the turns' texts, and the id: the id is
+        covered by `record.ids` (checked on every record, or hashed), and an opaque key is no
+        personal data (a hash would read as an id number). Speaker labels are read too, and
+        what is left in them is the speaker's own (`ScoreRiskFn`). An id the user keeps
+        (`record.ids: keep`) that the job found personal data in is read as well."""
         fields = self.fields
         if conversation.is_document:
-            skip = {(fields.text,), (fields.id,)}
+            skip = {(fields.text,)}
         else:
             skip = {(fields.turns, i, fields.text) for i in range(result.turns)}
-            skip |= {(fields.turns, i, fields.speaker) for i in range(result.turns)} | {(fields.id,)}
+        if not (conversation.id_withheld and result.record.get(fields.id) != conversation.id):
+            skip.add((fields.id,))
         return outside_turns(result.record, skip)
 
 
@@ -120,7 +123,9 @@ class ScoreRiskFn(beam.DoFn):
         audited = from_audit(new_texts, self.auditor.detect(new_texts, in_turns), self.table,
                              written=written)
         elsewhere = label_items(self._labels_left(conversation, result))
-        elsewhere += field_items(element.fields, lambda texts: self.auditor.detect(texts, in_fields), self.table)
+        elsewhere += speaker_own(
+            field_items(element.fields, lambda texts: self.auditor.detect(texts, in_fields), self.table),
+            self._label_fields(conversation), {item.field for item in elsewhere})
         audit_risk = score_conversation(conversation.id, audited + elsewhere, self.table,
                                         conversation.context, new_texts)
         if element.gold is None:
@@ -154,6 +159,10 @@ class ScoreRiskFn(beam.DoFn):
         payload = json.dumps(written).encode("ascii")
         yield RISK, self.spec.shard_of(raw.split.order), raw.sort_key, payload, None
         yield beam.pvalue.TaggedOutput(ROWS, row)
+
+    def _label_fields(self, conversation) -> set[str]:
+        return {location_name((self.fields.turns, i, self.fields.speaker))
+                for i, _ in conversation.labels}
 
     def _labels_left(self, conversation, result) -> list[tuple[str, str]]:
         """(field, label) of the speaker labels written as they were."""

@@ -81,7 +81,7 @@ def _name_words() -> frozenset[str]:
     return name_words()
 
 
-def _is_name_word(word: str) -> bool:
+def is_name_word(word: str) -> bool:
     from veil.transform.operators.names import is_first_name
 
     return len(word) >= 2 and (word.casefold() in _name_words() or is_first_name(word))
@@ -94,7 +94,7 @@ def looks_like_name(label: str) -> bool:
     words = [w for _, _, w in label_words(label)]
     if any(w.casefold() in TITLES for w in words):
         return True
-    return any(_is_name_word(w) for w in words if w.casefold() not in ROLE_WORDS)
+    return any(is_name_word(w) for w in words if w.casefold() not in ROLE_WORDS)
 
 
 def name_span(label: str) -> tuple[int, int] | None:

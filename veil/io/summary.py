@@ -8,6 +8,8 @@ from typing import Any
 # The counter of values written as they were (transformation_error_handling:
 # leave_untransformed), one per findings/ row marked `untransformed: true`.
 UNTRANSFORMED = "findings_untransformed"
+# Records whose own id held personal data, written under another key (veil.run.record_ids).
+IDS_WITHHELD = "ids_withheld"
 
 
 def veil_version() -> str:
@@ -58,6 +60,7 @@ def build_summary(job: dict, counts: dict, shards: list[dict], risk: dict | None
             "written": written,
             "errored": errored,
             "accounted_for": records_in == written + errored,
+            **({IDS_WITHHELD: counts[IDS_WITHHELD]} if counts.get(IDS_WITHHELD) else {}),
         },
         "findings": {"total": counts.get("findings", 0), "by_info_type": by_type,
                      **({"untransformed": counts[UNTRANSFORMED]} if counts.get(UNTRANSFORMED) else {})},
@@ -98,6 +101,10 @@ def format_summary(summary: dict[str, Any]) -> str:
     ]
     if not records["accounted_for"]:
         lines.append("  ERROR: records in != written + errored; some records are unaccounted for")
+    if records.get(IDS_WITHHELD):
+        lines.append(f"  WARNING: {records[IDS_WITHHELD]} records had an id that looks like personal "
+                     "data: every output names them by a withheld-... key instead (the corpus too, "
+                     "unless record.ids: keep); make ids opaque keys, or set record.ids: hash")
     detectors = summary.get("detectors")
     if detectors:
         lines.append(f"  detectors:       {', '.join(detectors)}")
