@@ -3,6 +3,7 @@ them, veil.risk.sampling), and the corpus statistics."""
 from __future__ import annotations
 
 import json
+import re
 
 import apache_beam as beam
 from apache_beam.metrics import Metrics
@@ -13,6 +14,7 @@ from transforms.elements import Anonymized, Failed, ToAudit
 from veil.run.config import VeilConfig
 from veil.io.fields import location_name
 from veil.io.outputs import RISK, OutputSpec
+from veil.io.summary import FIELDS_LEFT
 from veil.io.records import FieldMap
 from veil.risk.audit import from_audit, written_values
 from veil.risk.auditor import ResidualAuditor
@@ -24,6 +26,7 @@ from veil.risk.stats import RiskAccumulator, RiskCombiner
 from veil.risk.table import RiskSettings
 
 ROWS = "rows"
+FIELD_INDEX = re.compile(r"\[\d+\]")
 
 
 class AuditInputsFn(beam.DoFn):
@@ -157,7 +160,7 @@ class ScoreRiskFn(beam.DoFn):
         written["items"] = [{k: v for k, v in item.items() if k != "mentions"} for item in row["items"]]
         written["source"] = row["source"] = source
         payload = json.dumps(written).encode("ascii")
-        yield RISK, self.spec.shard_of(raw.split.order), raw.sort_key, payload, None
+        yield RISK, self.spec.shard_of(raw.split.order), raw.sort_key, payload, fields_left(risk)
         yield beam.pvalue.TaggedOutput(ROWS, row)
 
     def _label_fields(self, conversation) -> set[str]:
@@ -172,6 +175,15 @@ class ScoreRiskFn(beam.DoFn):
         return [(f"{fields.turns}[{i}].{fields.speaker}", turn.speaker)
                 for i, turn in enumerate(conversation.turns)
                 if turn.speaker and record[fields.turns][i].get(fields.speaker) == turn.speaker]
+
+
+def fields_left(risk) -> tuple[str, ...] | None:
+    """The counters of the fields (list indexes dropped: `turns.speaker`) where this record
+    still holds personal data that scores, once each, for the job summary: every record the
+    auditor reads is counted, not a sample taken at start."""
+    names = {FIELD_INDEX.sub("", name) for item in risk.items if item.score > 0
+             for name in item.fields}
+    return tuple(f"{FIELDS_LEFT}.{name}" for name in sorted(names)) or None
 
 
 class ScoreRisk(beam.PTransform):

@@ -102,15 +102,19 @@ def test_the_verdict_sees_what_a_label_still_holds(tmp_path: Path):
     assert row["direct_identifier"] is True
     summary = json.loads((out / "job_summary.json").read_text())
     assert summary["risk"]["with_direct_identifier"] == 1
+    assert summary["fields"]["personal_data_left"] == {"turns.speaker": 1}
+    assert "field turns.speaker still holds personal data in 1 of the records" in result.stdout
 
 
 def ids_input(tmp_path: Path) -> tuple[Path, list[dict]]:
     """250 records with opaque ids, but record 240's id is an email and 241's a name and a phone
-    number; 242's, an email too, belongs to a record that cannot be written (a lone surrogate)."""
+    number; 242's, an email too, belongs to a record that cannot be written (a lone surrogate).
+    Record 245 carries a field nobody configured, holding an email."""
     records = [call(f"rec-{n:04d}", ("agent", "Thanks for calling."), ("customer", "Bye."))
                for n in range(250)]
     records[240] = call(EMAIL_ID, ("agent", "Thanks for calling."), ("customer", "Bye."))
     records[241] = call(NAME_PHONE_ID, ("agent", "Thanks for calling."), ("customer", "Bye."))
+    records[245]["agent_email"] = "dana.cho@example.net"
     # Written as JSON escapes: the lone surrogate is valid JSON, and cannot be written as UTF-8.
     records[242] = json.dumps(call(FAILING_ID, ("agent", "Thanks for calling."), ("customer", "Bye \ud800.")))
     return write_jsonl(tmp_path / "calls.jsonl", records), records
@@ -134,6 +138,10 @@ def test_an_id_holding_personal_data_after_the_sample_is_withheld(tmp_path: Path
     summary = json.loads((out / "job_summary.json").read_text())
     assert summary["records"]["ids_withheld"] == 3
     assert "3 records had an id that looks like personal data" in result.stdout
+    # A field not inspected, holding personal data past the start's sample: counted and scored.
+    assert summary["fields"]["personal_data_left"] == {"agent_email": 1}
+    assert summary["risk"]["with_direct_identifier"] == 1
+    assert "field agent_email still holds personal data in 1 of the records" in result.stdout
     # The same input gives the same withheld ids: the output is deterministic.
     again = tmp_path / "again"
     assert run_job("--input", str(source), "--output", str(again)).returncode == 0
@@ -160,3 +168,5 @@ def test_ids_kept_by_the_user_stay_in_the_corpus_only_and_are_scored(tmp_path: P
     assert len(scored) == 2
     assert all(row["direct_identifier"] for row in scored)
     assert all(["id"] in [i.get("fields") for i in row["items"]] for row in scored)
+    summary = json.loads((out / "job_summary.json").read_text())
+    assert summary["fields"]["personal_data_left"] == {"agent_email": 1, "id": 2}
