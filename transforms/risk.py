@@ -12,7 +12,7 @@ from transforms.audit_sample import ChooseAuditedFn, has_gold_labels
 from transforms.detect import ModelStage
 from transforms.elements import Anonymized, Failed, ToAudit
 from veil.run.config import VeilConfig
-from veil.io.fields import location_name
+from veil.io.fields import location_name, string_leaves
 from veil.io.outputs import RISK, OutputSpec
 from veil.io.summary import FIELDS_LEFT
 from veil.io.records import FieldMap
@@ -77,6 +77,14 @@ class AuditInputsFn(beam.DoFn):
             skip = {(fields.turns, i, fields.text) for i in range(result.turns)}
         if not (conversation.id_withheld and result.record.get(fields.id) != conversation.id):
             skip.add((fields.id,))
+        # A label is read once per record, where it is first written: labels repeat on every
+        # turn ("agent", "customer"), and what one holds is the same on each.
+        seen = set()
+        for location, text in string_leaves(result.record.get(fields.turns) or [], (fields.turns,)):
+            if len(location) == 3 and location[2] == fields.speaker:
+                if text in seen:
+                    skip.add(location)
+                seen.add(text)
         return outside_turns(result.record, skip)
 
 
