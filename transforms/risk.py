@@ -12,6 +12,7 @@ from transforms.audit_sample import ChooseAuditedFn, has_gold_labels
 from transforms.detect import ModelStage
 from transforms.elements import Anonymized, Failed, ToAudit
 from veil.run.config import VeilConfig
+from veil.detection.speakers import is_plain_role_label
 from veil.io.fields import location_name, string_leaves
 from veil.io.outputs import RISK, OutputSpec
 from veil.io.summary import FIELDS_LEFT
@@ -78,11 +79,13 @@ class AuditInputsFn(beam.DoFn):
         if not (conversation.id_withheld and result.record.get(fields.id) != conversation.id):
             skip.add((fields.id,))
         # A label is read once per record, where it is first written: labels repeat on every
-        # turn ("agent", "customer"), and what one holds is the same on each.
+        # turn ("agent", "customer"), and what one holds is the same on each. A plain role
+        # label ("speaker_5") holds no one's data, and a model reading it alone may call it a
+        # place.
         seen = set()
         for location, text in string_leaves(result.record.get(fields.turns) or [], (fields.turns,)):
             if len(location) == 3 and location[2] == fields.speaker:
-                if text in seen:
+                if text in seen or is_plain_role_label(text):
                     skip.add(location)
                 seen.add(text)
         return outside_turns(result.record, skip)

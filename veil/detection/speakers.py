@@ -74,6 +74,18 @@ def is_role_label(label: str) -> bool:
     return all(w in ROLE_WORDS or len(w) == 1 for w in words)
 
 
+_ROLE_LABEL_CHARACTERS = re.compile(r"[^\W_]|[\s_\-.:#()/,]")
+_LONG_NUMBER = re.compile(r"\d{3}")
+
+
+def is_plain_role_label(label: str) -> bool:
+    """A role label and nothing else: role words, single letters, numbers of one or two digits
+    and separators ("speaker_5", "Agent B", "Caller (customer)"). A role label with a longer
+    number or another sign in it ("customer 555 0134", "a@b.c") may hold personal data."""
+    return (is_role_label(label) and not _LONG_NUMBER.search(label)
+            and all(_ROLE_LABEL_CHARACTERS.fullmatch(c) for c in label))
+
+
 @lru_cache(maxsize=1)
 def _name_words() -> frozenset[str]:
     from veil.detection.engine.builtin_names import name_words
