@@ -24,7 +24,7 @@ from veil.transform.operators import Operator, Operators
 from veil.io.records import BadRecord, Conversation, FieldMap, record_with_texts
 from veil.detection.merge import merge_findings
 from veil.detection.name_repeats import name_neighbours, repeated_names
-from veil.detection.speakers import label_findings, label_mentions
+from veil.detection.speakers import is_plain_role_label, label_findings, label_mentions
 
 FIELD_DETECTOR = "field"  # findings that cover a whole configured field
 
@@ -80,8 +80,11 @@ def anonymize_record(conversation: Conversation, findings: list[Finding], operat
     texts = conversation.texts
     order: list[tuple] = [(i, 1) for i in range(turns)] + [(turns, k) for k in range(len(conversation.fields))]
     order += [(i, 0) for i, _ in labels]  # a turn's label is read before its text
-    # In a label, whether it names a person is the speaker mode's to say, below.
-    findings = [f for f in findings if f.turn < first_label or f.info_type != "PERSON_NAME"]
+    # In a label, whether it names a person is the speaker mode's to say, below; a plain role
+    # label ("speaker_5") holds no one's data, whatever a model reading it alone says.
+    plain = {first_label + k for k, (_, label) in enumerate(labels) if is_plain_role_label(label)}
+    findings = [f for f in findings if f.turn < first_label or
+                (f.info_type != "PERSON_NAME" and f.turn not in plain)]
     rest: list[tuple[Location, Any]] = []  # whole values that are not text: set directly
 
     for whole in conversation.whole:
