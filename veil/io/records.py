@@ -84,12 +84,16 @@ class Conversation:
 
     @property
     def labels(self) -> list[tuple[int, str]]:
-        """The speaker labels written with the turns, as (turn index, label): every label is
-        inspected, whatever `record.speakers` says about treating it as a name."""
+        """The speaker labels written with the turns, each once, as (the first turn that has
+        it, label): every label is inspected, whatever `record.speakers` says about treating
+        it as a name, and a label repeated on every turn is the same text each time."""
         if self.is_document:
             return []
-        return [(i, turn.speaker) for i, turn in enumerate(self.turns)
-                if isinstance(turn.speaker, str) and turn.speaker.strip()]
+        first: dict[str, int] = {}
+        for i, turn in enumerate(self.turns):
+            if isinstance(turn.speaker, str) and turn.speaker.strip():
+                first.setdefault(turn.speaker, i)
+        return [(i, label) for label, i in first.items()]
 
     @property
     def texts(self) -> list[str]:

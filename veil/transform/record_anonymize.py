@@ -9,7 +9,9 @@ whatever `record.speakers` says; the mode decides only whether a label is also a
 (veil.detection.speakers), so the detectors' own PERSON_NAME findings in labels are left to it.
 Entity resolution reads them in reading order: a turn's label, then its text, then the
 fields. Every replacement keeps offsets into its own segment's ORIGINAL text, and
-`AnonymizedRecord.place` says which segment that is, for `findings/`.
+`AnonymizedRecord.place` says which segment that is, for `findings/`. A label repeated on
+several turns is one segment, at the first turn that has it: its `findings/` rows name that
+turn, and its anonymised text is written on every turn that has it.
 """
 from __future__ import annotations
 
@@ -170,8 +172,10 @@ def _output_record(conversation: Conversation, segments: list[Segment], original
     for segment, original, new in zip(segments[turns:], originals[turns:], new_texts[turns:]):
         if new == original:
             continue  # nothing found: the value stays as it was (a JSONL number stays a number)
-        if segment.kind == "speaker":
-            record = with_value(record, (fields.turns, segment.turn, fields.speaker), new)
+        if segment.kind == "speaker":  # every turn with this label (turn dicts are copies)
+            for turn, value in zip(record[fields.turns], conversation.turns):
+                if value.speaker == original:
+                    turn[fields.speaker] = new
         else:
             record = with_value(record, segment.location, new)
     for location, value in rest:
