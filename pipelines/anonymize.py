@@ -55,7 +55,7 @@ from veil.detection.engine.google_dlp import with_google_dlp
 from veil.detection.infotypes.builtin import BUILTINS
 from veil.run.errors import ConfigError
 from veil.run.field_sample import inspect_sample, read_sample
-from veil.io.fields import RecordPlan, check_parquet_schema, check_rules
+from veil.io.fields import IdHandling, RecordPlan, check_parquet_schema, check_rules
 from veil.io.input_guard import InputGuard
 from veil.io.lock import release_lock, take_lock
 from veil.io.inputs import InputSplit, parquet_schema, plan_splits
@@ -475,8 +475,10 @@ def build_pipeline(pipeline: beam.Pipeline, plan: JobPlan):
     )
     # The rules, then each model under RunInference, merged once (transforms.detect): the
     # path `veil evaluate` takes too.
+    # Every record's id is read there too, unless ids are hashed (veil.run.record_ids).
     found, detect_failed = parsed.conversations | "Detect" >> Detect(
-        plan.config, plan.spec.storage, plan.model_accelerator, plan.model_copies)
+        plan.config, plan.spec.storage, plan.model_accelerator, plan.model_copies,
+        ids_field=None if plan.record_plan.ids is IdHandling.HASH else plan.fields.id)
     anonymized = found | "Anonymize" >> beam.ParDo(
         # The DoFn carries where the keys are, never the keys: workers read them in setup.
         AnonymizeFn(plan.spec, plan.fields, plan.audit_raw, plan.config.deidentify_config,

@@ -15,7 +15,7 @@ from veil.io.outputs import CORPUS, FINDINGS, OutputSpec
 from veil.transform.record_anonymize import anonymize_record
 from veil.transform.record_plan import RecordConfig
 from veil.io.records import BadRecord, FieldMap, non_finite_as_null
-from veil.io.summary import UNTRANSFORMED
+from veil.io.summary import IDS_WITHHELD, UNTRANSFORMED
 
 
 # The side output that residual-risk scoring reads: what each conversation became.
@@ -102,7 +102,7 @@ class AnonymizeFn(beam.DoFn):
             result = anonymize_record(conversation, findings, self.operators, self.plan,
                                       self.fields, parquet)
         except BadRecord as error:
-            yield beam.pvalue.TaggedOutput(UNWRITABLE, Failed(raw, str(error), conversation.id))
+            yield beam.pvalue.TaggedOutput(UNWRITABLE, Failed(raw, str(error), conversation.id, conversation.id_withheld))
             return
         if parquet:
             payload = result.record
@@ -111,11 +111,12 @@ class AnonymizeFn(beam.DoFn):
                 payload = _corpus_line(result.record)
             except UnicodeEncodeError:
                 reason = "record holds an unpaired UTF-16 surrogate (e.g. \\ud800) and cannot be written as UTF-8"
-                yield beam.pvalue.TaggedOutput(UNWRITABLE, Failed(raw, reason, conversation.id))
+                yield beam.pvalue.TaggedOutput(UNWRITABLE, Failed(raw, reason, conversation.id, conversation.id_withheld))
                 return
         self.written.inc()
-        missing = tuple(f"fields_missing.{name}" for name in conversation.missing) or None
-        yield CORPUS, shard, key, payload, missing
+        tags = tuple(f"fields_missing.{name}" for name in conversation.missing)
+        tags += (IDS_WITHHELD,) if conversation.id_withheld else ()
+        yield CORPUS, shard, key, payload, tags or None
         yield beam.pvalue.TaggedOutput(ANONYMIZED, Anonymized(raw, conversation, result))
         types: Counter = Counter()
         for number, replacement in enumerate(result.replacements):

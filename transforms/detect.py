@@ -11,6 +11,10 @@
 3. **Merge** (`MergeFn`), once, over every detector's findings (`veil.detection.merge`): merging after
    each stage is not associative and gave characters other types.
 
+Record ids are read by the rules too, every record's (`ids_field`, veil.run.record_ids): an
+id that holds personal data is replaced, before anything names the record, by a key that
+carries none.
+
 Fail closed: a record whose rules raise or run past `detection.record_deadline_s`
 (`veil.detection.deadline`), a conversation a model fails on, and every record of a batch that fails as
 a whole go to `failed` as `Failed(raw, reason, id)`, never to the corpus; the log names the
@@ -19,6 +23,7 @@ record and the exception type, not its text. Only the model stages ask for an ac
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import apache_beam as beam
@@ -26,6 +31,7 @@ from apache_beam.metrics import Metrics
 
 from transforms.elements import Detected, Failed, Parsed, TurnTexts
 from veil.run.config import VeilConfig
+from veil.run.record_ids import personal_ids, withheld_id
 from veil.detection.deadline import DetectionDeadlineExceeded, detection_deadline
 from veil.detection.detect import ConversationDetector, conversation_chars, shared_detector
 from veil.detection.engine.engine import BATCH_CHARS
@@ -50,10 +56,12 @@ class RulesFn(beam.DoFn):
 
     FAILED = "failed"
 
-    def __init__(self, config: VeilConfig):
+    def __init__(self, config: VeilConfig, ids_field: str | None = None):
         self.config = config
+        self.ids_field = ids_field  # the id field, when ids are read (not under `ids: hash`)
         self.detector: ConversationDetector | None = None
         self.errored = Metrics.counter("veil", "records_errored")
+        self.withheld = Metrics.counter("veil", "ids_withheld")
 
     def setup(self):
         if self.config.detectors.rules:
@@ -65,6 +73,8 @@ class RulesFn(beam.DoFn):
             for raw, conversation in batch:
                 yield Detected(raw, conversation, [])
             return
+        if self.ids_field is not None:
+            batch = self._withhold_personal_ids(batch)
         # Google DLP inspects record by record anyway: a failed batch would only send the
         # records before the failure to DLP twice.
         batched = len(batch) > 1 and self.detector.google_dlp is None
@@ -76,12 +86,38 @@ class RulesFn(beam.DoFn):
         for element in batch:
             yield from self._process_one(element)
 
+    def _withhold_personal_ids(self, batch: list[Parsed]) -> list[Parsed]:
+        """The batch with every id that holds personal data replaced (veil.run.record_ids),
+        read in one engine call. If the rules fail on the ids, every id is withheld."""
+        values = []
+        for _, conversation in batch:
+            value = conversation.record.get(self.ids_field)
+            values.append(value if isinstance(value, str) else None)
+        try:
+            personal = personal_ids(values, self.detector.detect_many)
+        except Exception as error:  # noqa: BLE001 - fail closed: no id is trusted unread
+            _LOG.warning("reading ids failed (%s): the batch's ids are withheld", type(error).__name__)
+            personal = [value is not None for value in values]
+        out = []
+        for (raw, conversation), withhold in zip(batch, personal):
+            if withhold:
+                self.withheld.inc()
+                conversation = dataclasses.replace(
+                    conversation, id=withheld_id(conversation.source, conversation.index),
+                    id_withheld=True)
+                _LOG.debug("the id of the record at %s, %s %d, looks like personal data: "
+                             "written as %s", conversation.source,
+                             "row" if raw.split.format == "parquet" else "byte offset",
+                             conversation.index, conversation.id)
+            out.append(Parsed(raw, conversation))
+        return out
+
     def _find_batch(self, batch: list[Parsed]):
         """Every record's findings from one call, or None if the batch must be redone record
         by record (an exception, or past `detection.record_deadline_s`)."""
         try:
             with detection_deadline(self.config.detection.record_deadline_s):
-                # The turns, then the configured fields (veil.io.records).
+                # The turns, the configured fields, the speaker labels (veil.io.records).
                 return self.detector.find_many([conversation.texts for _, conversation in batch])
         except Exception:  # noqa: BLE001 - each record is retried alone, and fails closed there
             return None
@@ -97,7 +133,8 @@ class RulesFn(beam.DoFn):
             reason = f"detection failed: {type(error).__name__}"
             if isinstance(error, DetectionDeadlineExceeded):
                 reason = f"detection failed: {error}"
-            yield beam.pvalue.TaggedOutput(self.FAILED, Failed(raw, reason, conversation.id))
+            yield beam.pvalue.TaggedOutput(self.FAILED, Failed(raw, reason, conversation.id,
+                                                                     conversation.id_withheld))
             return
         yield Detected(raw, conversation, findings)
 
@@ -134,7 +171,8 @@ class AddModelFindingsFn(beam.DoFn):
         if isinstance(result.inference, ModelFailure):
             self.errored.inc()
             yield beam.pvalue.TaggedOutput(self.FAILED, Failed(
-                detected.raw, result.inference.reason, detected.conversation.id))
+                detected.raw, result.inference.reason, detected.conversation.id,
+                detected.conversation.id_withheld))
             return
         self.found.inc(len(result.inference))
         yield detected._replace(findings=[*detected.findings, *result.inference])
@@ -148,7 +186,7 @@ def failed_batch(failed, reason: str):
     kind = error[0] if isinstance(error, tuple) else type(error)
     text = reason.format(error=getattr(kind, "__name__", kind))
     for detected, _ in batch:
-        yield Failed(detected.raw, text, detected.conversation.id)
+        yield Failed(detected.raw, text, detected.conversation.id, detected.conversation.id_withheld)
 
 
 class ModelStage(beam.PTransform):
@@ -204,9 +242,10 @@ class Detect(beam.PTransform):
 
     def __init__(self, config: VeilConfig, storage: Storage | None = None,
                  accelerator: str | None = None, model_copies: int | None = None,
-                 handlers: list | None = None):
+                 handlers: list | None = None, ids_field: str | None = None):
         super().__init__()
         self.config = config
+        self.ids_field = ids_field  # read every record's id (RulesFn), when given
         self.accelerator = accelerator
         # `handlers`: the model handlers to run (tests give their own); default: the config's.
         self.handlers = model_handlers(config, storage, model_copies) if handlers is None \
@@ -214,7 +253,7 @@ class Detect(beam.PTransform):
 
     def expand(self, parsed):
         rules = parsed | "RecordBatches" >> record_batches() | "Rules" >> beam.ParDo(
-            RulesFn(self.config)).with_outputs(
+            RulesFn(self.config, self.ids_field)).with_outputs(
             RulesFn.FAILED, main="detected")
         detected, failed = rules.detected, [rules[RulesFn.FAILED]]
         for handler in self.handlers:

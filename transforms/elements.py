@@ -19,7 +19,7 @@ class Parsed(NamedTuple):
 
     @property
     def texts(self) -> list[str]:
-        """What detection reads: the turns, then the configured fields (veil.io.records)."""
+        """What detection reads: the turns, the configured fields, the labels (veil.io.records)."""
         return self.conversation.texts
 
 
@@ -32,7 +32,7 @@ class Detected(NamedTuple):
 
     @property
     def texts(self) -> list[str]:
-        """What detection reads: the turns, then the configured fields (veil.io.records)."""
+        """What detection reads: the turns, the configured fields, the labels (veil.io.records)."""
         return self.conversation.texts
 
 
@@ -42,6 +42,7 @@ class Failed(NamedTuple):
     raw: Any
     reason: str
     record_id: str | None
+    id_withheld: bool = False  # the record's own id held personal data (veil.run.record_ids)
 
 
 class Anonymized(NamedTuple):

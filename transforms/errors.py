@@ -15,27 +15,29 @@ from transforms.anonymize import json_line
 from veil.io.inputs import lines_before_splits
 from veil.io.outputs import ERRORS, OutputSpec
 from veil.io.parse import error_entry
+from veil.io.summary import IDS_WITHHELD
 
 
 class ErrorEntryFn(beam.DoFn):
-    """(raw, reason, id) -> (shard, sort key, split order, entry), the entry's line (JSONL)
-    counted within its split."""
+    """Failed -> (shard, sort key, split order, entry, tag), the entry's line (JSONL) counted
+    within its split; the tag counts a withheld id (veil.run.record_ids)."""
 
     def __init__(self, spec: OutputSpec, audit_raw: bool = False):
         self.spec = spec
         self.audit_raw = audit_raw
 
     def process(self, element):
-        raw, reason, record_id = element
+        raw, reason, record_id = element[:3]
         entry = error_entry(raw, reason, record_id, include_raw=self.audit_raw, lines_before=0)
-        yield self.spec.shard_of(raw.split.order), raw.sort_key, raw.split.order, entry
+        tag = (IDS_WITHHELD,) if len(element) > 3 and element[3] else None
+        yield self.spec.shard_of(raw.split.order), raw.sort_key, raw.split.order, entry, tag
 
 
 def _with_file_line(element, lines_before: dict[int, int]):
-    shard, key, order, entry = element
+    shard, key, order, entry, tag = element
     if "line" in entry:
         entry = {**entry, "line": entry["line"] + lines_before.get(order, 0)}
-    return ERRORS, shard, key, json_line(entry), None
+    return ERRORS, shard, key, json_line(entry), tag
 
 
 class NumberErrorLines(beam.PTransform):

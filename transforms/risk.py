@@ -3,6 +3,7 @@ them, veil.risk.sampling), and the corpus statistics."""
 from __future__ import annotations
 
 import json
+import re
 
 import apache_beam as beam
 from apache_beam.metrics import Metrics
@@ -11,20 +12,23 @@ from transforms.audit_sample import ChooseAuditedFn, has_gold_labels
 from transforms.detect import ModelStage
 from transforms.elements import Anonymized, Failed, ToAudit
 from veil.run.config import VeilConfig
-from veil.io.fields import location_name
+from veil.detection.speakers import is_plain_role_label
+from veil.io.fields import location_name, string_leaves
 from veil.io.outputs import RISK, OutputSpec
+from veil.io.summary import FIELDS_LEFT
 from veil.io.records import FieldMap
 from veil.risk.audit import from_audit, written_values
 from veil.risk.auditor import ResidualAuditor
 from veil.risk.estimate import case_form, conversation_estimate, load_fitted_table
 from veil.risk.gold import from_gold, in_output_text
-from veil.risk.record import field_items, label_items, outside_turns
+from veil.risk.record import field_items, label_items, outside_turns, speaker_own
 from veil.risk.sampling import unaudited_row
 from veil.risk.scoring import score_conversation
 from veil.risk.stats import RiskAccumulator, RiskCombiner
 from veil.risk.table import RiskSettings
 
 ROWS = "rows"
+FIELD_INDEX = re.compile(r"\[\d+\]")
 
 
 class AuditInputsFn(beam.DoFn):
@@ -63,15 +67,28 @@ class AuditInputsFn(beam.DoFn):
         return in_output_text(items, in_turns)  # the report highlights the anonymised text
 
     def _fields_to_audit(self, conversation, result):
-        """Every string of the written record but the turns' texts and labels, and the id:
-        the id is covered by `record.ids` (checked at start, trusted, or hashed), and an
-        opaque key is no personal data (a hash would read as an id number)."""
+        """Every string of the written record but the turns' texts, and the id: the id is
+        covered by `record.ids` (checked on every record, or hashed), and an opaque key is no
+        personal data (a hash would read as an id number). Speaker labels are read too, and
+        what is left in them is the speaker's own (`ScoreRiskFn`). An id the user keeps
+        (`record.ids: keep`) that the job found personal data in is read as well."""
         fields = self.fields
         if conversation.is_document:
-            skip = {(fields.text,), (fields.id,)}
+            skip = {(fields.text,)}
         else:
             skip = {(fields.turns, i, fields.text) for i in range(result.turns)}
-            skip |= {(fields.turns, i, fields.speaker) for i in range(result.turns)} | {(fields.id,)}
+        if not (conversation.id_withheld and result.record.get(fields.id) != conversation.id):
+            skip.add((fields.id,))
+        # A label is read once per record, where it is first written: labels repeat on every
+        # turn ("agent", "customer"), and what one holds is the same on each. A plain role
+        # label ("speaker_5") holds no one's data, and a model reading it alone may call it a
+        # place.
+        seen = set()
+        for location, text in string_leaves(result.record.get(fields.turns) or [], (fields.turns,)):
+            if len(location) == 3 and location[2] == fields.speaker:
+                if text in seen or is_plain_role_label(text):
+                    skip.add(location)
+                seen.add(text)
         return outside_turns(result.record, skip)
 
 
@@ -122,7 +139,9 @@ class ScoreRiskFn(beam.DoFn):
         audited = from_audit(new_texts, self.auditor.detect(new_texts, in_turns), self.table,
                              written=written)
         elsewhere = label_items(self._labels_left(conversation, result))
-        elsewhere += field_items(element.fields, lambda texts: self.auditor.detect(texts, in_fields), self.table)
+        elsewhere += speaker_own(
+            field_items(element.fields, lambda texts: self.auditor.detect(texts, in_fields), self.table),
+            self._label_fields(conversation), {item.field for item in elsewhere})
         audit_risk = score_conversation(conversation.id, audited + elsewhere, self.table,
                                         conversation.context, new_texts)
         # The auditor's calibrated estimate of this conversation's score (veil.risk.estimate).
@@ -161,8 +180,12 @@ class ScoreRiskFn(beam.DoFn):
         written["items"] = [{k: v for k, v in item.items() if k != "mentions"} for item in row["items"]]
         written["source"] = row["source"] = source
         payload = json.dumps(written).encode("ascii")
-        yield RISK, self.spec.shard_of(raw.split.order), raw.sort_key, payload, None
+        yield RISK, self.spec.shard_of(raw.split.order), raw.sort_key, payload, fields_left(risk)
         yield beam.pvalue.TaggedOutput(ROWS, row)
+
+    def _label_fields(self, conversation) -> set[str]:
+        return {location_name((self.fields.turns, i, self.fields.speaker))
+                for i, _ in conversation.labels}
 
     def _labels_left(self, conversation, result) -> list[tuple[str, str]]:
         """(field, label) of the speaker labels written as they were."""
@@ -172,6 +195,15 @@ class ScoreRiskFn(beam.DoFn):
         return [(f"{fields.turns}[{i}].{fields.speaker}", turn.speaker)
                 for i, turn in enumerate(conversation.turns)
                 if turn.speaker and record[fields.turns][i].get(fields.speaker) == turn.speaker]
+
+
+def fields_left(risk) -> tuple[str, ...] | None:
+    """The counters of the fields (list indexes dropped: `turns.speaker`) where this record
+    still holds personal data that scores, once each, for the job summary: every record the
+    auditor reads is counted, not a sample taken at start."""
+    names = {FIELD_INDEX.sub("", name) for item in risk.items if item.score > 0
+             for name in item.fields}
+    return tuple(f"{FIELDS_LEFT}.{name}" for name in sorted(names)) or None
 
 
 class ScoreRisk(beam.PTransform):

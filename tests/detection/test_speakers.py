@@ -151,3 +151,14 @@ def test_entity_resolution_on_the_hand_checked_conversations():
     share = placeholder_share(read_marked(HANDCHECKED))
     assert share["kept_apart_share"] == 1.0  # no two people merged
     assert share["single_number_share"] >= 0.97
+
+
+def test_plain_role_labels_hold_nothing_but_roles():
+    from veil.detection.speakers import is_plain_role_label
+
+    for label in ("speaker_5", "agent", "Agent B", "Caller (customer)", "SPEAKER_00", "spk_1"):
+        assert is_plain_role_label(label), label
+    # Role words around a value, or no words at all: read by the auditor.
+    for label in ("+1 415 555 0134", "a@b.c", "Customer (SSN 123-45-6789)", "customer 555 0134",
+                  "Beth", "jsmith42"):
+        assert not is_plain_role_label(label), label

@@ -75,6 +75,18 @@ def is_role_label(label: str) -> bool:
     return all(w in ROLE_WORDS or len(w) == 1 for w in words)
 
 
+_ROLE_LABEL_CHARACTERS = re.compile(r"[^\W_]|[\s_\-.:#()/,]")
+_LONG_NUMBER = re.compile(r"\d{3}")
+
+
+def is_plain_role_label(label: str) -> bool:
+    """A role label and nothing else: role words, single letters, numbers of one or two digits
+    and separators ("speaker_5", "Agent B", "Caller (customer)"). A role label with a longer
+    number or another sign in it ("customer 555 0134", "a@b.c") may hold personal data."""
+    return (is_role_label(label) and not _LONG_NUMBER.search(label)
+            and all(_ROLE_LABEL_CHARACTERS.fullmatch(c) for c in label))
+
+
 @lru_cache(maxsize=1)
 def _name_words() -> frozenset[str]:
     from veil.detection.engine.builtin_names import name_words
@@ -82,7 +94,7 @@ def _name_words() -> frozenset[str]:
     return name_words()
 
 
-def _is_name_word(word: str) -> bool:
+def is_name_word(word: str) -> bool:
     from veil.transform.operators.names import is_first_name
 
     return len(word) >= 2 and (word.casefold() in _name_words() or is_first_name(word))
@@ -110,7 +122,7 @@ def looks_like_name(label: str) -> bool:
     if any(w.casefold() in TITLES for w in words):
         return True
     named = [w for w in words if w.casefold() not in ROLE_WORDS]
-    return any(_is_name_word(w) for w in named) or _rare_name(named)
+    return any(is_name_word(w) for w in named) or _rare_name(named)
 
 
 def name_span(label: str) -> tuple[int, int] | None:

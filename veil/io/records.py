@@ -75,15 +75,32 @@ class Conversation:
     fields: tuple[FieldText, ...] = ()  # configured fields to inspect (veil.io.fields)
     whole: tuple[WholeValue, ...] = ()  # configured fields to transform whole
     missing: tuple[str, ...] = ()  # configured fields this record does not have
+    # The record's own id held personal data: `id` is the key that replaces it (veil.run.record_ids).
+    id_withheld: bool = False
 
     @property
     def sort_key(self) -> tuple[str, int]:
         return (self.source, self.index)
 
     @property
+    def labels(self) -> list[tuple[int, str]]:
+        """The speaker labels written with the turns, each once, as (the first turn that has
+        it, label): every label is inspected, whatever `record.speakers` says about treating
+        it as a name, and a label repeated on every turn is the same text each time."""
+        if self.is_document:
+            return []
+        first: dict[str, int] = {}
+        for i, turn in enumerate(self.turns):
+            if isinstance(turn.speaker, str) and turn.speaker.strip():
+                first.setdefault(turn.speaker, i)
+        return [(i, label) for label, i in first.items()]
+
+    @property
     def texts(self) -> list[str]:
-        """What the detectors inspect: the turns' texts, then the configured fields' texts."""
-        return [turn.text for turn in self.turns] + [f.text for f in self.fields]
+        """What the detectors inspect: the turns' texts, then the configured fields' texts,
+        then the speaker labels."""
+        return ([turn.text for turn in self.turns] + [f.text for f in self.fields]
+                + [label for _, label in self.labels])
 
 
 def stable_record_id(record: dict[str, Any]) -> str:

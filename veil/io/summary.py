@@ -8,6 +8,10 @@ from typing import Any
 # The counter of values written as they were (transformation_error_handling:
 # leave_untransformed), one per findings/ row marked `untransformed: true`.
 UNTRANSFORMED = "findings_untransformed"
+# Records whose own id held personal data, written under another key (veil.run.record_ids).
+IDS_WITHHELD = "ids_withheld"
+# Fields outside the turn texts where the auditor found personal data left, per field: records.
+FIELDS_LEFT = "fields_left"
 
 
 def veil_version() -> str:
@@ -50,6 +54,10 @@ def build_summary(job: dict, counts: dict, shards: list[dict], risk: dict | None
     if fields:  # which configured fields records lacked, per field
         fields["missing"] = {key.split(".", 1)[1]: value for key, value in sorted(counts.items())
                              if key.startswith("fields_missing.")}
+    left = {key.split(".", 1)[1]: value for key, value in sorted(counts.items())
+            if key.startswith(FIELDS_LEFT + ".")}
+    if left:  # every record the auditor read, not the sample the launch read
+        fields["personal_data_left"] = left
     return {
         **job,
         **({"fields": fields} if fields else {}),
@@ -58,6 +66,7 @@ def build_summary(job: dict, counts: dict, shards: list[dict], risk: dict | None
             "written": written,
             "errored": errored,
             "accounted_for": records_in == written + errored,
+            **({IDS_WITHHELD: counts[IDS_WITHHELD]} if counts.get(IDS_WITHHELD) else {}),
         },
         "findings": {"total": counts.get("findings", 0), "by_info_type": by_type,
                      **({"untransformed": counts[UNTRANSFORMED]} if counts.get(UNTRANSFORMED) else {})},
@@ -98,6 +107,10 @@ def format_summary(summary: dict[str, Any]) -> str:
     ]
     if not records["accounted_for"]:
         lines.append("  ERROR: records in != written + errored; some records are unaccounted for")
+    if records.get(IDS_WITHHELD):
+        lines.append(f"  WARNING: {records[IDS_WITHHELD]} records had an id that looks like personal "
+                     "data: every output names them by a withheld-... key instead (the corpus too, "
+                     "unless record.ids: keep); make ids opaque keys, or set record.ids: hash")
     detectors = summary.get("detectors")
     if detectors:
         lines.append(f"  detectors:       {', '.join(detectors)}")
@@ -155,6 +168,9 @@ def _field_lines(fields: dict[str, Any]) -> list[str]:
                  + (", " + ", ".join(inspected) if inspected else ""))
     for name, count in (fields.get("missing") or {}).items():
         lines.append(f"  WARNING: field {name} is missing from {count} records")
+    for name, records in (fields.get("personal_data_left") or {}).items():
+        lines.append(f"  WARNING: field {name} still holds personal data in {records} of the "
+                     "records the auditor read (scored in the residual risk)")
     for name, seen in (fields.get("uninspected_with_personal_data") or {}).items():
         lines.append(f"  WARNING: field {name} is not inspected and looked like personal data in "
                      f"{seen['records']} of {fields.get('sampled_records', 0)} sampled records")

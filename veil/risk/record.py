@@ -4,6 +4,8 @@ Residual risk covers every field written, not only the turns:
 
 - a speaker label left in the output that looks like a name (veil.detection.speakers.looks_like_name)
   is a residual PERSON_NAME, as a name left in the text would be;
+- every speaker label written is re-scanned by the auditor too, and what it still holds is the
+  speaker's own (`speaker_own`, the paper's `_SPEAKER` tag);
 - every other string of the output record (configured fields after anonymisation, fields
   written as they are, the id) is re-scanned by the auditor, and its hits are classified as
   in the turns (veil.risk.audit: a hit next to a placeholder is PARTIAL).
@@ -32,6 +34,21 @@ def label_items(labels: Iterable[tuple[str, str]]) -> list[ResidualItem]:
             items.append(ResidualItem("PERSON_NAME", label[start:end], source="speaker",
                                       field=where))
     return items
+
+
+def speaker_own(items: list[ResidualItem], labels: set[str], named: set[str]) -> list[ResidualItem]:
+    """The auditor's items with those in a speaker label (`labels`, field names) marked as
+    the speaker's own (`_SPEAKER`): a label says who speaks, so what it holds is theirs. A
+    PERSON_NAME in a label already scored as a name left as written (`named`, `label_items`)
+    is not counted twice."""
+    out = []
+    for item in items:
+        if item.field in labels:
+            if item.info_type == "PERSON_NAME" and item.field in named:
+                continue
+            item = replace(item, speaker=True)
+        out.append(item)
+    return out
 
 
 def field_items(strings: Sequence[tuple[Location, str]], detect: Callable[[list[str]], list],

@@ -4,7 +4,9 @@
   report. With `record.ids: check` (the default) the job refuses to start when a sampled id
   holds an email, a phone number, a card or account number or another direct identifier, or
   two name words in a row ("john.smith"). `record.ids: hash` replaces ids with a keyed hash
-  instead; `record.ids: keep` trusts them as they are.
+  instead; `record.ids: keep` trusts them as they are. The sample only fails early: every
+  record's id is read again by the job itself, and one that holds personal data is withheld
+  (veil.run.record_ids).
 - **Fields not inspected** are written as they are. The detector runs on their strings in the
   sample, and the job warns about each that looks like personal data, with type counts only,
   never values, so that the user can name it in `record_transformations`.
@@ -21,10 +23,9 @@ from typing import Any, Iterable
 from veil.io.fields import RecordPlan, generic_name, string_leaves
 from veil.io.records import FieldMap
 from veil.risk.table import DEFAULT_TABLE
-from veil.detection.speakers import label_words, looks_like_name
+from veil.detection.speakers import looks_like_name
+from veil.run.record_ids import IDENTIFYING, personal_id_types
 
-# Types that identify a person by their value alone, whatever the likelihood.
-_IDENTIFYING = frozenset(DEFAULT_TABLE.direct_identifiers) - {"PERSON_NAME"}
 # A value that recurs in at least this share of the sampled records of a field is a category
 # or a constant ("customer_support"), not someone's personal data.
 _RECURRING_SHARE = 0.5
@@ -75,17 +76,6 @@ class SampleReport:
         }
 
 
-def _id_looks_personal(findings: list, value: str) -> Counter:
-    types = Counter(f.info_type for f in findings if f.info_type in _IDENTIFYING)
-    from veil.transform.operators.names import is_first_name
-    from veil.detection.speakers import _is_name_word
-
-    words = [w for _, _, w in label_words(value)]
-    if any(is_first_name(a) and _is_name_word(b) for a, b in zip(words, words[1:])):
-        types["PERSON_NAME"] += 1
-    return types
-
-
 def inspect_sample(records: Iterable[dict], plan: RecordPlan, fields: FieldMap, detect
                    ) -> SampleReport:
     """Check a sample of records. `detect(texts)` is the job's rules detector."""
@@ -98,7 +88,7 @@ def inspect_sample(records: Iterable[dict], plan: RecordPlan, fields: FieldMap, 
                and not isinstance(r.get(fields.id), bool)]
         found = _by_text(ids, detect(ids))
         for index, value in enumerate(ids):
-            types = _id_looks_personal(found.get(index, []), value)
+            types = personal_id_types(found.get(index, []), value)
             if types:
                 report.ids_flagged += 1
                 report.id_types.update(types)
@@ -163,7 +153,7 @@ def _fields_with_personal_data(strings: list[tuple[str, str, int]], detect, repo
             continue  # a category or a constant, not someone's data
         for finding in found.get(index, []):
             if DEFAULT_TABLE.base_score(finding.info_type, False) >= 3 or \
-                    finding.info_type in _IDENTIFYING:
+                    finding.info_type in IDENTIFYING:
                 hits.setdefault(name, set()).add(number)
                 report.field_types.setdefault(name, Counter())[finding.info_type] += 1
     report.fields = {name: len(numbers) for name, numbers in hits.items()}

@@ -2,11 +2,16 @@
 conversation, so that a person has one placeholder wherever they are named.
 
 The texts anonymisation sees are the record's segments, in this order: the turns' texts
-(indexes 0..T-1, as the detectors saw them), the inspected fields' texts (as the detectors
-saw them, after the turns), the values of fields transformed whole, then the speaker labels.
+(indexes 0..T-1), the inspected fields' texts, the speaker labels (these three as the
+detectors saw them, `Conversation.texts`), then the values of fields transformed whole.
+Every label is inspected: what the detectors find in it is transformed like any finding,
+whatever `record.speakers` says; the mode decides only whether a label is also a name
+(veil.detection.speakers), so the detectors' own PERSON_NAME findings in labels are left to it.
 Entity resolution reads them in reading order: a turn's label, then its text, then the
 fields. Every replacement keeps offsets into its own segment's ORIGINAL text, and
-`AnonymizedRecord.place` says which segment that is, for `findings/`.
+`AnonymizedRecord.place` says which segment that is, for `findings/`. A label repeated on
+several turns is one segment, at the first turn that has it: its `findings/` rows name that
+turn, and its anonymised text is written on every turn that has it.
 """
 from __future__ import annotations
 
@@ -15,13 +20,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from veil.transform.anonymize import Replacement, anonymize_conversation, date_shift_days
-from veil.io.fields import Location, RecordPlan, location_name, string_leaves, with_value
+from veil.io.fields import IdHandling, Location, RecordPlan, location_name, string_leaves, with_value
 from veil.detection.findings import Finding, Likelihood, Method
 from veil.transform.operators import Operator, Operators
 from veil.transform.operators.crypto import TransformationError
 from veil.io.records import BadRecord, Conversation, FieldMap, record_with_texts
+from veil.detection.merge import merge_findings
 from veil.detection.name_repeats import name_neighbours, repeated_names
-from veil.detection.speakers import label_findings, label_mentions
+from veil.detection.speakers import is_plain_role_label, label_findings, label_mentions
 
 FIELD_DETECTOR = "field"  # findings that cover a whole configured field
 
@@ -69,11 +75,19 @@ def anonymize_record(conversation: Conversation, findings: list[Finding], operat
     its transformation."""
     plan = plan or RecordPlan()
     turns = len(conversation.turns)
+    labels = conversation.labels
+    first_label = turns + len(conversation.fields)
     segments = [Segment("turn", turn=i) for i in range(turns)]
     segments += [Segment("field", location=f.location, rule=f.rule) for f in conversation.fields]
+    segments += [Segment("speaker", turn=i) for i, _ in labels]
     texts = conversation.texts
     order: list[tuple] = [(i, 1) for i in range(turns)] + [(turns, k) for k in range(len(conversation.fields))]
-    findings = list(findings)
+    order += [(i, 0) for i, _ in labels]  # a turn's label is read before its text
+    # In a label, whether it names a person is the speaker mode's to say, below; a plain role
+    # label ("speaker_5") holds no one's data, whatever a model reading it alone says.
+    plain = {first_label + k for k, (_, label) in enumerate(labels) if is_plain_role_label(label)}
+    findings = [f for f in findings if f.turn < first_label or
+                (f.info_type != "PERSON_NAME" and f.turn not in plain)]
     rest: list[tuple[Location, Any]] = []  # whole values that are not text: set directly
 
     for whole in conversation.whole:
@@ -91,20 +105,22 @@ def anonymize_record(conversation: Conversation, findings: list[Finding], operat
             order.append((turns, len(order)))
 
     speakers = [turn.speaker for turn in conversation.turns]
-    if not conversation.is_document and plan.speakers != "keep":
+    if labels and plan.speakers != "keep":
         mentioned = [texts[f.turn][f.start:f.end] for f in findings
                      if f.turn < turns and f.info_type == "PERSON_NAME"]
-        labels = []
-        for i, label in enumerate(speakers):
-            if isinstance(label, str) and label:
-                labels.append((len(texts), label))
-                segments.append(Segment("speaker", turn=i))
-                texts.append(label)
-                order.append((i, 0))
-        named = label_findings(labels, plan.speakers, mentioned)
+        named = label_findings([(first_label + k, label) for k, (_, label) in enumerate(labels)],
+                               plan.speakers, mentioned)
         # The same names said in the turns, where the detectors missed them.
-        findings += named + label_mentions(
+        findings += label_mentions(
             texts[:turns], [texts[f.turn][f.start:f.end] for f in named], findings)
+        # A name in a label that also holds another value ("Dr. Okafor (okafor@example.com)"):
+        # the two are merged like any detectors' findings, so that neither is left in part.
+        in_labels = [f for f in findings if first_label <= f.turn < first_label + len(labels)]
+        if named and in_labels:
+            findings = [f for f in findings if not first_label <= f.turn < first_label + len(labels)]
+            findings += merge_findings(in_labels + named, texts)
+        else:
+            findings += named
     # The names found in the turns, where the turns say them again and the detectors missed.
     findings += repeated_names(texts[:turns], findings)
     findings += name_neighbours(texts[:turns], findings)
@@ -121,7 +137,8 @@ def anonymize_record(conversation: Conversation, findings: list[Finding], operat
         conversation.id, texts, findings, operators, order=order, turns=turns,
         speakers=speakers, operator_of=operator_of, fixed_types=frozenset({FIELD_DETECTOR}),
         record=conversation.record)
-    record = _output_record(conversation, segments, texts, new_texts, rest, fields, parquet)
+    keep_id = plan.ids is IdHandling.KEEP  # a withheld id stays in the corpus (veil.run.record_ids)
+    record = _output_record(conversation, segments, texts, new_texts, rest, fields, parquet, keep_id)
     return AnonymizedRecord(record, segments, texts, new_texts, replacements, turns)
 
 
@@ -156,14 +173,17 @@ def _transform_value(value: Any, operator: Operator, conversation: Conversation,
 
 
 def _output_record(conversation: Conversation, segments: list[Segment], originals: list[str],
-                   new_texts: list[str], rest: list, fields: FieldMap, parquet: bool) -> dict:
+                   new_texts: list[str], rest: list, fields: FieldMap, parquet: bool,
+                   keep_id: bool = False) -> dict:
     turns = len(conversation.turns)
     record = record_with_texts(conversation, new_texts[:turns], fields)
     for segment, original, new in zip(segments[turns:], originals[turns:], new_texts[turns:]):
         if new == original:
             continue  # nothing found: the value stays as it was (a JSONL number stays a number)
-        if segment.kind == "speaker":
-            record = with_value(record, (fields.turns, segment.turn, fields.speaker), new)
+        if segment.kind == "speaker":  # every turn with this label (turn dicts are copies)
+            for turn, value in zip(record[fields.turns], conversation.turns):
+                if value.speaker == original:
+                    turn[fields.speaker] = new
         else:
             record = with_value(record, segment.location, new)
     for location, value in rest:
@@ -175,6 +195,7 @@ def _output_record(conversation: Conversation, segments: list[Segment], original
             record[fields.pii] = None
         else:
             del record[fields.pii]
-    if record.get(fields.id) is not None and str(record[fields.id]) != conversation.id:
-        record[fields.id] = conversation.id  # ids: hash
+    if record.get(fields.id) is not None and str(record[fields.id]) != conversation.id and \
+            not (conversation.id_withheld and keep_id):
+        record[fields.id] = conversation.id  # ids: hash, or an id withheld
     return record
