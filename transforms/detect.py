@@ -35,6 +35,7 @@ from veil.run.record_ids import personal_ids, withheld_id
 from veil.detection.deadline import DetectionDeadlineExceeded, detection_deadline
 from veil.detection.detect import ConversationDetector, conversation_chars, shared_detector
 from veil.detection.engine.engine import BATCH_CHARS
+from veil.detection.engine.google_dlp import without_google_dlp
 from veil.detection.merge import merge_findings
 from veil.io.storage import Storage
 
@@ -60,6 +61,7 @@ class RulesFn(beam.DoFn):
         self.config = config
         self.ids_field = ids_field  # the id field, when ids are read (not under `ids: hash`)
         self.detector: ConversationDetector | None = None
+        self.id_detector: ConversationDetector | None = None
         self.errored = Metrics.counter("veil", "records_errored")
         self.withheld = Metrics.counter("veil", "ids_withheld")
 
@@ -67,6 +69,9 @@ class RulesFn(beam.DoFn):
         if self.config.detectors.rules:
             # Warm, so that no record's deadline pays for loading; once per process.
             self.detector = shared_detector(self.config)
+            # Ids are read by Veil's own rules, also under google-dlp: an id is not a request
+            # of its own to DLP (veil.detection.engine.google_dlp.without_google_dlp).
+            self.id_detector = shared_detector(without_google_dlp(self.config))
 
     def process(self, batch: list[Parsed]):
         if self.detector is None:  # `detectors.rules: false`: the models find everything
@@ -94,7 +99,7 @@ class RulesFn(beam.DoFn):
             value = conversation.record.get(self.ids_field)
             values.append(value if isinstance(value, str) else None)
         try:
-            personal = personal_ids(values, self.detector.detect_many)
+            personal = personal_ids(values, self.id_detector.detect_many)
         except Exception as error:  # noqa: BLE001 - fail closed: no id is trusted unread
             _LOG.warning("reading ids failed (%s): the batch's ids are withheld", type(error).__name__)
             personal = [value is not None for value in values]

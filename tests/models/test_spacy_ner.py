@@ -348,7 +348,8 @@ def test_a_conversation_that_fails_goes_to_errors_and_only_it(exploding):
         ids = detected | beam.Map(lambda e, w=beam.DoFn.WindowParam: (e.conversation.id, int(w.start)))
         assert_that(ids, equal_to([("a", 0), ("c", 20)]), label="ok")
         errors = failed | beam.Map(lambda e, w=beam.DoFn.WindowParam: (tuple(e), int(w.start)))
-        assert_that(errors, equal_to([(("raw-b", "detection failed: spacy RuntimeError", "b"), 10)]), label="errors")
+        # Failed(raw, reason, id, id_withheld)
+        assert_that(errors, equal_to([(("raw-b", "detection failed: spacy RuntimeError", "b", False), 10)]), label="errors")
 
 
 def test_the_failure_is_real_outside_beam(exploding):

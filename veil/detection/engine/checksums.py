@@ -28,7 +28,7 @@ def luhn_valid(number: str) -> bool:
 def iban_valid(iban: str) -> bool:
     """ISO 13616 mod 97: move the country and check digits to the end, letters to numbers."""
     compact = "".join(iban.split()).upper()
-    if len(compact) < 15 or len(compact) > 34 or not compact.isalnum():
+    if len(compact) < 15 or len(compact) > 34 or not (compact.isascii() and compact.isalnum()):
         return False
     if not (compact[:2].isalpha() and compact[2:4].isdigit()):
         return False

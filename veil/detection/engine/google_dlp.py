@@ -134,6 +134,15 @@ def with_google_dlp(
     return GoogleDlpJobConfig(**fields)
 
 
+def without_google_dlp(config: VeilConfig) -> VeilConfig:
+    """The job config with detection on Veil's own engine: what runs here even under
+    `--detector google-dlp` (the start's sample checks, every record's id), so that nothing
+    but the records themselves goes to DLP."""
+    if not isinstance(config, GoogleDlpJobConfig):
+        return config
+    return VeilConfig(**{name: getattr(config, name) for name in VeilConfig.model_fields})
+
+
 def make_client(settings: GoogleDlpSettings):
     """A `DlpServiceClient`: default credentials, or a plaintext channel to a loopback server."""
     dlp_v2 = _dlp()
