@@ -69,9 +69,10 @@ class RulesFn(beam.DoFn):
         if self.config.detectors.rules:
             # Warm, so that no record's deadline pays for loading; once per process.
             self.detector = shared_detector(self.config)
-            # Ids are read by Veil's own rules, also under google-dlp: an id is not a request
-            # of its own to DLP (veil.detection.engine.google_dlp.without_google_dlp).
-            self.id_detector = shared_detector(without_google_dlp(self.config))
+            if self.ids_field is not None:
+                # Ids are read by Veil's own rules, also under google-dlp: an id is not a
+                # request of its own to DLP (veil.detection.engine.google_dlp.without_google_dlp).
+                self.id_detector = shared_detector(without_google_dlp(self.config))
 
     def process(self, batch: list[Parsed]):
         if self.detector is None:  # `detectors.rules: false`: the models find everything

@@ -20,7 +20,6 @@ the profile's `info_types`.
 from __future__ import annotations
 
 import os
-import posixpath
 import re
 from typing import Any, Callable
 
@@ -118,14 +117,10 @@ def relative_to(location: str, source: str) -> str:
 def dictionary_paths_from(data: dict, source: str) -> dict:
     """`data` (one config file, snake_case keys) with each relative dictionary file path
     (`cloud_storage_path: {path: ...}`) taken from the folder that holds `source`, as users
-    expect, not from the working directory. A local folder is made absolute, so the path means
-    the same wherever the job's workers run. Absolute paths and URLs stay as they are."""
-    if "://" in source:
-        folder = source.rsplit("/", 1)[0]
-    elif "/" in source.replace("\\", "/") or os.path.exists(source):
-        folder = os.path.dirname(os.path.abspath(source))
-    else:  # a bundled profile's name
-        return data
+    expect, not from the working directory (`relative_to`, as `extends:` paths are). A local
+    source is made absolute first, so the path means the same wherever the job's workers run."""
+    if "://" not in source and ("/" in source.replace("\\", "/") or os.path.exists(source)):
+        source = os.path.abspath(source)
 
     def resolve(node):
         if isinstance(node, list):
@@ -135,9 +130,8 @@ def dictionary_paths_from(data: dict, source: str) -> dict:
         out = {key: resolve(value) for key, value in node.items()}
         where = out.get("cloud_storage_path")
         path = where.get("path") if isinstance(where, dict) else None
-        if isinstance(path, str) and "://" not in path and not posixpath.isabs(path) and not os.path.isabs(path):
-            joined = f"{folder}/{path}" if "://" in folder else os.path.join(folder, path)
-            out["cloud_storage_path"] = {**where, "path": joined}
+        if isinstance(path, str):
+            out["cloud_storage_path"] = {**where, "path": relative_to(path, source)}
         return out
 
     return resolve(data)
