@@ -49,6 +49,12 @@ def gold_spans(conversation: Conversation, field: str) -> list[Span]:
     ]
 
 
+def capitalised_spans(conversation: Conversation) -> list[Span]:
+    """An ASR-style copy's words that had a capital as written (`written_capitals`)."""
+    return [Span(int(c.get("turn") or 0), int(c["start"]), int(c["end"]), "capitalised")
+            for c in conversation.record.get("written_capitals") or []]
+
+
 def negative_spans(conversation: Conversation) -> list[Span]:
     """Planted hard negatives (synthetic data's `negatives`), which must stay un-redacted."""
     return [
@@ -237,6 +243,7 @@ def evaluate_form(args, pattern: str, input_format: str | None) -> dict:
             conversation.context,
             negative_spans(conversation),
             sources.get(conversation.id),
+            capitalised_spans(conversation),
         )
         # The residual risk these detections would leave, scored against the gold labels.
         items = from_gold(texts, conversation.record.get(fields.pii) or [],

@@ -45,6 +45,9 @@ def test_a_conversation_record_keeps_its_turns_speakers_and_spans():
     assert [copy["turns"][p["turn"]]["text"][p["start"]:p["end"]] for p in copy["pii"]] == \
         ["mary", "dr who", "bob"]
     assert record["turns"][0]["text"] == "Thanks, Mary. Dr. Who!"  # the original is untouched
+    # The words written with a capital are marked where they lie in the copy.
+    assert [copy["turns"][c["turn"]]["text"][c["start"]:c["end"]] for c in copy["written_capitals"]] == \
+        ["thanks", "mary", "dr", "who", "bye", "bob"]
 
 
 @pytest.mark.parametrize("name", ["validation", "dev-uner-ewt", "dev-gum-written"])

@@ -70,6 +70,22 @@ def test_redacted_ordinary_words_are_counted_outside_gold_spans_overall_and_lowe
     assert words["context:posts"] == words[ALL]
 
 
+def test_a_bare_domain_name_is_no_word_and_a_word_capitalised_as_written_is_no_lower_case_word():
+    # An ASR-style copy: "Beijing" was written with a capital, "say" was not.
+    texts = ["go to goldstar.com to say hi in beijing"]
+    predicted = [Span(0, 6, 18, "DOMAIN_NAME"), Span(0, 22, 25, "LOCATION"), Span(0, 32, 39, "LOCATION")]
+    plain, marked = Evaluation(), Evaluation()
+    plain.add(texts, [], predicted)
+    marked.add(texts, [], predicted, capitalised=[Span(0, 32, 39, "capitalised")])
+    # Words: go to to say hi in beijing -> 7 ("goldstar.com" is an address).
+    assert plain.report()["ordinary_words"][ALL] == {
+        "words": 7, "redacted": 2, "rate": 0.28571, "lower_case_words": 7,
+        "lower_case_redacted": 2, "lower_case_rate": 0.28571}
+    assert marked.report()["ordinary_words"][ALL] == {
+        "words": 7, "redacted": 2, "rate": 0.28571, "lower_case_words": 6,
+        "lower_case_redacted": 1, "lower_case_rate": 0.16667}
+
+
 def test_the_report_leads_with_redaction_recall_and_redacted_words():
     evaluation = Evaluation()
     evaluation.add(["call Ann about the bill"], [Span(0, 5, 8, "PERSON_NAME")],

@@ -12,7 +12,11 @@ measured on both forms of the same gold text, made here. The copy:
   "https://x.org" keep theirs, as a recogniser that spells an email, an address or a number
   out writes them;
 - has its runs of white space collapsed to one space, and keeps every other character, so that
-  each gold span maps to exactly the characters it covered, less what was removed from it.
+  each gold span maps to exactly the characters it covered, less what was removed from it;
+- marks, in `written_capitals`, each word that had a capital letter as written ("Beijing",
+  "States", "IBM"), so that the share of *ordinary* lower-case words redacted means the same in
+  both forms: in the copy every word is lower-case, and without the mark an unlabelled proper
+  noun redacted there ("beijing") would count as an ordinary word lost.
 
 Pure functions on plain values, shared by the evaluation, the training recipe, the auditor's
 calibration scripts and the tests.
@@ -20,6 +24,9 @@ calibration scripts and the tests.
 from __future__ import annotations
 
 import bisect
+import re
+
+_WORD = re.compile(r"\w*[^\W\d_]\w*")
 
 SENTENCE_PUNCTUATION = frozenset('.,!?;:"\u2026()[]{}\u201c\u201d\u2018\u2019\u00ab\u00bb')
 _EDGE_MARKS = frozenset(".,!?;:\u2026")  # dropped at a word's edge only; the rest always
@@ -100,4 +107,24 @@ def asr_style_record(record: dict, text_field: str = "text", turns_field: str = 
             if where is not None:
                 moved.append({**span, "start": where[0], "end": where[1]})
         copy[field] = moved
+    copy["written_capitals"] = [
+        {"turn": turn, "start": where[0], "end": where[1]}
+        for turn, (text, origin) in sorted(copies.items())
+        for where in _capitalised_words(_original_text(record, turn, text_field, turns_field), origin, text)
+    ]
     return copy
+
+
+def _original_text(record: dict, turn: int, text_field: str, turns_field: str) -> str:
+    if isinstance(record.get(turns_field), list):
+        return record[turns_field][turn][text_field]
+    return record[text_field]
+
+
+def _capitalised_words(original: str, origin: list[int], copy: str):
+    """Where, in the copy, each word of `original` with a capital letter lies."""
+    for word in _WORD.finditer(original):
+        if word.group() != word.group().lower():
+            where = remap_span(origin, word.start(), word.end(), copy)
+            if where is not None:
+                yield where

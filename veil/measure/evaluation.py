@@ -36,8 +36,12 @@ from dataclasses import dataclass, field
 
 _TOKEN = re.compile(r"\w+")
 _WORD = re.compile(r"\w*[^\W\d_]\w*")
-# Whitespace-separated pieces that are addresses, not words: URLs, e-mail addresses, @handles.
-_NOT_WORDS = re.compile(r"\S*(?:://|www\.|@)\S*")
+# Whitespace-separated pieces that are addresses, not words: URLs, e-mail addresses, @handles,
+# and bare domain names ("goldstar.com", "irc.example.net").
+_NOT_WORDS = re.compile(
+    r"\S*(?:://|www\.|@)\S*"
+    r"|[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|edu|gov|info|biz|io|co|uk|us|ca|au|de|fr|es|it|nl|in)\b\S*",
+    re.IGNORECASE)
 ALL = "*"
 
 
@@ -166,9 +170,14 @@ class WordCounts:
         }
 
 
-def ordinary_word_counts(texts: list[str], gold: list[Span], predicted: list[Span]) -> WordCounts:
-    """Count the words outside every gold span, and those a predicted span touches."""
+def ordinary_word_counts(texts: list[str], gold: list[Span], predicted: list[Span],
+                         capitalised: list[Span] = ()) -> WordCounts:
+    """Count the words outside every gold span, and those a predicted span touches.
+
+    A word counts as lower-case when it is lower-case here and not among `capitalised`: the
+    words an ASR-style copy marks as written with a capital letter (`written_capitals`)."""
     counts = WordCounts()
+    capitals = {(s.turn, s.start) for s in capitalised}
     gold_by_turn: dict[int, list[Span]] = defaultdict(list)
     predicted_by_turn: dict[int, list[Span]] = defaultdict(list)
     for span in gold:
@@ -176,7 +185,7 @@ def ordinary_word_counts(texts: list[str], gold: list[Span], predicted: list[Spa
     for span in predicted:
         predicted_by_turn[span.turn].append(span)
     for turn, text in enumerate(texts):
-        skip = [m.span() for m in _NOT_WORDS.finditer(text)] if "/" in text or "@" in text or "www." in text else []
+        skip = [m.span() for m in _NOT_WORDS.finditer(text)] if "/" in text or "@" in text or "." in text else []
         golds, found = gold_by_turn.get(turn, ()), predicted_by_turn.get(turn, ())
         for word in _WORD.finditer(text):
             start, end = word.span()
@@ -187,7 +196,7 @@ def ordinary_word_counts(texts: list[str], gold: list[Span], predicted: list[Spa
             hit = any(s.start < end and start < s.end for s in found)
             counts.words += 1
             counts.redacted += hit
-            if word.group().islower():
+            if word.group().islower() and (turn, start) not in capitals:
                 counts.lower_case_words += 1
                 counts.lower_case_redacted += hit
     return counts
@@ -260,9 +269,11 @@ class Evaluation:
         context: str | None = None,
         negatives: list[Span] = (),
         sources: list[str] | None = None,
+        capitalised: list[Span] = (),
     ) -> None:
         """`sources`: each prediction's detector label ("rules:dictionary", "hf:model"), for
-        `precision_by_detector`."""
+        `precision_by_detector`; `capitalised`: an ASR-style copy's words that were written with
+        a capital (`ordinary_word_counts`)."""
         self.records += 1
         for index, p in enumerate(predicted):
             family = detector_family(sources[index]) if sources and index < len(sources) else "unknown"
@@ -277,7 +288,7 @@ class Evaluation:
             for info_type, c in count(texts, gold, predicted).items():
                 for scope in scopes:
                     self.counts[(metric, scope)][info_type].add(c)
-        words = ordinary_word_counts(texts, gold, predicted)
+        words = ordinary_word_counts(texts, gold, predicted, capitalised)
         for scope in scopes:
             self.words[scope].add(words)
         for g in gold:

@@ -126,6 +126,50 @@ def test_location_near_misses(text):
     assert quotes(text, "LOCATION") == set()
 
 
+@pytest.mark.parametrize("text", [
+    "i would like to say a few words",  # Say, Niger
+    "the food is mediocre at best",     # Best, Netherlands
+    "in most cases it works",           # Most, Czechia
+    "we went out to buy one",           # Buy, Russia
+    "a hoot to deal with",              # Deal, Kent
+])
+def test_without_capitals_a_place_that_is_an_ordinary_word_needs_a_place_only_context(text):
+    assert quotes(text, "LOCATION") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("we moved to mobile last year", "mobile"),
+    ("i grew up in reading", "reading"),
+    ("she was born in nice", "nice"),
+    ("i live in toronto", "toronto"),  # no ordinary word: "in" is context enough
+])
+def test_without_capitals_a_place_only_context_still_finds_the_place(text, expected):
+    assert expected in quotes(text, "LOCATION")
+
+
+@pytest.mark.parametrize("text", [
+    "we have limited time to see it",
+    "the group in power extracts resources",
+    "athens is the capital city of greece",
+    "corporate plans are clubbed with other services",
+    "good morning sa stay hydrated",
+    "i don't think work trust me",
+])
+def test_without_capitals_an_ordinary_suffix_after_ordinary_words_is_no_organisation(text):
+    assert quotes(text, "ORGANIZATION_NAME") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("aaron connelly from lowy institute discusses it", "lowy institute"),
+    ("computational lexicography at the university of pisa", None),
+    ("we called acme plumbing llc yesterday", "acme plumbing llc"),
+    ("it went to blue sky inc", "sky inc"),  # a legal suffix: the word before it is enough
+])
+def test_without_capitals_an_organisation_stops_at_the_nearest_stopword(text, expected):
+    found = quotes(text, "ORGANIZATION_NAME")
+    assert found == ({expected} if expected else set())
+
+
 def test_name_lists_are_small_sorted_and_diverse():
     data = resources.files("veil.detection.engine") / "data"
     total = 0

@@ -631,26 +631,38 @@ def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int
 _ORG_SUFFIX_LOWER = re.compile(
     rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{ORG_SUFFIXES.lower()})\b\.?)"
 )
-_ORDINARY_SUFFIXES = frozenset(
-    "co company group partners associates industries enterprises technologies solutions "
-    "systems services consulting labs bank foundation institute university college hospital "
-    "clinic trust agency ventures capital insurance airlines motors pharmaceuticals".split()
+# Suffixes that say "company" even in lower case: abbreviations no English sentence uses
+# otherwise. Every other suffix ("group", "services", "limited", "capital", "trust") is an
+# ordinary word too, and needs a name word before it.
+_LEGAL_SUFFIXES_LOWER = frozenset(
+    "inc llc l.l.c llp ltd corp gmbh plc pllc pty sarl s.a srl s.p.a spa b.v n.v k.k".split()
 )
 
 
-def _lower_org_span(
-    text: str, start: int, end: int, legal_suffix: bool
-) -> tuple[int, int] | None:
-    """In uncased text, drop leading ordinary words: 'i work at volta inc' -> 'volta inc'.
+def _ordinary_word(lowered: str) -> bool:
+    """A common word, or one with a clitic ("don't", "nation's")."""
+    base = re.split(r"['’]", lowered, maxsplit=1)[0]
+    return lowered in common_words() or base in common_words() or base in STOPWORDS
 
-    Before a legal suffix (inc, llc, gmbh) the word just before it is kept whatever it is.
-    """
+
+def _lower_org_span(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """In uncased text, the organisation name before a suffix: the words just before it, back
+    to the nearest stopword ("lexicography at the university" -> "university"), less leading
+    ordinary words ("i work at volta inc" -> "volta inc"). None unless a word that is no
+    ordinary word is left ("have limited", "the group", "is the capital"), or, before a legal
+    suffix, any word that is no stopword ("acme plumbing llc", "blue sky inc")."""
     words = list(re.finditer(r"\S+", text[start:end]))
-    for word in words[:-1]:
-        lowered = word.group(0).lower()
-        if lowered not in STOPWORDS and lowered not in common_words():
-            return start + word.start(), end
-    if legal_suffix and len(words) >= 2 and words[-2].group(0).lower() not in STOPWORDS:
+    suffix = words[-1].group(0).rstrip(".").lower()
+    name: list = []
+    for word in reversed(words[:-1]):
+        if word.group(0).lower() in STOPWORDS or not any(c.isalnum() for c in word.group(0)):
+            break
+        name.insert(0, word)
+    while name and _ordinary_word(name[0].group(0).lower()):
+        name.pop(0)
+    if name:
+        return start + name[0].start(), end
+    if suffix in _LEGAL_SUFFIXES_LOWER and len(words) >= 2 and words[-2].group(0).lower() not in STOPWORDS:
         return start + words[-2].start(), end
     return None
 
@@ -670,10 +682,10 @@ def _organisation_hits(
     if not cased and may_match(_ORG_SUFFIX_LOWER):
         for match in _ORG_SUFFIX_LOWER.finditer(text):
             suffix = text[match.start("name"):match.end("name")].split()[-1].rstrip(".")
-            span = _lower_org_span(text, *match.span("name"), suffix not in _ORDINARY_SUFFIXES)
+            span = _lower_org_span(text, *match.span("name"))
             if span is not None:
                 # "inc", "llc", "gmbh" say company; "group", "services" only perhaps.
-                likelihood = L.POSSIBLE if suffix in _ORDINARY_SUFFIXES else L.LIKELY
+                likelihood = L.LIKELY if suffix in _LEGAL_SUFFIXES_LOWER else L.POSSIBLE
                 yield span[0], span[1], likelihood, Method.REGEX
     for start, end in _org_context_hits(text, may_match):
         yield start, end, L.LIKELY, Method.REGEX
@@ -721,6 +733,15 @@ def scan_speaker_organisations_batch(batch) -> Iterator[tuple]:
 # --- LOCATION ------------------------------------------------------------------------------
 
 _PLACE_CONTEXT = re.compile(r"(?i:\b(?:in|from|near|to|at|around|outside|live in|based in|moved to)[ \t]+)$")
+# Without capitals, "to", "at" and "in" come before far more verbs and adverbs than places ("to
+# say", "at best", "in most"): a gazetteer word that is an ordinary word needs a context that
+# only a place takes.
+_STRONG_PLACE_CONTEXT = re.compile(
+    r"(?i:\b(?:(?:live|lives|living|lived|based|located|born|raised|grew up|stationed|situated)"
+    r"[ \t]+(?:in|near|outside)|(?:moved|moving|move|relocated|flew|flying|drove|driving)[ \t]+to"
+    r"|(?:i'm|i am|we're|we are|he's|she's|they're|originally|come|comes|came)[ \t]+from"
+    r"|(?:city|town|village|county|state|province) of)[ \t]+)$"
+)
 
 
 _STATE_AFTER = re.compile(r",[ \t]*(?:[A-Z]{2}\b|[A-Z][a-z]+)")
@@ -761,8 +782,10 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
                 likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.UNLIKELY
             else:
                 likelihood = L.LIKELY
-        elif (lowered in common or lowered in names or lowered in LOCATION_EXCLUSIONS
-              or lowered in AMBIGUOUS_NAMES):
+        elif lowered in common or lowered in LOCATION_EXCLUSIONS:
+            likelihood = L.POSSIBLE if _STRONG_PLACE_CONTEXT.search(text, max(0, start - 24), start) \
+                else L.VERY_UNLIKELY
+        elif lowered in names or lowered in AMBIGUOUS_NAMES:
             likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.VERY_UNLIKELY
         else:
             likelihood = L.POSSIBLE
