@@ -136,7 +136,12 @@ def speech_section(work: Path, sets=SPEECH_SETS) -> str:
              "recogniser gives). Dev sets choose rules and thresholds; held-out sets are never "
              "used to choose anything (data/ner/README.md). PERSON_NAME and ORGANIZATION_NAME: "
              "redacted at all (recall, any type), typed precision, typed recall; and the share "
-             "of ordinary lower-case words redacted (all types).", "",
+             "of ordinary words redacted (all types, outside every gold span): lower-case words, "
+             "and all words. In the ASR-style copy every word is lower-case, so there a "
+             "*lower-case word* is one written lower-case in the original (the copy marks the "
+             "others, `written_capitals`): \"beijing\" redacted where gold has no label is a "
+             "proper noun lost, not an ordinary word; the all-words column counts it. URLs, "
+             "e-mail addresses, @handles and bare domain names are not words.", "",
              f"The default job's detectors here: {', '.join(ran['detectors'] or [])}"
              + (f" (not available: {', '.join(ran['detectors_missing'])})" if ran.get("detectors_missing") else "")
              + ".", "",
@@ -149,16 +154,18 @@ def speech_section(work: Path, sets=SPEECH_SETS) -> str:
              "python scripts/render_quality.py --only speech   # all of it, into this section",
              "```", "",
              "| set | split | form | system | PERSON_NAME redacted at all | precision | typed recall "
-             "| ORGANIZATION_NAME redacted at all | precision | typed recall | lower-case words redacted |",
-             "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+             "| ORGANIZATION_NAME redacted at all | precision | typed recall | lower-case words redacted "
+             "| all words redacted |",
+             "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for name, label, split in sets:
         for form in ("written", "ASR-style"):
             for system, system_label in SPEECH_SYSTEMS:
                 report = reports[(name, system)]
                 report = report["asr_style"] if form == "ASR-style" else report
-                words = report["ordinary_words"]["*"]["lower_case_rate"]
+                words = report["ordinary_words"]["*"]
                 lines.append(f"| {label} | {split} | {form} | {system_label} | {_cells(report, 'PERSON_NAME')} | "
-                             f"{_cells(report, 'ORGANIZATION_NAME')} | {words:.2%} |")
+                             f"{_cells(report, 'ORGANIZATION_NAME')} | {words['lower_case_rate']:.2%} | "
+                             f"{words['rate']:.2%} |")
     lines += ["", "The default job's findings by detector: how many, and the share that overlaps a "
               "gold span of its type (PERSON_NAME findings; any type in brackets).", "",
               "| set | form | " + " | ".join(f"{d}" for d in ("rules", "dictionary", "repeats", "model")) + " |",

@@ -27,6 +27,18 @@ def test_person_names_found(text, expected):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("it's a western scene by a guy named koerner", {"koerner"}),
+    ("my manager priya approved it", {"priya"}),
+    ("My wife, Oluwaseun, said so", {"Oluwaseun"}),
+    ("my husband will be there", set()),        # a name word, but an ordinary one here
+    ("my son haven't had a cavity", set()),
+    ("my doctor is on leave", set()),
+])
+def test_someone_named_or_a_relative_named_in_passing(text, expected):
+    assert quotes(text, "PERSON_NAME") == expected
+
+
+@pytest.mark.parametrize("text,expected", [
     ("thanks Virginia, see you soon", "Virginia"),
     ("thanks virginia see you", "virginia"),  # no capitals (ASR): a state people are named after
     ("Hi Mark, thanks again", "Mark"),

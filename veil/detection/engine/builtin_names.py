@@ -326,6 +326,27 @@ _NAME_CONTEXTS = [
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
 ]
+# Someone said to be named, or a relative or colleague named in passing: "a guy named koerner",
+# "my wife sarah", "my manager, priya". The name words must be no ordinary words, even where a
+# list has them as names ("my husband will", "my son may"): these contexts are common, and the
+# words after them mostly are not names.
+_PEOPLE = (r"guy|man|woman|lady|girl|boy|person|fellow|gentleman|kid|someone|somebody|agent|rep|"
+           r"representative|technician|engineer|manager|supervisor|doctor|nurse|friend|colleague|"
+           r"coworker|co-worker|neighbor|neighbour|tenant|landlord|customer|caller|student|teacher|"
+           r"lawyer|attorney|dentist|therapist|boss")
+_RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|dad|cousin|uncle|aunt|"
+              r"nephew|niece|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
+              r"boyfriend|girlfriend|fiance|fiancé|fiancee|partner|stepson|stepdaughter")
+_RELATION_CONTEXTS = [
+    (re.compile(
+        rf"\b(?:{_PEOPLE}|{_RELATIVES})[ \t]+(?:named|called|by the name of)[ \t]+"
+        rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+    ), L.LIKELY),
+    (re.compile(
+        rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES}|{_PEOPLE})[ \t]*,?[ \t]+"
+        rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+    ), L.POSSIBLE),
+]
 # "thanks Virginia", "hi mark", "Dear Ms": a greeting or thanks before a name word is a person
 # (addressed by name), not a state or a verb. Only dictionary name words count: "thanks again".
 GREETINGS = (r"thanks|thank you|thank u|thx|ty|hi|hello|hey|hiya|dear|bye|goodbye|congrats|"
@@ -349,8 +370,11 @@ def lowered_same_length(text: str) -> str:
     return lowered if len(lowered) == len(text) else text
 
 
-def _context_name(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
-    """The name words in a context's capture: stop at the first word that is not a name."""
+def _context_name(text: str, start: int, end: int, cased: bool,
+                  strict: bool = False) -> tuple[int, int] | None:
+    """The name words in a context's capture: stop at the first word that is not a name
+    (`strict`: nor an ordinary word, though a name list has it).
+    """
     pieces = list(re.finditer(r"[^\s]+", text[start:end]))
     kept_end = None
     for piece in pieces:
@@ -360,7 +384,9 @@ def _context_name(text: str, start: int, end: int, cased: bool) -> tuple[int, in
             break
         if cased and not word[:1].isupper():
             break
-        if not cased and lowered in common_words() and lowered not in name_words():
+        if not cased and lowered in common_words() and (strict or lowered not in name_words()):
+            break
+        if strict and (_ordinary_word(lowered) or re.split(r"['’]", lowered, maxsplit=1)[0] in ordinary_name_words()):
             break
         kept_end = start + piece.start() + len(word)
     if kept_end is None:
@@ -404,6 +430,13 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
             continue
         for match in pattern.finditer(lowered):
             span = _context_name(text, match.start("name"), match.end("name"), cased)
+            if span is not None:
+                yield span[0], span[1], likelihood, Method.REGEX
+    for pattern, likelihood in _RELATION_CONTEXTS:
+        if not may_match(pattern):
+            continue
+        for match in pattern.finditer(lowered):
+            span = _context_name(text, match.start("name"), match.end("name"), cased, strict=True)
             if span is not None:
                 yield span[0], span[1], likelihood, Method.REGEX
     title, scanned = (_TITLE_CONTEXT, text) if cased else (_TITLE_CONTEXT_LOWER, lowered)
@@ -523,7 +556,7 @@ def scan_person_names_batch(batch) -> Iterator[tuple]:
     a name (`_live_spans`) or a name context."""
     first, last = batch.find(first_names()), batch.find(last_names())
     candidates, guarded = _guard_in_batch(
-        batch, [p for p, _ in _NAME_CONTEXTS] + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER]
+        batch, [p for p, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS] + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER]
     )
     texts = batch.texts
     for i in sorted(guarded.union(first, last)):
@@ -866,7 +899,7 @@ def scan_speaker_products_batch(batch) -> Iterator[tuple]:
 
 # One Hyperscan pass per text says which of the context regexes above can match at all.
 _GUARD = RegexGuard(
-    [pattern for pattern, _ in _NAME_CONTEXTS]
+    [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
     + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _SPEAKER_CONTEXT,
        _AGENT_CONTEXT, _PRODUCT_CONTEXT]
 )
