@@ -39,8 +39,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from auditor_on_real_text import NAME_TYPES, SHARED, _conll, _jsonl  # noqa: E402
 from veil.risk.calibration import bootstrap_pairs, mean_plus_std, ratio_interval  # noqa: E402
 from veil.risk.estimate import (  # noqa: E402
-    FORMS, SPEECH, TABLE_PATH, WRITTEN, FittedTable, case_form, conversation_estimate,
-    estimate_mean_plus_std,
+    FEATURES, FORMS, SPEECH, TABLE_PATH, WRITTEN, FittedTable, case_form, conversation_estimate,
+    estimate_mean_plus_std, item_features,
 )
 from veil.measure.asr_style import asr_style_record  # noqa: E402
 
@@ -62,6 +62,14 @@ THRESHOLD = 5.0
 RESAMPLES, SEED, LEVEL = 1000, 0, 0.95
 MIN_HITS = 5  # fewer scored hits of a (form, type, detector): use the type's pooled precision
 RECALL_FLOOR = 0.1  # a recall fitted on few items never multiplies an item by more than 10
+# The item model's features per form, chosen by leaving each dev set out in turn (docs/risk-auditor.md).
+# In ASR-style text there are no capitals: all_caps, mid_capital and (never seen) organisation drop.
+ITEM_FEATURES = {
+    WRITTEN: ("common", "all_caps", "multi_word", "repeated", "partial", "mid_capital", "dictionary",
+              "location", "organisation"),
+    SPEECH: ("common", "multi_word", "repeated", "partial", "dictionary", "location"),
+}
+RIDGE = 1.0  # L2 penalty on the features' weights (not the intercept): few items never swing one
 
 
 def conversations(records: list[dict], limit: int, group: int) -> list[dict]:
@@ -93,7 +101,7 @@ def scored_pairs(convs: list[dict], detector, auditor) -> list[dict]:
         audit = from_audit(new_texts, auditor.detect(new_texts), written=written_values(replacements))
         gold = [g for g in gold if g.info_type in NAME_TYPES]
         audit = [a for a in audit if a.info_type in NAME_TYPES]
-        out.append({"form": case_form(new_texts), "gold": gold, "audit": audit,
+        out.append({"form": case_form(new_texts), "texts": new_texts,
                     "gold_scored": score_items(gold), "audit_scored": score_items(audit)})
     return out
 
@@ -138,10 +146,47 @@ def fit(rows: list[dict]) -> dict:
     return {"precision": precision, "type_precision": type_precision, "recall": recall, "counts": counts}
 
 
+def item_rows(rows: list[dict], form: str) -> list[tuple[dict[str, bool], bool]]:
+    """(features, real) of each scored auditor item of the labelled types in conversations of `form`."""
+    out = []
+    for row in rows:
+        if row["form"] != form:
+            continue
+        for a in row["audit_scored"]:
+            if a.score > 0 and not a.fields:
+                out.append((item_features(a, row["texts"]), _overlaps(a, row["gold_scored"])))
+    return out
+
+
+def fit_logistic(items: list[tuple[dict[str, bool], bool]], names: tuple[str, ...]) -> dict:
+    """A logistic regression of real-or-not on the items' features, by Newton's method with a
+    ridge penalty (RIDGE) on the weights; its weights and, per feature, how many items had it
+    and how many of those were real."""
+    import numpy as np
+
+    x = np.array([[1.0] + [float(f[name]) for name in names] for f, _ in items])
+    y = np.array([float(real) for _, real in items])
+    penalty = np.diag([0.0] + [RIDGE] * len(names))
+    w = np.zeros(x.shape[1])
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-x @ w))
+        step = np.linalg.solve(x.T @ (x * (p * (1 - p))[:, None]) + penalty,
+                               x.T @ (y - p) - penalty @ w)
+        w += step
+        if np.abs(step).max() < 1e-10:
+            break
+    weights = {"bias": round(float(w[0]), 4), **{n: round(float(v), 4) for n, v in zip(names, w[1:])}}
+    counts = {"items": len(items), "real": int(y.sum())}
+    for i, name in enumerate(names, start=1):
+        has = x[:, i] > 0
+        counts[name] = {"items": int(has.sum()), "real": int(y[has].sum())}
+    return {"features": list(names), "weights": weights, "counts": counts}
+
+
 def figures(rows: list[dict], table: FittedTable) -> dict:
     gold = [sum(i.score for i in r["gold_scored"]) for r in rows]
     raw = [sum(i.score for i in r["audit_scored"]) for r in rows]
-    pairs = [conversation_estimate(r["audit_scored"], r["form"], table) for r in rows]
+    pairs = [conversation_estimate(r["audit_scored"], r["form"], table, texts=r["texts"]) for r in rows]
     return {"gold": gold, "raw": raw, "pairs": pairs, "estimate": estimate_mean_plus_std(pairs)}
 
 
@@ -214,8 +259,12 @@ def score_dev(args) -> dict:
 
 
 def write_table(cells: dict, args) -> int:
-    fitted = fit([row for rows in cells.values() for row in rows])
-    table = FittedTable(fitted["precision"], fitted["type_precision"], fitted["recall"])
+    every = [row for rows in cells.values() for row in rows]
+    fitted = fit(every)
+    item_model = {} if args.no_item_model else {
+        form: fit_logistic(item_rows(every, form), ITEM_FEATURES[form]) for form in FORMS}
+    table = FittedTable(fitted["precision"], fitted["type_precision"], fitted["recall"],
+                        {form: model["weights"] for form, model in item_model.items()})
     intervals = {}
     for index, ((job, name, form), rows) in enumerate(sorted(cells.items())):
         f = figures(rows, table)
@@ -238,7 +287,11 @@ def write_table(cells: dict, args) -> int:
         "fitted_on": (f"real annotated dev sets, as written and ASR-style: {', '.join(DEV)}; "
                       f"{args.limit} sentences each in conversations of {args.group}; the output "
                       f"of the {' and the '.join(JOBS[j] for j in args.jobs.split(','))}; scripts/fit_auditor_calibration.py fit, {date.today().isoformat()}"),
-        "how": ("precision: (real + 1) / (items + 2) of the auditor's scored items on the job's output "
+        "how": ("item_model: per form, a logistic regression (ridge "
+                f"{RIDGE} on the weights) of whether an auditor item of a labelled type lies on gold PI, "
+                "on the item's own features (veil.risk.estimate.item_features); it gives the item's p, "
+                "and the per-kind precision below is its fallback. "
+                "precision: (real + 1) / (items + 2) of the auditor's scored items on the job's output "
                 "that lie on gold PI left there, per form|infoType|detector (at least "
                 f"{MIN_HITS} items) and per form|infoType; recall: (found + 1) / (gold + 2) of the gold "
                 f"PI left that any auditor item hits, at least {RECALL_FLOOR}; interval: the widest "
@@ -246,7 +299,8 @@ def write_table(cells: dict, args) -> int:
                 "over the dev cells. Types the sets do not label (numbers, emails, URLs) keep weight 1."),
         "interval": {"low": round(low, 4), "high": round(high, 4), "level": LEVEL},
         "precision": fitted["precision"], "type_precision": fitted["type_precision"],
-        "recall": fitted["recall"], "counts": fitted["counts"], "dev_cells": intervals,
+        "recall": fitted["recall"], "counts": fitted["counts"], "item_model": item_model,
+        "dev_cells": intervals,
     }
     Path(args.output).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(intervals, indent=1))
@@ -261,16 +315,26 @@ def verdict(value: float) -> str:
 def cmd_measure(args) -> int:
     from veil.risk.estimate import load_fitted_table
 
+    import pickle
+
     table = load_fitted_table(args.table)
+    cache = Path(args.cache) if args.cache else None
+    scored = pickle.loads(cache.read_bytes()) if cache is not None and cache.exists() else {}
     print("| job | held-out set | form | conversations | gold mean + std | old auditor (raw) | old interval "
           "| new estimate | error | interval | holds gold | verdict gold / old / new |")
     print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |")
     results = []
     for job in args.jobs.split(","):
-        detector, auditor = tools(job)
+        detector = auditor = None
         for name, form in [(n, f) for n in args.sets.split(",") for f in FORMS]:
-            rows = scored_pairs(load(HELD_OUT, name, form, args.limit, args.group, args.source),
-                                detector, auditor)
+            if (job, name, form) not in scored:
+                if detector is None:
+                    detector, auditor = tools(job)
+                scored[(job, name, form)] = scored_pairs(
+                    load(HELD_OUT, name, form, args.limit, args.group, args.source), detector, auditor)
+                if cache is not None:
+                    cache.write_bytes(pickle.dumps(scored))
+            rows = scored[(job, name, form)]
             f = figures(rows, table)
             gold, raw, est = mean_plus_std(f["gold"]), mean_plus_std(f["raw"]), f["estimate"]
             low, high = est * table.low, est * table.high
@@ -298,7 +362,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", default="rules,default", help="rules, default: whose output")
     parser.add_argument("--sets", default=",".join(HELD_OUT), help="measure: held-out sets")
     parser.add_argument("--output", default=str(TABLE_PATH), help="fit: where the table goes")
-    parser.add_argument("--cache", help="fit: keep the scored dev sets here (a pickle), reuse them")
+    parser.add_argument("--cache", help="keep the scored sets here (a pickle), reuse them: "
+                        "fit, the dev sets; measure, the held-out sets")
+    parser.add_argument("--no_item_model", action="store_true",
+                        help="fit: the per-kind precision only (the table before the item model)")
     parser.add_argument("--table", default=None, help="measure: the fitted table (default: the package's)")
     parser.add_argument("--json", help="measure: write the figures here too")
     args = parser.parse_args(argv)
