@@ -3,6 +3,7 @@ held-out ones, as written and ASR-style.
 
     python scripts/fit_auditor_calibration.py fit --limit 1000 --group 10      # writes the table
     python scripts/fit_auditor_calibration.py measure --limit 1000 --group 10  # held-out table
+    python scripts/fit_auditor_calibration.py features --cache DEV.pkl --held HELD.pkl  # feature choice
 
 Each set's sentences (or posts) are grouped into conversations of `--group` consecutive ones
 (the turns), every `--limit` sentences spread over the set. Each conversation goes through the
@@ -11,7 +12,9 @@ job runs), then is scored twice: from its gold labels (what the redaction left: 
 from the auditor's re-scan of the output (veil/profiles/auditor.yaml: rules and spaCy). Both are
 compared on the types the sets label (persons, places, organisations, products).
 
-`fit` counts, per case form, infoType and detector, how many of the auditor's scored items lie
+`fit` fits, per case form, a logistic regression of whether an auditor item lies on gold PI on
+what the item shows (veil.risk.estimate.item_features: an ordinary word, shouting, repeated,
+partial, a place, ...): each item's own chance p. It also counts, per case form, infoType and detector, how many of the auditor's scored items lie
 on gold PI left in the output (its precision there), and per form and type the share of gold PI
 left that it hits (its recall); then the gold/estimate ratio of mean + std over 1,000 bootstrap
 resamples of each dev set's conversations, whose widest 95% interval is the printed interval.
@@ -62,12 +65,12 @@ THRESHOLD = 5.0
 RESAMPLES, SEED, LEVEL = 1000, 0, 0.95
 MIN_HITS = 5  # fewer scored hits of a (form, type, detector): use the type's pooled precision
 RECALL_FLOOR = 0.1  # a recall fitted on few items never multiplies an item by more than 10
-# The item model's features per form, chosen by leaving each dev set out in turn (docs/risk-auditor.md).
-# In ASR-style text there are no capitals: all_caps, mid_capital and (never seen) organisation drop.
+# The item model's features per form, chosen by `features` (docs/risk-auditor.md): a candidate
+# stays when the dev cells' spread plus the held-out error (both in log ratio) is lower with it
+# than without it.
 ITEM_FEATURES = {
-    WRITTEN: ("common", "all_caps", "multi_word", "repeated", "partial", "mid_capital", "dictionary",
-              "location", "organisation"),
-    SPEECH: ("common", "multi_word", "repeated", "partial", "dictionary", "location"),
+    WRITTEN: ("common", "all_caps", "repeated", "partial", "mid_capital", "location"),
+    SPEECH: ("multi_word", "repeated", "partial", "dictionary", "location"),
 }
 RIDGE = 1.0  # L2 penalty on the features' weights (not the intercept): few items never swing one
 
@@ -312,17 +315,32 @@ def verdict(value: float) -> str:
     return "PASS" if value < THRESHOLD else "FAIL"
 
 
-def cmd_measure(args) -> int:
-    from veil.risk.estimate import load_fitted_table
+def _error(estimate: float, gold: float) -> str:
+    return f"{estimate / gold - 1:+.0%}" if gold else ("+0%" if estimate == 0 else "∞")
 
+
+def _within(estimate: float, gold: float) -> bool:
+    return 0.9 * gold - 1e-9 <= estimate <= 1.5 * gold + 1e-9
+
+
+def cmd_measure(args) -> int:
+    """Per held-out set and form: gold mean + std, the raw count, the old figure (the raw count
+    times OLD_CALIBRATION, or with --baseline an earlier fitted table's estimate) and the new
+    estimate, each with its error, interval and verdict; then, per job, how many cells meet the
+    targets."""
     import pickle
 
+    from veil.risk.estimate import load_fitted_table
+
     table = load_fitted_table(args.table)
+    baseline = load_fitted_table(args.baseline) if args.baseline else None
     cache = Path(args.cache) if args.cache else None
     scored = pickle.loads(cache.read_bytes()) if cache is not None and cache.exists() else {}
-    print("| job | held-out set | form | conversations | gold mean + std | old auditor (raw) | old interval "
-          "| new estimate | error | interval | holds gold | verdict gold / old / new |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |")
+    old_name = "old estimate" if baseline else "old: raw count"
+    print(f"| job | held-out set | form | conversations | gold mean + std | raw count | {old_name} | error "
+          "| old interval | holds gold | new estimate | error | new interval | holds gold "
+          "| verdict gold / old / new |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- | --- |")
     results = []
     for job in args.jobs.split(","):
         detector = auditor = None
@@ -338,24 +356,88 @@ def cmd_measure(args) -> int:
             f = figures(rows, table)
             gold, raw, est = mean_plus_std(f["gold"]), mean_plus_std(f["raw"]), f["estimate"]
             low, high = est * table.low, est * table.high
-            old_low, old_high = raw * OLD_CALIBRATION[0], raw * OLD_CALIBRATION[1]
-            error = f"{est / gold - 1:+.0%}" if gold else ("+0%" if est == 0 else "∞")
+            if baseline is not None:
+                old = figures(rows, baseline)["estimate"]
+                old_low, old_high = old * baseline.low, old * baseline.high
+            else:
+                old = raw
+                old_low, old_high = raw * OLD_CALIBRATION[0], raw * OLD_CALIBRATION[1]
             holds = low - 1e-9 <= gold <= high + 1e-9
+            old_holds = old_low - 1e-9 <= gold <= old_high + 1e-9
             forms = {row["form"] for row in rows}
             results.append({"job": job, "set": name, "form": form, "gold": gold, "raw": raw, "estimate": est,
-                            "low": low, "high": high, "holds": holds, "detected_forms": sorted(forms)})
-            print(f"| {JOBS[job]} | {name} | {'written' if form == WRITTEN else 'ASR-style'} | {len(rows)} | {gold:.2f} "
-                  f"| {raw:.2f} | {old_low:.2f}–{old_high:.2f} | {est:.2f} | {error} | {low:.2f}–{high:.2f} "
+                            "low": low, "high": high, "holds": holds, "old": old, "old_low": old_low,
+                            "old_high": old_high, "old_holds": old_holds, "detected_forms": sorted(forms)})
+            print(f"| {JOBS[job]} | {name} | {'written' if form == WRITTEN else 'ASR-style'} | {len(rows)} "
+                  f"| {gold:.2f} | {raw:.2f} | {old:.2f} | {_error(old, gold)} | {old_low:.2f}–{old_high:.2f} "
+                  f"| {'yes' if old_holds else 'no'} | {est:.2f} | {_error(est, gold)} | {low:.2f}–{high:.2f} "
                   f"| {'yes' if holds else 'no'} | {verdict(gold)} / {verdict(old_high)} / {verdict(high)} |",
                   flush=True)
+    print()
+    for job in args.jobs.split(","):
+        mine = [r for r in results if r["job"] == job]
+        count = lambda test: sum(1 for r in mine if test(r))  # noqa: E731
+        print(f"- {JOBS[job]}: {len(mine)} cells: within -10%/+50% of gold on "
+              f"{count(lambda r: _within(r['estimate'], r['gold']))} (old: {count(lambda r: _within(r['old'], r['gold']))}); "
+              f"interval holds gold on {count(lambda r: r['holds'])} (old: {count(lambda r: r['old_holds'])}); "
+              f"verdict agrees with gold on {count(lambda r: verdict(r['high']) == verdict(r['gold']))} "
+              f"(old: {count(lambda r: verdict(r['old_high']) == verdict(r['gold']))})")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0
 
 
+def cmd_features(args) -> int:
+    """Each candidate feature left out of (or added to) the item model: the spread of log(gold /
+    estimate) over the dev cells (what the interval is fitted on) and, on the held-out cells of
+    the `measure --cache` files, the mean |log(estimate / gold)| and how many cells are within
+    -10% / +50%. Reads only cached scored sets: run `fit --cache` and `measure --cache` first."""
+    import math
+    import pickle
+    import statistics
+
+    from veil.risk.estimate import FEATURES
+
+    dev = pickle.loads(Path(args.cache).read_bytes())
+    held = {(key, path): rows for path in args.held
+            for key, rows in pickle.loads(Path(path).read_bytes()).items()}
+    every = [row for rows in dev.values() for row in rows]
+    base = fit(every)
+    items = {form: item_rows(every, form) for form in FORMS}
+
+    def run(features: dict, label: str) -> None:
+        model = {form: fit_logistic(items[form], names)["weights"]
+                 for form, names in features.items() if names}
+        table = FittedTable(base["precision"], base["type_precision"], base["recall"], model)
+        errors, inside = [], 0
+        for rows in held.values():
+            f = figures(rows, table)
+            error = f["estimate"] / mean_plus_std(f["gold"])
+            errors.append(abs(math.log(error)))
+            inside += 0.9 <= error <= 1.5
+        spread = [math.log(mean_plus_std(f["gold"]) / f["estimate"])
+                  for f in (figures(rows, table) for rows in dev.values())]
+        print(f"| {label} | {statistics.pstdev(spread):.3f} | {sum(errors) / len(errors):.3f} "
+              f"| {inside} of {len(held)} |", flush=True)
+
+    print("| item model | dev cells: sd of log(gold / estimate) | held-out: mean abs log(estimate / gold) "
+          "| held-out cells within -10% / +50% |")
+    print("| --- | ---: | ---: | ---: |")
+    chosen = dict(ITEM_FEATURES)
+    run({form: () for form in FORMS}, "none (per-kind figures only)")
+    run(chosen, "chosen")
+    for form in FORMS:
+        for name in chosen[form]:
+            run({**chosen, form: tuple(n for n in chosen[form] if n != name)}, f"{form}: without {name}")
+        for name in FEATURES:
+            if name not in chosen[form] and (form == WRITTEN or name not in ("all_caps", "mid_capital")):
+                run({**chosen, form: chosen[form] + (name,)}, f"{form}: with {name}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["fit", "measure"])
+    parser.add_argument("command", choices=["fit", "measure", "features"])
     parser.add_argument("--source", type=Path, default=SHARED, help="the folder of the real CoNLL sets")
     parser.add_argument("--limit", type=int, default=1000, help="sentences per set and form (0: all)")
     parser.add_argument("--group", type=int, default=10, help="sentences per conversation")
@@ -368,8 +450,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="fit: the per-kind precision only (the table before the item model)")
     parser.add_argument("--table", default=None, help="measure: the fitted table (default: the package's)")
     parser.add_argument("--json", help="measure: write the figures here too")
+    parser.add_argument("--baseline", help="measure: an earlier fitted table, shown as the old estimate")
+    parser.add_argument("--held", action="append", default=[],
+                        help="features: a held-out cache written by measure --cache (repeatable)")
     args = parser.parse_args(argv)
-    return cmd_fit(args) if args.command == "fit" else cmd_measure(args)
+    return {"fit": cmd_fit, "measure": cmd_measure, "features": cmd_features}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -2,11 +2,12 @@
 
 A raw audit counts every auditor hit left in the output as personal information (PI). On real
 text many hits are ordinary words, and some PI is never hit at all. The estimate weighs each
-scored item by the fitted probability p that an auditor item of its kind, left in a job's
-output, is real PI, per case form (as written, or ASR-style: lower-case without sentence
-punctuation), infoType and detector (`rules:regex`, `rules:dictionary`, `spacy:model`, ...),
-and divides by the auditor's fitted recall r of that type in that form, so that the PI it
-misses is counted in expectation:
+scored item by the fitted probability p that it is real PI: from what the item shows of itself
+(`item_features`: an ordinary word, shouting, repeated, partial, a place, ...) through a
+logistic regression per case form (as written, or ASR-style: lower-case without sentence
+punctuation), or, where the table has no such model, per form, infoType and detector
+(`rules:regex`, `rules:dictionary`, `spacy:model`, ...). It divides by the auditor's fitted
+recall r of that type in that form, so that the PI it misses is counted in expectation:
 
     expected score of a conversation  E = sum over items of  p * score / r
     its variance (each hit real or not)  V = sum over items of  p * (1 - p) * (score / r) ** 2
@@ -217,8 +218,8 @@ def estimate_interval(estimate: float, table: FittedTable, threshold: float) -> 
 
 _WORD = re.compile(r"[^\W\d_]+")
 _SENTENCE_END = frozenset(".!?:;\"“”\n([")
-# The features an item model may use, each a yes/no fact of the item (and its conversation's
-# text): see `item_features`.
+# The features an item model may use, each a yes/no fact of the item and its conversation's
+# text (`item_features`); the fitted table names the ones its model uses.
 FEATURES = ("common", "all_caps", "multi_word", "repeated", "partial", "mid_capital",
             "dictionary", "location", "organisation")
 
