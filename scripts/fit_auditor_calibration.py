@@ -236,13 +236,26 @@ def tools(job: str):
     return JobDetector(job == "default"), ResidualAuditor(load_config("auditor"))
 
 
+def load_cache(path: Path | None) -> dict:
+    """The scored sets kept by an earlier run, or {} when there are none or they were kept by an
+    older version of this script (rows without the output texts the item model reads)."""
+    import pickle
+
+    if path is None or not path.exists():
+        return {}
+    cells = pickle.loads(path.read_bytes())
+    if any("texts" not in row for rows in cells.values() for row in rows):
+        print(f"{path}: scored by an older version of this script; scoring again", file=sys.stderr)
+        return {}
+    return cells
+
+
 def cmd_fit(args) -> int:
     import pickle
 
     cache = Path(args.cache) if args.cache else None
-    if cache is not None and cache.exists():  # the scored dev sets of an earlier run: refit only
-        cells = pickle.loads(cache.read_bytes())
-    else:
+    cells = load_cache(cache)  # the scored dev sets of an earlier run: refit only
+    if not cells:
         cells = score_dev(args)
         if cache is not None:
             cache.write_bytes(pickle.dumps(cells))
@@ -335,7 +348,7 @@ def cmd_measure(args) -> int:
     table = load_fitted_table(args.table)
     baseline = load_fitted_table(args.baseline) if args.baseline else None
     cache = Path(args.cache) if args.cache else None
-    scored = pickle.loads(cache.read_bytes()) if cache is not None and cache.exists() else {}
+    scored = load_cache(cache)
     old_name = "old estimate" if baseline else "old: raw count"
     print(f"| job | held-out set | form | conversations | gold mean + std | raw count | {old_name} | error "
           "| old interval | holds gold | new estimate | error | new interval | holds gold "
@@ -393,14 +406,14 @@ def cmd_features(args) -> int:
     the `measure --cache` files, the mean |log(estimate / gold)| and how many cells are within
     -10% / +50%. Reads only cached scored sets: run `fit --cache` and `measure --cache` first."""
     import math
-    import pickle
     import statistics
 
     from veil.risk.estimate import FEATURES
 
-    dev = pickle.loads(Path(args.cache).read_bytes())
-    held = {(key, path): rows for path in args.held
-            for key, rows in pickle.loads(Path(path).read_bytes()).items()}
+    dev = load_cache(Path(args.cache))
+    held = {(key, path): rows for path in args.held for key, rows in load_cache(Path(path)).items()}
+    if not dev or not held:
+        raise SystemExit("features needs the caches of `fit --cache` and `measure --cache` runs")
     every = [row for rows in dev.values() for row in rows]
     base = fit(every)
     items = {form: item_rows(every, form) for form in FORMS}

@@ -217,7 +217,6 @@ def estimate_interval(estimate: float, table: FittedTable, threshold: float) -> 
 # --- per-item probability: what the item itself shows ----------------------------------------
 
 _WORD = re.compile(r"[^\W\d_]+")
-_SENTENCE_END = frozenset(".!?:;\"“”\n([")
 # The features an item model may use, each a yes/no fact of the item and its conversation's
 # text (`item_features`); the fitted table names the ones its model uses.
 FEATURES = ("common", "all_caps", "multi_word", "repeated", "partial", "mid_capital",
@@ -246,18 +245,13 @@ def _value(item: Any, texts: Sequence[str]) -> str:
     return value
 
 
-def _sentence_initial(text: str, start: int) -> bool:
-    i = start - 1
-    while i >= 0 and text[i] in " \t":
-        i -= 1
-    return i < 0 or text[i] in _SENTENCE_END
-
-
 def _mid_capital(item: Any, texts: Sequence[str]) -> bool:
+    from veil.detection.engine.builtin_names import sentence_initial
+
     for turn, start, _ in _mentions(item):
         if 0 <= turn < len(texts) and start < len(texts[turn]):
             text = texts[turn]
-            if text[start].isupper() and not _sentence_initial(text, start):
+            if text[start].isupper() and not sentence_initial(text, start):
                 return True
     return False
 
