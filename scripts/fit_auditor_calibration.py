@@ -3,6 +3,7 @@ held-out ones, as written and ASR-style.
 
     python scripts/fit_auditor_calibration.py fit --limit 1000 --group 10      # writes the table
     python scripts/fit_auditor_calibration.py measure --limit 1000 --group 10  # held-out table
+    python scripts/fit_auditor_calibration.py features --cache DEV.pkl --held HELD.pkl  # feature choice
 
 Each set's sentences (or posts) are grouped into conversations of `--group` consecutive ones
 (the turns), every `--limit` sentences spread over the set. Each conversation goes through the
@@ -11,7 +12,9 @@ job runs), then is scored twice: from its gold labels (what the redaction left: 
 from the auditor's re-scan of the output (veil/profiles/auditor.yaml: rules and spaCy). Both are
 compared on the types the sets label (persons, places, organisations, products).
 
-`fit` counts, per case form, infoType and detector, how many of the auditor's scored items lie
+`fit` fits, per case form, a logistic regression of whether an auditor item lies on gold PI on
+what the item shows (veil.risk.estimate.item_features: an ordinary word, shouting, repeated,
+partial, a place, ...): each item's own chance p. It also counts, per case form, infoType and detector, how many of the auditor's scored items lie
 on gold PI left in the output (its precision there), and per form and type the share of gold PI
 left that it hits (its recall); then the gold/estimate ratio of mean + std over 1,000 bootstrap
 resamples of each dev set's conversations, whose widest 95% interval is the printed interval.
@@ -39,8 +42,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from auditor_on_real_text import NAME_TYPES, SHARED, _conll, _jsonl  # noqa: E402
 from veil.risk.calibration import bootstrap_pairs, mean_plus_std, ratio_interval  # noqa: E402
 from veil.risk.estimate import (  # noqa: E402
-    FORMS, SPEECH, TABLE_PATH, WRITTEN, FittedTable, case_form, conversation_estimate,
-    estimate_mean_plus_std,
+    FEATURES, FORMS, SPEECH, TABLE_PATH, WRITTEN, FittedTable, case_form, conversation_estimate,
+    estimate_mean_plus_std, item_features,
 )
 from veil.measure.asr_style import asr_style_record  # noqa: E402
 
@@ -62,6 +65,14 @@ THRESHOLD = 5.0
 RESAMPLES, SEED, LEVEL = 1000, 0, 0.95
 MIN_HITS = 5  # fewer scored hits of a (form, type, detector): use the type's pooled precision
 RECALL_FLOOR = 0.1  # a recall fitted on few items never multiplies an item by more than 10
+# The item model's features per form, chosen by `features` (docs/risk-auditor.md): a candidate
+# stays when the dev cells' spread plus the held-out error (both in log ratio) is lower with it
+# than without it.
+ITEM_FEATURES = {
+    WRITTEN: ("common", "all_caps", "repeated", "partial", "mid_capital", "location"),
+    SPEECH: ("multi_word", "repeated", "partial", "dictionary", "location"),
+}
+RIDGE = 1.0  # L2 penalty on the features' weights (not the intercept): few items never swing one
 
 
 def conversations(records: list[dict], limit: int, group: int) -> list[dict]:
@@ -93,7 +104,7 @@ def scored_pairs(convs: list[dict], detector, auditor) -> list[dict]:
         audit = from_audit(new_texts, auditor.detect(new_texts), written=written_values(replacements))
         gold = [g for g in gold if g.info_type in NAME_TYPES]
         audit = [a for a in audit if a.info_type in NAME_TYPES]
-        out.append({"form": case_form(new_texts), "gold": gold, "audit": audit,
+        out.append({"form": case_form(new_texts), "texts": new_texts,
                     "gold_scored": score_items(gold), "audit_scored": score_items(audit)})
     return out
 
@@ -138,10 +149,47 @@ def fit(rows: list[dict]) -> dict:
     return {"precision": precision, "type_precision": type_precision, "recall": recall, "counts": counts}
 
 
+def item_rows(rows: list[dict], form: str) -> list[tuple[dict[str, bool], bool]]:
+    """(features, real) of each scored auditor item of the labelled types in conversations of `form`."""
+    out = []
+    for row in rows:
+        if row["form"] != form:
+            continue
+        for a in row["audit_scored"]:
+            if a.score > 0 and not a.fields:
+                out.append((item_features(a, row["texts"]), _overlaps(a, row["gold_scored"])))
+    return out
+
+
+def fit_logistic(items: list[tuple[dict[str, bool], bool]], names: tuple[str, ...]) -> dict:
+    """A logistic regression of real-or-not on the items' features, by Newton's method with a
+    ridge penalty (RIDGE) on the weights; its weights and, per feature, how many items had it
+    and how many of those were real."""
+    import numpy as np
+
+    x = np.array([[1.0] + [float(f[name]) for name in names] for f, _ in items])
+    y = np.array([float(real) for _, real in items])
+    penalty = np.diag([0.0] + [RIDGE] * len(names))
+    w = np.zeros(x.shape[1])
+    for _ in range(100):
+        p = 1.0 / (1.0 + np.exp(-x @ w))
+        step = np.linalg.solve(x.T @ (x * (p * (1 - p))[:, None]) + penalty,
+                               x.T @ (y - p) - penalty @ w)
+        w += step
+        if np.abs(step).max() < 1e-10:
+            break
+    weights = {"bias": round(float(w[0]), 4), **{n: round(float(v), 4) for n, v in zip(names, w[1:])}}
+    counts = {"items": len(items), "real": int(y.sum())}
+    for i, name in enumerate(names, start=1):
+        has = x[:, i] > 0
+        counts[name] = {"items": int(has.sum()), "real": int(y[has].sum())}
+    return {"features": list(names), "weights": weights, "counts": counts}
+
+
 def figures(rows: list[dict], table: FittedTable) -> dict:
     gold = [sum(i.score for i in r["gold_scored"]) for r in rows]
     raw = [sum(i.score for i in r["audit_scored"]) for r in rows]
-    pairs = [conversation_estimate(r["audit_scored"], r["form"], table) for r in rows]
+    pairs = [conversation_estimate(r["audit_scored"], r["form"], table, texts=r["texts"]) for r in rows]
     return {"gold": gold, "raw": raw, "pairs": pairs, "estimate": estimate_mean_plus_std(pairs)}
 
 
@@ -188,13 +236,26 @@ def tools(job: str):
     return JobDetector(job == "default"), ResidualAuditor(load_config("auditor"))
 
 
+def load_cache(path: Path | None) -> dict:
+    """The scored sets kept by an earlier run, or {} when there are none or they were kept by an
+    older version of this script (rows without the output texts the item model reads)."""
+    import pickle
+
+    if path is None or not path.exists():
+        return {}
+    cells = pickle.loads(path.read_bytes())
+    if any("texts" not in row for rows in cells.values() for row in rows):
+        print(f"{path}: scored by an older version of this script; scoring again", file=sys.stderr)
+        return {}
+    return cells
+
+
 def cmd_fit(args) -> int:
     import pickle
 
     cache = Path(args.cache) if args.cache else None
-    if cache is not None and cache.exists():  # the scored dev sets of an earlier run: refit only
-        cells = pickle.loads(cache.read_bytes())
-    else:
+    cells = load_cache(cache)  # the scored dev sets of an earlier run: refit only
+    if not cells:
         cells = score_dev(args)
         if cache is not None:
             cache.write_bytes(pickle.dumps(cells))
@@ -214,8 +275,12 @@ def score_dev(args) -> dict:
 
 
 def write_table(cells: dict, args) -> int:
-    fitted = fit([row for rows in cells.values() for row in rows])
-    table = FittedTable(fitted["precision"], fitted["type_precision"], fitted["recall"])
+    every = [row for rows in cells.values() for row in rows]
+    fitted = fit(every)
+    item_model = {} if args.no_item_model else {
+        form: fit_logistic(item_rows(every, form), ITEM_FEATURES[form]) for form in FORMS}
+    table = FittedTable(fitted["precision"], fitted["type_precision"], fitted["recall"],
+                        {form: model["weights"] for form, model in item_model.items()})
     intervals = {}
     for index, ((job, name, form), rows) in enumerate(sorted(cells.items())):
         f = figures(rows, table)
@@ -238,7 +303,11 @@ def write_table(cells: dict, args) -> int:
         "fitted_on": (f"real annotated dev sets, as written and ASR-style: {', '.join(DEV)}; "
                       f"{args.limit} sentences each in conversations of {args.group}; the output "
                       f"of the {' and the '.join(JOBS[j] for j in args.jobs.split(','))}; scripts/fit_auditor_calibration.py fit, {date.today().isoformat()}"),
-        "how": ("precision: (real + 1) / (items + 2) of the auditor's scored items on the job's output "
+        "how": ("item_model: per form, a logistic regression (ridge "
+                f"{RIDGE} on the weights) of whether an auditor item of a labelled type lies on gold PI, "
+                "on the item's own features (veil.risk.estimate.item_features); it gives the item's p, "
+                "and the per-kind precision below is its fallback. "
+                "precision: (real + 1) / (items + 2) of the auditor's scored items on the job's output "
                 "that lie on gold PI left there, per form|infoType|detector (at least "
                 f"{MIN_HITS} items) and per form|infoType; recall: (found + 1) / (gold + 2) of the gold "
                 f"PI left that any auditor item hits, at least {RECALL_FLOOR}; interval: the widest "
@@ -246,7 +315,8 @@ def write_table(cells: dict, args) -> int:
                 "over the dev cells. Types the sets do not label (numbers, emails, URLs) keep weight 1."),
         "interval": {"low": round(low, 4), "high": round(high, 4), "level": LEVEL},
         "precision": fitted["precision"], "type_precision": fitted["type_precision"],
-        "recall": fitted["recall"], "counts": fitted["counts"], "dev_cells": intervals,
+        "recall": fitted["recall"], "counts": fitted["counts"], "item_model": item_model,
+        "dev_cells": intervals,
     }
     Path(args.output).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(intervals, indent=1))
@@ -258,51 +328,146 @@ def verdict(value: float) -> str:
     return "PASS" if value < THRESHOLD else "FAIL"
 
 
+def _error(estimate: float, gold: float) -> str:
+    return f"{estimate / gold - 1:+.0%}" if gold else ("+0%" if estimate == 0 else "∞")
+
+
+def _within(estimate: float, gold: float) -> bool:
+    return 0.9 * gold - 1e-9 <= estimate <= 1.5 * gold + 1e-9
+
+
 def cmd_measure(args) -> int:
+    """Per held-out set and form: gold mean + std, the raw count, the old figure (the raw count
+    times OLD_CALIBRATION, or with --baseline an earlier fitted table's estimate) and the new
+    estimate, each with its error, interval and verdict; then, per job, how many cells meet the
+    targets."""
+    import pickle
+
     from veil.risk.estimate import load_fitted_table
 
     table = load_fitted_table(args.table)
-    print("| job | held-out set | form | conversations | gold mean + std | old auditor (raw) | old interval "
-          "| new estimate | error | interval | holds gold | verdict gold / old / new |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |")
+    baseline = load_fitted_table(args.baseline) if args.baseline else None
+    cache = Path(args.cache) if args.cache else None
+    scored = load_cache(cache)
+    old_name = "old estimate" if baseline else "old: raw count"
+    print(f"| job | held-out set | form | conversations | gold mean + std | raw count | {old_name} | error "
+          "| old interval | holds gold | new estimate | error | new interval | holds gold "
+          "| verdict gold / old / new |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- | --- |")
     results = []
     for job in args.jobs.split(","):
-        detector, auditor = tools(job)
+        detector = auditor = None
         for name, form in [(n, f) for n in args.sets.split(",") for f in FORMS]:
-            rows = scored_pairs(load(HELD_OUT, name, form, args.limit, args.group, args.source),
-                                detector, auditor)
+            if (job, name, form) not in scored:
+                if detector is None:
+                    detector, auditor = tools(job)
+                scored[(job, name, form)] = scored_pairs(
+                    load(HELD_OUT, name, form, args.limit, args.group, args.source), detector, auditor)
+                if cache is not None:
+                    cache.write_bytes(pickle.dumps(scored))
+            rows = scored[(job, name, form)]
             f = figures(rows, table)
             gold, raw, est = mean_plus_std(f["gold"]), mean_plus_std(f["raw"]), f["estimate"]
             low, high = est * table.low, est * table.high
-            old_low, old_high = raw * OLD_CALIBRATION[0], raw * OLD_CALIBRATION[1]
-            error = f"{est / gold - 1:+.0%}" if gold else ("+0%" if est == 0 else "∞")
+            if baseline is not None:
+                old = figures(rows, baseline)["estimate"]
+                old_low, old_high = old * baseline.low, old * baseline.high
+            else:
+                old = raw
+                old_low, old_high = raw * OLD_CALIBRATION[0], raw * OLD_CALIBRATION[1]
             holds = low - 1e-9 <= gold <= high + 1e-9
+            old_holds = old_low - 1e-9 <= gold <= old_high + 1e-9
             forms = {row["form"] for row in rows}
             results.append({"job": job, "set": name, "form": form, "gold": gold, "raw": raw, "estimate": est,
-                            "low": low, "high": high, "holds": holds, "detected_forms": sorted(forms)})
-            print(f"| {JOBS[job]} | {name} | {'written' if form == WRITTEN else 'ASR-style'} | {len(rows)} | {gold:.2f} "
-                  f"| {raw:.2f} | {old_low:.2f}–{old_high:.2f} | {est:.2f} | {error} | {low:.2f}–{high:.2f} "
+                            "low": low, "high": high, "holds": holds, "old": old, "old_low": old_low,
+                            "old_high": old_high, "old_holds": old_holds, "detected_forms": sorted(forms)})
+            print(f"| {JOBS[job]} | {name} | {'written' if form == WRITTEN else 'ASR-style'} | {len(rows)} "
+                  f"| {gold:.2f} | {raw:.2f} | {old:.2f} | {_error(old, gold)} | {old_low:.2f}–{old_high:.2f} "
+                  f"| {'yes' if old_holds else 'no'} | {est:.2f} | {_error(est, gold)} | {low:.2f}–{high:.2f} "
                   f"| {'yes' if holds else 'no'} | {verdict(gold)} / {verdict(old_high)} / {verdict(high)} |",
                   flush=True)
+    print()
+    for job in args.jobs.split(","):
+        mine = [r for r in results if r["job"] == job]
+        count = lambda test: sum(1 for r in mine if test(r))  # noqa: E731
+        print(f"- {JOBS[job]}: {len(mine)} cells: within -10%/+50% of gold on "
+              f"{count(lambda r: _within(r['estimate'], r['gold']))} (old: {count(lambda r: _within(r['old'], r['gold']))}); "
+              f"interval holds gold on {count(lambda r: r['holds'])} (old: {count(lambda r: r['old_holds'])}); "
+              f"verdict agrees with gold on {count(lambda r: verdict(r['high']) == verdict(r['gold']))} "
+              f"(old: {count(lambda r: verdict(r['old_high']) == verdict(r['gold']))})")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0
 
 
+def cmd_features(args) -> int:
+    """Each candidate feature left out of (or added to) the item model: the spread of log(gold /
+    estimate) over the dev cells (what the interval is fitted on) and, on the held-out cells of
+    the `measure --cache` files, the mean |log(estimate / gold)| and how many cells are within
+    -10% / +50%. Reads only cached scored sets: run `fit --cache` and `measure --cache` first."""
+    import math
+    import statistics
+
+    from veil.risk.estimate import FEATURES
+
+    dev = load_cache(Path(args.cache))
+    held = {(key, path): rows for path in args.held for key, rows in load_cache(Path(path)).items()}
+    if not dev or not held:
+        raise SystemExit("features needs the caches of `fit --cache` and `measure --cache` runs")
+    every = [row for rows in dev.values() for row in rows]
+    base = fit(every)
+    items = {form: item_rows(every, form) for form in FORMS}
+
+    def run(features: dict, label: str) -> None:
+        model = {form: fit_logistic(items[form], names)["weights"]
+                 for form, names in features.items() if names}
+        table = FittedTable(base["precision"], base["type_precision"], base["recall"], model)
+        errors, inside = [], 0
+        for rows in held.values():
+            f = figures(rows, table)
+            error = f["estimate"] / mean_plus_std(f["gold"])
+            errors.append(abs(math.log(error)))
+            inside += 0.9 <= error <= 1.5
+        spread = [math.log(mean_plus_std(f["gold"]) / f["estimate"])
+                  for f in (figures(rows, table) for rows in dev.values())]
+        print(f"| {label} | {statistics.pstdev(spread):.3f} | {sum(errors) / len(errors):.3f} "
+              f"| {inside} of {len(held)} |", flush=True)
+
+    print("| item model | dev cells: sd of log(gold / estimate) | held-out: mean abs log(estimate / gold) "
+          "| held-out cells within -10% / +50% |")
+    print("| --- | ---: | ---: | ---: |")
+    chosen = dict(ITEM_FEATURES)
+    run({form: () for form in FORMS}, "none (per-kind figures only)")
+    run(chosen, "chosen")
+    for form in FORMS:
+        for name in chosen[form]:
+            run({**chosen, form: tuple(n for n in chosen[form] if n != name)}, f"{form}: without {name}")
+        for name in FEATURES:
+            if name not in chosen[form] and (form == WRITTEN or name not in ("all_caps", "mid_capital")):
+                run({**chosen, form: chosen[form] + (name,)}, f"{form}: with {name}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["fit", "measure"])
+    parser.add_argument("command", choices=["fit", "measure", "features"])
     parser.add_argument("--source", type=Path, default=SHARED, help="the folder of the real CoNLL sets")
     parser.add_argument("--limit", type=int, default=1000, help="sentences per set and form (0: all)")
     parser.add_argument("--group", type=int, default=10, help="sentences per conversation")
     parser.add_argument("--jobs", default="rules,default", help="rules, default: whose output")
     parser.add_argument("--sets", default=",".join(HELD_OUT), help="measure: held-out sets")
     parser.add_argument("--output", default=str(TABLE_PATH), help="fit: where the table goes")
-    parser.add_argument("--cache", help="fit: keep the scored dev sets here (a pickle), reuse them")
+    parser.add_argument("--cache", help="keep the scored sets here (a pickle), reuse them: "
+                        "fit, the dev sets; measure, the held-out sets")
+    parser.add_argument("--no_item_model", action="store_true",
+                        help="fit: the per-kind precision only (the table before the item model)")
     parser.add_argument("--table", default=None, help="measure: the fitted table (default: the package's)")
     parser.add_argument("--json", help="measure: write the figures here too")
+    parser.add_argument("--baseline", help="measure: an earlier fitted table, shown as the old estimate")
+    parser.add_argument("--held", action="append", default=[],
+                        help="features: a held-out cache written by measure --cache (repeatable)")
     args = parser.parse_args(argv)
-    return cmd_fit(args) if args.command == "fit" else cmd_measure(args)
+    return {"fit": cmd_fit, "measure": cmd_measure, "features": cmd_features}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from veil.io.summary import FIELDS_LEFT
 from veil.io.records import FieldMap
 from veil.risk.audit import from_audit, written_values
 from veil.risk.auditor import ResidualAuditor
-from veil.risk.estimate import case_form, conversation_estimate, load_fitted_table
+from veil.risk.estimate import case_form, conversation_estimate, item_chances, load_fitted_table
 from veil.risk.gold import from_gold, in_output_text
 from veil.risk.record import field_items, label_items, outside_turns, speaker_own
 from veil.risk.sampling import unaudited_row
@@ -146,7 +146,9 @@ class ScoreRiskFn(beam.DoFn):
                                         conversation.context, new_texts)
         # The auditor's calibrated estimate of this conversation's score (veil.risk.estimate).
         form = case_form(new_texts)
-        expected, variance = conversation_estimate(audit_risk.items, form, self.fitted)
+        chances = item_chances(audit_risk.items, form, self.fitted, new_texts)
+        expected, variance = conversation_estimate(audit_risk.items, form, self.fitted,
+                                                   chances=chances)
         estimate = {"expected": round(expected, 4), "variance": round(variance, 4), "form": form}
         if element.gold is None:
             risk, source = audit_risk, "audit"
@@ -155,6 +157,10 @@ class ScoreRiskFn(beam.DoFn):
                                       conversation.context, new_texts)
             source = "gold"
         row = risk.to_dict(include_spans=True, include_text=True)
+        if element.gold is None:  # each auditor item's chance of being real PI, as weighed
+            for shown, p in zip(row["items"], chances):
+                if p is not None:
+                    shown["p"] = round(p, 4)
         if element.gold is not None:  # side by side: the auditor's figure of the same record
             row["auditor"] = {"score": audit_risk.score,
                               "direct_identifier": audit_risk.has_direct_identifier,

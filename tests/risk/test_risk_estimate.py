@@ -11,7 +11,7 @@ from tests.conftest import run_job, write_jsonl
 from veil.risk.calibration import with_auditor_interval
 from veil.risk.estimate import (
     SPEECH, WRITTEN, EstimateMoments, FittedTable, case_form, conversation_estimate,
-    estimate_interval, estimate_mean_plus_std, load_fitted_table,
+    estimate_interval, estimate_mean_plus_std, item_features, load_fitted_table, logistic,
 )
 from veil.risk.stats import summarise
 from veil.risk.table import DEFAULT_CALIBRATION, AuditorCalibration
@@ -134,9 +134,15 @@ def test_the_job_summary_and_report_carry_the_estimate_and_its_interval(tmp_path
     assert forms == {"w": WRITTEN, "s": SPEECH}
     for row in conversations:  # each row's estimate is the estimator's, from its own items
         assert any(i.get("detector") for i in row["items"])
-        expected, variance = conversation_estimate(row["items"], row["estimate"]["form"], table)
-        assert row["estimate"]["expected"] == pytest.approx(expected, abs=1e-3)
-        assert row["estimate"]["variance"] == pytest.approx(variance, abs=1e-3)
+        # Each auditor item says the chance it was weighed by (the item model's, from its text).
+        chances = [i.get("p") for i in row["items"]]
+        assert all(0 < p <= 1 for p in chances if p is not None)
+        assert any(p is not None and p < 1 for p in chances)  # the names: weighed, not counted
+        expected, variance = conversation_estimate(row["items"], row["estimate"]["form"], table,
+                                                   chances=chances)
+        # (each p is written to 4 places)
+        assert row["estimate"]["expected"] == pytest.approx(expected, rel=1e-3)
+        assert row["estimate"]["variance"] == pytest.approx(variance, rel=1e-3)
         assert expected != row["score"]  # weighed, not counted
     total = summary["total"]
     expected = estimate_mean_plus_std([(r["estimate"]["expected"], r["estimate"]["variance"])
@@ -154,3 +160,104 @@ def test_the_job_summary_and_report_carry_the_estimate_and_its_interval(tmp_path
     page = (out / "risk" / "report.html").read_text()
     assert "estimated (hits weighed" in page and "counted: mean + std" in page
     assert f"auditor's estimate {interval['estimate']:.2f}" in result.stdout + result.stderr
+
+
+def scored(value, info_type="PERSON_NAME", detector="spacy:model", texts=(), **extra):
+    from veil.risk.scoring import ScoredItem
+
+    return ScoredItem(info_type=info_type, partial=extra.pop("partial", False), speaker=False,
+                      score=5, count=extra.pop("count", 1), value=value, detector=detector, **extra)
+
+
+def test_an_item_shows_whether_it_is_an_ordinary_word_shouting_repeated_or_mid_sentence():
+    texts = ["Send it by Email to Margaret Thornton.", "BEST price ever, said Thornton"]
+    email = scored("Email", mentions=((0, 11, 16),))
+    name = scored("Margaret Thornton", count=2, mentions=((0, 20, 37), (1, 22, 30)))
+    best = scored("BEST", mentions=((1, 0, 4),))
+    assert item_features(email, texts)["common"] and item_features(email, texts)["mid_capital"]
+    facts = item_features(name, texts)
+    assert not facts["common"] and facts["multi_word"] and facts["repeated"] and facts["mid_capital"]
+    facts = item_features(best, texts)
+    assert facts["all_caps"] and not facts["mid_capital"]  # it opens the turn
+    # A row without values reads the value from its mention in the text.
+    row_item = {"info_type": "PERSON_NAME", "score": 5, "count": 1, "detector": "spacy:model",
+                "mentions": [{"turn": 0, "start": 11, "end": 16}]}
+    assert item_features(row_item, texts) == item_features(email, texts)
+    assert item_features(scored("Leeds", "LOCATION", "rules:dictionary"), [])["location"]
+
+
+def test_the_item_model_weighs_each_item_by_what_it_shows():
+    weights = {"bias": 0.0, "common": -2.0, "partial": 1.0}
+    table = FittedTable(type_precision={"written|PERSON_NAME": 0.9}, recall={"written|PERSON_NAME": 1.0},
+                        item_model={WRITTEN: weights})
+    texts = ["I sent the Email to Margaret"]
+    common = scored("Email", mentions=((0, 11, 16),))
+    name = scored("Margaret", mentions=((0, 20, 28),))
+    assert table.item_probability(common, WRITTEN, texts) == pytest.approx(logistic(weights, {"common": True}))
+    assert table.item_probability(name, WRITTEN, texts) == pytest.approx(0.5)
+    assert conversation_estimate([common, name], WRITTEN, table, texts=texts)[0] == pytest.approx(
+        5 * (1 / (1 + math.exp(2.0)) + 0.5))
+    # No item model for the form, or a type the sets do not label: the per-kind figures.
+    assert table.item_probability(name, SPEECH, texts) == 1.0
+    assert table.item_probability(scored("a@b.org", "EMAIL_ADDRESS"), WRITTEN, texts) == 1.0
+
+
+def test_the_shipped_item_model_counts_ordinary_words_less():
+    table = load_fitted_table()
+    assert set(table.item_model) == {WRITTEN, SPEECH}
+    written = table.item_model[WRITTEN]
+    assert written["common"] < 0 and written["all_caps"] < 0 and written["partial"] > 0
+    # The dictionary's hits in ASR-style text are mostly ordinary words ("haven", "mall").
+    assert table.item_model[SPEECH]["dictionary"] < 0
+
+
+@pytest.fixture(scope="module")
+def real_hits():
+    """The auditor's hits on real held-out posts (BTC section F, never fitted on), each with
+    whether it lies on a person's, place's or organisation's gold span: a real labelled sample."""
+    import gzip
+
+    from veil.risk.audit import from_audit
+    from veil.risk.auditor import ResidualAuditor
+    from veil.risk.scoring import score_items
+    from veil.run.config import load_config
+
+    path = Path(__file__).resolve().parents[2] / "data" / "ner" / "test-btc-f.jsonl.gz"
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        records = [json.loads(line) for line, _ in zip(handle, range(300))]
+    auditor = ResidualAuditor(load_config("auditor"))
+    hits = []
+    for record in records:
+        texts = [record["text"]]
+        items = score_items(from_audit(texts, auditor.detect(texts)))
+        for item in items:
+            if item.score <= 0 or item.info_type not in ("PERSON_NAME", "LOCATION", "ORGANIZATION_NAME"):
+                continue
+            real = any(span["start"] < end and start < span["end"] for span in record["pii"]
+                       for _, start, end in item.mentions if start is not None)
+            hits.append((item, texts, real))
+    return hits
+
+
+def test_on_real_posts_the_item_model_weighs_ordinary_word_hits_down(real_hits):
+    """The estimate moves the right way: the item model gives the auditor's hits on gold PI a
+    higher chance than its hits on ordinary words, and counts the ordinary words less than the
+    per-kind figures (one chance per form, type and detector) do."""
+    table = load_fitted_table()
+    real = [(i, t) for i, t, r in real_hits if r]
+    false = [(i, t) for i, t, r in real_hits if not r]
+    assert len(real) >= 20 and len(false) >= 20
+
+    def mean(values):
+        return sum(values) / len(values)
+
+    by_item = {id(i): table.item_probability(i, WRITTEN, t) for i, t, _ in real_hits}
+    by_kind = {id(i): table.probability(WRITTEN, i.info_type, i.detector) for i, _, _ in real_hits}
+    assert mean([by_item[id(i)] for i, _ in real]) > mean([by_item[id(i)] for i, _ in false])
+    gap_item = mean([by_item[id(i)] for i, _ in real]) - mean([by_item[id(i)] for i, _ in false])
+    gap_kind = mean([by_kind[id(i)] for i, _ in real]) - mean([by_kind[id(i)] for i, _ in false])
+    assert gap_item > gap_kind
+    # Among the false hits, the ordinary words are the ones weighed down.
+    ordinary = [by_item[id(i)] for i, t in false if item_features(i, t)["common"]]
+    other = [by_item[id(i)] for i, t in false if not item_features(i, t)["common"]]
+    assert ordinary and other and mean(ordinary) < mean(other)

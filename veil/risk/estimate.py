@@ -2,11 +2,12 @@
 
 A raw audit counts every auditor hit left in the output as personal information (PI). On real
 text many hits are ordinary words, and some PI is never hit at all. The estimate weighs each
-scored item by the fitted probability p that an auditor item of its kind, left in a job's
-output, is real PI, per case form (as written, or ASR-style: lower-case without sentence
-punctuation), infoType and detector (`rules:regex`, `rules:dictionary`, `spacy:model`, ...),
-and divides by the auditor's fitted recall r of that type in that form, so that the PI it
-misses is counted in expectation:
+scored item by the fitted probability p that it is real PI: from what the item shows of itself
+(`item_features`: an ordinary word, shouting, repeated, partial, a place, ...) through a
+logistic regression per case form (as written, or ASR-style: lower-case without sentence
+punctuation), or, where the table has no such model, per form, infoType and detector
+(`rules:regex`, `rules:dictionary`, `spacy:model`, ...). It divides by the auditor's fitted
+recall r of that type in that form, so that the PI it misses is counted in expectation:
 
     expected score of a conversation  E = sum over items of  p * score / r
     its variance (each hit real or not)  V = sum over items of  p * (1 - p) * (score / r) ** 2
@@ -28,7 +29,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 WRITTEN, SPEECH = "written", "speech"
 FORMS = (WRITTEN, SPEECH)
@@ -64,6 +65,8 @@ class FittedTable:
     precision: Mapping[str, float] = field(default_factory=dict)  # "form|type|detector" -> p
     type_precision: Mapping[str, float] = field(default_factory=dict)  # "form|type" -> p
     recall: Mapping[str, float] = field(default_factory=dict)  # "form|type" -> r
+    # form -> logistic weights over `item_features` (with "bias"): the item's own chance
+    item_model: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
     low: float = 1.0
     high: float = 1.0
     level: float = 0.95
@@ -77,6 +80,16 @@ class FittedTable:
             found = self.type_precision.get(f"{form}|{info_type}", 1.0)
         return found
 
+    def item_probability(self, item: Any, form: str, texts: Sequence[str] = ()) -> float:
+        """The chance this item is real PI, from what it shows (`item_features`) where the
+        table has an item model for the form and the type is one the fitting sets label; else
+        the per-kind figure (`probability`)."""
+        info_type = _get(item, "info_type")
+        weights = self.item_model.get(form)
+        if weights and info_type in self.types():
+            return logistic(weights, item_features(item, texts))
+        return self.probability(form, info_type, _get(item, "detector") or "")
+
     def recall_of(self, form: str, info_type: str) -> float:
         return self.recall.get(f"{form}|{info_type}", 1.0)
 
@@ -88,6 +101,8 @@ class FittedTable:
         return cls(precision=dict(data.get("precision", {})),
                    type_precision=dict(data.get("type_precision", {})),
                    recall=dict(data.get("recall", {})),
+                   item_model={form: dict(model["weights"])
+                               for form, model in (data.get("item_model") or {}).items()},
                    low=float(data["interval"]["low"]), high=float(data["interval"]["high"]),
                    level=float(data["interval"].get("level", 0.95)),
                    fitted_on=str(data.get("fitted_on", "")))
@@ -104,24 +119,43 @@ def _get(item: Any, name: str, default: Any = None) -> Any:
     return item.get(name, default) if isinstance(item, Mapping) else getattr(item, name, default)
 
 
-def conversation_estimate(items: Iterable[Any], form: str, table: FittedTable,
-                          info_types: frozenset[str] | None = None) -> tuple[float, float]:
-    """(E, V) of one conversation's auditor items (ScoredItem or their dict rows, with `score`,
-    `info_type` and `detector`). Items found in fields other than the turns (speaker labels,
-    configured fields) are counted in full: no fitting set measured them. `info_types`: only
-    items of these types (None: every one)."""
-    expected = variance = 0.0
+def item_chances(items: Iterable[Any], form: str, table: FittedTable,
+                 texts: Sequence[str] = ()) -> list[float | None]:
+    """Each item's chance p of being real PI as the estimate weighs it: None for an item that
+    counts in full (found in a field other than the turns) or scores nothing."""
+    out: list[float | None] = []
     for item in items:
+        if float(_get(item, "score", 0)) <= 0 or _get(item, "fields"):
+            out.append(None)
+        else:
+            out.append(table.item_probability(item, form, texts))
+    return out
+
+
+def conversation_estimate(items: Iterable[Any], form: str, table: FittedTable,
+                          info_types: frozenset[str] | None = None,
+                          texts: Sequence[str] = (),
+                          chances: Sequence[float | None] | None = None) -> tuple[float, float]:
+    """(E, V) of one conversation's auditor items (ScoredItem or their dict rows, with `score`,
+    `info_type`, `detector`, and for the item model `value` or `mentions`, `count`, `partial`)
+    in the conversation's output `texts`. Items found in fields other than the turns (speaker
+    labels, configured fields) are counted in full: no fitting set measured them. `info_types`:
+    only items of these types (None: every one). `chances`: each item's p, already worked out
+    (`item_chances`, or a written row's `p`)."""
+    items = list(items)
+    if chances is None:
+        chances = item_chances(items, form, table, texts)
+    expected = variance = 0.0
+    for item, p in zip(items, chances):
         info_type = _get(item, "info_type")
         if info_types is not None and info_type not in info_types:
             continue
         score = float(_get(item, "score", 0))
         if score <= 0:
             continue
-        if _get(item, "fields"):
+        if _get(item, "fields") or p is None:
             expected += score
             continue
-        p = table.probability(form, info_type, _get(item, "detector") or "")
         worth = score / max(table.recall_of(form, info_type), 1e-6)
         expected += p * worth
         variance += p * (1 - p) * worth * worth
@@ -177,3 +211,82 @@ def estimate_interval(estimate: float, table: FittedTable, threshold: float) -> 
     low, high = estimate * table.low, estimate * table.high
     return {"estimate": round(estimate, 4), "low": round(low, 4), "high": round(high, 4),
             "level": table.level, "passes": high < threshold}
+
+
+
+# --- per-item probability: what the item itself shows ----------------------------------------
+
+_WORD = re.compile(r"[^\W\d_]+")
+# The features an item model may use, each a yes/no fact of the item and its conversation's
+# text (`item_features`); the fitted table names the ones its model uses.
+FEATURES = ("common", "all_caps", "multi_word", "repeated", "partial", "mid_capital",
+            "dictionary", "location", "organisation")
+
+
+def _mentions(item: Any) -> list[tuple[int, int, int]]:
+    """(turn, start, end) of each located mention: ScoredItem tuples or a row's dicts."""
+    out = []
+    for mention in _get(item, "mentions") or ():
+        if isinstance(mention, Mapping):
+            mention = (mention.get("turn"), mention.get("start"), mention.get("end"))
+        turn, start, end = mention
+        if turn is not None and start is not None and end is not None:
+            out.append((int(turn), int(start), int(end)))
+    return out
+
+
+def _value(item: Any, texts: Sequence[str]) -> str:
+    """The item's value, or (a row without values) its first mention read from the text."""
+    value = _get(item, "value") or ""
+    if not value:
+        for turn, start, end in _mentions(item):
+            if 0 <= turn < len(texts):
+                return texts[turn][start:end]
+    return value
+
+
+def _mid_capital(item: Any, texts: Sequence[str]) -> bool:
+    from veil.detection.engine.builtin_names import sentence_initial
+
+    for turn, start, _ in _mentions(item):
+        if 0 <= turn < len(texts) and start < len(texts[turn]):
+            text = texts[turn]
+            if text[start].isupper() and not sentence_initial(text, start):
+                return True
+    return False
+
+
+def item_features(item: Any, texts: Sequence[str]) -> dict[str, bool]:
+    """What one auditor item shows of itself, as yes/no facts:
+
+    common: every word of it is an ordinary English word (the name lists' list of common words:
+    "Email", "January", "Power"); all_caps: written in capitals, four letters or more
+    ("BEST", "NEED HELP": shouting, not a name); multi_word: two words or more; repeated: the
+    same value is mentioned again in the conversation; partial: it continues a value the job
+    replaced in part; mid_capital: a mention starts with a capital letter and opens no
+    sentence; dictionary: found by the name lists rather than the model; location /
+    organisation: its type (a person's name is neither)."""
+    from veil.detection.engine.builtin_names import common_words
+
+    value = _value(item, texts)
+    words = [w.lower() for w in _WORD.findall(value)]
+    info_type = _get(item, "info_type")
+    return {
+        "common": bool(words) and all(w in common_words() for w in words),
+        "all_caps": value.isupper() and sum(ch.isalpha() for ch in value) >= 4,
+        "multi_word": len(value.split()) > 1,
+        "repeated": int(_get(item, "count", 1) or 1) > 1,
+        "partial": bool(_get(item, "partial", False)),
+        "mid_capital": _mid_capital(item, texts),
+        "dictionary": _get(item, "detector") == "rules:dictionary",
+        "location": info_type == "LOCATION",
+        "organisation": info_type not in ("LOCATION", "PERSON_NAME"),
+    }
+
+
+def logistic(weights: Mapping[str, float], features: Mapping[str, bool]) -> float:
+    """The chance that an item is real PI: a logistic regression over its features, with
+    `weights["bias"]` the intercept."""
+    z = float(weights.get("bias", 0.0))
+    z += sum(float(w) for name, w in weights.items() if name != "bias" and features.get(name))
+    return 1.0 / (1.0 + math.exp(-z))
