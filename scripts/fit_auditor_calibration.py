@@ -66,8 +66,8 @@ RESAMPLES, SEED, LEVEL = 1000, 0, 0.95
 MIN_HITS = 5  # fewer scored hits of a (form, type, detector): use the type's pooled precision
 RECALL_FLOOR = 0.1  # a recall fitted on few items never multiplies an item by more than 10
 # The item model's features per form, chosen by `features` (docs/risk-auditor.md): a candidate
-# stays when the dev cells' spread plus the held-out error (both in log ratio) is lower with it
-# than without it.
+# stays when the dev cells' spread of log(gold / estimate) is lower with it than without it (the
+# held-out error it prints measures the choice; it does not make it).
 ITEM_FEATURES = {
     WRITTEN: ("common", "all_caps", "repeated", "partial", "mid_capital", "location"),
     SPEECH: ("multi_word", "repeated", "partial", "dictionary", "location"),
