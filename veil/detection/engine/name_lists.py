@@ -173,7 +173,8 @@ mobile, reading, nice, bath, split, orange, sale, deal, gap, hope, independence,
 normal, why, ware, derby, batman, lake, university, college, mission, temple, spring, surprise,
 enterprise, commerce, industry, santa, angel, trinity, sandy, march, may, june, april, man,
 jersey, guernsey, turkey, chad, sparta, cork, mesa, salem, opportunity, paradise, eagle,
-beaver, moose, bear, hamburg, frankfurt, bologna, lima, cayenne, sherry, champagne, java
+beaver, moose, bear, hamburg, frankfurt, bologna, lima, cayenne, sherry, champagne, java,
+van, perm, pest, erode
 """)
 
 # Canadian provinces and territories, and other regions the city gazetteer lacks.
