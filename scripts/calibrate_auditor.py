@@ -184,16 +184,19 @@ def per_conversation(cells: list[dict]) -> str:
 SECTION = """# The residual-risk auditor's estimate against gold labels
 
 **Superseded as the job's estimate (issue #30).** The job now estimates residual risk from
-the auditor's hits weighed by their fitted chance of being real personal information and divided
-by the auditor's fitted recall, per case form, infoType and detector, fitted on real annotated
-dev sets and measured on held-out real sets, written and ASR-style:
+the auditor's hits, each weighed by its fitted chance of being real personal information (from
+what the item shows of itself: an ordinary word, shouting, repeated, partial, a place; a
+logistic regression per case form) and divided by the auditor's fitted recall per case form and
+infoType, fitted on real annotated dev sets and measured on held-out real sets, written and
+ASR-style:
 [docs/risk-auditor.md](docs/risk-auditor.md#how-far-to-trust-it-the-calibrated-estimate-and-its-measured-error)
 has the method, the fitted table, the held-out figures and the commands. In short, on five
 held-out real sets (BTC F, WNUT-17 dev, UNER-EWT test, GUM news, GUM voyage), written and
-ASR-style, 30 cells: the interval [estimate × 0.32, estimate × 1.76] held the gold figure on all
-30 (the old one on 13, missing every ASR-style cell low); the estimate was within −10% / +50% of
-gold on 18 (errors −33% to +156%); the verdict agreed with gold on 23 (old: 24), never passing a
-corpus gold fails (the old one did on 4), but failing 7 that gold passes near the threshold. The
+ASR-style, 30 cells: the interval [estimate × 0.35, estimate × 1.77] held the gold figure on all
+30; the estimate was within −10% / +50% of gold on 20 (errors −26% to +130%; the per-kind
+estimate before the item model, re-run on the same conversations: 18, errors −20% to +208%);
+the verdict agreed with gold on 23, never passing a corpus gold fails, but failing 7 that gold
+passes near the threshold. The
 tables below are the raw count of the auditor's hits, as the report printed it before, kept for
 comparison.
 
