@@ -188,6 +188,12 @@ def sentence_initial(text: str, start: int) -> bool:
     return i < 0 or text[i] in _SENTENCE_END
 
 
+def _ordinary_word(lowered: str) -> bool:
+    """A common word, or one with a clitic ("don't", "nation's")."""
+    base = re.split(r"['’]", lowered, maxsplit=1)[0]
+    return lowered in common_words() or base in common_words() or base in STOPWORDS
+
+
 def is_cased(text: str) -> bool:
     """Whether capitalisation carries information: the text has at least one capital."""
     return text != text.lower()
@@ -693,12 +699,6 @@ _ORG_SUFFIX_LOWER = re.compile(
 _LEGAL_SUFFIXES_LOWER = frozenset(
     "inc llc l.l.c llp ltd corp gmbh plc pllc pty sarl s.a srl s.p.a spa b.v n.v k.k".split()
 )
-
-
-def _ordinary_word(lowered: str) -> bool:
-    """A common word, or one with a clitic ("don't", "nation's")."""
-    base = re.split(r"['’]", lowered, maxsplit=1)[0]
-    return lowered in common_words() or base in common_words() or base in STOPWORDS
 
 
 def _lower_org_span(text: str, start: int, end: int) -> tuple[int, int] | None:
