@@ -7,8 +7,10 @@
 Prints a table per infoType and per context, and writes every figure as JSON (`--report`).
 Each input is scored in two forms (`--forms both`, the default when the detectors run): as
 written, and as an ASR-style copy of it (lower-case, sentence punctuation removed, gold offsets
-remapped: `veil.measure.asr_style`), which is what a speech recogniser gives. The JSON report is the
-written form's, with the copy's under `asr_style`.
+remapped: `veil.measure.asr_style`), which is what a speech recogniser gives. The copy marks the
+words written with a capital (`written_capitals`), so that its share of ordinary lower-case words
+redacted counts the same words as the written form's. The JSON report is the written form's, with
+the copy's under `asr_style`.
 Detection is the anonymize job's own (`transforms.detect.Detect`, after its reader and parser),
 run on the local runner: the findings scored are the ones the job writes. The scoring then
 reads the input again as a stream.
