@@ -30,9 +30,11 @@ from veil.detection.engine.checksums import (
     australia_medicare_valid, hong_kong_id_valid, singapore_nric_valid, taiwan_id_valid,
 )
 from veil.detection.engine.detectors import DIGIT, hotword, pattern
-from veil.detection.findings import Likelihood, Method
+from veil.detection.findings import Likelihood
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
-from veil.detection.infotypes.european import bare_checked, checked, compact, on_compact
+from veil.detection.infotypes.european import (
+    bare_checked, checked, checked_near, compact, on_compact,
+)
 from veil.detection.infotypes.formats import CheckedSlots, shaped
 from veil.transform.operators.surrogate_formats import Slots
 
@@ -105,9 +107,7 @@ INDIA_GST_INDIVIDUAL = InfoType(
     "Indian GST identification numbers of individuals (state code, the holder's PAN, entity "
     "number, Z, mod 36 check character).",
     detectors=(
-        pattern(rf"\b{_GSTIN}\b", L.LIKELY, check=checked(gstin_valid, L.LIKELY),
-                method=Method.CHECKSUM, trigger=DIGIT,
-                hotwords=[hotword(r"\b(?:gstin?|goods and services tax)\b", 60, fixed=L.VERY_LIKELY)]),
+        checked_near(rf"\b{_GSTIN}\b", r"\b(?:gstin?|goods and services tax)\b", gstin_valid),
     ),
     surrogate=CheckedSlots(gstin_valid, keep=6),
     score=4,
@@ -125,11 +125,12 @@ CHINA_RESIDENT_ID_NUMBER = InfoType(
     "Chinese resident identity card numbers (region, date of birth, serial, ISO 7064 MOD 11-2 "
     "check character).",
     detectors=(
-        pattern(r"\b\d{6}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx]\b",
-                L.LIKELY, check=checked(china_ric_valid, L.LIKELY), method=Method.CHECKSUM,
-                trigger=DIGIT,
-                hotwords=[hotword(r"(?:\b(?:resident id|identity card|id card|shenfenzheng)\b|"
-                                  r"身份证)", 60, fixed=L.VERY_LIKELY)]),
+        checked_near(
+            r"\b\d{6}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx]\b",
+            r"(?:\b(?:resident id|identity card|id card|shenfenzheng)\b|"
+            r"身份证)",
+            china_ric_valid,
+        ),
     ),
     surrogate=CheckedSlots(china_ric_valid, keep=8, date=(8, "YMD")),
     score=5,
@@ -163,10 +164,12 @@ KOREA_RRN = InfoType(
     "Korean resident registration numbers (date of birth, a digit for century and sex, the "
     "place of registration, mod 11 check digit).",
     detectors=(
-        pattern(r"\b\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-[1-8]\d{6}\b", L.POSSIBLE,
-                check=checked(korea_rrn_valid, L.POSSIBLE), method=Method.CHECKSUM, trigger=DIGIT,
-                hotwords=[hotword(r"(?:\b(?:rrn|resident registration)\b|주민등록번호|주민번호)", 60,
-                                  fixed=L.VERY_LIKELY)]),
+        checked_near(
+            r"\b\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-[1-8]\d{6}\b",
+            r"(?:\b(?:rrn|resident registration)\b|주민등록번호|주민번호)",
+            korea_rrn_valid,
+            L.POSSIBLE,
+        ),
     ),
     surrogate=CheckedSlots(korea_rrn_valid, date=(0, "YMD")),
     score=5,
@@ -181,10 +184,11 @@ TAIWAN_ID_NUMBER = InfoType(
     "Taiwanese national identification numbers (region letter, 1 or 2, eight digits, weighted "
     "check).",
     detectors=(
-        pattern(r"\b[A-Z][12]\d{8}\b", L.LIKELY, check=checked(taiwan_id_valid, L.LIKELY),
-                method=Method.CHECKSUM, trigger=DIGIT,
-                hotwords=[hotword(r"(?:\b(?:national id|id number|identity card)\b|身分證)", 60,
-                                  fixed=L.VERY_LIKELY)]),
+        checked_near(
+            r"\b[A-Z][12]\d{8}\b",
+            r"(?:\b(?:national id|id number|identity card)\b|身分證)",
+            taiwan_id_valid,
+        ),
     ),
     surrogate=CheckedSlots(taiwan_id_valid, keep=2),
     score=5,
@@ -198,10 +202,11 @@ HONG_KONG_ID_NUMBER = InfoType(
     "Hong Kong identity card numbers (one or two letters, six digits, mod 11 check in "
     "brackets).",
     detectors=(
-        pattern(r"\b[A-Z]{1,2}\d{6} ?\(?[\dA]\)?(?![\w)])", L.LIKELY,
-                check=checked(hong_kong_id_valid, L.LIKELY), method=Method.CHECKSUM, trigger=DIGIT,
-                hotwords=[hotword(r"(?:\b(?:hkid|identity card|id card)\b|身份證)", 60,
-                                  fixed=L.VERY_LIKELY)]),
+        checked_near(
+            r"\b[A-Z]{1,2}\d{6} ?\(?[\dA]\)?(?![\w)])",
+            r"(?:\b(?:hkid|identity card|id card)\b|身份證)",
+            hong_kong_id_valid,
+        ),
     ),
     surrogate=CheckedSlots(hong_kong_id_valid, keep=1),
     score=5,
@@ -217,10 +222,11 @@ SINGAPORE_NATIONAL_REGISTRATION_ID_NUMBER = InfoType(
     "SINGAPORE_NATIONAL_REGISTRATION_ID_NUMBER",
     "Singapore NRIC and FIN numbers (S, T, F, G or M, seven digits, check letter).",
     detectors=(
-        pattern(r"\b[STFGM]\d{7}[A-Z]\b", L.LIKELY, check=checked(singapore_nric_valid, L.LIKELY),
-                method=Method.CHECKSUM, trigger=DIGIT,
-                hotwords=[hotword(r"\b(?:nric|fin|identity card|ic number|ic no)\b", 60,
-                                  fixed=L.VERY_LIKELY)]),
+        checked_near(
+            r"\b[STFGM]\d{7}[A-Z]\b",
+            r"\b(?:nric|fin|identity card|ic number|ic no)\b",
+            singapore_nric_valid,
+        ),
     ),
     surrogate=CheckedSlots(singapore_nric_valid, keep=1),
     score=5,
@@ -333,10 +339,13 @@ NEW_ZEALAND_NHI_NUMBER = InfoType(
     "New Zealand National Health Index numbers (three letters, three digits, mod 11 check "
     "digit).",
     detectors=(
-        pattern(r"\b[A-HJ-NP-Z]{3}\d{4}\b", L.POSSIBLE, check=checked(new_zealand_nhi_valid, L.LIKELY),
-                method=Method.CHECKSUM, trigger=DIGIT,
-                hotwords=[hotword(r"\b(?:nhi|national health index|health number)\b", 60,
-                                  fixed=L.VERY_LIKELY)]),
+        checked_near(
+            r"\b[A-HJ-NP-Z]{3}\d{4}\b",
+            r"\b(?:nhi|national health index|health number)\b",
+            new_zealand_nhi_valid,
+            L.POSSIBLE,
+            checked_likelihood=L.LIKELY,
+        ),
     ),
     surrogate=CheckedSlots(new_zealand_nhi_valid),
     score=5,

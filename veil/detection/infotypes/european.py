@@ -54,6 +54,15 @@ def on_compact(valid: Callable[[str], bool]) -> Callable[[str], bool]:
     return checksum
 
 
+def checked_near(regex: str, hotwords: str, valid: Callable[[str], bool],
+                 likelihood: Likelihood = L.LIKELY, checked_likelihood: Likelihood | None = None):
+    """A value whose check digits pass `valid`: `likelihood` (or `checked_likelihood`) alone, and
+    VERY_LIKELY near a hotword."""
+    on_check = likelihood if checked_likelihood is None else checked_likelihood
+    return pattern(regex, likelihood, check=checked(valid, on_check), method=Method.CHECKSUM, trigger=DIGIT,
+                   hotwords=[hotword(hotwords, 60, fixed=L.VERY_LIKELY)])
+
+
 def bare_checked(regex: str, hotwords: str, valid: Callable[[str], bool]):
     """Digits a checksum alone cannot tell from any number: reported only near a hotword."""
     return gated(regex, hotwords, base=L.UNLIKELY, lifted=L.VERY_LIKELY,
@@ -215,9 +224,7 @@ def _spain(name: str, description: str, regex: str, valid, example, keep: int = 
         name,
         description,
         detectors=(
-            pattern(regex, L.LIKELY, check=checked(valid, L.LIKELY), method=Method.CHECKSUM,
-                    trigger=DIGIT,
-                    hotwords=[hotword(_SPAIN_HOTWORDS, 60, fixed=L.VERY_LIKELY)]),
+            checked_near(regex, _SPAIN_HOTWORDS, valid),
         ),
         surrogate=CheckedSlots(valid, keep=keep),
         score=5,

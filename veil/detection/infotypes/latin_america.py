@@ -17,11 +17,11 @@ from stdnum.cl import rut
 from stdnum.mx import curp
 
 from veil.detection.engine.checksums import uruguay_ci_valid
-from veil.detection.engine.detectors import DIGIT, gated, hotword, pattern
-from veil.detection.findings import Likelihood, Method
+from veil.detection.engine.detectors import DIGIT, gated
+from veil.detection.findings import Likelihood
 from veil.detection.infotypes.asia_pacific import stdnum_valid
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
-from veil.detection.infotypes.european import bare_checked, checked, on_compact
+from veil.detection.infotypes.european import bare_checked, checked_near, on_compact
 from veil.detection.infotypes.formats import CheckedSlots, shaped
 from veil.transform.operators.surrogate_formats import Slots, like_value
 
@@ -34,9 +34,7 @@ BRAZIL_CPF_NUMBER = InfoType(
     "Brazilian CPF numbers (nine digits and two mod 11 check digits, written NNN.NNN.NNN-NN "
     "or bare near 'CPF').",
     detectors=(
-        pattern(r"(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d-])", L.LIKELY,
-                check=checked(cpf_valid, L.LIKELY), method=Method.CHECKSUM, trigger=DIGIT,
-                hotwords=[hotword(_CPF_HOTWORDS, 60, fixed=L.VERY_LIKELY)]),
+        checked_near(r"(?<![\d.])\d{3}\.\d{3}\.\d{3}-\d{2}(?![\d-])", _CPF_HOTWORDS, cpf_valid),
         bare_checked(r"\b\d{11}\b", _CPF_HOTWORDS, cpf_valid),
     ),
     surrogate=CheckedSlots(cpf_valid, check=2),
@@ -71,10 +69,11 @@ MEXICO_CURP_NUMBER = InfoType(
     "Mexican CURP codes (name letters, date of birth, sex, state, consonants, weighted mod 10 "
     "check digit).",
     detectors=(
-        pattern(rf"\b{_CURP}\b", L.LIKELY, check=checked(curp_valid, L.LIKELY),
-                method=Method.CHECKSUM, trigger=DIGIT,
-                hotwords=[hotword(r"\b(?:curp|clave [úu]nica|registro de poblaci[óo]n)\b", 60,
-                                  fixed=L.VERY_LIKELY)]),
+        checked_near(
+            rf"\b{_CURP}\b",
+            r"\b(?:curp|clave [úu]nica|registro de poblaci[óo]n)\b",
+            curp_valid,
+        ),
     ),
     surrogate=Slots(_make_curp),
     score=5,
@@ -88,10 +87,12 @@ CHILE_CDI_NUMBER = InfoType(
     "CHILE_CDI_NUMBER",
     "Chilean RUN/RUT numbers (seven or eight digits and a mod 11 check character, K for 10).",
     detectors=(
-        pattern(r"(?<![\d.])\d{1,2}\.?\d{3}\.?\d{3}-[\dkK](?![\w-])", L.POSSIBLE,
-                check=checked(rut_valid, L.POSSIBLE), method=Method.CHECKSUM, trigger=DIGIT,
-                hotwords=[hotword(r"\b(?:rut|run|c[ée]dula|carnet|rol [úu]nico)\b", 60,
-                                  fixed=L.VERY_LIKELY)]),
+        checked_near(
+            r"(?<![\d.])\d{1,2}\.?\d{3}\.?\d{3}-[\dkK](?![\w-])",
+            r"\b(?:rut|run|c[ée]dula|carnet|rol [úu]nico)\b",
+            rut_valid,
+            L.POSSIBLE,
+        ),
     ),
     surrogate=CheckedSlots(rut_valid),
     score=5,

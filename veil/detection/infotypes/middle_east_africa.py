@@ -20,11 +20,10 @@ from stdnum.tr import tckimlik
 from stdnum.za import idnr as south_africa_idnr
 
 from veil.detection.engine.checksums import poland_id_card_valid
-from veil.detection.engine.detectors import DIGIT, hotword, pattern
-from veil.detection.findings import Likelihood, Method
+from veil.detection.findings import Likelihood
 from veil.detection.infotypes.asia_pacific import stdnum_valid
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
-from veil.detection.infotypes.european import bare_checked, checked, on_compact
+from veil.detection.infotypes.european import bare_checked, checked_near, on_compact
 from veil.detection.infotypes.formats import CheckedSlots
 
 L = Likelihood
@@ -94,10 +93,13 @@ POLAND_NATIONAL_ID_NUMBER = InfoType(
     "POLAND_NATIONAL_ID_NUMBER",
     "Polish identity card numbers (dowód osobisty: three letters, a check digit, five digits).",
     detectors=(
-        pattern(r"\b[A-Z]{3} ?\d{6}\b", L.POSSIBLE, check=checked(poland_id_card_valid, L.LIKELY),
-                method=Method.CHECKSUM, trigger=DIGIT,
-                hotwords=[hotword(r"\b(?:dow[óo]d(?: osobisty)?|identity card|id card)\b", 60,
-                                  fixed=L.VERY_LIKELY)]),
+        checked_near(
+            r"\b[A-Z]{3} ?\d{6}\b",
+            r"\b(?:dow[óo]d(?: osobisty)?|identity card|id card)\b",
+            poland_id_card_valid,
+            L.POSSIBLE,
+            checked_likelihood=L.LIKELY,
+        ),
     ),
     surrogate=CheckedSlots(poland_id_card_valid, check=0),
     score=5,
@@ -112,10 +114,13 @@ SPAIN_CIF_NUMBER = InfoType(
     "Spanish company tax codes (CIF: organisation letter, province and serial, control digit "
     "or letter).",
     detectors=(
-        pattern(r"\b[ABCDEFGHJNPQRSUVW]-?\d{7}-?[0-9A-J]\b", L.POSSIBLE,
-                check=checked(spain_cif_valid, L.LIKELY), method=Method.CHECKSUM, trigger=DIGIT,
-                hotwords=[hotword(r"\b(?:cif|nif|c[óo]digo de identificaci[óo]n fiscal)\b", 60,
-                                  fixed=L.VERY_LIKELY)]),
+        checked_near(
+            r"\b[ABCDEFGHJNPQRSUVW]-?\d{7}-?[0-9A-J]\b",
+            r"\b(?:cif|nif|c[óo]digo de identificaci[óo]n fiscal)\b",
+            spain_cif_valid,
+            L.POSSIBLE,
+            checked_likelihood=L.LIKELY,
+        ),
     ),
     surrogate=CheckedSlots(spain_cif_valid, keep=1),
     score=2,
