@@ -80,7 +80,7 @@ def test_merging_appends_lists_merges_mappings_and_replaces_values():
 
 
 def test_a_chain_of_paths_relative_to_each_config_and_camel_case_merging(tmp_path):
-    write(tmp_path, "shared/team.yaml", """
+    write(tmp_path, "teams/team.yaml", """
         extends: ../org/base.json
         inspectConfig:
           minLikelihood: LIKELY
@@ -95,13 +95,13 @@ def test_a_chain_of_paths_relative_to_each_config_and_camel_case_merging(tmp_pat
          "detectors": {"rules": true}}
         """)
     job = write(tmp_path, "jobs/job.yaml", """
-        extends: ../shared/team.yaml
+        extends: ../teams/team.yaml
         inspect_config:
           info_types: [{name: PHONE_NUMBER}]
         """)
     found = read_config_data(job)
     assert [s.rsplit("/", 2)[-2] + "/" + s.rsplit("/", 1)[-1] for s in found.sources] == [
-        "org/base.json", "shared/team.yaml", "jobs/job.yaml"]
+        "org/base.json", "teams/team.yaml", "jobs/job.yaml"]
     config = load_config(job)
     assert [t.name for t in config.inspect_config.info_types] == ["EMAIL_ADDRESS", "PHONE_NUMBER"]
     assert custom_names(config) == ["ORGANIZATION_NAME", "TICKET"]  # camelCase merged with snake_case
