@@ -44,6 +44,15 @@ from veil.io.storage import Storage
 WHOLE_FILES = 1 << 62  # one split per file: evaluation reads in order, on one process
 
 
+def marked_spans(conversation: Conversation, field: str, default: str) -> list[Span]:
+    """The spans a record marks in `field` (`{turn, start, end}`, perhaps a `kind`), typed by
+    their `kind` or `default`."""
+    return [
+        Span(int(s.get("turn") or 0), int(s["start"]), int(s["end"]), s.get("kind", default))
+        for s in conversation.record.get(field) or []
+    ]
+
+
 def gold_spans(conversation: Conversation, field: str) -> list[Span]:
     return [
         Span(int(p.get("turn") or 0), int(p["start"]), int(p["end"]), p["info_type"])
@@ -53,16 +62,12 @@ def gold_spans(conversation: Conversation, field: str) -> list[Span]:
 
 def capitalised_spans(conversation: Conversation) -> list[Span]:
     """An ASR-style copy's words that had a capital as written (`written_capitals`)."""
-    return [Span(int(c.get("turn") or 0), int(c["start"]), int(c["end"]), "capitalised")
-            for c in conversation.record.get("written_capitals") or []]
+    return marked_spans(conversation, "written_capitals", "capitalised")
 
 
 def negative_spans(conversation: Conversation) -> list[Span]:
     """Planted hard negatives (synthetic data's `negatives`), which must stay un-redacted."""
-    return [
-        Span(int(n.get("turn") or 0), int(n["start"]), int(n["end"]), n.get("kind", "negative"))
-        for n in conversation.record.get("negatives") or []
-    ]
+    return marked_spans(conversation, "negatives", "negative")
 
 
 def read_conversations(storage: Storage, pattern: str, fields: FieldMap, input_format: str | None):

