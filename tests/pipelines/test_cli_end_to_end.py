@@ -289,6 +289,15 @@ def new_run(tmp_path_factory) -> tuple[Path, dict[str, bytes]]:
     return new_input, output_files(reference)
 
 
+def appeared(folder: Path, pattern: str) -> bool:
+    """Whether a file matching `pattern` is in `folder` now. The job renames and deletes its
+    temporary folders while this looks, and a folder gone mid-scan means "not yet"."""
+    try:
+        return any(folder.glob(pattern))
+    except FileNotFoundError:
+        return False
+
+
 @pytest.mark.parametrize("kill_when", ["_temp/*/*.run", "_temp/*/output/corpus/*"])
 def test_a_killed_run_leaves_one_whole_run_and_the_next_cleans_up(tmp_path: Path, kill_when, new_run):
     """SIGKILL in the middle of a run (while sorted runs are written, or the final shards),
@@ -309,7 +318,7 @@ def test_a_killed_run_leaves_one_whole_run_and_the_next_cleans_up(tmp_path: Path
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
     )
     try:
-        while job.poll() is None and not list(out.glob(kill_when)):
+        while job.poll() is None and not appeared(out, kill_when):
             time.sleep(0.005)
         os.killpg(job.pid, signal.SIGKILL)
     finally:
