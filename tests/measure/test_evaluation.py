@@ -86,6 +86,20 @@ def test_a_bare_domain_name_is_no_word_and_a_word_capitalised_as_written_is_no_l
         "lower_case_redacted": 1, "lower_case_rate": 0.16667}
 
 
+def test_words_that_join_two_gold_spans_of_one_name_are_no_ordinary_words():
+    # GUM labels a mention's proper nouns only: "University" and "California", not "of".
+    text = "she left the University of California's lab for the school of music"
+    gold = [Span(0, 13, 23, "ORGANIZATION_NAME"), Span(0, 27, 37, "LOCATION")]
+    predicted = [Span(0, 13, 39, "ORGANIZATION_NAME"), Span(0, 52, 67, "ORGANIZATION_NAME")]
+    evaluation = Evaluation()
+    evaluation.add([text], gold, predicted)
+    # Words: she left the lab for the school of music -> 9; "of" and "'s" belong to the name.
+    # Only "school of music", which no gold span joins, counts as redacted.
+    assert evaluation.report()["ordinary_words"][ALL] == {
+        "words": 9, "redacted": 3, "rate": 0.33333, "lower_case_words": 9,
+        "lower_case_redacted": 3, "lower_case_rate": 0.33333}
+
+
 def test_the_report_leads_with_redaction_recall_and_redacted_words():
     evaluation = Evaluation()
     evaluation.add(["call Ann about the bill"], [Span(0, 5, 8, "PERSON_NAME")],

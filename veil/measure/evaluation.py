@@ -170,12 +170,38 @@ class WordCounts:
         }
 
 
+# What joins two gold spans of one name ("University [of] California", "Society [of the]
+# Cincinnati") or ends one ("Scientology['s]"): sets that label only a mention's proper nouns
+# (GUM) leave these words outside their spans, though they are part of the name.
+_NAME_JOINT = re.compile(r"[ \t]+(?:(?:of|for|and|the|de|del|du|des|la|le|van|von|&)[ \t]+){1,2}", re.IGNORECASE)
+_NAME_CLITIC = re.compile(r"['’]s?\b", re.IGNORECASE)
+
+
+def _inside_names(text: str, golds: list[Span]) -> list[tuple[int, int]]:
+    """The stretches of `text` between or after gold spans that belong to their names: function
+    words joining two gold spans (the first no person: "Alvin Yeung of Civic Party" is two
+    names), and a possessive right after one."""
+    inside = []
+    ordered = sorted(golds, key=lambda s: s.start)
+    for a, b in zip(ordered, ordered[1:]):
+        if a.info_type != "PERSON_NAME" and a.end < b.start and _NAME_JOINT.fullmatch(text, a.end, b.start):
+            inside.append((a.end, b.start))
+    for span in ordered:
+        clitic = _NAME_CLITIC.match(text, span.end)
+        if clitic:
+            inside.append(clitic.span())
+    return inside
+
+
 def ordinary_word_counts(texts: list[str], gold: list[Span], predicted: list[Span],
                          capitalised: list[Span] = ()) -> WordCounts:
     """Count the words outside every gold span, and those a predicted span touches.
 
     A word counts as lower-case when it is lower-case here and not among `capitalised`: the
-    words an ASR-style copy marks as written with a capital letter (`written_capitals`)."""
+    words an ASR-style copy marks as written with a capital letter (`written_capitals`). The
+    words that join two gold spans into one name, or a possessive ending one, are no ordinary
+    words (`_inside_names`): "of" in "University of California" where the gold labels only
+    "University" and "California"."""
     counts = WordCounts()
     capitals = {(s.turn, s.start) for s in capitalised}
     gold_by_turn: dict[int, list[Span]] = defaultdict(list)
@@ -187,6 +213,7 @@ def ordinary_word_counts(texts: list[str], gold: list[Span], predicted: list[Spa
     for turn, text in enumerate(texts):
         skip = [m.span() for m in _NOT_WORDS.finditer(text)] if "/" in text or "@" in text or "." in text else []
         golds, found = gold_by_turn.get(turn, ()), predicted_by_turn.get(turn, ())
+        skip += _inside_names(text, golds) if len(golds) else []
         for word in _WORD.finditer(text):
             start, end = word.span()
             if any(s.start < end and start < s.end for s in golds):

@@ -185,6 +185,61 @@ def test_without_capitals_an_organisation_stops_at_the_nearest_stopword(text, ex
     assert found == ({expected} if expected else set())
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("He joined the Civic Party in 2012.", "Civic Party"),
+    ("The Labour Party won the seat.", "Labour Party"),  # the sentence's "The" left outside
+    ("She studied at the University of Toronto.", "University of Toronto"),
+    ("I read it in the New York Times yesterday.", "New York Times"),
+    ("members of the Church of Scientology said", "Church of Scientology"),
+    ("a talk at the Linguistic Society of America", "Linguistic Society of America"),
+    ("he taught at Harrow Grammar School for years", "Harrow Grammar School"),
+])
+def test_an_institution_is_named_by_the_word_that_heads_it(text, expected):
+    assert expected in quotes(text, "ORGANIZATION_NAME")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("said Alvin Yeung of Civic Party.", {"Civic Party"}),  # the person before it stays a person
+    ("Ukraine's Defense Ministry said so", {"Defense Ministry"}),  # its owner is no part of it
+    ("the vote of New People's Party", {"New People's Party"}),  # unless the name is the owner's
+])
+def test_an_institution_starts_after_a_person_or_an_owner(text, expected):
+    assert quotes(text, "ORGANIZATION_NAME") == expected
+
+
+@pytest.mark.parametrize("text", [
+    "Each Department must report by Friday.",   # an ordinary word capitalised by the sentence
+    "SCHOOL BOARD MEETING TONIGHT",              # capitals say nothing in a text of capitals
+    "We had a party at school.",
+    "It happened three times.",
+])
+def test_an_institution_word_after_no_name_is_no_organisation(text):
+    assert quotes(text, "ORGANIZATION_NAME") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("he went to the university of toronto last year", "university of toronto"),  # a major place
+    ("the gnofhac association met on monday", "gnofhac association"),  # no ordinary word before it
+    ("bank of america reports first-quarter profit", "bank of america"),  # "first-quarter" is ordinary
+])
+def test_without_capitals_an_institution_needs_a_word_that_is_no_ordinary_word(text, expected):
+    assert quotes(text, "ORGANIZATION_NAME") == {expected}
+
+
+@pytest.mark.parametrize("text", [
+    "the department of defense said so",
+    "a whole school of thought",
+    "three times a day",
+    "we had a party at my school",
+    "good news everyone",
+    "the board of directors met",
+    "st patty's day party tonight",   # a party, after a possessive
+    "the gnofhac party met on monday",  # "party" says institution only with capitals
+])
+def test_without_capitals_ordinary_institution_words_are_no_organisation(text):
+    assert quotes(text, "ORGANIZATION_NAME") == set()
+
+
 def test_name_lists_are_small_sorted_and_diverse():
     data = resources.files("veil.detection.engine") / "data"
     total = 0

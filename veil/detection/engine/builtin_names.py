@@ -42,15 +42,20 @@ from veil.detection.engine.dictionary import DictionaryMatcher, normalise_term
 from veil.detection.engine.name_lists import (
     AMBIGUOUS_NAMES,
     BRANDS,
+    COURTESY_TITLES,
     EPONYM_NOUNS,
     EPONYMS,
+    HEADS_OF,
+    INSTITUTION_HEADS,
     LOCATION_EXCLUSIONS,
+    MEDIA_HEADS,
     REGIONS,
     ORDINARY_WORD_ORGANIZATIONS,
     ORG_SUFFIXES,
     ORGANIZATIONS,
     PRODUCTS,
     TITLES,
+    UNCASED_INSTITUTION_HEADS,
     US_STATES,
 )
 from veil.detection.engine.prefilter import RegexGuard
@@ -700,7 +705,7 @@ def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int
 
 
 _ORG_SUFFIX_LOWER = re.compile(
-    rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{ORG_SUFFIXES.lower()})\b\.?)"
+    rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{ORG_SUFFIXES.lower()}|{UNCASED_INSTITUTION_HEADS})\b\.?)"
 )
 # Suffixes that say "company" even in lower case: abbreviations no English sentence uses
 # otherwise. Every other suffix ("group", "services", "limited", "capital", "trust") is an
@@ -710,26 +715,124 @@ _LEGAL_SUFFIXES_LOWER = frozenset(
 )
 
 
+_POSSESSIVE = re.compile(r"['’]s?$", re.IGNORECASE)
+
+
+def _ordinary_compound(lowered: str) -> bool:
+    """An ordinary word, or a compound of them ("first-quarter", "b-day", "british-born")."""
+    return all(_ordinary_word(part) or len(part) < 2 for part in lowered.split("-") if part) \
+        or _ordinary_word(lowered)
+
+
 def _lower_org_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     """In uncased text, the organisation name before a suffix: the words just before it, back
-    to the nearest stopword ("lexicography at the university" -> "university"), less leading
-    ordinary words ("i work at volta inc" -> "volta inc"). None unless a word that is no
+    to the nearest stopword or possessive ("lexicography at the university" -> "university",
+    "patty's day party" -> "day party"), less leading ordinary words ("i work at volta inc" ->
+    "volta inc"). None unless a word that is no
     ordinary word is left ("have limited", "the group", "is the capital"), or, before a legal
     suffix, any word that is no stopword ("acme plumbing llc", "blue sky inc")."""
     words = list(re.finditer(r"\S+", text[start:end]))
     suffix = words[-1].group(0).rstrip(".").lower()
     name: list = []
     for word in reversed(words[:-1]):
-        if word.group(0).lower() in STOPWORDS or not any(c.isalnum() for c in word.group(0)):
+        if word.group(0).lower() in STOPWORDS or not any(c.isalnum() for c in word.group(0)) \
+                or _POSSESSIVE.search(word.group(0)):
             break
         name.insert(0, word)
-    while name and _ordinary_word(name[0].group(0).lower()):
+    while name and _ordinary_compound(name[0].group(0).lower()):
         name.pop(0)
     if name:
         return start + name[0].start(), end
     if suffix in _LEGAL_SUFFIXES_LOWER and len(words) >= 2 and words[-2].group(0).lower() not in STOPWORDS:
         return start + words[-2].start(), end
     return None
+
+
+# An institution's name in cased text: capitalised words before a word that heads one ("Civic
+# Party", "New York Times", "American Academy of Arts and Sciences"), or such a word before "of"
+# and a capitalised name ("University of Toronto", "Department of Defense").
+_NAME_RUN = rf"{_ORG_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+|for[ \t]+)?{_ORG_WORD}){{0,4}}"
+_WORDS_BEFORE_HEAD = rf"{_ORG_WORD}(?:[ \t]+(?:&[ \t]+)?{_ORG_WORD}){{0,4}}"  # "Alvin Yeung of | Civic Party"
+_INSTITUTION = re.compile(
+    rf"\b(?P<name>{_WORDS_BEFORE_HEAD}[ \t]+(?P<head>{INSTITUTION_HEADS}|{MEDIA_HEADS})\b"
+    rf"(?:[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?{_NAME_RUN})?)"
+)
+_INSTITUTION_OF = re.compile(
+    rf"\b(?P<name>(?P<head>{HEADS_OF})[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?{_NAME_RUN})"
+)
+# Without capitals: "university of pisa", "church of scientology"; the words after "of" up to the
+# last one that is no ordinary word ("department of defense" says nothing of which).
+_INSTITUTION_OF_LOWER = re.compile(
+    rf"\b(?P<name>(?:{HEADS_OF.lower()})[ \t]+of[ \t]+(?:the[ \t]+)?{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
+)
+
+
+_JOINERS = frozenset({"of", "for", "and", "&", "the"})
+
+
+def _institution_span(text: str, match: "re.Match[str]") -> tuple[int, int] | None:
+    """The institution in a cased match, less leading stopwords ("The Labour Party"), an
+    owner before it ("Berkeley's Department of Linguistics") and trailing punctuation. None where the only words naming it are ordinary words capitalised
+    because a sentence opens there or the text is in capitals ("Each Department", "SCHOOL
+    BOARD")."""
+    start, end = match.span("name")
+    while end > start and not text[end - 1].isalnum():
+        end -= 1
+    words = list(re.finditer(r"\S+", text[start:end]))
+    while words and words[0].group(0).lower() in STOPWORDS:
+        words.pop(0)
+    head_start = match.start("head") - start
+
+    def naming(kept):
+        return [w.group(0) for w in kept if w.start() != head_start and w.group(0).lower() not in _JOINERS]
+
+    owners = [i for i, w in enumerate(words) if w.start() < head_start and _POSSESSIVE.search(w.group(0))]
+    if owners and naming(words[owners[-1] + 1:]):
+        del words[:owners[-1] + 1]  # "Ukraine's Defense Ministry", but "New People's Party"
+    if not words or not naming(words):
+        return None
+    first = start + words[0].start()
+    if all(_ordinary_word(w.lower()) for w in naming(words)) and (
+        sentence_initial(text, first) or text[first:end].isupper()
+    ):
+        return None
+    return first, end
+
+
+def _lower_institution_span(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """In uncased text, "university of toronto" less what follows its last word that is a major
+    place or no ordinary word; None where there is none before a stopword ("department of
+    defense", "school of thought")."""
+    words = list(re.finditer(r"\S+", text[start:end]))[2:]  # past the head and "of"
+    if words and words[0].group(0) == "the":
+        words.pop(0)
+    kept_end = None
+    for word in words:
+        lowered = word.group(0).lower()
+        owner = _POSSESSIVE.search(lowered)
+        if owner:
+            lowered = lowered[:owner.start()]
+        if lowered in STOPWORDS or lowered.rstrip(".") in COURTESY_TITLES:
+            break
+        if not _ordinary_compound(lowered) or lowered in major_places():
+            kept_end = start + word.start() + len(lowered)
+        if owner:
+            break  # "church of scientology's cruise": the cruise is the church's, not its name
+    return (start, kept_end) if kept_end is not None else None
+
+
+def _institution_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
+    if cased:
+        for pattern in (_INSTITUTION, _INSTITUTION_OF):
+            for match in pattern.finditer(text) if may_match(pattern) else ():
+                span = _institution_span(text, match)
+                if span is not None:
+                    yield span[0], span[1], L.LIKELY, Method.REGEX
+    elif may_match(_INSTITUTION_OF_LOWER):
+        for match in _INSTITUTION_OF_LOWER.finditer(text):
+            span = _lower_institution_span(text, *match.span("name"))
+            if span is not None:
+                yield span[0], span[1], L.POSSIBLE, Method.REGEX
 
 
 def _organisation_hits(
@@ -752,6 +855,7 @@ def _organisation_hits(
                 # "inc", "llc", "gmbh" say company; "group", "services" only perhaps.
                 likelihood = L.LIKELY if suffix in _LEGAL_SUFFIXES_LOWER else L.POSSIBLE
                 yield span[0], span[1], likelihood, Method.REGEX
+    yield from _institution_hits(text, cased, may_match)
     for start, end in _org_context_hits(text, may_match):
         yield start, end, L.LIKELY, Method.REGEX
     for start, end in spans:
@@ -771,7 +875,8 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
     return _organisation_hits(text, organisations().find(view), _guard_for(text))
 
 
-_ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT]
+_ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
+                _SPEAKER_CONTEXT, _AGENT_CONTEXT]
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:
@@ -935,6 +1040,6 @@ def scan_speaker_products_batch(batch) -> Iterator[tuple]:
 # One Hyperscan pass per text says which of the context regexes above can match at all.
 _GUARD = RegexGuard(
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
-    + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _SPEAKER_CONTEXT,
-       _AGENT_CONTEXT, _PRODUCT_CONTEXT]
+    + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
+       _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT, _PRODUCT_CONTEXT]
 )

@@ -122,6 +122,36 @@ ORG_SUFFIXES = (
     r"Hospital|Clinic|Trust|Agency|Ventures|Capital|Insurance|Airlines|Motors|Pharmaceuticals"
 )
 
+# Words that head an institution's name: employers, schools, churches, clubs, parties and public
+# bodies, which a caller names of themself ("Civic Party", "Linguistic Society", "Grammar
+# School"). After a capitalised name in cased text; without capitals, after a word that is no
+# ordinary word. The ordinary meanings ("a party", "my school") are lower-case words.
+INSTITUTION_HEADS = (
+    r"Party|Church|Cathedral|Chapel|Synagogue|Mosque|Parish|Diocese|Ministries|Society|"
+    r"Association|Academy|Council|Committee|Department|Ministry|Union|Organisation|"
+    r"Organization|Authority|Commission|Museum|School|Club|League|Federation|Board|Bureau|"
+    r"Corps|Army|Navy|Conservatory|Congress|Center|Centre|Laboratory|Laboratories|Library|"
+    r"Seminary|Polytechnic|Orchestra|Choir|Coalition|Alliance|Fund"
+)
+# The institution heads that say "institution" even in a lower-case copy, after a word that is
+# no ordinary word ("lowy institute", "gnofhac association"); "party", "church", "school",
+# "club" and "group" there are as often a birthday party or someone's school.
+UNCASED_INSTITUTION_HEADS = (
+    r"society|association|academy|council|committee|ministry|organisation|organization|"
+    r"authority|commission|museum|federation|bureau|corps|conservatory|seminary|polytechnic|"
+    r"laboratory|laboratories|cathedral|synagogue|mosque|diocese"
+)
+# Words that head a newspaper's or broadcaster's name ("New York Times", "Fox News"): in
+# cased text only, since "three times" and "good news" are what a lower-case copy says.
+MEDIA_HEADS = r"Times|News|Post|Press|Herald|Tribune|Journal|Gazette|Chronicle|Telegraph"
+# Institution words that take their name after "of" ("University of Toronto", "Department of
+# Defense", "Church of Scientology").
+HEADS_OF = (
+    r"University|College|School|Institute|Academy|Department|Ministry|Bank|Church|Museum|"
+    r"Society|Association|Board|Council|Federation|League|Bureau|Commission|Office|Agency|"
+    r"Faculty|Order|Congregation|Diocese|Parish|Synod"
+)
+
 # Well-known organisations: found by ORGANIZATION_NAME as a dictionary. Customers add their
 # own with a custom dictionary (see veil/profiles/call_transcripts.yaml).
 ORGANIZATIONS = """
