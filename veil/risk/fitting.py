@@ -214,7 +214,7 @@ def table_data(cells: Mapping[str, list[dict]], fitted_on: str, types: Iterable[
                 models[form] = fit_logistic(items, ITEM_FEATURES[form])
         elif base is not None:
             kept.append(form)
-            _keep_form(fitted, models, base, form)
+            _keep_form(fitted, models, base, form, types)
             if form in (base.get("scale") or {}):
                 scales[form] = float(base["scale"][form])
     table = FittedTable(fitted["precision"], fitted["type_precision"], fitted["recall"],
@@ -264,10 +264,13 @@ def table_data(cells: Mapping[str, list[dict]], fitted_on: str, types: Iterable[
     return data
 
 
-def _keep_form(fitted: dict, models: dict, base: Mapping[str, Any], form: str) -> None:
-    """Replace `form`'s figures in `fitted` and `models` by the base table's."""
+def _keep_form(fitted: dict, models: dict, base: Mapping[str, Any], form: str,
+               types: Iterable[str]) -> None:
+    """Replace `form`'s figures of `types` in `fitted`, and its item model, by the base table's."""
+    types = set(types)
     for key in ("precision", "type_precision", "recall"):
         fitted[key] = {k: v for k, v in fitted[key].items() if not k.startswith(form + "|")}
-        fitted[key].update({k: v for k, v in (base.get(key) or {}).items() if k.startswith(form + "|")})
+        fitted[key].update({k: v for k, v in (base.get(key) or {}).items()
+                            if k.startswith(form + "|") and k.split("|")[1] in types})
     if form in (base.get("item_model") or {}):
         models[form] = dict(base["item_model"][form])
