@@ -4,6 +4,11 @@ held-out ones, as written and ASR-style.
     python scripts/fit_auditor_calibration.py fit --limit 1000 --group 10      # writes the table
     python scripts/fit_auditor_calibration.py measure --limit 1000 --group 10  # held-out table
     python scripts/fit_auditor_calibration.py features --cache DEV.pkl --held HELD.pkl  # feature choice
+    python scripts/fit_auditor_calibration.py kind --cache DEV.pkl --held HELD.pkl      # a kind-of-text correction
+    python scripts/fit_auditor_calibration.py own --held HELD.pkl                       # veil calibrate, half-split
+
+The fitting itself is veil.risk.fitting, which `veil calibrate` (pipelines/calibrate.py) shares to
+fit a table on a user's own labelled sample.
 
 Each set's sentences (or posts) are grouped into conversations of `--group` consecutive ones
 (the turns), every `--limit` sentences spread over the set. Each conversation goes through the
