@@ -60,13 +60,17 @@ def labelled_conversations(args) -> list[tuple[list[str], list]]:
 
     fields = FieldMap(id=args.id_field, turns=args.turns_field, text=args.text_field,
                       speaker=args.speaker_field, pii=args.gold_field, gold=True)
-    out = []
+    out, unlabelled = [], 0
     for conversation in read_conversations(Storage(), args.input, fields, args.input_format):
         spans = conversation.record.get(args.gold_field)
-        if not isinstance(spans, list):
+        if not isinstance(spans, list):  # not labelled: no truth to fit on
+            unlabelled += 1
             continue
         out.append(([turn.text for turn in conversation.turns],
                     [{**span, "turn": int(span.get("turn") or 0)} for span in spans]))
+    if unlabelled:
+        print(f"veil calibrate: {unlabelled} records without a {args.gold_field!r} list left out",
+              file=sys.stderr)
     return out
 
 
