@@ -5,6 +5,7 @@
     veil evaluate --input test.jsonl --findings out/
     veil reidentify --config job.yaml --text "card CARD_TOKEN(16):9130483217349021"
     veil train                                                  # the default NER model
+    veil calibrate --input labelled.jsonl --gold_field pii --output my_calibration.json
     veil config show --config my_job.yaml                       # the config as it runs
 """
 from __future__ import annotations
@@ -19,6 +20,7 @@ COMMANDS = {
     "generate": ("pipelines.generate", "write a synthetic labelled corpus"),
     "evaluate": ("pipelines.evaluate", "score detectors against gold labels (P, R, F1, F5)"),
     "risk": ("pipelines.risk", "score residual PI in annotated transcripts, and summarise it"),
+    "calibrate": ("pipelines.calibrate", "fit the auditor's calibrated estimate on your labelled sample"),
     "report": ("pipelines.report", "rebuild risk/report.html from a run's risk/ folder"),
     "reidentify": ("pipelines.reidentify", "reverse annotated FPE/deterministic tokens (DLP's reidentify)"),
     "train": ("pipelines.train", "train the NER model on the synthetic corpus (HF, or --spacy)"),

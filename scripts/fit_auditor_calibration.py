@@ -4,6 +4,11 @@ held-out ones, as written and ASR-style.
     python scripts/fit_auditor_calibration.py fit --limit 1000 --group 10      # writes the table
     python scripts/fit_auditor_calibration.py measure --limit 1000 --group 10  # held-out table
     python scripts/fit_auditor_calibration.py features --cache DEV.pkl --held HELD.pkl  # feature choice
+    python scripts/fit_auditor_calibration.py kind --cache DEV.pkl --held HELD.pkl      # a kind-of-text correction
+    python scripts/fit_auditor_calibration.py own --held HELD.pkl                       # veil calibrate, half-split
+
+The fitting itself is veil.risk.fitting, which `veil calibrate` (pipelines/calibrate.py) shares to
+fit a table on a user's own labelled sample.
 
 Each set's sentences (or posts) are grouped into conversations of `--group` consecutive ones
 (the turns), every `--limit` sentences spread over the set. Each conversation goes through the
@@ -30,8 +35,9 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
+import statistics
 from collections import Counter
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -39,11 +45,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from auditor_on_real_text import NAME_TYPES, SHARED, _conll, _jsonl  # noqa: E402
-from veil.risk.calibration import bootstrap_pairs, mean_plus_std, ratio_interval  # noqa: E402
-from veil.risk.estimate import (  # noqa: E402
-    FEATURES, FORMS, SPEECH, TABLE_PATH, WRITTEN, FittedTable, case_form, conversation_estimate,
-    estimate_mean_plus_std, item_features,
+from auditor_on_real_text import SHARED, _conll, _jsonl  # noqa: E402
+from pipelines.calibrate import JobDetector  # noqa: E402
+from veil.risk.calibration import mean_plus_std  # noqa: E402
+from veil.risk.estimate import FORMS, SPEECH, TABLE_PATH, WRITTEN, FittedTable  # noqa: E402
+from veil.risk.fitting import (  # noqa: E402
+    ITEM_FEATURES, NAME_TYPES, figures, fit_kinds, fit_logistic, item_rows, scored_conversation,
+    table_data,
 )
 from veil.measure.asr_style import asr_style_record  # noqa: E402
 
@@ -62,17 +70,7 @@ HELD_OUT = {
 }
 OLD_CALIBRATION = (0.358, 1.214)  # the interval the report printed before (raw figure times it)
 THRESHOLD = 5.0
-RESAMPLES, SEED, LEVEL = 1000, 0, 0.95
-MIN_HITS = 5  # fewer scored hits of a (form, type, detector): use the type's pooled precision
-RECALL_FLOOR = 0.1  # a recall fitted on few items never multiplies an item by more than 10
-# The item model's features per form, chosen by `features` (docs/risk-auditor.md): a candidate
-# stays when the dev cells' spread of log(gold / estimate) is lower with it than without it (the
-# held-out error it prints measures the choice; it does not make it).
-ITEM_FEATURES = {
-    WRITTEN: ("common", "all_caps", "repeated", "partial", "mid_capital", "location"),
-    SPEECH: ("multi_word", "repeated", "partial", "dictionary", "location"),
-}
-RIDGE = 1.0  # L2 penalty on the features' weights (not the intercept): few items never swing one
+SPLIT_SEED = 7  # own: which conversations are the labelled half
 
 
 def conversations(records: list[dict], limit: int, group: int) -> list[dict]:
@@ -89,108 +87,9 @@ def conversations(records: list[dict], limit: int, group: int) -> list[dict]:
 
 
 def scored_pairs(convs: list[dict], detector, auditor) -> list[dict]:
-    """Per conversation: gold items and auditor items left in the rules-only job's output."""
-    from veil.risk.audit import from_audit, written_values
-    from veil.risk.gold import from_gold, in_output_text
-    from veil.risk.scoring import score_items
-    from veil.transform.anonymize import anonymize_texts
-
-    out = []
-    for conv in convs:
-        texts = [t["text"] for t in conv["turns"]]
-        new_texts, replacements = anonymize_texts(texts, detector.detect(texts))
-        redacted = [r.finding for r in replacements if r.hides_value]
-        gold = in_output_text(from_gold(texts, conv["pii"], redacted), replacements)
-        audit = from_audit(new_texts, auditor.detect(new_texts), written=written_values(replacements))
-        gold = [g for g in gold if g.info_type in NAME_TYPES]
-        audit = [a for a in audit if a.info_type in NAME_TYPES]
-        out.append({"form": case_form(new_texts), "texts": new_texts,
-                    "gold_scored": score_items(gold), "audit_scored": score_items(audit)})
-    return out
-
-
-def _spans(item) -> list[tuple[int, int, int]]:
-    return [(t, a, b) for t, a, b in item.mentions if a is not None]
-
-
-def _overlaps(item, others) -> bool:
-    return any(t == u and a < d and c < b for t, a, b in _spans(item) for other in others
-               for u, c, d in _spans(other))
-
-
-def fit(rows: list[dict]) -> dict:
-    """Precision per (form, type, detector) and per (form, type); recall per (form, type): on
-    scored items (pieces of PI), as the estimator sees them."""
-    hits, real, gold_n, found = Counter(), Counter(), Counter(), Counter()
-    for row in rows:
-        form = row["form"]
-        for a in row["audit_scored"]:
-            if a.score <= 0:
-                continue
-            is_real = _overlaps(a, row["gold_scored"])
-            for key in (f"{form}|{a.info_type}|{a.detector}", f"{form}|{a.info_type}"):
-                hits[key] += 1
-                real[key] += is_real
-        for g in row["gold_scored"]:
-            if g.score <= 0:
-                continue
-            gold_n[f"{form}|{g.info_type}"] += 1
-            found[f"{form}|{g.info_type}"] += _overlaps(g, row["audit_scored"])
-    precision = {k: round((real[k] + 1) / (hits[k] + 2), 4) for k in sorted(hits)
-                 if k.count("|") == 2 and hits[k] >= MIN_HITS}
-    type_precision = {k: round((real[k] + 1) / (hits[k] + 2), 4) for k in sorted(hits) if k.count("|") == 1}
-    recall = {k: round(max(RECALL_FLOOR, (found[k] + 1) / (gold_n[k] + 2)), 4) for k in sorted(gold_n)}
-    for form in FORMS:  # every labelled type in both forms, so the table covers the auditor's
-        for info_type in sorted(NAME_TYPES):
-            type_precision.setdefault(f"{form}|{info_type}", 0.5)
-            recall.setdefault(f"{form}|{info_type}", 1.0)
-    counts = {k: {"hits": hits[k], "real": real[k]} for k in sorted(hits)}
-    counts.update({k + "|recall": {"gold": gold_n[k], "found": found[k]} for k in sorted(gold_n)})
-    return {"precision": precision, "type_precision": type_precision, "recall": recall, "counts": counts}
-
-
-def item_rows(rows: list[dict], form: str) -> list[tuple[dict[str, bool], bool]]:
-    """(features, real) of each scored auditor item of the labelled types in conversations of `form`."""
-    out = []
-    for row in rows:
-        if row["form"] != form:
-            continue
-        for a in row["audit_scored"]:
-            if a.score > 0 and not a.fields:
-                out.append((item_features(a, row["texts"]), _overlaps(a, row["gold_scored"])))
-    return out
-
-
-def fit_logistic(items: list[tuple[dict[str, bool], bool]], names: tuple[str, ...]) -> dict:
-    """A logistic regression of real-or-not on the items' features, by Newton's method with a
-    ridge penalty (RIDGE) on the weights; its weights and, per feature, how many items had it
-    and how many of those were real."""
-    import numpy as np
-
-    x = np.array([[1.0] + [float(f[name]) for name in names] for f, _ in items])
-    y = np.array([float(real) for _, real in items])
-    penalty = np.diag([0.0] + [RIDGE] * len(names))
-    w = np.zeros(x.shape[1])
-    for _ in range(100):
-        p = 1.0 / (1.0 + np.exp(-x @ w))
-        step = np.linalg.solve(x.T @ (x * (p * (1 - p))[:, None]) + penalty,
-                               x.T @ (y - p) - penalty @ w)
-        w += step
-        if np.abs(step).max() < 1e-10:
-            break
-    weights = {"bias": round(float(w[0]), 4), **{n: round(float(v), 4) for n, v in zip(names, w[1:])}}
-    counts = {"items": len(items), "real": int(y.sum())}
-    for i, name in enumerate(names, start=1):
-        has = x[:, i] > 0
-        counts[name] = {"items": int(has.sum()), "real": int(y[has].sum())}
-    return {"features": list(names), "weights": weights, "counts": counts}
-
-
-def figures(rows: list[dict], table: FittedTable) -> dict:
-    gold = [sum(i.score for i in r["gold_scored"]) for r in rows]
-    raw = [sum(i.score for i in r["audit_scored"]) for r in rows]
-    pairs = [conversation_estimate(r["audit_scored"], r["form"], table, texts=r["texts"]) for r in rows]
-    return {"gold": gold, "raw": raw, "pairs": pairs, "estimate": estimate_mean_plus_std(pairs)}
+    """Per conversation: gold items and auditor items left in the job's output (veil.risk.fitting)."""
+    return [scored_conversation([t["text"] for t in conv["turns"]], conv["pii"], detector.detect,
+                                auditor.detect) for conv in convs]
 
 
 def load(sets: dict, name: str, form: str, limit: int, group: int, source: Path) -> list[dict]:
@@ -200,32 +99,6 @@ def load(sets: dict, name: str, form: str, limit: int, group: int, source: Path)
     return conversations(records, limit, group)
 
 
-class JobDetector:
-    """The job's detection of one conversation: its rules, and with `model` its trained NER
-    model (~/.cache/veil/models), merged as the job merges them (veil.detection.merge)."""
-
-    def __init__(self, model: bool):
-        from veil.detection.detect import ConversationDetector
-        from veil.run.config import load_config
-
-        config = load_config("call_transcripts")
-        self.rules = ConversationDetector(config)
-        self.model = None
-        if model:
-            from models.hf_ner import load_classifier, resolve_model_dir
-
-            settings = config.detectors.hf
-            self.model = load_classifier(resolve_model_dir(settings.model), settings)
-
-    def detect(self, texts: list[str]):
-        from veil.detection.merge import merge_findings
-
-        found = list(self.rules.find(texts))
-        if self.model is not None:
-            found += self.model.detect_conversations([texts])[0]
-        return merge_findings(found, texts)
-
-
 JOBS = {"rules": "rules-only job", "default": "default job (rules + model)"}
 
 
@@ -233,7 +106,7 @@ def tools(job: str):
     from veil.risk.auditor import ResidualAuditor
     from veil.run.config import load_config
 
-    return JobDetector(job == "default"), ResidualAuditor(load_config("auditor"))
+    return JobDetector(load_config("call_transcripts"), job == "default"), ResidualAuditor(load_config("auditor"))
 
 
 def load_cache(path: Path | None) -> dict:
@@ -275,52 +148,16 @@ def score_dev(args) -> dict:
 
 
 def write_table(cells: dict, args) -> int:
-    every = [row for rows in cells.values() for row in rows]
-    fitted = fit(every)
-    item_model = {} if args.no_item_model else {
-        form: fit_logistic(item_rows(every, form), ITEM_FEATURES[form]) for form in FORMS}
-    table = FittedTable(fitted["precision"], fitted["type_precision"], fitted["recall"],
-                        {form: model["weights"] for form, model in item_model.items()})
-    intervals = {}
-    for index, ((job, name, form), rows) in enumerate(sorted(cells.items())):
-        f = figures(rows, table)
-        estimates = [e for e, _ in f["pairs"]]
-        rng = random.Random(SEED + index)
-        ratios = []
-        for _ in range(RESAMPLES):
-            picks = [rng.randrange(len(rows)) for _ in rows]
-            gold = mean_plus_std([f["gold"][i] for i in picks])
-            est = estimate_mean_plus_std([f["pairs"][i] for i in picks])
-            ratios.append((gold, est))
-        interval = ratio_interval(ratios, LEVEL)
-        intervals[f"{job}/{name}/{form}"] = {"gold": round(mean_plus_std(f["gold"]), 4),
-                                       "estimate": round(f["estimate"], 4),
-                                       "low": round(interval.low, 4), "high": round(interval.high, 4)}
-        del estimates
-    low = min(i["low"] for i in intervals.values())
-    high = max(i["high"] for i in intervals.values())
-    data = {
-        "fitted_on": (f"real annotated dev sets, as written and ASR-style: {', '.join(DEV)}; "
-                      f"{args.limit} sentences each in conversations of {args.group}; the output "
-                      f"of the {' and the '.join(JOBS[j] for j in args.jobs.split(','))}; scripts/fit_auditor_calibration.py fit, {date.today().isoformat()}"),
-        "how": ("item_model: per form, a logistic regression (ridge "
-                f"{RIDGE} on the weights) of whether an auditor item of a labelled type lies on gold PI, "
-                "on the item's own features (veil.risk.estimate.item_features); it gives the item's p, "
-                "and the per-kind precision below is its fallback. "
-                "precision: (real + 1) / (items + 2) of the auditor's scored items on the job's output "
-                "that lie on gold PI left there, per form|infoType|detector (at least "
-                f"{MIN_HITS} items) and per form|infoType; recall: (found + 1) / (gold + 2) of the gold "
-                f"PI left that any auditor item hits, at least {RECALL_FLOOR}; interval: the widest "
-                f"{LEVEL:.0%} bootstrap interval ({RESAMPLES} resamples) of gold / estimate mean + std "
-                "over the dev cells. Types the sets do not label (numbers, emails, URLs) keep weight 1."),
-        "interval": {"low": round(low, 4), "high": round(high, 4), "level": LEVEL},
-        "precision": fitted["precision"], "type_precision": fitted["type_precision"],
-        "recall": fitted["recall"], "counts": fitted["counts"], "item_model": item_model,
-        "dev_cells": intervals,
-    }
+    fitted_on = (f"real annotated dev sets, as written and ASR-style: {', '.join(DEV)}; "
+                 f"{args.limit} sentences each in conversations of {args.group}; the output "
+                 f"of the {' and the '.join(JOBS[j] for j in args.jobs.split(','))}; "
+                 f"scripts/fit_auditor_calibration.py fit, {date.today().isoformat()}")
+    data = table_data({"/".join(key): rows for key, rows in cells.items()}, fitted_on, NAME_TYPES,
+                      item_model=not args.no_item_model)
     Path(args.output).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps(intervals, indent=1))
-    print(f"interval: {low:.3f}-{high:.3f}; written to {args.output}")
+    print(json.dumps(data["dev_cells"], indent=1))
+    interval = data["interval"]
+    print(f"interval: {interval['low']:.3f}-{interval['high']:.3f}; written to {args.output}")
     return 0
 
 
@@ -415,7 +252,7 @@ def cmd_features(args) -> int:
     if not dev or not held:
         raise SystemExit("features needs the caches of `fit --cache` and `measure --cache` runs")
     every = [row for rows in dev.values() for row in rows]
-    base = fit(every)
+    base = fit_kinds(every)
     items = {form: item_rows(every, form) for form in FORMS}
 
     def run(features: dict, label: str) -> None:
@@ -448,9 +285,201 @@ def cmd_features(args) -> int:
     return 0
 
 
+# Corpus statistics the job could compute from its output alone (no gold), tried as a correction
+# for the kind of text (`kind`): the gold / estimate ratio differs between kinds far more than
+# anything an item shows of itself.
+KIND_STATISTICS = ("items_per_1000_words", "share_common", "share_dictionary", "share_location",
+                   "share_repeated", "share_partial", "mean_p", "placeholders_per_1000_words",
+                   "words_per_turn", "common_word_share", "estimate_per_conversation")
+_LOGGED = {"items_per_1000_words", "placeholders_per_1000_words", "words_per_turn",
+           "estimate_per_conversation"}
+
+
+def kind_statistics(rows: list[dict], table: FittedTable) -> dict[str, float]:
+    """Each of KIND_STATISTICS over a cell's conversations, from the output and the auditor."""
+    import re
+
+    from veil.detection.engine.builtin_names import common_words
+    from veil.risk.estimate import conversation_estimate, item_chances, item_features
+
+    placeholder, word = re.compile(r"\[[A-Z][A-Z0-9_]*\]"), re.compile(r"[^\W\d_]+")
+    words = placeholders = turns = common = items = 0
+    facts, chance, expected = Counter(), 0.0, 0.0
+    for row in rows:
+        turns += len(row["texts"])
+        for text in row["texts"]:
+            placeholders += len(placeholder.findall(text))
+            found = word.findall(placeholder.sub(" ", text))
+            words += len(found)
+            common += sum(w.lower() in common_words() for w in found)
+        scored = [a for a in row["audit_scored"] if a.score > 0 and not a.fields]
+        for a, p in zip(scored, item_chances(scored, row["form"], table, row["texts"])):
+            items += 1
+            chance += p
+            facts.update(k for k, v in item_features(a, row["texts"]).items() if v)
+        expected += conversation_estimate(row["audit_scored"], row["form"], table, texts=row["texts"])[0]
+    per_item = lambda n: n / max(items, 1)  # noqa: E731
+    return {"items_per_1000_words": 1000 * items / max(words, 1),
+            "share_common": per_item(facts["common"]), "share_dictionary": per_item(facts["dictionary"]),
+            "share_location": per_item(facts["location"]), "share_repeated": per_item(facts["repeated"]),
+            "share_partial": per_item(facts["partial"]), "mean_p": per_item(chance),
+            "placeholders_per_1000_words": 1000 * placeholders / max(words, 1),
+            "words_per_turn": words / max(turns, 1), "common_word_share": common / max(words, 1),
+            "estimate_per_conversation": expected / max(len(rows), 1)}
+
+
+def cmd_kind(args) -> int:
+    """Each corpus statistic of KIND_STATISTICS as a correction log(gold / estimate) = a + b * x
+    (x logged where it is a rate or a length), fitted on the dev cells: the spread of log(gold /
+    estimate) over the dev cells when each dev set is left out of the fit in turn, and in the fit
+    (the choice is made on these); then, fitted on every dev cell and with the interval fitted
+    again on them, its held-out figures beside the estimator's as it is (they measure the choice)."""
+    import math
+
+    import numpy as np
+
+    from veil.risk.calibration import ratio_interval
+    from veil.risk.estimate import estimate_mean_plus_std, load_fitted_table
+
+    table = load_fitted_table(args.table)
+    dev = load_cache(Path(args.cache))
+    held = {(path, *key): rows for path in args.held for key, rows in load_cache(Path(path)).items()}
+    if not dev or not held:
+        raise SystemExit("kind needs the caches of `fit --cache` and `measure --cache` runs")
+    cells = {}
+    for key, rows in [*(((None, *k), r) for k, r in dev.items()), *held.items()]:
+        f = figures(rows, table)
+        cells[key] = (kind_statistics(rows, table), mean_plus_std(f["gold"]), f["estimate"], rows, f)
+    dev_keys = [k for k in cells if k[0] is None]
+    held_keys = [k for k in cells if k[0] is not None]
+
+    def x(key, names):
+        stats = cells[key][0]
+        return [1.0] + [math.log(max(stats[n], 1e-9)) if n in _LOGGED else stats[n] for n in names]
+
+    def fit_on(keys, names):
+        a = np.array([x(k, names) for k in keys])
+        y = np.array([math.log(cells[k][1] / cells[k][2]) for k in keys])
+        return np.linalg.lstsq(a, y, rcond=None)[0]
+
+    def residuals(keys, w, names):
+        return [math.log(cells[k][1] / cells[k][2]) - float(np.dot(w, x(k, names))) for k in keys]
+
+    def measured(names):
+        w = fit_on(dev_keys, names) if names else np.zeros(1)
+        low = high = None
+        for index, key in enumerate(sorted(dev_keys, key=lambda k: k[1:])):
+            _, _, _, rows, f = cells[key]
+            factor = math.exp(float(np.dot(w, x(key, names))))
+            rng = random.Random(index)
+            pairs = []
+            for _ in range(1000):
+                picks = [rng.randrange(len(rows)) for _ in rows]
+                pairs.append((mean_plus_std([f["gold"][i] for i in picks]),
+                              factor * estimate_mean_plus_std([f["pairs"][i] for i in picks])))
+            interval = ratio_interval(pairs)
+            low = interval.low if low is None else min(low, interval.low)
+            high = interval.high if high is None else max(high, interval.high)
+        within = holds = agrees = 0
+        errors = []
+        for key in held_keys:
+            _, gold, estimate, _, _ = cells[key]
+            estimate *= math.exp(float(np.dot(w, x(key, names))))
+            errors.append(abs(math.log(estimate / gold)))
+            within += _within(estimate, gold)
+            holds += estimate * low - 1e-9 <= gold <= estimate * high + 1e-9
+            agrees += verdict(gold) == verdict(estimate * high)
+        return (f"{low:.4f}–{high:.4f} | {sum(errors) / len(errors):.3f} | {within} of {len(held_keys)} "
+                f"| {holds} of {len(held_keys)} | {agrees} of {len(held_keys)}")
+
+    sets = sorted({k[2] for k in dev_keys})
+    print("| correction | dev: sd of log(gold / estimate), each dev set left out | dev: sd, in the fit |")
+    print("| --- | ---: | ---: |")
+    results = {}
+    for names in [(), *((n,) for n in KIND_STATISTICS)]:
+        left_out = []
+        for name in sets:
+            w = fit_on([k for k in dev_keys if k[2] != name], names)
+            left_out += residuals([k for k in dev_keys if k[2] == name], w, names)
+        inside = residuals(dev_keys, fit_on(dev_keys, names), names)
+        results[names] = statistics.pstdev(left_out)
+        print(f"| {' + '.join(names) or 'a constant'} | {statistics.pstdev(left_out):.3f} "
+              f"| {statistics.pstdev(inside):.3f} |", flush=True)
+    best = min((n for n in results if n), key=results.get)
+    print()
+    print("| estimator | interval (dev cells) | held-out: mean abs log(estimate / gold) "
+          "| within -10% / +50% | interval holds gold | verdict agrees |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print(f"| as it is (no correction) | {measured(())} |")
+    print(f"| corrected by {' + '.join(best)} (the lowest left-out spread) | {measured(best)} |")
+    return 0
+
+
+def split_half(rows: list[dict], how: str) -> tuple[list[dict], list[dict]]:
+    """(fitted on, measured on): a seeded random half of the conversations, as a user draws a
+    sample to label (`random`), or the first half of the set against the second (`halves`: a
+    sample unlike the rest, since the sets run through their sources in order)."""
+    if how == "halves":
+        return rows[:len(rows) // 2], rows[len(rows) // 2:]
+    picked = set(random.Random(SPLIT_SEED).sample(range(len(rows)), len(rows) // 2))
+    return ([r for i, r in enumerate(rows) if i in picked],
+            [r for i, r in enumerate(rows) if i not in picked])
+
+
+def cmd_own(args) -> int:
+    """What `veil calibrate` gives a user with a labelled sample of their own kind of text: per
+    held-out set and job (the `measure --cache` files), a table fitted (veil.risk.fitting, as the
+    command fits) on half of its conversations (`--split`), both forms, and measured on the other
+    half, beside the bundled table on the same half."""
+    from veil.risk.estimate import load_fitted_table
+
+    bundled_data = json.loads(Path(args.table or TABLE_PATH).read_text(encoding="utf-8"))
+    bundled = load_fitted_table(args.table)
+    print("| job | held-out set | form | fitted on | measured on | gold mean + std | bundled estimate | error "
+          "| bundled interval | holds gold | own estimate | error | own interval | holds gold "
+          "| verdict gold / bundled / own |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- | --- |")
+    results = []
+    for path in args.held:
+        cells = load_cache(Path(path))
+        for job, name in sorted({(j, n) for j, n, _ in cells}):
+            halves = {form: cells[(job, name, form)] for form in FORMS if (job, name, form) in cells}
+            fit_half = {form: split_half(rows, args.split)[0] for form, rows in halves.items()}
+            own = FittedTable.from_dict(table_data(fit_half, f"half of {name}", NAME_TYPES,
+                                                   base=bundled_data, scale=True))
+            for form, rows in halves.items():
+                rest = split_half(rows, args.split)[1]
+                gold = mean_plus_std(figures(rest, own)["gold"])
+                row = {"job": job, "set": name, "form": form, "gold": gold}
+                cols = []
+                for label, table in (("bundled", bundled), ("own", own)):
+                    est = figures(rest, table)["estimate"]
+                    low, high = est * table.low, est * table.high
+                    row[label] = {"estimate": est, "high": high, "within": _within(est, gold),
+                                  "width": table.high / table.low,
+                                  "holds": low - 1e-9 <= gold <= high + 1e-9}
+                    cols.append(f"{est:.2f} | {_error(est, gold)} | {low:.2f}–{high:.2f} "
+                                f"| {'yes' if row[label]['holds'] else 'no'}")
+                results.append(row)
+                print(f"| {JOBS[job]} | {name} | {'written' if form == WRITTEN else 'ASR-style'} "
+                      f"| {len(rows) - len(rest)} | {len(rest)} | {gold:.2f} | {cols[0]} | {cols[1]} "
+                      f"| {verdict(gold)} / {verdict(row['bundled']['high'])} / {verdict(row['own']['high'])} |",
+                      flush=True)
+    print()
+    for label in ("bundled", "own"):
+        count = lambda test: sum(1 for r in results if test(r))  # noqa: E731
+        print(f"- {label} table: {len(results)} cells: within -10%/+50% of gold on "
+              f"{count(lambda r: r[label]['within'])}; interval holds gold on "
+              f"{count(lambda r: r[label]['holds'])}; verdict agrees with gold on "
+              f"{count(lambda r: verdict(r[label]['high']) == verdict(r['gold']))}; passes a corpus "
+              f"gold fails on {count(lambda r: verdict(r[label]['high']) == 'PASS' and verdict(r['gold']) == 'FAIL')}; "
+              f"interval high / low, median {statistics.median(r[label]['width'] for r in results):.2f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["fit", "measure", "features"])
+    parser.add_argument("command", choices=["fit", "measure", "features", "kind", "own"])
     parser.add_argument("--source", type=Path, default=SHARED, help="the folder of the real CoNLL sets")
     parser.add_argument("--limit", type=int, default=1000, help="sentences per set and form (0: all)")
     parser.add_argument("--group", type=int, default=10, help="sentences per conversation")
@@ -464,10 +493,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", default=None, help="measure: the fitted table (default: the package's)")
     parser.add_argument("--json", help="measure: write the figures here too")
     parser.add_argument("--baseline", help="measure: an earlier fitted table, shown as the old estimate")
+    parser.add_argument("--split", default="random", choices=["random", "halves"],
+                        help="own: a random half of each set's conversations, or its first half")
     parser.add_argument("--held", action="append", default=[],
-                        help="features: a held-out cache written by measure --cache (repeatable)")
+                        help="features, kind, own: a held-out cache written by measure --cache (repeatable)")
     args = parser.parse_args(argv)
-    return {"fit": cmd_fit, "measure": cmd_measure, "features": cmd_features}[args.command](args)
+    return {"fit": cmd_fit, "measure": cmd_measure, "features": cmd_features,
+            "kind": cmd_kind, "own": cmd_own}[args.command](args)
 
 
 if __name__ == "__main__":

@@ -123,7 +123,9 @@ class ScoreRiskFn(beam.DoFn):
     def setup(self):
         self.table = self.settings.table()
         self.auditor = ResidualAuditor(self.auditor_config, load_model=False)
-        self.fitted = load_fitted_table()
+        # The calibration's own fitted table (`veil calibrate`), or the package's.
+        calibration = self.settings.calibration
+        self.fitted = calibration.fitted_table() if calibration is not None else load_fitted_table()
 
     def process(self, element: ToAudit):
         raw, conversation, result = element.raw, element.conversation, element.result

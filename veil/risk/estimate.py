@@ -12,6 +12,9 @@ recall r of that type in that form, so that the PI it misses is counted in expec
     expected score of a conversation  E = sum over items of  p * score / r
     its variance (each hit real or not)  V = sum over items of  p * (1 - p) * (score / r) ** 2
 
+(A table fitted on one kind of text, a user's labelled sample, also scales score / r by that
+sample's gold / estimate, per form: `FittedTable.scale`.)
+
 Over a corpus, mean + std of the true scores is estimated by the mean of E plus the square
 root of (the variance of E + the mean of V): the law of total variance. The fitted table
 (`auditor_calibration.json`, made by scripts/fit_auditor_calibration.py) also holds the
@@ -67,6 +70,9 @@ class FittedTable:
     recall: Mapping[str, float] = field(default_factory=dict)  # "form|type" -> r
     # form -> logistic weights over `item_features` (with "bias"): the item's own chance
     item_model: Mapping[str, Mapping[str, float]] = field(default_factory=dict)
+    # form -> the factor a table fitted on one kind of text (a user's labelled sample, `veil
+    # calibrate`) multiplies each weighed item by: gold / estimate on that sample. Absent: 1.
+    scale: Mapping[str, float] = field(default_factory=dict)
     low: float = 1.0
     high: float = 1.0
     level: float = 0.95
@@ -93,6 +99,9 @@ class FittedTable:
     def recall_of(self, form: str, info_type: str) -> float:
         return self.recall.get(f"{form}|{info_type}", 1.0)
 
+    def scale_of(self, form: str) -> float:
+        return float(self.scale.get(form, 1.0))
+
     def types(self) -> set[str]:
         return {key.split("|")[1] for key in self.type_precision}
 
@@ -103,6 +112,7 @@ class FittedTable:
                    recall=dict(data.get("recall", {})),
                    item_model={form: dict(model["weights"])
                                for form, model in (data.get("item_model") or {}).items()},
+                   scale={form: float(v) for form, v in (data.get("scale") or {}).items()},
                    low=float(data["interval"]["low"]), high=float(data["interval"]["high"]),
                    level=float(data["interval"].get("level", 0.95)),
                    fitted_on=str(data.get("fitted_on", "")))
@@ -156,7 +166,7 @@ def conversation_estimate(items: Iterable[Any], form: str, table: FittedTable,
         if _get(item, "fields") or p is None:
             expected += score
             continue
-        worth = score / max(table.recall_of(form, info_type), 1e-6)
+        worth = score / max(table.recall_of(form, info_type), 1e-6) * table.scale_of(form)
         expected += p * worth
         variance += p * (1 - p) * worth * worth
     return expected, variance

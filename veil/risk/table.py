@@ -17,6 +17,7 @@ and `RiskTable.from_config(...)` turns that section into the table the scorer us
 """
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -27,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from veil.run.errors import ConfigError
 from veil.detection.infotypes.builtin import BUILTINS
-from veil.risk.estimate import load_fitted_table
+from veil.risk.estimate import FittedTable, load_fitted_table
 
 SPEAKER_SUFFIX = "_SPEAKER"
 
@@ -151,6 +152,39 @@ class AuditorCalibration(BaseModel):
     weighted: bool = True
     # What it was measured on, for the report (a short line; docs/risk-auditor.md has the table).
     measured_on: str = ""
+    # A table fitted on labelled data (`veil calibrate`): where it was read from, and what the
+    # estimate needs of it (item model, precision, recall), read with the config so that
+    # workers need no copy of the file. Empty: the table shipped with the package.
+    table: str = ""
+    fitted: dict[str, Any] | None = None
+
+    def fitted_table(self) -> FittedTable:
+        """The table that weighs the auditor's items: this calibration's own, or the package's."""
+        return FittedTable.from_dict(self.fitted) if self.fitted else load_fitted_table()
+
+
+# What the estimate reads of a fitted table; the rest (counts, cells) stays in the file.
+_TABLE_KEYS = ("fitted_on", "interval", "precision", "type_precision", "recall", "item_model", "scale")
+
+
+def calibration_from_table(location: str) -> dict[str, Any]:
+    """`risk.calibration` settings from a fitted table file (a path or fsspec URL): its interval,
+    what it was fitted on, and the figures the estimate weighs items by. ValueError when it
+    cannot be read or is not a fitted table."""
+    import fsspec
+
+    try:
+        with fsspec.open(location, "rt", encoding="utf-8") as handle:
+            data = json.load(handle)
+        table = FittedTable.from_dict(data)
+    except (OSError, ValueError) as error:
+        raise ValueError(f"{location}: cannot read a fitted table: {error}") from None
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"{location}: not a fitted table (veil calibrate writes one): "
+                         f"missing or bad {error}") from None
+    return {"low": table.low, "high": table.high, "level": table.level,
+            "measured_on": table.fitted_on, "table": location,
+            "fitted": {key: data[key] for key in _TABLE_KEYS if key in data}}
 
 
 def _fitted_calibration() -> AuditorCalibration:
@@ -198,7 +232,8 @@ class RiskSettings(BaseModel):
     # of conversations without gold labels: a bundled profile name or a config path.
     auditor: str = "auditor"
     # The auditor's estimate as an interval, and the verdict on its upper end (veil.risk.calibration).
-    # Re-measure it for another auditor; `null` reports the auditor's figure as it is.
+    # Re-measure it for another auditor; `null` reports the auditor's figure as it is. A path
+    # (or `{table: path}`) reads a table fitted by `veil calibrate` on labelled data of your own.
     calibration: AuditorCalibration | None = DEFAULT_CALIBRATION
     # How many of the conversations the auditor reads it audits: a seeded, fixed-size sample
     # (veil.risk.sampling); `all` or null: every one. Conversations scored from gold labels are
@@ -206,6 +241,18 @@ class RiskSettings(BaseModel):
     audit_sample: int | None = DEFAULT_AUDIT_SAMPLE
     # The audit sample's seed; null: `seed`, so that the review sample is drawn from the audited.
     audit_seed: int | None = None
+
+    @field_validator("calibration", mode="before")
+    @classmethod
+    def _calibration_table(cls, value: Any) -> Any:
+        """A path, or `{table: path, ...}`: the fitted table's settings, read now; `low`, `high`,
+        `level` given beside `table` override the file's."""
+        if isinstance(value, str):
+            value = {"table": value}
+        if isinstance(value, Mapping) and value.get("table") and value.get("fitted") is None:
+            return {**calibration_from_table(str(value["table"])),
+                    **{k: v for k, v in value.items() if k != "table"}}
+        return value
 
     @field_validator("audit_sample", mode="before")
     @classmethod

@@ -116,8 +116,8 @@ def relative_to(location: str, source: str) -> str:
 
 def dictionary_paths_from(data: dict, source: str) -> dict:
     """`data` (one config file, snake_case keys) with each relative dictionary file path
-    (`cloud_storage_path: {path: ...}`) taken from the folder that holds `source`, as users
-    expect, not from the working directory (`relative_to`, as `extends:` paths are). A local
+    (`cloud_storage_path: {path: ...}`), and a fitted table's (`risk.calibration`), taken from
+    the folder that holds `source`, as users expect, not from the working directory (`relative_to`, as `extends:` paths are). A local
     source is made absolute first, so the path means the same wherever the job's workers run."""
     if "://" not in source and ("/" in source.replace("\\", "/") or os.path.exists(source)):
         source = os.path.abspath(source)
@@ -134,7 +134,15 @@ def dictionary_paths_from(data: dict, source: str) -> dict:
             out["cloud_storage_path"] = {**where, "path": relative_to(path, source)}
         return out
 
-    return resolve(data)
+    data = resolve(data)
+    risk = data.get("risk")
+    calibration = risk.get("calibration") if isinstance(risk, dict) else None
+    if isinstance(calibration, str):  # a fitted table's path (veil.risk.table), as users expect
+        data["risk"] = {**risk, "calibration": relative_to(calibration, source)}
+    elif isinstance(calibration, dict) and isinstance(calibration.get("table"), str):
+        data["risk"] = {**risk, "calibration": {**calibration,
+                                                "table": relative_to(calibration["table"], source)}}
+    return data
 
 
 def camel_aliases(models: list[type]) -> dict[str, str]:
