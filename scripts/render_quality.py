@@ -141,7 +141,9 @@ def speech_section(work: Path, sets=SPEECH_SETS) -> str:
              "*lower-case word* is one written lower-case in the original (the copy marks the "
              "others, `written_capitals`): \"beijing\" redacted where gold has no label is a "
              "proper noun lost, not an ordinary word; the all-words column counts it. URLs, "
-             "e-mail addresses, @handles and bare domain names are not words. What the rules ask for "
+             "e-mail addresses, @handles and bare domain names are not words, nor is a function word "
+             "that joins two gold spans of one name (\"of\" in \"University of California\", where GUM "
+             "labels only the proper nouns) or a possessive ending one. What the rules ask for "
              "besides a list's word when a text has no capitals, and what each rule cost and saved: "
              "[docs/names-in-speech.md](docs/names-in-speech.md).", "",
              f"The default job's detectors here: {', '.join(ran['detectors'] or [])}"
