@@ -4,7 +4,7 @@
     python scripts/unicode_readings_check.py --sets sample --detectors rules --repeat 3
 
 For each set, as written and in speech form (lower case, sentence punctuation removed,
-veil.risk.speech_form), each detector finds the personal data in every record twice: through
+veil.measure.asr_style), each detector finds the personal data in every record twice: through
 the disguises (`veil.detection.detect.find_through_disguises`, what the job does) and reading
 the text as it is (what it did before). It prints how many turns have a reading other than the
 text (non-ASCII turns that normalisation changes), how many findings each way, and the findings
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from veil.detection.detect import ConversationDetector, find_through_disguises  # noqa: E402
 from veil.detection.normalise import readings  # noqa: E402
-from veil.risk.speech_form import speech_form_record  # noqa: E402
+from veil.measure.asr_style import asr_style_record  # noqa: E402
 from veil.run.config import load_config  # noqa: E402
 
 SETS = {
@@ -86,7 +86,7 @@ def main(argv=None) -> int:
     for set_name in args.sets.split(","):
         records = _records(SETS[set_name])
         for form in ("written", "speech"):
-            rows = records if form == "written" else [speech_form_record(r) for r in records]
+            rows = records if form == "written" else [asr_style_record(r) for r in records]
             conversations = [_texts(r) for r in rows]
             turns = [t for texts in conversations for t in texts]
             read, normalise_cpu = _cpu(lambda: [[readings(t) for t in turns]
