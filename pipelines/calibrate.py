@@ -112,6 +112,10 @@ def fit_command(args) -> int:
     for name, cell in data["dev_cells"].items():
         print(f"  {name}: gold mean + std {cell['gold']:.2f}, estimate {cell['estimate']:.2f}, "
               f"gold / estimate {cell['low']:.2f}-{cell['high']:.2f} (95%)")
+    for form in FORMS:
+        if cells[form] and form not in data["dev_cells"]:
+            print(f"  {form}: {len(cells[form])} conversations, too few auditor items or gold items "
+                  "to fit; the bundled figures and interval stand for this form")
     return 0
 
 

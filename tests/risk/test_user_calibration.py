@@ -123,3 +123,20 @@ def test_check_measures_a_table_against_the_bundled_one_on_other_labelled_record
     assert len(lines) == 2 and all(line.startswith("written: 40 conversations, gold ") for line in lines)
     assert str(fitted) in lines[0] and "bundled table" in lines[1]
     assert all("interval" in line and "verdict" in line for line in lines)
+
+
+def test_a_form_too_thin_to_fit_keeps_the_bundled_interval_and_never_writes_nan(tmp_path):
+    # Single tweets: a few are written without capitals or sentence punctuation, so the sample
+    # holds some ASR-style conversations, far too few to fit that form on.
+    sample = write_jsonl(tmp_path / "labelled.jsonl", labelled_sample(0, 150, per_conversation=1))
+    table = tmp_path / "my_calibration.json"
+    result = run_veil("calibrate", "--input", str(sample), "--gold_field", "labels", "--rules_only",
+                      "--output", str(table))
+    assert result.returncode == 0, result.stderr
+    assert f"{SPEECH}: " in result.stdout and "the bundled figures and interval stand" in result.stdout
+    data = json.loads(table.read_text())
+    bundled = json.loads((ROOT / "veil" / "risk" / "auditor_calibration.json").read_text())
+    assert set(data["dev_cells"]) == {WRITTEN}
+    interval = data["interval"]
+    assert interval["low"] <= bundled["interval"]["low"] and interval["high"] >= bundled["interval"]["high"]
+    assert "NaN" not in table.read_text()

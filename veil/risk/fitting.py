@@ -19,6 +19,7 @@ Plain Python (numpy for the regression); no Beam.
 """
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -228,14 +229,24 @@ def table_data(cells: Mapping[str, list[dict]], fitted_on: str, types: Iterable[
                 scales[form] = round(min(max(ratio, SCALE_BOUNDS[0]), SCALE_BOUNDS[1]), 4)
     table = FittedTable(table.precision, table.type_precision, table.recall, table.item_model,
                         scales)
+    # A cell of a form that keeps the base table's figures has too few items for a ratio of its
+    # own (its estimate may be 0): the base table's interval stands for it.
+    fitted_cells = {name: rows for name, rows in cells.items()
+                    if rows and not all(row["form"] in kept for row in rows)}
     intervals = {name: cell_interval(rows, table, SEED + index)
-                 for index, (name, rows) in enumerate(sorted(cells.items())) if rows}
+                 for index, (name, rows) in enumerate(sorted(fitted_cells.items()))}
     if scale:
         intervals = {name: widened(cell, PREDICTIVE) for name, cell in intervals.items()}
+    unusable = [name for name, cell in intervals.items()
+                if not (math.isfinite(cell["low"]) and math.isfinite(cell["high"]) and cell["low"] > 0)]
+    if unusable:
+        raise ValueError(f"too few auditor items in {', '.join(unusable)} for an interval: "
+                         "label more conversations")
     if not intervals:
         raise ValueError("no labelled conversation to fit on")
-    low = min(i["low"] for i in intervals.values())
-    high = max(i["high"] for i in intervals.values())
+    bounds = list(intervals.values()) + ([base["interval"]] if kept and base is not None else [])
+    low = min(i["low"] for i in bounds)
+    high = max(i["high"] for i in bounds)
     how = ("item_model: per form, a logistic regression (ridge "
            f"{RIDGE} on the weights) of whether an auditor item of a labelled type lies on gold PI, "
            "on the item's own features (veil.risk.estimate.item_features); it gives the item's p, "
@@ -253,7 +264,8 @@ def table_data(cells: Mapping[str, list[dict]], fitted_on: str, types: Iterable[
                 "holds another sample's ratio, not only the fitted one's.")
     if kept:
         how += (f" Forms with fewer than {MIN_ITEMS} auditor items (or gold items left) in the "
-                f"sample keep the base table's figures: {', '.join(kept)}.")
+                f"sample keep the base table's figures, and its interval joins the sample's: "
+                f"{', '.join(kept)}.")
     data = {"fitted_on": fitted_on, "how": how,
             "interval": {"low": round(low, 4), "high": round(high, 4), "level": LEVEL},
             "precision": fitted["precision"], "type_precision": fitted["type_precision"],
