@@ -44,7 +44,7 @@ PREDICTIVE = 2 ** 0.5
 # The item model's features per form, chosen by `features` (docs/risk-auditor.md): a candidate
 # stays when the dev cells' spread of log(gold / estimate) is lower with it than without it.
 ITEM_FEATURES = {
-    WRITTEN: ("common", "all_caps", "repeated", "partial", "mid_capital", "location"),
+    WRITTEN: ("common", "all_caps", "repeated", "partial", "mid_capital", "location", "organisation"),
     SPEECH: ("multi_word", "repeated", "partial", "dictionary", "location"),
 }
 RIDGE = 1.0  # L2 penalty on the features' weights (not the intercept): few items never swing one
@@ -230,7 +230,7 @@ def table_data(cells: Mapping[str, list[dict]], fitted_on: str, types: Iterable[
     table = FittedTable(table.precision, table.type_precision, table.recall, table.item_model,
                         scales)
     # A cell of a form that keeps the base table's figures has too few items for a ratio of its
-    # own (its estimate may be 0): the base table's interval stands for it.
+    # own (its estimate may be 0): the base table's interval stands for it ...
     fitted_cells = {name: rows for name, rows in cells.items()
                     if rows and not all(row["form"] in kept for row in rows)}
     intervals = {name: cell_interval(rows, table, SEED + index)
@@ -244,7 +244,10 @@ def table_data(cells: Mapping[str, list[dict]], fitted_on: str, types: Iterable[
                          "label more conversations")
     if not intervals:
         raise ValueError("no labelled conversation to fit on")
-    bounds = list(intervals.values()) + ([base["interval"]] if kept and base is not None else [])
+    # ... and joins the sample's interval where the sample holds such conversations (a random
+    # sample with none says the corpus has few or none of that form).
+    thin = [form for form in kept if any(row["form"] == form for row in every)]
+    bounds = list(intervals.values()) + ([base["interval"]] if thin and base is not None else [])
     low = min(i["low"] for i in bounds)
     high = max(i["high"] for i in bounds)
     how = ("item_model: per form, a logistic regression (ridge "
@@ -264,8 +267,8 @@ def table_data(cells: Mapping[str, list[dict]], fitted_on: str, types: Iterable[
                 "holds another sample's ratio, not only the fitted one's.")
     if kept:
         how += (f" Forms with fewer than {MIN_ITEMS} auditor items (or gold items left) in the "
-                f"sample keep the base table's figures, and its interval joins the sample's: "
-                f"{', '.join(kept)}.")
+                f"sample keep the base table's figures, and its interval joins the sample's "
+                f"where the sample holds any of them: {', '.join(kept)}.")
     data = {"fitted_on": fitted_on, "how": how,
             "interval": {"low": round(low, 4), "high": round(high, 4), "level": LEVEL},
             "precision": fitted["precision"], "type_precision": fitted["type_precision"],
