@@ -400,12 +400,18 @@ def model_info() -> str:
     from veil.detection.detector_config import default_model_dir
 
     metadata = json.loads((default_model_dir() / "veil_model.json").read_text())
-    train, validation = metadata["train"], metadata["validation"]
-    return (f"`veil train` defaults: MiniLM, first {train['num_layers'] or 6} layers, "
-            f"{train['turns']:,} training texts (real posts and {train['n_train']:,} synthetic records), "
+    train = metadata["train"]
+    if isinstance(train, str):  # written by an older `veil train`: a dict's repr
+        import ast
+
+        train = ast.literal_eval(train)
+    limit = (metadata.get("validation") or {}).get("max_redacted_words", train.get("max_redacted_words", 0))
+    copies = "asr_style_copies" if "asr_style_copies" in train else "lower_case_copies"
+    return (f"the model measured here (its `veil_model.json`): MiniLM, first {train['num_layers'] or 6} layers, "
+            f"{train['turns']:,} training texts (real posts and {train['n_train']:,} synthetic records; "
+            f"{copies} {train.get(copies, 0)}), "
             f"{train['steps']} steps; P(O) threshold {metadata['threshold']}, "
-            f"the highest validation recall with at most "
-            f"{validation.get('max_redacted_words', 0):.1%} of lower-case ordinary words redacted")
+            f"the highest validation recall with at most {limit:.1%} of lower-case ordinary words redacted")
 
 
 def auditor_section(work: Path) -> str:
