@@ -46,6 +46,7 @@ def test_dates_and_times_are_off_but_dates_of_birth_on(detector):
     ("it's spelled A-L-P-H-A", "A-L-P-H-A"),
     ("initials M. K. please", "M. K."),
     ("that's a-b-c", "a-b-c"),
+    ("Anna, A-N-N-A", "A-N-N-A"),  # a letter said twice inside a word spelled is no stutter
 ])
 def test_spelled_letters(detector, text, expected):
     assert (0, expected, "SPELLED_LETTERS") in found(detector, [text])
@@ -65,6 +66,7 @@ def test_digit_sequences(detector, text, expected):
     "I want to go for a walk",
     "one of the two options",
     "a T-shirt and an e-mail",
+    "I-I'm not sure", "I-I think so", "A-A-A battery", "W-we went", "th-the place",
 ])
 def test_digit_and_letter_near_misses(detector, text):
     assert not any(t in ("DIGIT_SEQUENCE", "SPELLED_LETTERS") for _, _, t in found(detector, [text]))

@@ -329,6 +329,33 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     assert expected in quotes(text, "PERSON_NAME")
 
 
+@pytest.mark.parametrize("text", [
+    "I haven't seen it.", "Haven't you heard?", "i haven't been there", "Don't worry.",
+    "Won't you stay?", "we can't do that", "Can't say I have.",
+])
+def test_a_word_a_verb_clitic_follows_is_no_name(text):
+    # "Haven't" is the name list's Haven and a "'t": a contraction, never a name.
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I talked to John's wife", {"John"}),  # a possessive "'s" may follow a name
+    ("Haven Smith called back.", {"Haven Smith"}),
+])
+def test_names_before_a_possessive_or_beside_another_name_are_kept(text, expected):
+    assert quotes(text, "PERSON_NAME") == expected
+
+
+@pytest.mark.parametrize("text", ["Innocent people pay for it.", "Pleasant, wasn't it?", "Parks are closed."])
+def test_an_ordinary_word_capitalised_only_to_open_a_sentence_is_no_name_alone(text):
+    # The capital says no more here than its absence says in a text without capitals.
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+def test_an_ordinary_word_capitalised_mid_sentence_is_still_a_name():
+    assert quotes("I spoke to Parks yesterday.", "PERSON_NAME") == {"Parks"}
+
+
 def test_the_ordinary_words_among_the_names_are_not_the_common_names():
     from veil.detection.engine.builtin_names import common_words, ordinary_name_words
 

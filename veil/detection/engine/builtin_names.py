@@ -244,7 +244,11 @@ def _likelihood_from_facts(
             if not capitalised or sentence_initial(text, start):
                 return None
             return L.UNLIKELY
-        return L.POSSIBLE if capitalised else L.VERY_UNLIKELY
+        if not capitalised:
+            return L.VERY_UNLIKELY
+        # "Innocent people...", "Haven't you?": a capital that only opens a sentence says no
+        # more of an ordinary word than its absence does in a text without capitals.
+        return L.UNLIKELY if ordinary and sentence_initial(text, start) else L.POSSIBLE
     if common:
         return None
     # "haven", "bass" in uncased text: too weak alone, a name beside another name word that
@@ -261,6 +265,17 @@ def _word_likelihood(text: str, start: int, end: int, cased: bool) -> Likelihood
     """
     stopword, common, capitalised, _, ordinary = _word_facts(text[start:end])
     return _likelihood_from_facts(text, start, cased, stopword, common, capitalised, ordinary)
+
+
+# A word a verb's clitic follows is no name: "haven't", "don't", "won't", "can't" are the name
+# list's Haven, Don, Won and Can; "I'm", "you're", "we've" never begin with a name either.
+# ("John's" and "Mary'll" may, and are kept.)
+_VERB_CLITIC = re.compile(r"['’](?:t|m|re|ve)\b", re.IGNORECASE)
+
+
+def before_verb_clitic(text: str, end: int) -> bool:
+    """Whether the word ending at `end` is the first half of a contraction ("haven|'t")."""
+    return end < len(text) and text[end] in "'’" and _VERB_CLITIC.match(text, end) is not None
 
 
 _APOSTROPHE_S = re.compile(r"['’]s\b|s['’]")
@@ -334,7 +349,7 @@ def _dictionary_hits(
             facts = word_facts(text[start:end]) or _word_facts(text[start:end])
             stopword, common, capitalised, brand, ordinary = facts
             likelihood = _likelihood_from_facts(text, start, cased, stopword, common, capitalised, ordinary)
-            if likelihood is None:
+            if likelihood is None or before_verb_clitic(text, end):
                 continue
             if exclude_brands and brand:
                 continue
@@ -584,7 +599,7 @@ def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
         start, end = span
         word = text[start:end]
         stopword, common, capitalised, _, _ = facts_of(word) or _word_facts(word)
-        if stopword or (common and not (cased and capitalised)):
+        if stopword or (common and not (cased and capitalised)) or before_verb_clitic(text, end):
             continue
         live.append(span)
     return live
