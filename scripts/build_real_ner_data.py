@@ -13,13 +13,16 @@ Splits, fixed here so that no model or threshold ever sees test data:
 - `test-btc-f`: BTC section F, the corpus authors' own test section;
 - `test-wnut17-dev`: the WNUT-17 development split (YouTube comments, a different medium);
 - `validation`: one sentence in ten of the training sections, chosen by a hash of its id;
-- `train`: the rest of BTC sections A, B, E, G, H and the WNUT-17 training split;
-- `dev-uner-ewt`, `test-uner-ewt`: Universal NER's own dev and test splits of the English Web
-  Treebank (answers, e-mails, reviews, newsgroups, blogs);
-- `dev-gum-written`, `test-gum-written`: each GUM genre's first half of sentences (dev) and
-  second half (test). A genre file holds its documents one after another, so a split by
-  position cuts at most one document in two, where a split by hash would put sentences of
-  every document on both sides.
+- `train`: the rest of BTC sections A, B, E, G, H and the WNUT-17 training split, then the
+  training halves of the two sets below (text that is not tweets: answers, e-mails, reviews,
+  news, biographies, travel guides, with their organisations);
+- `dev-uner-ewt`, `test-uner-ewt`: Universal NER's test split of the English Web Treebank
+  (answers, e-mails, reviews, newsgroups, blogs) is the test set; of its dev split, the first
+  half trains and the second half is the dev set;
+- `dev-gum-written`, `test-gum-written`: each GUM genre's second half of sentences is the test
+  set; of its first half, the first half trains and the second half is the dev set. A genre
+  file holds its documents one after another, so a split by position cuts at most one
+  document in two, where a split by hash would put sentences of every document on both sides.
 
 Dev sets (`validation`, `dev-*`) are for choosing thresholds and rules; no model, threshold or
 rule is ever chosen on a `test-*` file.
@@ -104,30 +107,42 @@ def cuts_a_word(text: str, span: dict) -> bool:
         (end < len(text) and text[end].isalnum() and text[end - 1].isalnum())
 
 
-def gum_halves(source_dir: Path) -> tuple[list[dict], list[dict]]:
-    """Each GUM genre's first half of sentences (dev) and second half (test). A gold span that
-    cuts a word is left out: GUM splits "Don't" into "Do" and "n't", and one mention ends on
-    "Do"; the rebuilt text joins them again, and no detector can find half a word."""
-    dev, test = [], []
+def halves(rows: list[dict]) -> tuple[list[dict], list[dict]]:
+    """The first and the second half of `rows`, by position (the first the larger by one)."""
+    half = (len(rows) + 1) // 2
+    return rows[:half], rows[half:]
+
+
+def gum_parts(source_dir: Path) -> tuple[list[dict], list[dict], list[dict]]:
+    """Each GUM genre's first quarter of sentences (train), second quarter (dev) and second
+    half (test). A gold span that cuts a word is left out: GUM splits "Don't" into "Do" and
+    "n't", and one mention ends on "Do"; the rebuilt text joins them again, and no detector
+    can find half a word."""
+    train, dev, test = [], [], []
     for genre in GUM_GENRES:
         rows = records(source_dir, [("gum", f"gum-written/{genre}.conll", f"gum-{genre}", BTC_LABELS)])
         for row in rows:
             row["pii"] = [span for span in row["pii"] if not cuts_a_word(row["text"], span)]
-        half = (len(rows) + 1) // 2
-        dev += rows[:half]
-        test += rows[half:]
-    return dev, test
+        first, second = halves(rows)
+        test += second
+        quarter = len(first) // 2
+        train += first[:quarter]
+        dev += first[quarter:]
+    return train, dev, test
 
 
 def build(source_dir: Path, output: Path) -> dict[str, int]:
     output.mkdir(parents=True, exist_ok=True)
     training = records(source_dir, TRAIN_SOURCES)
-    gum_dev, gum_test = gum_halves(source_dir)
+    gum_train, gum_dev, gum_test = gum_parts(source_dir)
+    uner_dev = records(source_dir, UNER_SOURCES["dev-uner-ewt"])
+    uner_train = uner_dev[:len(uner_dev) // 2]
     splits = {
-        "train": [r for r in training if not in_validation(r)],
+        "train": [r for r in training if not in_validation(r)] + uner_train + gum_train,
         "validation": [r for r in training if in_validation(r)],
         **{name: records(source_dir, sources) for name, sources in TEST_SOURCES.items()},
-        **{name: records(source_dir, sources) for name, sources in UNER_SOURCES.items()},
+        "dev-uner-ewt": uner_dev[len(uner_dev) // 2:],
+        "test-uner-ewt": records(source_dir, UNER_SOURCES["test-uner-ewt"]),
         "dev-gum-written": gum_dev,
         "test-gum-written": gum_test,
     }

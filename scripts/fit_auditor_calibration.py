@@ -27,8 +27,10 @@ It writes veil/risk/auditor_calibration.json. `measure` prints, for each held-ou
 gold mean + std, the raw auditor figure, the estimate, its error and interval, and the verdicts.
 
 Dev sets (fitted): data/ner/validation (one tweet in ten of BTC A, B, E, G, H and WNUT-17
-train, which the job's model did not train on), UNER-EWT dev, GUM academic and bio.
+train, which the job's model did not train on), UNER-EWT dev's second half, GUM academic and bio.
 Held-out (never fitted): BTC section F, WNUT-17 dev, UNER-EWT test, GUM news, GUM voyage.
+Each is read from data/ner, without the sentences the job's model trained on (UNER-EWT dev's
+first half, each GUM genre's first quarter).
 """
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from auditor_on_real_text import SHARED, _conll, _jsonl  # noqa: E402
+from auditor_on_real_text import _jsonl  # noqa: E402
 from pipelines.calibrate import JobDetector  # noqa: E402
 from veil.risk.calibration import mean_plus_std  # noqa: E402
 from veil.risk.estimate import FORMS, SPEECH, TABLE_PATH, WRITTEN, FittedTable  # noqa: E402
@@ -55,18 +57,25 @@ from veil.risk.fitting import (  # noqa: E402
 )
 from veil.measure.asr_style import asr_style_record  # noqa: E402
 
+def _gum(*genres: str) -> list[dict]:
+    """The sentences of these GUM genres that the job's model did not train on (data/ner's dev
+    and test files: all but each genre's first quarter), in order."""
+    wanted = {f"gum-{genre}" for genre in genres}
+    return [r for name in ("dev-gum-written", "test-gum-written")
+            for r in _jsonl(ROOT / f"data/ner/{name}.jsonl.gz") if r["context"] in wanted]
+
+
 DEV = {
-    "validation": lambda src: _jsonl(ROOT / "data/ner/validation.jsonl.gz"),
-    "uner-ewt-dev": lambda src: _conll([src / "uner-ewt/en_ewt-dev.conll"], "uner"),
-    "gum-academic-bio": lambda src: _conll([src / "gum-written/academic.conll",
-                                            src / "gum-written/bio.conll"], "gum"),
+    "validation": lambda: _jsonl(ROOT / "data/ner/validation.jsonl.gz"),
+    "uner-ewt-dev": lambda: _jsonl(ROOT / "data/ner/dev-uner-ewt.jsonl.gz"),
+    "gum-academic-bio": lambda: _gum("academic", "bio"),
 }
 HELD_OUT = {
-    "btc-f": lambda src: _jsonl(ROOT / "data/ner/test-btc-f.jsonl.gz"),
-    "wnut17-dev": lambda src: _jsonl(ROOT / "data/ner/test-wnut17-dev.jsonl.gz"),
-    "uner-ewt-test": lambda src: _conll([src / "uner-ewt/en_ewt-test.conll"], "uner"),
-    "gum-news": lambda src: _conll([src / "gum-written/news.conll"], "gum"),
-    "gum-voyage": lambda src: _conll([src / "gum-written/voyage.conll"], "gum"),
+    "btc-f": lambda: _jsonl(ROOT / "data/ner/test-btc-f.jsonl.gz"),
+    "wnut17-dev": lambda: _jsonl(ROOT / "data/ner/test-wnut17-dev.jsonl.gz"),
+    "uner-ewt-test": lambda: _jsonl(ROOT / "data/ner/test-uner-ewt.jsonl.gz"),
+    "gum-news": lambda: _gum("news"),
+    "gum-voyage": lambda: _gum("voyage"),
 }
 OLD_CALIBRATION = (0.358, 1.214)  # the interval the report printed before (raw figure times it)
 THRESHOLD = 5.0
@@ -92,8 +101,8 @@ def scored_pairs(convs: list[dict], detector, auditor) -> list[dict]:
                                 auditor.detect) for conv in convs]
 
 
-def load(sets: dict, name: str, form: str, limit: int, group: int, source: Path) -> list[dict]:
-    records = sets[name](source)
+def load(sets: dict, name: str, form: str, limit: int, group: int) -> list[dict]:
+    records = sets[name]()
     if form == SPEECH:
         records = [asr_style_record(r) for r in records]
     return conversations(records, limit, group)
@@ -141,7 +150,7 @@ def score_dev(args) -> dict:
         detector, auditor = tools(job)
         for name in DEV:
             for form in FORMS:
-                convs = load(DEV, name, form, args.limit, args.group, args.source)
+                convs = load(DEV, name, form, args.limit, args.group)
                 cells[(job, name, form)] = scored_pairs(convs, detector, auditor)
                 print(f"scored {job}/{name}/{form}: {len(convs)} conversations", file=sys.stderr)
     return cells
@@ -199,7 +208,7 @@ def cmd_measure(args) -> int:
                 if detector is None:
                     detector, auditor = tools(job)
                 scored[(job, name, form)] = scored_pairs(
-                    load(HELD_OUT, name, form, args.limit, args.group, args.source), detector, auditor)
+                    load(HELD_OUT, name, form, args.limit, args.group), detector, auditor)
                 if cache is not None:
                     cache.write_bytes(pickle.dumps(scored))
             rows = scored[(job, name, form)]
@@ -480,7 +489,6 @@ def cmd_own(args) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=["fit", "measure", "features", "kind", "own"])
-    parser.add_argument("--source", type=Path, default=SHARED, help="the folder of the real CoNLL sets")
     parser.add_argument("--limit", type=int, default=1000, help="sentences per set and form (0: all)")
     parser.add_argument("--group", type=int, default=10, help="sentences per conversation")
     parser.add_argument("--jobs", default="rules,default", help="rules, default: whose output")

@@ -68,8 +68,8 @@ def evaluate_real(test: str, work: Path, key: str) -> dict:
 # --- both forms: as written and ASR-style -------------------------------------------------
 
 SPEECH_SETS = (("validation", "BTC + WNUT-17 validation tenth", "dev"),
-               ("dev-uner-ewt", "UNER English Web Treebank dev", "dev"),
-               ("dev-gum-written", "GUM written genres, first halves", "dev"),
+               ("dev-uner-ewt", "UNER English Web Treebank dev, second half", "dev"),
+               ("dev-gum-written", "GUM written genres, second quarters", "dev"),
                ("test-uner-ewt", "UNER English Web Treebank test", "held-out"),
                ("test-gum-written", "GUM written genres, second halves", "held-out"))
 SPEECH_SYSTEMS = (("default", "**Veil default job**"), ("spacy-md", "spaCy en_core_web_md"),

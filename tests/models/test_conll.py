@@ -109,6 +109,13 @@ def test_bundled_real_data_follows_the_input_contract():
         {"gum-academic", "gum-bio", "gum-news", "gum-voyage"}
     assert not {r["source"]["line"] for r in gum_dev if r["context"] == "gum-bio"} & \
         {r["source"]["line"] for r in gum_test if r["context"] == "gum-bio"}
+    # The training halves of UNER's dev split and of GUM's first halves train; no sentence
+    # that trains is in a dev or test set.
+    training = _records("train")
+    assert {"uner-ewt-dev", "gum-news"} <= {r["context"] for r in training}
+    trained = {(r["context"], r["source"]["line"]) for r in training}
+    for split in SPLITS[1:]:
+        assert not trained & {(r["context"], r["source"]["line"]) for r in _records(split)}, split
 
 
 SOURCE = Path(os.environ.get("VEIL_NER_SOURCE") or ROOT.parent / "shared" / "ner")

@@ -352,3 +352,24 @@ def test_doubtful_spans_are_kept_only_when_their_words_back_them(tiny_model: Pat
     kept = HfTokenClassifier(tiny_model, HfDetectorSettings(threshold=0.99, doubtful_from=0.3)).predict(texts)
     for text, all_spans, sure, spans in zip(texts, loose, strict, kept):
         assert set(spans) == set(sure) | {s for s in all_spans if corroborated(text, s)}
+
+
+def test_a_type_with_its_own_doubtful_from_keeps_its_spans_up_to_it(tiny_model: Path):
+    from models.token_spans import corroborated
+
+    texts = ["I work for Hanover Insurance Group in the Dunmore office, ask for Kowalowka.",
+             "we bank with first county credit union and my kids go to grace baptist academy",
+             "Globex Corporation and Initech called about the Vandelay Industries order."]
+
+    def predict(**settings):
+        return HfTokenClassifier(tiny_model, HfDetectorSettings(**settings)).predict(texts)
+
+    loose, strict, org_loose = predict(threshold=0.99), predict(threshold=0.1), predict(threshold=0.9)
+    kept = predict(threshold=0.99, doubtful_from=0.1, doubtful_from_per_type={"ORGANIZATION_NAME": 0.9})
+    plain = predict(threshold=0.99, doubtful_from=0.1)
+    for text, all_spans, sure, orgs, spans, without in zip(texts, loose, strict, org_loose, kept, plain):
+        orgs = {s for s in orgs if s.label == "ORGANIZATION_NAME"}
+        assert set(spans) == set(sure) | orgs | {s for s in all_spans if corroborated(text, s)}
+        assert set(without) == set(sure) | {s for s in all_spans if corroborated(text, s)}
+    # The setting changes something on these texts: organisations the lists cannot back.
+    assert any(set(a) != set(b) for a, b in zip(kept, plain))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -67,6 +67,10 @@ class HfDetectorSettings(DlpModel):
     # (models.token_spans.corroborated): the model's doubts count where the words themselves
     # say "name" ("Henning", "Duong"), not on "people" or "waiver". None: all are kept.
     doubtful_from: float | None = Field(default=None, gt=0, lt=1)
+    # Per infoType, a looser `doubtful_from`: that type's spans decoded at it are kept as they
+    # are. Organisations are named by words the name lists do not know ("Hanover Insurance",
+    # "Grace Baptist"), so the lists can back none of them.
+    doubtful_from_per_type: dict[str, Annotated[float, Field(gt=0, lt=1)]] = Field(default_factory=dict)
     label_map: dict[str, str] = Field(default_factory=dict)
     # The likelihood given to a model finding.
     likelihood: LikelihoodField = Likelihood.LIKELY
