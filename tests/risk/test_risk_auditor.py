@@ -73,6 +73,14 @@ def test_a_hashtag_is_a_topic_not_a_leftover(auditor_config):
     assert "TrueBlood" not in found and "Tomasz Kowalczyk" in found
 
 
+def test_what_speakers_call_each_other_is_no_leftover(auditor_config):
+    turns = ["Yeah, and, uh, Mom says hi.", "And Grandma? How's Grandma doing?",
+             "So I says to him, listen, Buddy, you gotta go.", "Right. Oh my God. Jeez. Gee whiz."]
+    assert ResidualAuditor(auditor_config).detect(turns) == []
+    text = "Uncle Bob and Tomasz Kowalczyk came by."  # a relation before a name keeps the name
+    found = {text[f.start:f.end] for f in ResidualAuditor(auditor_config).detect([text])}
+    assert found & {"Uncle Bob", "Bob"} and "Tomasz Kowalczyk" in found
+
 
 def test_an_id_after_a_hash_sign_is_still_an_id(auditor_config):
     text = "my order number is #48213377 and my SSN 123-45-6789"

@@ -72,9 +72,15 @@ def test_a_state_in_a_place_context_is_still_a_state():
     "hi my job is great and else too",
     "Morse code and a Caesar salad",
     "she has Graves' disease",
+    "Gee, I don't know.",
 ])
 def test_person_name_near_misses(text):
     assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text", ["Oh my God.", "Thank God it's Friday", "I swear to God"])
+def test_a_word_for_god_is_no_place(text):
+    assert quotes(text, "LOCATION") == set()
 
 
 def test_lower_case_name_in_a_cased_text_is_only_a_weak_candidate():

@@ -41,6 +41,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from veil.detection.engine.dictionary import DictionaryMatcher, normalise_term
 from veil.detection.engine.name_lists import (
+    ADDRESS_TERMS,
     AMBIGUOUS_NAMES,
     BRANDS,
     COURTESY_TITLES,
@@ -157,7 +158,8 @@ def places() -> DictionaryMatcher:
     names.update(t.strip() for t in REGIONS.split(",") if t.strip())
     # "Krakow" and "Gdansk" as people type them, besides "Kraków" and "Gdańsk".
     names.update(_fold(n) for n in list(names))
-    return DictionaryMatcher(_without_stopwords(names))
+    # A gazetteer's "God" (a village) is what speakers swear to, never where they are.
+    return DictionaryMatcher(_without_stopwords(n for n in names if n.lower() not in ADDRESS_TERMS))
 
 
 # Cities this large, and every country, capital, US state, continent and region, are far more

@@ -40,7 +40,7 @@ mountain, tea, victory, governor, beer, powers, era, lawyer, journey, urban, flo
 tiny, walls, wing, branch, heaven, tank, sing, princess, unknown, pink, cap, fed, fee, boss, my,
 hi, first, great, german, america, china, india, london, paris, texas, florida, israel, asia,
 spain, ireland, boston, virginia, carolina, hollywood, washington, sydney, angeles, francisco,
-january, christ, short, weeks, august
+january, christ, short, weeks, august, gee
 """)
 
 # Names that Webster's dictionary lists only as rare lower-case words ("li", a Chinese unit;
@@ -205,6 +205,16 @@ enterprise, commerce, industry, santa, angel, trinity, sandy, march, may, june, 
 jersey, guernsey, turkey, chad, sparta, cork, mesa, salem, opportunity, paradise, eagle,
 beaver, moose, bear, hamburg, frankfurt, bologna, lima, cayenne, sherry, champagne, java,
 van, perm, pest, erode
+""")
+
+# What speakers call each other and exclaim, capitalised as names are ("Mom says hi", "listen,
+# Buddy", "How's Grandma?", "Oh my God"): a relation or a form of address, no one's name.
+ADDRESS_TERMS = _words("""
+mom, mum, mommy, mummy, mama, mamma, momma, ma, mother, dad, daddy, papa, pa, pop, father,
+grandma, grandpa, granny, gran, grandad, granddad, grandmother, grandfather, nana, nan,
+auntie, aunty, aunt, uncle, sis, bro, brother, sister, son, cousin, honey, hon, sweetie,
+sweetheart, darling, dear, babe, baby, buddy, pal, dude, man, mate, sir, madam, maam, ma'am,
+miss, mister, boss, chief, doc, doctor, nurse, officer, god, lord, gee, whiz, gosh, golly, jeez, geez
 """)
 
 # Canadian provinces and territories, and other regions the city gazetteer lacks.
