@@ -6,6 +6,7 @@ held-out ones, as written and ASR-style.
     python scripts/fit_auditor_calibration.py features --cache DEV.pkl --held HELD.pkl  # feature choice
     python scripts/fit_auditor_calibration.py kind --cache DEV.pkl --held HELD.pkl      # a kind-of-text correction
     python scripts/fit_auditor_calibration.py own --held HELD.pkl                       # veil calibrate, half-split
+    python scripts/fit_auditor_calibration.py tables                                    # docs/risk-auditor.md's tables
 
 The fitting itself is veil.risk.fitting, which `veil calibrate` (pipelines/calibrate.py) shares to
 fit a table on a user's own labelled sample.
@@ -486,9 +487,42 @@ def cmd_own(args) -> int:
     return 0
 
 
+def cmd_tables(args) -> int:
+    """docs/risk-auditor.md's tables of a fitted table (`--table`, default the package's): the
+    item model's weights and counts, the per-kind precision and recall, and the dev cells."""
+    data = json.loads(Path(args.table or TABLE_PATH).read_text(encoding="utf-8"))
+    print("| form | feature | weight | items with it | real among them |\n| --- | --- | ---: | ---: | ---: |")
+    for form, model in data.get("item_model", {}).items():
+        counts = model["counts"]
+        print(f"| {form} | (intercept) | {model['weights']['bias']:+.2f} | {counts['items']:,} | {counts['real']:,} |")
+        for name in model["features"]:
+            print(f"| {form} | {name} | {model['weights'][name]:+.2f} | {counts[name]['items']:,} | "
+                  f"{counts[name]['real']:,} |")
+    print("\n| form | type | detector | auditor items | real | p |\n| --- | --- | --- | ---: | ---: | ---: |")
+    kinds = [(key.split("|"), value) for key, value in data["counts"].items() if "hits" in value]
+    for parts, value in sorted(kinds, key=lambda kv: (len(kv[0]) == 2, kv[0])):
+        detector = parts[2] if len(parts) == 3 else "any"
+        p = data["precision"].get("|".join(parts)) if len(parts) == 3 else data["type_precision"].get("|".join(parts))
+        print(f"| {parts[0]} | {parts[1]} | {detector} | {value['hits']:,} | {value['real']:,} | {p:.2f} |")
+    print("\n| form | type | gold items left | touched by the auditor | r |\n| --- | --- | ---: | ---: | ---: |")
+    for key, value in sorted(data["counts"].items()):
+        if key.endswith("|recall"):
+            form, info_type, _ = key.split("|")
+            print(f"| {form} | {info_type} | {value['gold']:,} | {value['found']:,} | "
+                  f"{data['recall'][f'{form}|{info_type}']:.2f} |")
+    print("\n| job | dev set | form | gold | estimate | gold / estimate, 95% |\n| --- | --- | --- | ---: | ---: | ---: |")
+    for key, cell in sorted(data["dev_cells"].items()):
+        job, name, form = key.split("/")
+        print(f"| {job} | {name} | {form} | {cell['gold']:.2f} | {cell['estimate']:.2f} | "
+              f"{cell['low']:.2f}–{cell['high']:.2f} |")
+    interval = data["interval"]
+    print(f"\ninterval: [{interval['low']}, {interval['high']}]")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["fit", "measure", "features", "kind", "own"])
+    parser.add_argument("command", choices=["fit", "measure", "features", "kind", "own", "tables"])
     parser.add_argument("--limit", type=int, default=1000, help="sentences per set and form (0: all)")
     parser.add_argument("--group", type=int, default=10, help="sentences per conversation")
     parser.add_argument("--jobs", default="rules,default", help="rules, default: whose output")
@@ -498,7 +532,7 @@ def main(argv: list[str] | None = None) -> int:
                         "fit, the dev sets; measure, the held-out sets")
     parser.add_argument("--no_item_model", action="store_true",
                         help="fit: the per-kind precision only (the table before the item model)")
-    parser.add_argument("--table", default=None, help="measure: the fitted table (default: the package's)")
+    parser.add_argument("--table", default=None, help="measure, tables: the fitted table (default: the package's)")
     parser.add_argument("--json", help="measure: write the figures here too")
     parser.add_argument("--baseline", help="measure: an earlier fitted table, shown as the old estimate")
     parser.add_argument("--split", default="random", choices=["random", "halves"],
@@ -507,7 +541,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="features, kind, own: a held-out cache written by measure --cache (repeatable)")
     args = parser.parse_args(argv)
     return {"fit": cmd_fit, "measure": cmd_measure, "features": cmd_features,
-            "kind": cmd_kind, "own": cmd_own}[args.command](args)
+            "kind": cmd_kind, "own": cmd_own, "tables": cmd_tables}[args.command](args)
 
 
 if __name__ == "__main__":
