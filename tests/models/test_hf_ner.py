@@ -373,3 +373,14 @@ def test_a_type_with_its_own_doubtful_from_keeps_its_spans_up_to_it(tiny_model: 
         assert set(without) == set(sure) | {s for s in all_spans if corroborated(text, s)}
     # The setting changes something on these texts: organisations the lists cannot back.
     assert any(set(a) != set(b) for a, b in zip(kept, plain))
+
+
+@pytest.mark.parametrize("settings,message", [
+    ({"doubtful_from_per_type": {"ORGANIZATION_NAME": 0.3}}, "needs doubtful_from"),
+    ({"doubtful_from": 0.3, "doubtful_from_per_type": {"ORGANIZATION_NAME": 0.2}}, "not looser"),
+])
+def test_a_per_type_doubtful_from_that_would_do_nothing_is_refused(settings, message):
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match=message):
+        HfDetectorSettings(**settings)

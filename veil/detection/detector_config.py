@@ -22,7 +22,7 @@ import os
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from veil.detection.engine.inspect_config import LikelihoodField
 from veil.run.schema import DlpModel
@@ -89,6 +89,18 @@ class HfDetectorSettings(DlpModel):
     cpu_runtime: Literal["auto", "onnx", "torch"] = "auto"
     # Threads for the CPU forward pass (None: the runtime's default, one per core).
     cpu_threads: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _per_type_is_looser(self):
+        """A per-type `doubtful_from` only loosens `doubtful_from`: without it, or at or below
+        it, the setting would do nothing, which a config should not say silently."""
+        for info_type, value in self.doubtful_from_per_type.items():
+            if self.doubtful_from is None:
+                raise ValueError(f"doubtful_from_per_type ({info_type}) needs doubtful_from")
+            if value <= self.doubtful_from:
+                raise ValueError(f"doubtful_from_per_type: {info_type} {value} is not looser than "
+                                 f"doubtful_from {self.doubtful_from}")
+        return self
 
 
 class SpacyDetectorSettings(DlpModel):
