@@ -34,6 +34,13 @@ def test_an_ordinary_word_spreads_only_where_it_is_capitalised_mid_sentence():
     assert texts[2].rindex("Grace") == repeated_names(texts, [name(texts, 0, "Grace")])[0].start
 
 
+def test_a_name_spreads_to_no_contraction():
+    texts = ["I spoke to Haven Brooks yesterday.", "I haven't been to the lake.",
+             "Thanks, Haven. Haven't you met her?"]
+    got = quoted(texts, repeated_names(texts, [name(texts, 0, "Haven Brooks")]))
+    assert got == [(2, "Haven")]
+
+
 def test_short_words_and_titles_do_not_spread():
     texts = ["I saw Dr Vu today", "vu and dr are words here"]
     assert repeated_names(texts, [name(texts, 0, "Dr Vu")]) == []

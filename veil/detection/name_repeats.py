@@ -7,9 +7,10 @@ person, so each is redacted too (and entity resolution gives it the same placeho
 same holds for the names in speaker labels ("NoamChomsky" ... "Noam, thanks for coming on").
 
 Guards against spreading a false finding: words of under 3 letters, titles and stopwords are
-never spread, and a word that is also an ordinary English word ("Will", "Grace", "Mark")
+never spread, and a word that is also a common English word ("Will", "Grace", "Mark")
 spreads only to capitalised mentions that do not start a sentence ("Thanks, Grace", not
-"Grace period" at a sentence's start, nor "grace" in lower case).
+"Grace period" at a sentence's start, nor "grace" in lower case). No word spreads to the first
+half of a contraction: "Haven" found once, "haven't" is no mention of her.
 """
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def word_mentions(texts: list[str], words: Iterable[str], findings: Iterable[Fin
     """PERSON_NAME findings for each whole-word mention of `words` in `texts` (any case) that
     no finding covers yet; an ordinary word counts only capitalised, and (unless
     `sentence_start`) not at a sentence's start."""
-    from veil.detection.engine.builtin_names import common_words, sentence_initial
+    from veil.detection.engine.builtin_names import before_verb_clitic, common_words, sentence_initial
 
     words = {w.casefold(): w for w in words}
     if not words:
@@ -64,6 +65,8 @@ def word_mentions(texts: list[str], words: Iterable[str], findings: Iterable[Fin
             if word.casefold() in ordinary and (not word[:1].isupper() or (
                     not sentence_start and sentence_initial(text, start))):
                 continue
+            if before_verb_clitic(text, end):
+                continue  # "Haven" found once: "haven't" is no mention of her
             if any(s < end and start < e for s, e in taken.get(turn, ())):
                 continue
             found.append(Finding(turn, start, end, "PERSON_NAME", Likelihood.LIKELY,
