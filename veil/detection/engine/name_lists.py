@@ -209,10 +209,11 @@ van, perm, pest, erode
 
 # What speakers call each other and exclaim, capitalised as names are ("Mom says hi", "listen,
 # Buddy", "How's Grandma?", "Oh my God"): a relation or a form of address, no one's name.
+# Left out: words that are common surnames too ("Ma", "Son", "Nan", "Pa").
 ADDRESS_TERMS = _words("""
-mom, mum, mommy, mummy, mama, mamma, momma, ma, mother, dad, daddy, papa, pa, pop, father,
-grandma, grandpa, granny, gran, grandad, granddad, grandmother, grandfather, nana, nan,
-auntie, aunty, aunt, uncle, sis, bro, brother, sister, son, cousin, honey, hon, sweetie,
+mom, mum, mommy, mummy, mama, mamma, momma, mother, dad, daddy, papa, pop, father,
+grandma, grandpa, granny, gran, grandad, granddad, grandmother, grandfather, nana,
+auntie, aunty, aunt, uncle, sis, bro, brother, sister, cousin, honey, hon, sweetie,
 sweetheart, darling, dear, babe, baby, buddy, pal, dude, man, mate, sir, madam, maam, ma'am,
 miss, mister, boss, chief, doc, doctor, nurse, officer, god, lord, gee, whiz, gosh, golly, jeez, geez
 """)
