@@ -74,6 +74,14 @@ def test_middle_names_and_particles():
         ("Luis Miguel", 1), ("Luis Miguel Soliz", 1), ("Ryan da Cruz", 2), ("da Cruz", 2)]
 
 
+def test_a_family_name_of_several_words_said_alone_is_the_same_person():
+    texts = ["My name is Maria Lopez Garcia.", "Lopez Garcia, you said?", "and Juan Perez too",
+             "Perez Lopez is someone else"]
+    got = dict(numbered(texts, ["Maria Lopez Garcia", "Lopez Garcia", "Juan Perez", "Perez Lopez"]))
+    assert got["Lopez Garcia"] == got["Maria Lopez Garcia"] == 1
+    assert got["Perez Lopez"] not in (got["Maria Lopez Garcia"], got["Juan Perez"])
+
+
 def test_first_and_last_name_given_in_adjacent_turns_pair_up():
     texts = ["Your first and last name?", "Susan.", "Reed, R-E-E-D."]
     assert {n for _, n in numbered(texts, ["Susan", "Reed", "R-E-E-D"])} == {1}

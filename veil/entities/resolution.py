@@ -478,6 +478,13 @@ def _place_mention(people: list[Person], mention: NameMention, third_party: bool
         else:
             _learn_single(found, mention)
         return found
+    # A family name of several words said alone ("Maria Lopez Garcia", then "Lopez Garcia"):
+    # the person whose middle and last names these are, not a new "Lopez" first name.
+    family = None if third_party else _most_recent(
+        [p for p in _open_to(people, mention) if p.knows(words[-1], ["lasts"])
+         and all(p.knows(w, ["middles", "lasts"]) for w in words[:-1])])
+    if family is not None:
+        return family
     first, last = words[0], words[-1]
     fits = [p for p in _open_to(people, mention) if _full_name_fits(p, words)]
     by_last = _most_recent([p for p in fits if any(p.knows(w, ["lasts", "middles", "unknowns"])
