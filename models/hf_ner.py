@@ -260,10 +260,12 @@ class HfTokenClassifier:
             from veil.detection.engine.builtin_names import is_cased
 
             sure = decode_spans(text, offsets, probs, self.labels, doubtful)
-            for info_type, sure_below in self.settings.doubtful_from_per_type.items():
-                sure += [span for span in decode_spans(text, offsets, probs, self.labels, sure_below)
-                         if self.kind_types.get(span.label) == info_type]
             known, cased = set(sure), is_cased(text)
+            for info_type, sure_below in self.settings.doubtful_from_per_type.items():
+                looser = [span for span in decode_spans(text, offsets, probs, self.labels, sure_below)
+                          if span not in known and self.kind_types.get(span.label) == info_type]
+                sure += looser
+                known.update(looser)
             spans = sure + [span for span in spans
                             if span not in known and corroborated(text, span, cased)]
         return [CharSpan(span.start, span.end, self.kind_types[span.label], span.score)
