@@ -61,12 +61,16 @@ def test_mean_plus_std_adds_each_conversations_own_uncertainty():
     assert EstimateMoments().figures() is None
 
 
-def test_the_interval_holds_or_misses_and_the_verdict_is_its_upper_end():
+def test_the_interval_holds_or_misses_and_the_verdict_is_the_estimates_or_its_upper_ends():
     inside = estimate_interval(4.0, TABLE, threshold=5.0)
     assert (inside["low"], inside["high"]) == (2.0, 6.0)
     assert inside["low"] <= 5.5 <= inside["high"] and not inside["low"] <= 7.0 <= inside["high"]
-    assert inside["passes"] is False  # 6 is not below 5, though the estimate is
-    assert estimate_interval(3.0, TABLE, threshold=5.0)["passes"] is True
+    assert inside["passes"] is True and inside["borderline"] is True  # 4 is below 5; 6 is not
+    upper = estimate_interval(4.0, TABLE, threshold=5.0, verdict_on="upper")
+    assert upper["passes"] is False  # 6 is not below 5, though the estimate is
+    assert estimate_interval(3.0, TABLE, threshold=5.0, verdict_on="upper")["passes"] is True
+    assert estimate_interval(2.0, TABLE, threshold=5.0)["borderline"] is False  # 1-3
+    assert estimate_interval(6.0, TABLE, threshold=5.0)["passes"] is False
 
 
 def test_the_fitted_table_loads_and_covers_the_auditors_labelled_types():

@@ -89,7 +89,7 @@ def _risk_verdict(risk: dict) -> dict[str, Any]:
         "threshold": risk["threshold"],
         "conversations": total["count"],
         "with_direct_identifier": total["with_direct_identifier"],
-        # Scored by the auditor: its calibrated interval, whose upper end decides (veil.risk.calibration).
+        # Scored by the auditor: its calibrated interval and verdict (veil.risk.calibration).
         "auditor_interval": total.get("auditor_interval"),
         # The auditor read a sample: how many of how many, and the intervals (veil.risk.sampling).
         **({"audit_sample": total["audit_sample"]} if total.get("audit_sample") else {}),
@@ -138,8 +138,11 @@ def format_summary(summary: dict[str, Any]) -> str:
     if risk and risk["conversations"]:
         verdict = "PASS" if risk["passes"] else "FAIL"
         interval = risk.get("auditor_interval")
+        if interval and interval.get("borderline"):
+            verdict += ", borderline"
+        on = "its upper end" if interval and interval.get("verdict_on") == "upper" else "the estimate"
         estimate = (f"; auditor's estimate {interval['estimate']:.2f}, interval "
-                    f"{interval['low']:.2f}-{interval['high']:.2f}, verdict on its upper end"
+                    f"{interval['low']:.2f}-{interval['high']:.2f}, verdict on {on}"
                     ) if interval else ""
         lines.append(
             f"  residual risk:   {verdict} (mean + std = {risk['mean_plus_std']:.2f}{estimate}, "

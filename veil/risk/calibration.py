@@ -7,8 +7,10 @@ gold mean+std / auditor mean+std, is what the auditor gets wrong. Resampling con
 them (`envelope`), are the calibration `[low, high]` that the `risk.calibration` settings carry.
 
 On an unlabelled corpus the auditor's mean+std `A` then becomes the interval
-`[A * low, A * high]`, and the verdict is taken on its upper end: the corpus passes only when
-even `A * high` is below the threshold (`calibrated_verdict`).
+`[A * low, A * high]`. The verdict is taken on `A` itself, the best estimate of the figure, and
+a corpus whose interval holds the threshold is marked `borderline`: its verdict could go either
+way within the auditor's measured error. `verdict_on: upper` takes it on `A * high` instead: a
+corpus then passes only when even the upper end is below the threshold (`interval_verdict`).
 
 Plain Python; no Beam and no numpy: figures from lists of per-conversation scores.
 """
@@ -63,6 +65,26 @@ def bootstrap_pairs(gold: Sequence[float], estimate: Sequence[float], resamples:
     return out
 
 
+# What the verdict is taken on: the estimate itself, or the interval's upper end.
+VERDICT_ON = ("estimate", "upper")
+
+
+def interval_verdict(centre: float, low: float, high: float, threshold: float,
+                     verdict_on: str = "estimate") -> dict[str, bool]:
+    """PASS or FAIL for an estimate `centre` in [low, high], and whether it is borderline.
+
+    On the estimate (the default), the verdict agrees with gold whenever the estimate lies on
+    gold's side of the threshold. On the upper end, a corpus passes only when even `high` is
+    below it: with an interval as wide as the auditor's (x0.28 to x1.87 on real text), that
+    fails every corpus whose estimate is above threshold / 1.87, half the threshold, so it is
+    a stricter threshold in disguise, kept for those who want one. Borderline: the interval
+    holds the threshold, so the measured error could turn the verdict."""
+    if verdict_on not in VERDICT_ON:
+        raise ValueError(f"verdict_on must be one of {', '.join(VERDICT_ON)}, not {verdict_on!r}")
+    passes = (high if verdict_on == "upper" else centre) < threshold
+    return {"passes": passes, "borderline": low < threshold <= high}
+
+
 @dataclass(frozen=True)
 class Calibration:
     """The interval of gold/auditor ratios: the truth lies in [A * low, A * high]."""
@@ -70,6 +92,7 @@ class Calibration:
     low: float
     high: float
     level: float = 0.95
+    verdict_on: str = "estimate"
 
     def interval(self, estimate: float) -> tuple[float, float]:
         return estimate * self.low, estimate * self.high
@@ -100,16 +123,17 @@ def coverage(pairs: Sequence[tuple[float, float]], calibration: Calibration) -> 
 
 def calibrated_verdict(estimate: float, calibration: Calibration, threshold: float,
                        sampled: tuple[float, float] | None = None) -> dict[str, float | bool]:
-    """The auditor's mean+std as an interval, and PASS only when its upper end is below.
+    """The auditor's mean+std as an interval, and its verdict (`interval_verdict`).
 
     `sampled`: when the auditor read a sample (veil.risk.sampling), the sampling interval of
     mean+std; the calibration then scales its ends (low end by `low`, high end by `high`), so
-    that the interval holds both uncertainties and the verdict errs high."""
+    that the interval holds both uncertainties."""
     low, high = calibration.interval(estimate)
     if sampled is not None:
         low, high = sampled[0] * calibration.low, sampled[1] * calibration.high
     out = {"estimate": round(estimate, 4), "low": round(low, 4), "high": round(high, 4),
-           "level": calibration.level, "passes": high < threshold}
+           "level": calibration.level, "verdict_on": calibration.verdict_on,
+           **interval_verdict(estimate, low, high, threshold, calibration.verdict_on)}
     if sampled is not None:
         out["with_sampling"] = True
     return out
@@ -130,21 +154,23 @@ AUDIT_SOURCE = AUDIT
 
 
 def with_auditor_interval(summary: dict, calibration: Any) -> dict:
-    """The summary with each auditor-scored group's interval, and its verdict on the upper end.
+    """The summary with each auditor-scored group's interval, and its verdict.
 
     A group (a context, or the total) where the auditor scored any conversation gets
-    `auditor_interval` {estimate, raw, basis, low, high, level, passes}: with a weighted
-    calibration (the default) `estimate` is the calibrated estimate of mean + std
-    (veil.risk.estimate, the group's `estimate`), else the raw count's mean + std (`raw`), and
-    the interval is `estimate` times [low, high]. The verdict is the interval's: an estimate
-    passes only when even its upper end does (veil.risk.verdict), whatever the raw count says.
+    `auditor_interval` {estimate, raw, basis, low, high, level, verdict_on, passes, borderline}:
+    with a weighted calibration (the default) `estimate` is the calibrated estimate of mean +
+    std (veil.risk.estimate, the group's `estimate`), else the raw count's mean + std (`raw`),
+    and the interval is `estimate` times [low, high]. The verdict is the interval's
+    (`interval_verdict`: on the estimate, or with `verdict_on: upper` on the upper end),
+    whatever the raw count says (veil.risk.verdict).
     Gold- or people-scored conversations in the same group count their own scores.
     `calibration` has `low`, `high`, `level` and `weighted` (RiskSettings.calibration); None
     changes nothing.
     """
     if calibration is None:
         return summary
-    interval = Calibration(calibration.low, calibration.high, calibration.level)
+    interval = Calibration(calibration.low, calibration.high, calibration.level,
+                           getattr(calibration, "verdict_on", "estimate"))
     weighted = getattr(calibration, "weighted", False)
     threshold = summary.get("threshold", 5.0)
     groups = [summary.get("total") or {}, *(summary.get("contexts") or {}).values()]

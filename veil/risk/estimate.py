@@ -19,7 +19,8 @@ Over a corpus, mean + std of the true scores is estimated by the mean of E plus 
 root of (the variance of E + the mean of V): the law of total variance. The fitted table
 (`auditor_calibration.json`, made by scripts/fit_auditor_calibration.py) also holds the
 interval of gold / estimate ratios measured on the fitting sets, which makes the estimate an
-interval; the verdict is taken on its upper end (veil.risk.calibration).
+interval; the verdict is taken on the estimate, or on the interval's upper end
+(veil.risk.calibration.interval_verdict).
 
 Types the fitting sets never label (numbers, emails, URLs) keep weight 1: counted as found.
 Plain Python, no Beam.
@@ -33,6 +34,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
+
+from veil.risk.calibration import interval_verdict
 
 WRITTEN, SPEECH = "written", "speech"
 FORMS = (WRITTEN, SPEECH)
@@ -215,12 +218,14 @@ def estimate_mean_plus_std(pairs: Iterable[tuple[float, float]]) -> float:
     return figures["mean_plus_std"] if figures else 0.0
 
 
-def estimate_interval(estimate: float, table: FittedTable, threshold: float) -> dict[str, Any]:
-    """The estimate as the interval [estimate * low, estimate * high], and PASS only when its
-    upper end is below the threshold."""
+def estimate_interval(estimate: float, table: FittedTable, threshold: float,
+                      verdict_on: str = "estimate") -> dict[str, Any]:
+    """The estimate as the interval [estimate * low, estimate * high], and its verdict
+    (veil.risk.calibration.interval_verdict)."""
     low, high = estimate * table.low, estimate * table.high
     return {"estimate": round(estimate, 4), "low": round(low, 4), "high": round(high, 4),
-            "level": table.level, "passes": high < threshold}
+            "level": table.level, "verdict_on": verdict_on,
+            **interval_verdict(estimate, low, high, threshold, verdict_on)}
 
 
 

@@ -74,7 +74,7 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
     value = fmt(total["mean_plus_std"])
     interval = total.get("auditor_interval")
     sample = total.get("audit_sample")
-    if interval:  # an estimate: the verdict is on its calibrated upper end
+    if interval:  # an estimate: the verdict is on it, or on its calibrated upper end
         details.insert(0, auditor_interval_text(interval, limit))
     if sample:  # from a sample: said first, with its uncertainty
         details.insert(0, audit_sample_text(sample, limit))
@@ -84,13 +84,22 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
     if beside and beside.get("count") and total["passes"] is False and "gold" not in total.get("decided_by", ()):
         css, headline = "fail", (f"The corpus fails, decided by the auditor: its mean + std "
                                  f"{fmt(beside['mean_plus_std'])} is not below {limit}"
-                                 + (f" (calibrated upper end {fmt(beside['interval']['high'])})"
+                                 + (f" (calibrated {decisive_words(beside['interval'])})"
                                     if beside.get("interval") else "")
                                  + f", though the gold labels give {value}.")
-    elif interval and not interval["passes"] and total["mean_plus_std"] < threshold:
-        css, headline = "fail", (f"The corpus fails on the auditor's calibrated upper end: "
-                                 f"{fmt(interval['high'])} is not below {limit}, though its "
-                                 f"estimate of mean + std is {value}.")
+    elif interval and not interval["passes"]:
+        css, headline = "fail", (f"The corpus fails on the auditor's {decisive_words(interval)}, "
+                                 f"not below {limit}" + (
+                                     f" (its interval, {fmt(interval['low'])}–{fmt(interval['high'])}, "
+                                     f"holds the threshold: borderline)" if interval.get("borderline") else "")
+                                 + ".")
+    elif interval and interval.get("borderline"):
+        css, headline = "warn", (f"Borderline: the corpus passes on the auditor's "
+                                 f"{decisive_words(interval)}, below {limit}, but its interval "
+                                 f"{fmt(interval['low'])}–{fmt(interval['high'])} holds the "
+                                 "threshold: within the auditor's measured error it may fail. "
+                                 "Review the sampled conversations below before use, or score a "
+                                 "labelled sample of this corpus (docs/risk-auditor.md).")
     elif sample and not sample["passes"] and total["mean_plus_std"] < threshold:
         css, headline = "fail", (f"The corpus fails on the audit sample's upper end: mean + std "
                                  f"may be up to {fmt(sample['mean_plus_std'][1])}, not below {limit}, "
@@ -112,6 +121,11 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
                     "what was looked for, but the template's "
                     f"{plural(len(skipped), 'infoType')} {'was' if len(skipped) == 1 else 'were'} "
                     "not looked for.")
+    elif interval:
+        css = "pass"
+        headline = (f"The corpus passes: the auditor's estimate of mean + std, "
+                    f"{fmt(interval['estimate'])}, and its whole interval "
+                    f"({fmt(interval['low'])}–{fmt(interval['high'])}) are below the threshold {limit}.")
     else:
         css = "pass"
         headline = f"The corpus passes: mean + std = {value} is below the threshold {limit}."
@@ -181,11 +195,19 @@ def auditor_interval_text(interval: Mapping[str, Any], limit: str) -> str:
                   f"the estimate is {fmt(interval['estimate'])}")
     else:
         figure = f"its mean + std is {fmt(interval['estimate'])}"
+    on = "the upper end" if interval.get("verdict_on") == "upper" else "the estimate"
     return (f"Scored without labels by the independent auditor: {figure}; with its error measured "
             f"on real annotated text{sampled}, the true figure lies in "
             f"{fmt(interval['low'])}–{fmt(interval['high'])} ({interval['level']:.0%}), and the "
-            f"verdict is taken on the upper end ({'below' if interval['passes'] else 'not below'} "
+            f"verdict is taken on {on} ({'below' if interval['passes'] else 'not below'} "
             f"{limit}).")
+
+
+def decisive_words(interval: Mapping[str, Any]) -> str:
+    """The figure that decided an auditor's verdict, in words: "estimate 3.2" or "upper end 6.0"."""
+    if interval.get("verdict_on") == "upper":
+        return f"upper end {fmt(interval['high'])}"
+    return f"estimate {fmt(interval['estimate'])}"
 
 
 def contribution_lines(contribution: Mapping[str, Any]) -> list[str]:

@@ -11,8 +11,9 @@ conversations the auditor must read:
 - conversations scored from their gold labels are all scored, never sampled: gold figures cover
   every labelled record;
 - the statistics are the sample's, with a normal interval (`sampling_interval`) for the mean and
-  for mean + std, corrected for the finite population; the verdict is taken on the upper end
-  (`veil.risk.calibration` scales that end by the auditor's calibration).
+  for mean + std, corrected for the finite population; without a calibration the verdict is
+  taken on the upper end (with one, `veil.risk.calibration` scales the interval's ends by the
+  auditor's and decides as it is told: on the estimate, or on the upper end).
 
 Plain Python, no Beam.
 """

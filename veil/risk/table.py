@@ -150,6 +150,10 @@ class AuditorCalibration(BaseModel):
     high: float = Field(default=1.0, gt=0)
     level: float = Field(default=0.95, gt=0, lt=1)
     weighted: bool = True
+    # What decides PASS or FAIL: `estimate` (the best estimate of mean + std; a corpus whose
+    # interval holds the threshold is marked borderline) or `upper` (the interval's upper end:
+    # a stricter threshold, by the interval's width). veil.risk.calibration.interval_verdict.
+    verdict_on: Literal["estimate", "upper"] = "estimate"
     # What it was measured on, for the report (a short line; docs/risk-auditor.md has the table).
     measured_on: str = ""
     # A table fitted on labelled data (`veil calibrate`): where it was read from, and what the
@@ -231,7 +235,7 @@ class RiskSettings(BaseModel):
     # The independent, high-recall detector configuration that re-scans the anonymised output
     # of conversations without gold labels: a bundled profile name or a config path.
     auditor: str = "auditor"
-    # The auditor's estimate as an interval, and the verdict on its upper end (veil.risk.calibration).
+    # The auditor's estimate as an interval, and its verdict (veil.risk.calibration).
     # Re-measure it for another auditor; `null` reports the auditor's figure as it is. A path
     # (or `{table: path}`) reads a table fitted by `veil calibrate` on labelled data of your own.
     calibration: AuditorCalibration | None = DEFAULT_CALIBRATION
@@ -246,9 +250,13 @@ class RiskSettings(BaseModel):
     @classmethod
     def _calibration_table(cls, value: Any) -> Any:
         """A path, or `{table: path, ...}`: the fitted table's settings, read now; `low`, `high`,
-        `level` given beside `table` override the file's."""
+        `level` given beside `table` override the file's. `{verdict_on: upper}` alone keeps the
+        bundled table."""
         if isinstance(value, str):
             value = {"table": value}
+        if isinstance(value, Mapping) and value and set(value) <= {"verdict_on"}:
+            # Only how to decide: the bundled table's interval, decided that way.
+            return DEFAULT_CALIBRATION.model_copy(update=dict(value))
         if isinstance(value, Mapping) and value.get("table") and value.get("fitted") is None:
             return {**calibration_from_table(str(value["table"])),
                     **{k: v for k, v in value.items() if k != "table"}}

@@ -15,8 +15,8 @@ def settle_verdict(group: dict[str, Any], threshold: float) -> dict[str, Any]:
     """A group's verdict and `decided_by`, the figures that made it.
 
     Without gold labels the group's own figure decides (the auditor's, or people's); where the
-    auditor scored, its calibrated interval's upper end (veil.risk.calibration), not its raw
-    count. With gold
+    auditor scored, its calibrated interval's verdict (veil.risk.calibration: on the estimate,
+    or on the upper end), not its raw count. With gold
     labels beside the auditor (`auditor`), the group passes only when both figures pass: gold
     labels cover the types someone labelled, the auditor reads every type, and neither may
     switch the other off. A pass is decided by every figure checked; a fail by those failing.
