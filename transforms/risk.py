@@ -19,7 +19,7 @@ from veil.io.summary import FIELDS_LEFT
 from veil.io.records import FieldMap
 from veil.risk.audit import from_audit, written_values
 from veil.risk.auditor import ResidualAuditor
-from veil.risk.estimate import case_form, conversation_estimate, item_chances, load_fitted_table
+from veil.risk.estimate import case_form, estimate_parts, item_chances, load_fitted_table
 from veil.risk.gold import from_gold, in_output_text
 from veil.risk.record import field_items, label_items, outside_turns, speaker_own
 from veil.risk.sampling import unaudited_row
@@ -149,9 +149,9 @@ class ScoreRiskFn(beam.DoFn):
         # The auditor's calibrated estimate of this conversation's score (veil.risk.estimate).
         form = case_form(new_texts)
         chances = item_chances(audit_risk.items, form, self.fitted, new_texts)
-        expected, variance = conversation_estimate(audit_risk.items, form, self.fitted,
-                                                   chances=chances)
-        estimate = {"expected": round(expected, 4), "variance": round(variance, 4), "form": form}
+        parts = estimate_parts(audit_risk.items, form, self.fitted, chances=chances)
+        estimate = {"expected": round(parts.expected, 4), "variance": round(parts.variance, 4),
+                    "counted": round(parts.counted, 4), "form": form}
         if element.gold is None:
             risk, source = audit_risk, "audit"
         else:

@@ -96,10 +96,13 @@ def test_the_auditor_counts_each_disguised_identifier_left_raw(left_raw):
     summary = json.loads((left_raw / "risk" / "summary.json").read_text())
     assert summary["total"]["with_direct_identifier"] == len(DIRECT)
     # One identifier a conversation scores 4 or 5 (the paper's Table 6): mean + std is 4.5, just
-    # below the threshold, so the verdict is a borderline pass, and the report names the six.
+    # below the threshold. The identifiers are counted, not estimated (no fitting set labels
+    # them), so the calibrated interval has no error to add: it is the point itself, the verdict
+    # a pass as the paper's criterion gives it, and the report names the six conversations.
     interval = summary["total"]["auditor_interval"]
     assert interval["estimate"] == pytest.approx(summary["total"]["mean_plus_std"], abs=1e-3)
-    assert 4 < interval["estimate"] < 5 and interval["borderline"] is True
+    assert interval["low"] == interval["high"] == pytest.approx(interval["estimate"], abs=1e-3)
+    assert 4 < interval["estimate"] < 5 and interval["borderline"] is False
     assert summary["passes"] is True
     rows = [json.loads(line) for part in sorted((left_raw / "risk").glob("conversations-*"))
             for line in part.read_text().splitlines()]

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_job, write_jsonl
+from tests.support.estimate_ends import calibrated_end
 from veil.risk.calibration import with_auditor_interval
 from veil.risk.estimate import (
     SPEECH, WRITTEN, EstimateMoments, FittedTable, case_form, conversation_estimate,
@@ -148,6 +149,9 @@ def test_the_job_summary_and_report_carry_the_estimate_and_its_interval(tmp_path
         assert row["estimate"]["expected"] == pytest.approx(expected, rel=1e-3)
         assert row["estimate"]["variance"] == pytest.approx(variance, rel=1e-3)
         assert expected != row["score"]  # weighed, not counted
+        # The street address is a type no fitting set labels: counted in full, not weighed.
+        counted = sum(i["score"] for i in row["items"] if i["info_type"] not in table.types())
+        assert counted > 0 and row["estimate"]["counted"] == pytest.approx(counted, rel=1e-3)
     total = summary["total"]
     expected = estimate_mean_plus_std([(r["estimate"]["expected"], r["estimate"]["variance"])
                                        for r in conversations])
@@ -156,8 +160,12 @@ def test_the_job_summary_and_report_carry_the_estimate_and_its_interval(tmp_path
     assert interval["basis"] == "calibrated estimate"
     assert interval["raw"] == pytest.approx(total["mean_plus_std"], abs=1e-4)
     assert interval["estimate"] == pytest.approx(expected, abs=1e-3)
-    assert interval["high"] == pytest.approx(expected * table.high, abs=1e-3)
-    assert summary["passes"] is (interval["high"] < 5.0) and summary["passes"] is False
+    # The interval scales what was weighed, not what was counted: each conversation's end is
+    # counted + k * (expected - counted), its variance k squared times the estimate's.
+    for k, end in ((table.low, interval["low"]), (table.high, interval["high"])):
+        assert end == pytest.approx(calibrated_end(conversations, k), abs=1e-3)
+    assert expected * table.low < interval["low"] and interval["high"] < expected * table.high
+    assert summary["passes"] is (interval["estimate"] < 5.0) and summary["passes"] is False
     # The job's own summary and the report say it too.
     job = json.loads((out / "job_summary.json").read_text())
     assert job["risk"]["auditor_interval"]["estimate"] == interval["estimate"]
@@ -265,3 +273,25 @@ def test_on_real_posts_the_item_model_weighs_ordinary_word_hits_down(real_hits):
     ordinary = [by_item[id(i)] for i, t in false if item_features(i, t)["common"]]
     other = [by_item[id(i)] for i, t in false if not item_features(i, t)["common"]]
     assert ordinary and other and mean(ordinary) < mean(other)
+
+
+def test_the_interval_scales_what_was_weighed_and_leaves_what_was_counted():
+    from veil.risk.estimate import scaled_mean_plus_std
+
+    counted_only = EstimateMoments()
+    for score in (4, 4, 5, 0):  # emails and cards: counted in full
+        counted_only.add(score, 0.0, score)
+    figures = counted_only.figures()
+    assert scaled_mean_plus_std(figures, 0.3) == pytest.approx(figures["mean_plus_std"])
+    assert scaled_mean_plus_std(figures, 1.9) == pytest.approx(figures["mean_plus_std"])
+    weighed_only = EstimateMoments()
+    for expected, variance in ((4.0, 1.0), (2.0, 0.5), (0.0, 0.0)):
+        weighed_only.add(expected, variance)
+    figures = weighed_only.figures()
+    assert scaled_mean_plus_std(figures, 1.9) == pytest.approx(1.9 * figures["mean_plus_std"])
+    mixed = EstimateMoments().add(5.0, 0.0, 5.0).add(3.0, 1.0, 0.0)
+    low, mid, high = (scaled_mean_plus_std(mixed.figures(), k) for k in (0.5, 1.0, 2.0))
+    assert mid == pytest.approx(mixed.figures()["mean_plus_std"])
+    # Only the weighed 3 moves: the ends lie between the whole estimate's and the counted 5's.
+    assert 0.5 * mid < low < mid < high < 2.0 * mid
+

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.estimate_ends import calibrated_end
 from tests.conftest import ROOT, run_job, run_veil, write_jsonl
 from veil.risk.estimate import (
     SPEECH, WRITTEN, FittedTable, conversation_estimate, estimate_mean_plus_std, load_fitted_table,
@@ -91,8 +92,9 @@ def test_a_job_config_points_risk_calibration_at_the_table(fitted, tmp_path: Pat
     assert estimate > 0 and estimate != pytest.approx(with_bundled, rel=1e-2)  # the table weighs
     interval = json.loads((out / "risk" / "summary.json").read_text())["total"]["auditor_interval"]
     assert interval["estimate"] == pytest.approx(estimate, abs=1e-3)
-    assert (interval["low"], interval["high"]) == (pytest.approx(estimate * mine.low, abs=1e-3),
-                                                   pytest.approx(estimate * mine.high, abs=1e-3))
+    # The user's interval, on what the estimate weighed (what it counted stays as it is).
+    assert (interval["low"], interval["high"]) == (pytest.approx(calibrated_end(rows, mine.low), abs=1e-3),
+                                                   pytest.approx(calibrated_end(rows, mine.high), abs=1e-3))
     assert interval["measured_on"] == mine.fitted_on
     assert f"auditor's estimate {interval['estimate']:.2f}" in result.stdout + result.stderr
 

@@ -10,7 +10,7 @@ On an unlabelled corpus the auditor's mean+std `A` then becomes the interval
 `[A * low, A * high]`. The verdict is taken on `A` itself, the best estimate of the figure, and
 a corpus whose interval holds the threshold is marked `borderline`: its verdict could go either
 way within the auditor's measured error. `verdict_on: upper` takes it on `A * high` instead: a
-corpus then passes only when even the upper end is below the threshold (`interval_verdict`).
+corpus then passes only when even the upper end is below the threshold (`interval_verdict`, veil.risk.verdict).
 
 Plain Python; no Beam and no numpy: figures from lists of per-conversation scores.
 """
@@ -21,7 +21,8 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from veil.risk.verdict import AUDIT, settle_verdict
+from veil.risk.estimate import scaled_mean_plus_std
+from veil.risk.verdict import AUDIT, interval_verdict, settle_verdict
 
 
 def mean_plus_std(scores: Sequence[float]) -> float:
@@ -65,26 +66,6 @@ def bootstrap_pairs(gold: Sequence[float], estimate: Sequence[float], resamples:
     return out
 
 
-# What the verdict is taken on: the estimate itself, or the interval's upper end.
-VERDICT_ON = ("estimate", "upper")
-
-
-def interval_verdict(centre: float, low: float, high: float, threshold: float,
-                     verdict_on: str = "estimate") -> dict[str, bool]:
-    """PASS or FAIL for an estimate `centre` in [low, high], and whether it is borderline.
-
-    On the estimate (the default), the verdict agrees with gold whenever the estimate lies on
-    gold's side of the threshold. On the upper end, a corpus passes only when even `high` is
-    below it: with an interval as wide as the auditor's (x0.28 to x1.87 on real text), that
-    fails every corpus whose estimate is above threshold / 1.87, half the threshold, so it is
-    a stricter threshold in disguise, kept for those who want one. Borderline: the interval
-    holds the threshold, so the measured error could turn the verdict."""
-    if verdict_on not in VERDICT_ON:
-        raise ValueError(f"verdict_on must be one of {', '.join(VERDICT_ON)}, not {verdict_on!r}")
-    passes = (high if verdict_on == "upper" else centre) < threshold
-    return {"passes": passes, "borderline": low < threshold <= high}
-
-
 @dataclass(frozen=True)
 class Calibration:
     """The interval of gold/auditor ratios: the truth lies in [A * low, A * high]."""
@@ -122,15 +103,18 @@ def coverage(pairs: Sequence[tuple[float, float]], calibration: Calibration) -> 
 
 
 def calibrated_verdict(estimate: float, calibration: Calibration, threshold: float,
-                       sampled: tuple[float, float] | None = None) -> dict[str, float | bool]:
-    """The auditor's mean+std as an interval, and its verdict (`interval_verdict`).
+                       sampled: tuple[float, float] | None = None,
+                       ends: tuple[float, float] | None = None) -> dict[str, float | bool]:
+    """The auditor's mean+std as an interval, and its verdict (`interval_verdict`, veil.risk.verdict).
 
+    `ends`: the calibrated interval's ends, where only part of the estimate is scaled
+    (veil.risk.estimate.scaled_mean_plus_std); None: the whole estimate times [low, high].
     `sampled`: when the auditor read a sample (veil.risk.sampling), the sampling interval of
-    mean+std; the calibration then scales its ends (low end by `low`, high end by `high`), so
-    that the interval holds both uncertainties."""
-    low, high = calibration.interval(estimate)
-    if sampled is not None:
-        low, high = sampled[0] * calibration.low, sampled[1] * calibration.high
+    mean+std; each end then moves by the sampling interval's ratio to the estimate, so that
+    the interval holds both uncertainties."""
+    low, high = ends if ends is not None else calibration.interval(estimate)
+    if sampled is not None and estimate > 0:
+        low, high = low * sampled[0] / estimate, high * sampled[1] / estimate
     out = {"estimate": round(estimate, 4), "low": round(low, 4), "high": round(high, 4),
            "level": calibration.level, "verdict_on": calibration.verdict_on,
            **interval_verdict(estimate, low, high, threshold, calibration.verdict_on)}
@@ -199,14 +183,16 @@ def _interval_of(raw: float, estimate: Mapping | None, weighted: bool, interval:
                  threshold: float, sampled: tuple[float, float] | None) -> dict[str, Any]:
     """The interval around the calibrated estimate (or the raw figure), with the raw beside it.
     A sampling interval of the raw figure moves with the estimate, in proportion."""
-    centre, basis = raw, "raw count"
+    centre, basis, ends = raw, "raw count", None
     if weighted and estimate is not None and estimate.get("mean_plus_std") is not None:
         centre, basis = float(estimate["mean_plus_std"]), "calibrated estimate"
+        # The interval's error was measured on what the estimate weighs, not on what it counts.
+        ends = (scaled_mean_plus_std(estimate, interval.low), scaled_mean_plus_std(estimate, interval.high))
     if sampled is not None and raw > 0:
         sampled = (sampled[0] * centre / raw, sampled[1] * centre / raw)
     elif sampled is not None:
         sampled = None
-    out = calibrated_verdict(centre, interval, threshold, sampled)
+    out = calibrated_verdict(centre, interval, threshold, sampled, ends)
     out["raw"] = round(raw, 4)
     out["basis"] = basis
     return out

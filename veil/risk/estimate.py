@@ -20,7 +20,7 @@ root of (the variance of E + the mean of V): the law of total variance. The fitt
 (`auditor_calibration.json`, made by scripts/fit_auditor_calibration.py) also holds the
 interval of gold / estimate ratios measured on the fitting sets, which makes the estimate an
 interval; the verdict is taken on the estimate, or on the interval's upper end
-(veil.risk.calibration.interval_verdict).
+(veil.risk.verdict.interval_verdict).
 
 Types the fitting sets never label (numbers, emails, URLs) keep weight 1: counted as found.
 Plain Python, no Beam.
@@ -35,7 +35,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from veil.risk.calibration import interval_verdict
+from veil.risk.verdict import interval_verdict
 
 WRITTEN, SPEECH = "written", "speech"
 FORMS = (WRITTEN, SPEECH)
@@ -155,10 +155,31 @@ def conversation_estimate(items: Iterable[Any], form: str, table: FittedTable,
     labels, configured fields) are counted in full: no fitting set measured them. `info_types`:
     only items of these types (None: every one). `chances`: each item's p, already worked out
     (`item_chances`, or a written row's `p`)."""
+    parts = estimate_parts(items, form, table, info_types, texts, chances)
+    return parts.expected, parts.variance
+
+
+@dataclass(frozen=True)
+class EstimateParts:
+    """One conversation's estimate: E, V, and the part of E that was counted, not estimated."""
+
+    expected: float
+    variance: float
+    # Items the fitting sets never measured count in full, with no error to scale: those found
+    # in other fields, and those of types the sets do not label (emails, numbers, addresses).
+    counted: float
+
+
+def estimate_parts(items: Iterable[Any], form: str, table: FittedTable,
+                   info_types: frozenset[str] | None = None, texts: Sequence[str] = (),
+                   chances: Sequence[float | None] | None = None) -> EstimateParts:
+    """`conversation_estimate`, with what was counted in full kept apart (`counted`): the
+    calibrated interval scales only the estimated part, the part its error was measured on."""
     items = list(items)
     if chances is None:
         chances = item_chances(items, form, table, texts)
-    expected = variance = 0.0
+    measured = table.types()
+    expected = variance = counted = 0.0
     for item, p in zip(items, chances):
         info_type = _get(item, "info_type")
         if info_types is not None and info_type not in info_types:
@@ -168,27 +189,38 @@ def conversation_estimate(items: Iterable[Any], form: str, table: FittedTable,
             continue
         if _get(item, "fields") or p is None:
             expected += score
+            counted += score
             continue
         worth = score / max(table.recall_of(form, info_type), 1e-6) * table.scale_of(form)
         expected += p * worth
         variance += p * (1 - p) * worth * worth
-    return expected, variance
+        if info_type not in measured:
+            counted += p * worth
+    return EstimateParts(expected, variance, counted)
 
 
 @dataclass
 class EstimateMoments:
-    """Sums over conversations of E, E squared and V: mergeable, in constant memory."""
+    """Sums over conversations of E, E squared and V, and of the counted part C, C squared and
+    C times E: mergeable, in constant memory. The last three let the interval scale the
+    estimated part E - C alone (`scaled_mean_plus_std`)."""
 
     count: int = 0
     total: float = 0.0
     squares: float = 0.0
     variance: float = 0.0
+    counted: float = 0.0
+    counted_squares: float = 0.0
+    counted_cross: float = 0.0
 
-    def add(self, expected: float, variance: float) -> "EstimateMoments":
+    def add(self, expected: float, variance: float, counted: float = 0.0) -> "EstimateMoments":
         self.count += 1
         self.total += expected
         self.squares += expected * expected
         self.variance += variance
+        self.counted += counted
+        self.counted_squares += counted * counted
+        self.counted_cross += counted * expected
         return self
 
     def merge(self, other: "EstimateMoments") -> "EstimateMoments":
@@ -196,17 +228,52 @@ class EstimateMoments:
         self.total += other.total
         self.squares += other.squares
         self.variance += other.variance
+        self.counted += other.counted
+        self.counted_squares += other.counted_squares
+        self.counted_cross += other.counted_cross
         return self
 
-    def figures(self) -> dict[str, float] | None:
-        """mean, std and mean + std of the true scores, estimated (None: no conversation)."""
+    def figures(self) -> dict[str, Any] | None:
+        """mean, std and mean + std of the true scores, estimated (None: no conversation), and
+        the `moments` that scale its estimated part (`scaled_mean_plus_std`)."""
         if not self.count:
             return None
-        mean = self.total / self.count
-        spread = max(self.squares / self.count - mean * mean, 0.0) + self.variance / self.count
-        std = math.sqrt(spread)
+        n = self.count
+        moments = {"count": n, "mean": self.total / n, "squares": self.squares / n,
+                   "variance": self.variance / n, "counted": self.counted / n,
+                   "counted_squares": self.counted_squares / n, "counted_cross": self.counted_cross / n}
+        mean, std = _scaled(moments, 1.0)
         # Rounded: sums of floats differ in their last bits with the order workers merged them.
-        return {"mean": round(mean, 6), "std": round(std, 6), "mean_plus_std": round(mean + std, 6)}
+        return {"mean": round(mean, 6), "std": round(std, 6), "mean_plus_std": round(mean + std, 6),
+                "moments": {key: round(value, 6) for key, value in moments.items()}}
+
+
+def estimate_terms(row_estimate: Mapping[str, Any]) -> tuple[float, float, float]:
+    """(E, V, counted) of a `risk/conversations` row's `estimate` (counted: 0 in rows written
+    before it was kept, so that their whole estimate scales, as it did)."""
+    return (float(row_estimate["expected"]), float(row_estimate["variance"]),
+            float(row_estimate.get("counted", 0.0)))
+
+
+def _scaled(moments: Mapping[str, float], k: float) -> tuple[float, float]:
+    """mean and std of C + k (E - C) over the conversations, V scaled by k squared."""
+    mean_e, mean_c = moments["mean"], moments.get("counted", 0.0)
+    e2, c2, ce = moments["squares"], moments.get("counted_squares", 0.0), moments.get("counted_cross", 0.0)
+    mean = (1 - k) * mean_c + k * mean_e
+    second = (1 - k) ** 2 * c2 + k * k * e2 + 2 * k * (1 - k) * ce
+    spread = max(second - mean * mean, 0.0) + k * k * moments["variance"]
+    return mean, math.sqrt(spread)
+
+
+def scaled_mean_plus_std(estimate: Mapping[str, Any], k: float) -> float:
+    """mean + std with the estimated part of each conversation's score times k and the counted
+    part as it is: the calibrated interval's end for k = low or high. Without `moments` (a
+    summary written before they were kept), the whole estimate times k."""
+    moments = estimate.get("moments")
+    if not moments:
+        return float(estimate["mean_plus_std"]) * k
+    mean, std = _scaled(moments, k)
+    return mean + std
 
 
 def estimate_mean_plus_std(pairs: Iterable[tuple[float, float]]) -> float:
@@ -221,7 +288,7 @@ def estimate_mean_plus_std(pairs: Iterable[tuple[float, float]]) -> float:
 def estimate_interval(estimate: float, table: FittedTable, threshold: float,
                       verdict_on: str = "estimate") -> dict[str, Any]:
     """The estimate as the interval [estimate * low, estimate * high], and its verdict
-    (veil.risk.calibration.interval_verdict)."""
+    (veil.risk.verdict.interval_verdict)."""
     low, high = estimate * table.low, estimate * table.high
     return {"estimate": round(estimate, 4), "low": round(low, 4), "high": round(high, 4),
             "level": table.level, "verdict_on": verdict_on,

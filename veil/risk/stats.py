@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from veil.risk.calibration import with_auditor_interval
-from veil.risk.estimate import EstimateMoments
+from veil.risk.estimate import EstimateMoments, estimate_terms
 from veil.risk.verdict import AUDIT, GOLD, settle_verdict
 from veil.risk.sampling import METHOD as AUDIT_SAMPLE_METHOD
 from veil.risk.sampling import UNAUDITED, sample_key, sampling_interval
@@ -99,14 +99,13 @@ class GroupStats:
             self.auditor_direct += bool(record.get("direct_identifier"))
         own = record.get("estimate") if record.get("source") == AUDIT else None
         if own is not None:
-            self.estimate.add(float(own["expected"]), float(own["variance"]))
-            self.auditor_estimate.add(float(own["expected"]), float(own["variance"]))
+            self.estimate.add(*estimate_terms(own))
+            self.auditor_estimate.add(*estimate_terms(own))
             self.estimated += 1
-        else:
-            self.estimate.add(float(score), 0.0)
+        else:  # scored by gold labels or people: counted, no auditor error to allow for
+            self.estimate.add(float(score), 0.0, float(score))
         if beside is not None and beside.get("estimate") is not None:
-            self.auditor_estimate.add(float(beside["estimate"]["expected"]),
-                                      float(beside["estimate"]["variance"]))
+            self.auditor_estimate.add(*estimate_terms(beside["estimate"]))
         tags = set()
         for item in record.get("items", ()):
             tag = item_tag(item)

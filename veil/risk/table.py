@@ -152,7 +152,7 @@ class AuditorCalibration(BaseModel):
     weighted: bool = True
     # What decides PASS or FAIL: `estimate` (the best estimate of mean + std; a corpus whose
     # interval holds the threshold is marked borderline) or `upper` (the interval's upper end:
-    # a stricter threshold, by the interval's width). veil.risk.calibration.interval_verdict.
+    # a stricter threshold, by the interval's width). veil.risk.verdict.interval_verdict.
     verdict_on: Literal["estimate", "upper"] = "estimate"
     # What it was measured on, for the report (a short line; docs/risk-auditor.md has the table).
     measured_on: str = ""

@@ -40,3 +40,23 @@ def settle_verdict(group: dict[str, Any], threshold: float) -> dict[str, Any]:
     group["passes"] = all(passed for _, passed in checked)
     group["decided_by"] = [name for name, passed in checked if passed == group["passes"]]
     return group
+
+
+# What the verdict is taken on: the estimate itself, or the interval's upper end.
+VERDICT_ON = ("estimate", "upper")
+
+
+def interval_verdict(centre: float, low: float, high: float, threshold: float,
+                     verdict_on: str = "estimate") -> dict[str, bool]:
+    """PASS or FAIL for an estimate `centre` in [low, high], and whether it is borderline.
+
+    On the estimate (the default), the verdict agrees with gold whenever the estimate lies on
+    gold's side of the threshold. On the upper end, a corpus passes only when even `high` is
+    below it: with an interval as wide as the auditor's (x0.28 to x1.87 on real text), that
+    fails every corpus whose estimate is above threshold / 1.87, half the threshold, so it is
+    a stricter threshold in disguise, kept for those who want one. Borderline: the interval
+    holds the threshold, so the measured error could turn the verdict."""
+    if verdict_on not in VERDICT_ON:
+        raise ValueError(f"verdict_on must be one of {', '.join(VERDICT_ON)}, not {verdict_on!r}")
+    passes = (high if verdict_on == "upper" else centre) < threshold
+    return {"passes": passes, "borderline": low < threshold <= high}
