@@ -196,3 +196,29 @@ def test_two_people_side_by_side_keep_their_own_placeholders():
     found = [model_finding(text, "Pam"), model_finding(text, "Jim")]
     out, _ = anonymize_conversation("c", [text], found)
     assert out == ["[PERSON_NAME_1], [PERSON_NAME_2] called"]
+
+
+@pytest.mark.parametrize("form", [str, asr])
+@pytest.mark.parametrize("answer", [
+    "It's me, calling about the order.", "It's her husband, she asked me to call.",
+    "It's your neighbour from upstairs.", "It's Mom, honey.", "It's him again.",
+])
+def test_who_is_calling_answered_without_a_name_names_no_one(detector, form, answer):
+    texts = [form("Hello, who is this?"), form(answer)]
+    assert not any(f.info_type == "PERSON_NAME" for f in detector.detect(texts))
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_who_is_calling_answered_with_a_name(detector, form):
+    texts = [form("Hello, who is this?"), form("It's Marisol Etxeberria.")]
+    found = [texts[f.turn][f.start:f.end] for f in detector.detect(texts) if f.info_type == "PERSON_NAME"]
+    assert found == [form("Marisol Etxeberria")]
+
+
+def test_the_name_question_lifts_the_answer_not_what_the_caller_says_next(detector):
+    texts = ["may i have your name", "my name is tom i live on oak street"]
+    found = [texts[f.turn][f.start:f.end] for f in detector.detect(texts) if f.info_type == "PERSON_NAME"]
+    assert found == ["tom"]
+    # An ordinary word that is the answer is still lifted: "bass", like the fish.
+    texts = ["can i have your last name", "yeah it's bass like the fish"]
+    assert [texts[f.turn][f.start:f.end] for f in detector.detect(texts)] == ["bass"]

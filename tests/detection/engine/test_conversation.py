@@ -40,6 +40,15 @@ def test_previous_turn_question_lifts_a_weak_name_candidate():
     assert found(engine, ["How are you?", "Yes, it's john."]) == []
 
 
+def test_only_the_answer_is_lifted_not_the_weak_candidates_after_it():
+    engine = engine_with(NAME_RULE)
+    texts = ["Can I have your name, please?", "Yes, it's john, and my friend is jim."]
+    assert found(engine, texts) == [(1, "john", "LIKELY")]
+    # A first and a last name, one after the other, are one answer.
+    texts = ["Can I have your name, please?", "Yes, it's maria lopez, and my friend is jim."]
+    assert found(engine, texts) == [(1, "lopez", "LIKELY"), (1, "maria", "LIKELY")]
+
+
 def test_hotword_must_be_near_the_end_of_the_previous_turn():
     engine = engine_with({**NAME_RULE, "window_before": 10})
     texts = ["Can I have your name? And also tell me about the weather today.", "Yes, it's john."]

@@ -17,9 +17,11 @@ detection:
         group_indexes: [1]
 ```
 
-A rule adjusts the likelihood of findings of its infoTypes that start within `window_after`
-characters of the turn's start, before `min_likelihood` is applied, so a name candidate too
-weak to report alone ("it's john" in a cased transcript) is lifted over the threshold. With
+A rule adjusts the likelihood of the answer among the findings of its infoTypes that start
+within `window_after` characters of the turn's start: the first of them, with those joined to
+it by spaces alone (`_the_answer`). It does so before `min_likelihood` is applied, so a name
+candidate too weak to report alone ("it's john" in a cased transcript) is lifted over the
+threshold, while a weak candidate later in the turn ("... i live on oak street") is not. With
 `answer_regex`, the rule also reports what the regex captures in that window, at the adjusted
 likelihood, for answers no dictionary knows. The config lives under `detection:`, so the
 DLP-shaped `inspect_config` stays exactly DLP's.
@@ -77,13 +79,11 @@ def apply_previous_turn_rules(
         if rule.hotword.search(previous, tail_start) is None:
             continue
         limit = min(len(text), rule.window_after)
-        adjusted = []
-        for f in findings:
-            if f.info_type in rule.info_types and f.start < limit:
-                f = Finding(f.turn, f.start, f.end, f.info_type, rule.adjust(f.likelihood),
-                            f.method, f.detector)
-            adjusted.append(f)
-        findings = adjusted
+        answer = _the_answer(text, [i for i, f in enumerate(findings)
+                                    if f.info_type in rule.info_types and f.start < limit], findings)
+        findings = [Finding(f.turn, f.start, f.end, f.info_type, rule.adjust(f.likelihood),
+                            f.method, f.detector) if i in answer else f
+                    for i, f in enumerate(findings)]
         if rule.answer is not None:
             head = text[:limit]
             for match in rule.answer.finditer(head):
@@ -95,3 +95,19 @@ def apply_previous_turn_rules(
                             rule.adjust(Likelihood.POSSIBLE), Method.REGEX,
                         ))
     return findings
+
+
+def _the_answer(text: str, candidates: list[int], findings: list[Finding]) -> set[int]:
+    """The candidates that answer the question: the first one in the turn, with those that
+    overlap it or follow it across spaces alone ("karen" "walsh"). Later ones are what the
+    caller goes on to say: in "my name is tom i live on oak street" the question names Tom,
+    not the ordinary word "oak" that a name list also has."""
+    answer: set[int] = set()
+    end = None
+    for i in sorted(candidates, key=lambda i: (findings[i].start, -findings[i].end)):
+        f = findings[i]
+        if end is not None and f.start > end and text[end:f.start].strip(" \t"):
+            break
+        answer.add(i)
+        end = f.end if end is None else max(end, f.end)
+    return answer
