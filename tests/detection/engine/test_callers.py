@@ -21,6 +21,9 @@ def asr(text: str) -> str:
 
 
 FOUND = [
+    ("LOCATION", "I live on Oak Street.", "Oak Street"),
+    ("LOCATION", "She moved to Harrington Avenue last year.", "Harrington Avenue"),
+    ("LOCATION", "It's on Wisteria Lane, the third house.", "Wisteria Lane"),
     ("UK_POSTAL_CODE", "And the postcode is SW1A 1AA.", "SW1A 1AA"),
     ("UK_POSTAL_CODE", "It's M1 1AE, in Manchester.", "M1 1AE"),
     ("STREET_ADDRESS", "It's 9 Rue de la Paix, Paris.", "9 Rue de la Paix"),
@@ -222,3 +225,12 @@ def test_the_name_question_lifts_the_answer_not_what_the_caller_says_next(detect
     # An ordinary word that is the answer is still lifted: "bass", like the fish.
     texts = ["can i have your last name", "yeah it's bass like the fish"]
     assert [texts[f.turn][f.start:f.end] for f in detector.detect(texts)] == ["bass"]
+
+
+@pytest.mark.parametrize("text", [
+    "It was a trip down Memory Lane.", "We're on the right road now.", "Take the main road.",
+    "we're on the right road now", "go down the dirt road", "the shops on main street",
+])
+def test_a_road_that_is_no_street_name(detector, text):
+    assert not any(f.info_type == "LOCATION" for f in detector.detect([text]))
+

@@ -8,7 +8,9 @@ people say it and as speech recognisers write it (lower-case, without sentence p
   STREET_ADDRESS (French, German, Dutch, Spanish, Italian and Portuguese street addresses:
   "9 Rue de la Paix", "Hauptstraße 5", "Calle Mayor 12"), CREDIT_CARD_EXPIRATION_DATE (expiry
   dates said aloud: "expires oh nine twenty seven"), PASSPORT ("k1234567" after "passport")
-  and IBAN_CODE (their own patterns in any case, and the start of an IBAN said after "IBAN").
+  and IBAN_CODE (their own patterns in any case, and the start of an IBAN said after "IBAN"),
+  LOCATION (a street named without a house number: "I live on Oak Street", "just off
+  harrington avenue").
 
 `EXTENDED` holds the existing entries with their added detectors; `veil.detection.infotypes.builtin`
 puts them in place of the originals.
@@ -20,7 +22,7 @@ from dataclasses import replace
 
 from veil.detection.engine.detectors import DIGIT, gated, hotword, pattern
 from veil.detection.findings import Likelihood
-from veil.detection.infotypes import general, numbers, text
+from veil.detection.infotypes import general, names, numbers, text
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
 from veil.transform.operators.surrogate_formats import Slots, like_value, make_generic
 
@@ -206,5 +208,48 @@ IBAN_CODE = replace(
 )
 
 
+# --- LOCATION: a street named without a house number -----------------------------------------
+
+# "I live on Oak Street", "go down Baker Street": below a city, a street says where someone
+# lives or works, and the annotated sets label it a place (GUM's "Main Street", "Lemoine
+# Avenue"). Street types a name goes with; "Court", "Place", "Way" and "Square" are left out
+# ("Supreme Court", "First Place", "the Only Way"), as is "Drive" without capitals.
+_STREET_TYPES_SAID = r"street|road|avenue|lane|drive|boulevard|terrace|crescent|highway|parkway"
+_NOT_A_STREET_NAME = (r"(?!(?:The|A|An|This|That|These|Those|My|Your|Our|His|Her|Their|Its|"
+                      r"Every|Any|Some|No|On|In|At|Of|To|And|Or|Memory|Easy|Open)\b)")
+_STREET_CASED = (r"\b(?:" + _NOT_A_STREET_NAME + r"[A-Z][a-z'’-]+[ \t]+){1,3}(?:"
+                 + _STREET_TYPES_SAID.title() + r")\b")
+# Without capitals, only after a word that places it ("on", "off", "down"...), and only names
+# that are no ordinary words ("on harrington avenue", not "on the main road", "down dirt road").
+_STREET_UNCASED = (r"\b(?:on|off|at|to|down|up|along|near|onto|from|of|in|into|across|past|by|via)"
+                   r"[ \t]+((?:[a-z][a-z'’-]+[ \t]+){1,2}(?:street|road|avenue|lane|boulevard|"
+                   r"terrace|crescent|highway|parkway))\b")
+
+
+def _uncased_street_check(match: "re.Match[str]") -> Likelihood | None:
+    """A street in a text without capitals, whose name words are no ordinary words."""
+    from veil.detection.engine.builtin_names import STOPWORDS, common_words, is_cased
+
+    if is_cased(match.string):
+        return None
+    words = match.group(1).split()[:-1]
+    ordinary = common_words()
+    return None if any(w in STOPWORDS or w in ordinary for w in words) else L.POSSIBLE
+
+
+STREET_NAMES = (
+    pattern(_STREET_CASED, L.LIKELY,
+            trigger=re.compile(r"Street|Road|Avenue|Lane|Drive|Boulevard|Terrace|Crescent|Highway|Parkway")),
+    pattern(_STREET_UNCASED, L.POSSIBLE, group=1, check=_uncased_street_check,
+            trigger=re.compile(r"street|road|avenue|lane|boulevard|terrace|crescent|highway|parkway")),
+)
+LOCATION = replace(
+    names.LOCATION,
+    description=names.LOCATION.description.rstrip(".") + "; streets named without a house number "
+                "(Oak Street).",
+    detectors=names.LOCATION.detectors + STREET_NAMES,
+)
+
+
 ENTRIES = (UK_POSTAL_CODE, LICENSE_PLATE_NUMBER)
-EXTENDED = (STREET_ADDRESS, CREDIT_CARD_EXPIRATION_DATE, PASSPORT, IBAN_CODE)
+EXTENDED = (STREET_ADDRESS, CREDIT_CARD_EXPIRATION_DATE, PASSPORT, IBAN_CODE, LOCATION)
