@@ -7,7 +7,8 @@ gold mean+std / auditor mean+std, is what the auditor gets wrong. Resampling con
 them (`envelope`), are the calibration `[low, high]` that the `risk.calibration` settings carry.
 
 On an unlabelled corpus the auditor's mean+std `A` then becomes the interval
-`[A * low, A * high]`. The verdict is taken on `A` itself, the best estimate of the figure, and
+`[A * low, A * high]` (of the part of `A` the auditor estimated; what it counted in full stays
+as it is: veil.risk.estimate.scaled_mean_plus_std). The verdict is taken on `A` itself, the best estimate of the figure, and
 a corpus whose interval holds the threshold is marked `borderline`: its verdict could go either
 way within the auditor's measured error. `verdict_on: upper` takes it on `A * high` instead: a
 corpus then passes only when even the upper end is below the threshold (`interval_verdict`, veil.risk.verdict).
@@ -144,7 +145,8 @@ def with_auditor_interval(summary: dict, calibration: Any) -> dict:
     `auditor_interval` {estimate, raw, basis, low, high, level, verdict_on, passes, borderline}:
     with a weighted calibration (the default) `estimate` is the calibrated estimate of mean +
     std (veil.risk.estimate, the group's `estimate`), else the raw count's mean + std (`raw`),
-    and the interval is `estimate` times [low, high]. The verdict is the interval's
+    and the interval is `estimate` times [low, high], where the estimate's part counted in full
+    (types no fitting set labels, other fields) stays as it is. The verdict is the interval's
     (`interval_verdict`: on the estimate, or with `verdict_on: upper` on the upper end),
     whatever the raw count says (veil.risk.verdict).
     Gold- or people-scored conversations in the same group count their own scores.
