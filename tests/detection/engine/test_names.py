@@ -150,6 +150,8 @@ def test_location_near_misses(text):
     "in most cases it works",           # Most, Czechia
     "we went out to buy one",           # Buy, Russia
     "a hoot to deal with",              # Deal, Kent
+    "to the east by the villages brin and djibonker",  # The Villages, Florida
+    "the peak body for pediatric workers",             # The Peak
 ])
 def test_without_capitals_a_place_that_is_an_ordinary_word_needs_a_place_only_context(text):
     assert quotes(text, "LOCATION") == set()
@@ -163,6 +165,10 @@ def test_without_capitals_a_place_that_is_an_ordinary_word_needs_a_place_only_co
     ("in london it rains", "london"),  # an ordinary word by frequency, but a major place
     ("we went to phoenix", "phoenix"),
     ("she is from paris", "paris"),
+    ("we moved to the villages last year", "the villages"),
+    # Ordinary words, but without "the" no phrase says them: places as they are.
+    ("the trail runs west to sand springs", "sand springs"),
+    ("we drove through broken arrow", "broken arrow"),
 ])
 def test_without_capitals_a_place_only_context_still_finds_the_place(text, expected):
     assert expected in quotes(text, "LOCATION")

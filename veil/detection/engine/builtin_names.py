@@ -970,7 +970,7 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
                 likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.UNLIKELY
             else:
                 likelihood = L.LIKELY
-        elif lowered in common or lowered in LOCATION_EXCLUSIONS:
+        elif lowered in common or lowered in LOCATION_EXCLUSIONS or _ordinary_words(lowered):
             if lowered in major_places():  # "in london", "to phoenix"
                 in_context = _in_place_context(text, start, end)
             else:  # "to say", "at best": only "live in", "moved to", "born in"...
@@ -981,6 +981,14 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
         else:
             likelihood = L.POSSIBLE
         yield start, end, likelihood, Method.DICTIONARY
+
+
+def _ordinary_words(lowered: str) -> bool:
+    """A place named "the" and ordinary words: "the villages", "the peak", "the colony".
+    Without capitals it reads as the phrase it also is. ("Grand rapids", "broken arrow" and
+    "sand springs" are ordinary words too, but no phrase says them: they stay places.)"""
+    words = lowered.split()
+    return len(words) > 1 and words[0] == "the" and all(w in common_words() for w in words[1:])
 
 
 def _in_place_context(text: str, start: int, end: int) -> bool:
