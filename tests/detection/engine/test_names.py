@@ -375,3 +375,32 @@ def test_the_ordinary_words_among_the_names_are_not_the_common_names():
     assert {"haven", "bass", "hook", "parks", "innocent", "brick", "fry", "ferry", "beard"} <= ordinary
     assert not {"james", "mary", "john", "sarah", "maria", "michael"} & ordinary
     assert not ordinary & common_words()
+
+
+@pytest.mark.parametrize("text", [
+    "ecco anche io volevo una spalla su cui piangere",  # Italian: "una" is in the name lists
+    "gak bobok lg aja rt knp may ayo bangun yok kita lari biar ga sedih",  # Indonesian: "aja"
+])
+def test_a_name_list_word_in_text_without_capitals_and_mostly_not_english_is_no_name_alone(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("sono tornata dopo la festa con giuseppe", set()),  # a list word alone
+    ("sono tornata dopo la festa thanks giuseppe", {"giuseppe"}),  # a greeting backs it
+    ("i met una and giuseppe at the station", {"una", "giuseppe"}),  # English: vetted as before
+])
+def test_in_foreign_text_a_list_word_needs_the_backing_an_ordinary_word_needs(text, expected):
+    assert quotes(text, "PERSON_NAME") == expected
+
+
+@pytest.mark.parametrize("text,foreign", [
+    ("ecco anche io volevo una spalla su cui piangere", True),
+    ("sono tornata dopo la festa thanks giuseppe", True),
+    ("william and kate's seychelles honeymoon hideaway http://tgr.ph/x", False),  # names are no language
+    ("my name is una and i live in leeds", False),
+    ("ok", False),  # too short to tell
+])
+def test_mostly_foreign(text, foreign):
+    from veil.detection.engine.builtin_names import mostly_foreign
+    assert mostly_foreign(text) is foreign

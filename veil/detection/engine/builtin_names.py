@@ -211,6 +211,31 @@ def _ordinary_word(lowered: str) -> bool:
     return lowered in common_words() or base in common_words() or base in STOPWORDS
 
 
+# A token that is no word of any language: a link, a handle, a tag, or one with digits.
+_NOT_A_WORD = re.compile(r"[/@#:\d_]")
+_EDGE_MARKS = "\"'“”‘’.,!?;:()[]{}*-–—…"
+
+
+def mostly_foreign(text: str) -> bool:
+    """Whether fewer than half of a text's words that no name list holds are English words
+    (of at least three such words): "ecco anche io volevo una spalla", "sabar ae wess".
+
+    The lists that tell an ordinary lower-case word from a name are English. In another
+    language every word is a stranger to them, and a name list's word there ("una", "tak",
+    "sabar") is no evidence of a name without the capitals the text lacks."""
+    english = other = 0
+    names = name_words()
+    for token in text.split():
+        word = token.strip(_EDGE_MARKS).lower()
+        if not word or _NOT_A_WORD.search(word) or not word.replace("'", "").replace("’", "").isalpha():
+            continue
+        if _ordinary_word(word):
+            english += 1
+        elif _clitic_base(word) not in names:
+            other += 1
+    return other >= 3 and other > english
+
+
 def is_cased(text: str) -> bool:
     """Whether capitalisation carries information: the text has at least one capital."""
     return text != text.lower()
@@ -342,6 +367,7 @@ def _dictionary_hits(
 ) -> list[tuple[int, int, Likelihood]]:
     """Name candidates among dictionary matches (`found`: the spans of each dictionary)."""
     cased = is_cased(text)
+    foreign = None  # whether the text is mostly not English: asked once, only when it matters
     best: dict[tuple[int, int], Likelihood] = {}
     word_facts = _WORD_FACTS.get
     unspecified = L.LIKELIHOOD_UNSPECIFIED
@@ -357,6 +383,11 @@ def _dictionary_hits(
                 continue
             if _is_eponym(text, start, end):
                 continue
+            if not cased and likelihood is L.POSSIBLE:
+                if foreign is None:
+                    foreign = mostly_foreign(text)
+                if foreign:
+                    likelihood = L.UNLIKELY  # weighed as an ordinary word that is a name too
             if likelihood > best.get((start, end), unspecified):
                 best[(start, end)] = likelihood
     return [(s, e, lik) for (s, e), lik in best.items()]
