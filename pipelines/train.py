@@ -51,6 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--real_data", default=defaults.real_data,
                         help="Real annotated posts to learn from and tune the threshold on: `bundled` "
                         "(data/ner), a folder with train.jsonl.gz and validation.jsonl.gz, or `none`.")
+    parser.add_argument("--real_repeats", type=parse_repeats, default=None, metavar="PREFIX=N,...",
+                        help="Give the real training posts whose id starts with PREFIX N times "
+                        f"(default {','.join(f'{k}={v}' for k, v in defaults.real_repeats.items())}; "
+                        "`none`: each once).")
     parser.add_argument("--max_redacted_words", type=float, default=defaults.max_redacted_words,
                         help="The threshold's limit: the share of lower-case ordinary words the model "
                         f"may redact on the validation posts (default {defaults.max_redacted_words}).")
@@ -104,7 +108,8 @@ def train(args: argparse.Namespace, bar: TrainingProgress) -> list[str]:
             from models.hf_training import TrainSettings, train_model
 
             given = {k: v for k, v in (("n_train", args.n_train), ("n_validation", args.n_validation),
-                                       ("epochs", args.epochs)) if v is not None}
+                                       ("epochs", args.epochs), ("real_repeats", args.real_repeats))
+                     if v is not None}
             settings = TrainSettings(
                 base=args.base, **given, batch_size=args.batch_size, learning_rate=args.learning_rate,
                 max_length=args.max_length, num_layers=args.num_layers, seed=args.seed,
@@ -115,6 +120,19 @@ def train(args: argparse.Namespace, bar: TrainingProgress) -> list[str]:
             bar.stage(f"copying the model to {output}")
             fs.put(local, path, recursive=True)
     return summary_lines(output, metadata)
+
+
+def parse_repeats(value: str) -> dict:
+    """`uner-ewt-=5,gum-=5` -> {"uner-ewt-": 5, "gum-": 5}; `none` -> {}."""
+    if value.strip().lower() == "none":
+        return {}
+    repeats = {}
+    for item in value.split(","):
+        prefix, _, times = item.partition("=")
+        if not prefix.strip() or not times.strip().isdigit() or int(times) < 1:
+            raise argparse.ArgumentTypeError(f"expected PREFIX=N with N >= 1, got {item!r}")
+        repeats[prefix.strip()] = int(times)
+    return repeats
 
 
 def current_recipe(fs, path: str) -> bool:

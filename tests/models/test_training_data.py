@@ -77,3 +77,24 @@ def test_if_missing_keeps_only_a_model_of_the_current_recipe(tmp_path):
     assert not current_recipe(fs, str(tmp_path))  # synthetic-only recipe: train again
     (tmp_path / "veil_model.json").write_text(json.dumps({"format": MODEL_FORMAT}))
     assert current_recipe(fs, str(tmp_path))
+
+
+def test_the_posts_written_like_speech_weigh_as_the_recipe_says():
+    """The default recipe gives UNER-EWT's and GUM's training sentences five times each; every
+    id it names exists in the bundled data, so the weighting cannot silently match nothing."""
+    import argparse
+
+    from models.hf_training import REAL_REPEATS, TrainSettings, repeated
+    from pipelines.train import parse_repeats
+
+    posts = real_examples("train")
+    counts = {prefix: sum(e.record_id.startswith(prefix) for e in posts) for prefix in REAL_REPEATS}
+    assert all(counts.values()), counts
+    weighted = repeated(posts, TrainSettings().real_repeats)
+    assert len(weighted) == len(posts) + 4 * sum(counts.values())
+    assert sum(e.record_id.startswith("btc-") for e in weighted) == sum(e.record_id.startswith("btc-") for e in posts)
+    assert repeated(posts, {}) == posts
+    assert parse_repeats("uner-ewt-=5,gum-=2") == {"uner-ewt-": 5, "gum-": 2}
+    assert parse_repeats("none") == {}
+    with pytest.raises(argparse.ArgumentTypeError):
+        parse_repeats("gum-=0")
