@@ -407,11 +407,18 @@ def model_info() -> str:
         train = ast.literal_eval(train)
     limit = (metadata.get("validation") or {}).get("max_redacted_words", train.get("max_redacted_words", 0))
     copies = "asr_style_copies" if "asr_style_copies" in train else "lower_case_copies"
+    repeats = ", ".join(f"{prefix}* {times}x" for prefix, times in (train.get("real_repeats") or {}).items())
+    best = ((metadata.get("validation") or {}).get("best") or {}).get("lower_case_words_redacted")
+    if best is not None and best > limit:
+        choice = (f"the one that redacts the fewest lower-case ordinary words ({best:.2%}, with the rules: "
+                  f"none keeps within {limit:.1%} on the validation tweets); the call-transcript profile "
+                  "sets its own thresholds (`detectors.hf`)")
+    else:
+        choice = f"the highest validation recall with at most {limit:.1%} of lower-case ordinary words redacted"
     return (f"the model measured here (its `veil_model.json`): MiniLM, first {train['num_layers'] or 6} layers, "
-            f"{train['turns']:,} training texts (real posts and {train['n_train']:,} synthetic records; "
-            f"{copies} {train.get(copies, 0)}), "
-            f"{train['steps']} steps; P(O) threshold {metadata['threshold']}, "
-            f"the highest validation recall with at most {limit:.1%} of lower-case ordinary words redacted")
+            f"{train['turns']:,} training texts (real posts{f' ({repeats})' if repeats else ''} and "
+            f"{train['n_train']:,} synthetic records; {copies} {train.get(copies, 0)}), "
+            f"{train['steps']} steps; P(O) threshold {metadata['threshold']}, {choice}")
 
 
 def auditor_section(work: Path) -> str:
