@@ -39,7 +39,8 @@ from veil.measure.evaluation import Evaluation, Span
 _LOG = logging.getLogger("veil")
 # The recipe's version, in veil_model.json: `veil train --if_missing` replaces a default model of
 # an older recipe (1: synthetic data only, threshold tuned on synthetic data; 2: tweets and the
-# synthetic corpus; 3: also the training halves of the web text and GUM's written genres).
+# synthetic corpus; 3: also the training halves of the web text and GUM's written genres; 4: those
+# halves given five times each, `real_repeats`).
 MODEL_FORMAT = "veil-hf-ner/4"
 THRESHOLDS = (0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99, 0.995)
 
