@@ -41,6 +41,8 @@ def test_a_street_address_is_taken_whole(detector, address):
 
 @pytest.mark.parametrize("text", [
     "we had 20 people in the park", "I have 3 kids on the way", "about 40 minutes down the road",
+    # speech without commas: a number, then "as well as"
+    "after a 6 month delay 21 as well as after 2 years", "vols 2009 - 2016 as well as its translation",
 ])
 def test_a_count_before_a_street_word_is_not_an_address(detector, text):
     assert "STREET_ADDRESS" not in {info_type for info_type, _ in found(detector, text)}

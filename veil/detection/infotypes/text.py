@@ -480,9 +480,11 @@ _STREET_TYPES = (
     r"villages?|ville|vista|walks?|wall|ways?|wells?|close)"
 )
 # Words that do not name a street: with suffixes such as "way", "park" or "well" in the list,
-# "3 kids on the way" or "20 people in the park" must not read as addresses.
+# "3 kids on the way", "20 people in the park" and, without the commas speech loses, "delayed
+# 6 months 21 as well as 2 years" must not read as addresses.
 _NOT_STREET_WORDS = (
     r"(?!(?i:the|a|an|and|or|but|of|on|in|at|to|for|from|by|with|into|about|my|your|our|his|"
+    r"as|so|than|then|if|when|while|not|also|all|just|only|too|very|after|before|since|until|"
     r"her|their|its|this|that|these|those|is|are|was|were|be|been|i|we|you|they|it|he|she|"
     r"more|less|other|people|persons?|kids|children|times?|minutes?|hours?|days?|weeks?|"
     r"months?|years?|items?|units?|pieces?|percent|dollars?|cents?|miles?|points?)\b)"
