@@ -227,12 +227,15 @@ def mostly_foreign(text: str) -> bool:
     "sabar") is no evidence of a name without the capitals the text lacks."""
     english = other = 0
     names = name_words()
-    for token in text.split():
+    tokens = text.split()
+    for index, token in enumerate(tokens):
         word = token.strip(_EDGE_MARKS).lower()
         if not word or _NOT_A_WORD.search(word) or not word.replace("'", "").replace("’", "").isalpha():
             continue
         if _ordinary_word(word):
             english += 1
+            if english >= other + len(tokens) - index - 1:  # the rest cannot outnumber it
+                return False
         elif _clitic_base(word) not in names:
             other += 1
     return other >= 3 and other > english
@@ -1000,22 +1003,35 @@ _BUILDING = re.compile(
 )
 _BUILDING_OF = re.compile(rf"\b(?P<name>(?P<head>Museum)[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?{_NAME_RUN})")
 _BUILDING_LOWER = re.compile(rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{UNCASED_BUILDING_HEADS})\b)")
-BUILDING_TRIGGER = re.compile(rf"(?i)\b(?:{BUILDING_HEADS})\b")
 
 
 def scan_buildings(text: str, view=None) -> Iterator[Hit]:
     """LOCATION: named buildings, where someone was (see `BUILDING_HEADS`)."""
+    return _building_hits(text, _guard_for(text))
+
+
+def scan_buildings_batch(batch) -> Iterator[tuple]:
+    candidates, guarded = _guard_in_batch(batch, _BUILDING_REGEXES)
+    for i in sorted(guarded):
+        for hit in _building_hits(batch.texts[i], _may_match_in(candidates[i])):
+            yield (i, *hit)
+
+
+def _building_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
     if is_cased(text):
         for pattern in (_BUILDING, _BUILDING_OF):
-            for match in pattern.finditer(text):
+            for match in pattern.finditer(text) if may_match(pattern) else ():
                 span = _institution_span(text, match)
                 if span is not None:
                     yield span[0], span[1], L.LIKELY, Method.REGEX
-    else:
+    elif may_match(_BUILDING_LOWER):
         for match in _BUILDING_LOWER.finditer(text):
             span = _lower_org_span(text, *match.span("name"))
             if span is not None:
                 yield span[0], span[1], L.POSSIBLE, Method.REGEX
+
+
+_BUILDING_REGEXES = [_BUILDING, _BUILDING_OF, _BUILDING_LOWER]
 
 
 def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
@@ -1141,4 +1157,5 @@ _GUARD = RegexGuard(
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
     + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
        _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT, _PRODUCT_CONTEXT]
+    + _BUILDING_REGEXES
 )

@@ -83,7 +83,7 @@ LOCATION = InfoType(
     detectors=(
         scanner(scanners.scan_locations, scan_batch=scanners.scan_locations_batch,
                 dictionaries=lambda: (scanners.places(),)),
-        scanner(scanners.scan_buildings, trigger=scanners.BUILDING_TRIGGER, needs_view=False),
+        scanner(scanners.scan_buildings, scan_batch=scanners.scan_buildings_batch, needs_view=False),
     ),
     surrogate=place,
     score=2,
