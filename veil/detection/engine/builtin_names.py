@@ -884,15 +884,24 @@ def _lower_institution_span(text: str, start: int, end: int) -> tuple[int, int] 
 
 
 def _institution_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
+    return _headed_hits(text, cased, may_match, (_INSTITUTION, _INSTITUTION_OF),
+                        _INSTITUTION_OF_LOWER, _lower_institution_span)
+
+
+def _headed_hits(text: str, cased: bool, may_match: MayMatch, cased_patterns, uncased_pattern,
+                 uncased_span) -> Iterator[Hit]:
+    """A name headed by a word that says what it is (an institution, a building): in cased text,
+    `cased_patterns` trimmed by `_institution_span`; without capitals, `uncased_pattern` trimmed
+    by `uncased_span`, less sure."""
     if cased:
-        for pattern in (_INSTITUTION, _INSTITUTION_OF):
+        for pattern in cased_patterns:
             for match in pattern.finditer(text) if may_match(pattern) else ():
                 span = _institution_span(text, match)
                 if span is not None:
                     yield span[0], span[1], L.LIKELY, Method.REGEX
-    elif may_match(_INSTITUTION_OF_LOWER):
-        for match in _INSTITUTION_OF_LOWER.finditer(text):
-            span = _lower_institution_span(text, *match.span("name"))
+    elif may_match(uncased_pattern):
+        for match in uncased_pattern.finditer(text):
+            span = uncased_span(text, *match.span("name"))
             if span is not None:
                 yield span[0], span[1], L.POSSIBLE, Method.REGEX
 
@@ -1018,17 +1027,8 @@ def scan_buildings_batch(batch) -> Iterator[tuple]:
 
 
 def _building_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
-    if is_cased(text):
-        for pattern in (_BUILDING, _BUILDING_OF):
-            for match in pattern.finditer(text) if may_match(pattern) else ():
-                span = _institution_span(text, match)
-                if span is not None:
-                    yield span[0], span[1], L.LIKELY, Method.REGEX
-    elif may_match(_BUILDING_LOWER):
-        for match in _BUILDING_LOWER.finditer(text):
-            span = _lower_org_span(text, *match.span("name"))
-            if span is not None:
-                yield span[0], span[1], L.POSSIBLE, Method.REGEX
+    return _headed_hits(text, is_cased(text), may_match, (_BUILDING, _BUILDING_OF), _BUILDING_LOWER,
+                        _lower_org_span)
 
 
 _BUILDING_REGEXES = [_BUILDING, _BUILDING_OF, _BUILDING_LOWER]
