@@ -758,9 +758,6 @@ def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int
                 yield span
 
 
-_ORG_SUFFIX_LOWER = re.compile(
-    rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{ORG_SUFFIXES.lower()}|{UNCASED_INSTITUTION_HEADS})\b\.?)"
-)
 # Suffixes that say "company" even in lower case: abbreviations no English sentence uses
 # otherwise. Every other suffix ("group", "services", "limited", "capital", "trust") is an
 # ordinary word too, and needs a name word before it.
@@ -778,6 +775,14 @@ def _short_suffix(suffix: str) -> bool:
     capitals or without them, as often a word of French, Tagalog or Swedish, or "County"."""
     lowered = suffix.rstrip(".").lower()
     return len(lowered.replace(".", "").replace("/", "")) <= 3 and lowered not in _LEGAL_SUFFIXES_LOWER
+
+
+# Without capitals, the suffixes but the short ones ("co", "sa", "ag": `_short_suffix`).
+_ORG_SUFFIX_LOWER = re.compile(
+    rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:"
+    + "|".join(s for s in ORG_SUFFIXES.lower().split("|") if not _short_suffix(s.replace("\\", "")))
+    + rf"|{UNCASED_INSTITUTION_HEADS})\b\.?)"
+)
 
 
 def _ordinary_compound(lowered: str) -> bool:
@@ -923,8 +928,6 @@ def _organisation_hits(
     if not cased and may_match(_ORG_SUFFIX_LOWER):
         for match in _ORG_SUFFIX_LOWER.finditer(text):
             suffix = text[match.start("name"):match.end("name")].split()[-1].rstrip(".")
-            if _short_suffix(suffix):
-                continue  # "ako sa", "osage county co": syllables of many languages
             span = _lower_org_span(text, *match.span("name"))
             if span is not None:
                 # "inc", "llc", "gmbh" say company; "group", "services" only perhaps.
