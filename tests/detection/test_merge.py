@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from veil.detection.findings import Finding, Likelihood, Method
-from veil.detection.merge import NAME_TYPES, _model_type, merge_findings, retype_name_guesses
+from veil.detection.merge import (NAME_TYPES, NOT_A_NAME, _model_type, drop_vetoed_guesses, merge_findings,
+                                  retype_name_guesses)
 
 L = Likelihood
 M = Method
@@ -231,6 +232,40 @@ def test_retyping_looks_at_every_overlapping_model_finding(rows):
         expected.append(x if info_type is None else
                         Finding(x.turn, x.start, x.end, info_type, x.likelihood, x.method, x.detector))
     assert retype_name_guesses(findings) == expected
+
+
+def test_a_model_that_reads_no_name_drops_the_name_list_guesses_under_it():
+    # "since January": the lists know January as a name, the model reads a date.
+    text = "here since January, said Jan Novak"
+    guess = f(11, 18, "PERSON_NAME", L.POSSIBLE, M.DICTIONARY)
+    date = f(5, 18, NOT_A_NAME, L.LIKELY, M.MODEL, detector="spacy")
+    context = f(25, 34, "PERSON_NAME", L.LIKELY, M.REGEX)  # "said X": a context, not a list
+    assert spans(merge_findings([guess, date, context], [text])) == [(0, 25, 34, "PERSON_NAME")]
+    assert spans(merge_findings([guess, date, context], [text], retype=False)) == [(0, 25, 34, "PERSON_NAME")]
+    # A guess surer than the veto, a veto in another turn, or none at all: the guess stays.
+    sure = f(11, 18, "PERSON_NAME", L.VERY_LIKELY, M.DICTIONARY)
+    assert spans(merge_findings([sure, date], [text])) == [(0, 11, 18, "PERSON_NAME")]
+    assert spans(merge_findings([guess, f(5, 18, NOT_A_NAME, L.LIKELY, M.MODEL, turn=1)], [text, text])) == \
+        [(0, 11, 18, "PERSON_NAME")]
+    # The veto itself is never a finding, alone or among others.
+    assert merge_findings([date]) == [] and merge_findings([date, f(0, 4)]) == [f(0, 4)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 1), st.integers(0, 60), st.integers(1, 12),
+                          st.sampled_from([*NAME_FAMILY, NOT_A_NAME]),
+                          st.sampled_from(list(Likelihood)[1:]), st.sampled_from(list(Method))),
+                max_size=20))
+def test_vetoes_look_at_every_overlapping_veto(rows):
+    # The bisection drops the same guesses as comparing each guess with every veto.
+    findings = [f(start, start + length, info_type, likelihood, method, turn=turn)
+                for turn, start, length, info_type, likelihood, method in rows]
+    vetoes = [x for x in findings if x.info_type == NOT_A_NAME]
+    expected = [x for x in findings if x.info_type != NOT_A_NAME and not (
+        x.method == M.DICTIONARY and x.info_type in NAME_TYPES and any(
+            v.turn == x.turn and v.start < x.end and x.start < v.end and v.likelihood >= x.likelihood
+            for v in vetoes))]
+    assert drop_vetoed_guesses(findings) == expected
 
 
 def test_rules_name_list_finding_takes_the_model_place_type():

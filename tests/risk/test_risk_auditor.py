@@ -102,3 +102,25 @@ def test_the_auditor_keeps_a_name_guess_a_person_where_spacy_reads_a_place(audit
     text = "meet me in Victoria Park"
     found = [(text[f.start:f.end], f.info_type) for f in ResidualAuditor(auditor_config).detect([text])]
     assert found == [("Victoria Park", "PERSON_NAME")]
+
+
+def test_what_spacy_reads_as_a_date_a_people_or_a_language_is_no_leftover(auditor_config):
+    # The rules' name lists hold "June", "Muslim" and "English"; spaCy's model reads a date,
+    # a faith and a language, and vetoes them (auditor.yaml's label_map, NOT_A_NAME). Without
+    # the model the same hits stay.
+    text = "I use a Mac, see you in June. He is Muslim and speaks English since January."
+    found = [text[f.start:f.end] for f in ResidualAuditor(auditor_config).detect([text])]
+    rules = [text[f.start:f.end] for f in ResidualAuditor(rules_only(auditor_config)).detect([text])]
+    assert found == ["Mac"]
+    assert {"June", "Muslim", "English", "January"} <= set(rules)
+    text = "call me in June, said Tomasz Kowalczyk."  # the veto takes the date, not the name
+    assert [text[f.start:f.end] for f in ResidualAuditor(auditor_config).detect([text])] == ["Tomasz Kowalczyk"]
+
+
+def test_a_line_heading_is_no_leftover(auditor_config):
+    # "Email:" opening a line names what follows, as a field's name does; spaCy calls it a person.
+    auditor = ResidualAuditor(auditor_config)
+    assert auditor.detect(["Email: [EMAIL_ADDRESS_1]", "Sent from my phone\nEmail: [EMAIL_ADDRESS_2]"]) == []
+    # A name before a colon is still a name (an inline speaker label), and so is "Email" mid-line.
+    text = "Tomasz Kowalczyk: are you there?"
+    assert " ".join(text[f.start:f.end] for f in auditor.detect([text])) == "Tomasz Kowalczyk"

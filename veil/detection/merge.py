@@ -4,7 +4,12 @@ The result is a function of the SET of findings, whatever their order, in O(n lo
 the turns' texts are given, person-name spans are first cut to the name (`veil.name_spans`:
 titles and edge words such as "can" or "i've" left outside).
 
-0. **Retype.** A name-list guess takes the type a model gives the same words: the rules'
+0. **Veto, then retype.** A model can also say that words are no one's name: a finding of the
+   reserved type `NOT_A_NAME` (a config's `label_map` sends labels such as spaCy's DATE, NORP
+   or LANGUAGE to it) drops every name-list guess of a name type that it overlaps and is no
+   less sure than ("January", "Muslim" and "English" are in the name lists; in "since
+   January" the model reads a date). `NOT_A_NAME` findings are never reported.
+   A name-list guess takes the type a model gives the same words: the rules'
    dictionaries know that "Wellington" or "Forde" is a surname and a town, not which one the
    sentence means; a model that read the sentence does. A dictionary finding of a name type
    (person, organisation, place) no surer than an overlapping model finding of another name
@@ -43,6 +48,8 @@ from veil.detection.name_spans import trim_name_spans
 _GENERIC = BUILTINS.generic_types()
 # The types a name list and a model can disagree on.
 NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"})
+# A model's word that the words it covers are no one's name (step 0); never reported.
+NOT_A_NAME = "NOT_A_NAME"
 
 
 def strength_order(finding: Finding) -> tuple:
@@ -136,6 +143,32 @@ def _model_type(guess: Finding, models: list[Finding]) -> str | None:
     return max(sorted(covered), key=covered.get)
 
 
+def _is_name_guess(finding: Finding) -> bool:
+    return finding.method == Method.DICTIONARY and finding.info_type in NAME_TYPES
+
+
+def drop_vetoed_guesses(findings: list[Finding]) -> list[Finding]:
+    """Step 0, first half: without the `NOT_A_NAME` findings, and without the name-list guesses
+    that one of them, as sure or surer, overlaps in the same turn (module docstring)."""
+    vetoes = sorted((f for f in findings if f.info_type == NOT_A_NAME), key=lambda f: (f.turn, f.start))
+    if not vetoes:
+        return findings
+    keys = [(v.turn, v.start) for v in vetoes]
+    longest = max(v.end - v.start for v in vetoes)
+    out = []
+    for finding in findings:
+        if finding.info_type == NOT_A_NAME:
+            continue
+        if _is_name_guess(finding):
+            near = vetoes[bisect_left(keys, (finding.turn, finding.start - longest + 1)):
+                          bisect_left(keys, (finding.turn, finding.end))]
+            if any(v.turn == finding.turn and v.start < finding.end and finding.start < v.end
+                   and v.likelihood >= finding.likelihood for v in near):
+                continue
+        out.append(finding)
+    return out
+
+
 def retype_name_guesses(findings: list[Finding]) -> list[Finding]:
     """Step 0 for one turn: name-list guesses take the model's name type (module docstring).
     The model findings near each guess are found by bisection, so that a long document with
@@ -148,7 +181,7 @@ def retype_name_guesses(findings: list[Finding]) -> list[Finding]:
     longest = max(m.end - m.start for m in models)
     out = []
     for finding in findings:
-        if finding.method == Method.DICTIONARY and finding.info_type in NAME_TYPES:
+        if _is_name_guess(finding):
             near = models[bisect_left(starts, finding.start - longest + 1):
                           bisect_left(starts, finding.end)]
             info_type = _model_type(finding, near)
@@ -176,8 +209,9 @@ def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,
 
     `retype=False` keeps a name-list guess's own type even where a model types the same
     words otherwise (`retype_name_guesses`): the residual-risk auditor errs high, and a person
-    scores more than a place."""
+    scores more than a place. A model's `NOT_A_NAME` veto applies either way (step 0)."""
     merged: list[Finding] = []
+    findings = drop_vetoed_guesses(list(findings))
     if texts is not None:
         findings = trim_name_spans([f for f in findings if not is_self_reference(f, texts)], texts)
     by_turn = sorted(findings, key=lambda f: f.turn)
