@@ -368,6 +368,31 @@ def test_an_ordinary_word_capitalised_mid_sentence_is_still_a_name():
     assert quotes("I spoke to Parks yesterday.", "PERSON_NAME") == {"Parks"}
 
 
+@pytest.mark.parametrize("text,every_word", [
+    ("Thanks For The Prompt Service And Great Job You And Your Boys Have Done", True),
+    ("Happy Valentines Day To All My Followers", True),
+    ("BEST PIZZA EVER IN TOWN", True),
+    ("[PERSON_NAME_1] WAS HERE AGAIN", True),  # a placeholder is no word
+    ("Jane Doe and Rachel Green met on Monday.", False),  # a sentence dense with names
+    ("Hi. Yes. Ok. Sure.", False),  # capitals that only open sentences
+    ("I LOVE IT", False),  # too short to tell
+    ("see you in june", False),
+])
+def test_capitalises_every_word(text, every_word):
+    from veil.detection.engine.builtin_names import capitalises_every_word, is_cased
+    assert capitalises_every_word(text) is every_word
+    assert is_cased(text) is (text != text.lower() and not every_word)
+
+
+def test_where_every_word_is_capitalised_an_ordinary_word_is_no_name_alone():
+    # Title Case and capitals throughout say nothing of a name: "Love", "Day" and "Job" are
+    # weighed as in a text without capitals (not even weak candidates), the names still count.
+    assert quotes("Happy Valentines Day To All My Love", "PERSON_NAME", "UNLIKELY") == set()
+    assert quotes("Thanks For The Great Job You Did", "PERSON_NAME", "UNLIKELY") == set()
+    assert quotes("Thanks For The Great Job You Did Sarah Williams", "PERSON_NAME") == {"Sarah Williams"}
+    assert quotes("I spoke to Parks yesterday.", "PERSON_NAME", "UNLIKELY") == {"Parks"}  # cased text
+
+
 def test_the_ordinary_words_among_the_names_are_not_the_common_names():
     from veil.detection.engine.builtin_names import common_words, ordinary_name_words
 

@@ -242,8 +242,37 @@ def mostly_foreign(text: str) -> bool:
 
 
 def is_cased(text: str) -> bool:
-    """Whether capitalisation carries information: the text has at least one capital."""
-    return text != text.lower()
+    """Whether capitalisation carries information: the text has a capital, and does not give
+    one to nearly every word (`capitalises_every_word`: Title Case, or capitals throughout)."""
+    return text != text.lower() and not capitalises_every_word(text)
+
+
+_WORD_IN_TEXT = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_PLACEHOLDER = re.compile(r"\[[A-Z][A-Z_]*\d*\]")
+
+
+@lru_cache(maxsize=4096)
+def capitalises_every_word(text: str) -> bool:
+    """Whether a text capitalises every word, so that a capital says nothing of a name, as in
+    a text without capitals: "Thanks For The Prompt Service And Great Job" (Title Case: at
+    least two small words such as "for", "the" or "and" mid-sentence, two thirds of them
+    capitalised) or "BEST PIZZA EVER" (capitals throughout, three words or more). There "Job",
+    "Day" and "Love" are name-list words, not names. "Jane Doe and Rachel Green met on
+    Monday" is cased: its small words are not capitalised. Placeholders ("[PERSON_NAME_1]")
+    are no words."""
+    text = _PLACEHOLDER.sub(" ", text)
+    words = [(m.start(), m.group()) for m in _WORD_IN_TEXT.finditer(text)]
+    long_words = [word for _, word in words if len(word) > 1]
+    if len(long_words) >= 3 and all(word.isupper() for word in long_words):
+        return True
+    small = capitalised = 0
+    for start, word in words:
+        lowered = word.lower()
+        if lowered == "i" or lowered not in STOPWORDS or sentence_initial(text, start):
+            continue
+        small += 1
+        capitalised += word[0].isupper()
+    return small >= 2 and 3 * capitalised >= 2 * small
 
 
 # What `_word_likelihood` and `_dictionary_hits` need to know of a word, by the word as
