@@ -284,6 +284,18 @@ def test_brands_are_not_organisations_or_people():
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("I met Mary Jones today.", {"Mary Jones"}),  # "Jones": Dow Jones, and a common surname
+    ("i met mary jones today", {"mary jones"}),
+    ("Henry Ford built cars.", {"Henry Ford"}),
+    ("Tom Walker called back", {"Tom Walker"}),
+    ("I drive a Ford Focus.", set()),  # beside an ordinary word: still a brand
+    ("Dow Jones fell again.", set()),  # two brand words: a brand
+])
+def test_a_brand_word_beside_a_name_is_part_of_the_name(text, expected):
+    assert quotes(text, "PERSON_NAME") == expected
+
+
+@pytest.mark.parametrize("text,expected", [
     ("I spoke with Thao yesterday.", "Thao"),  # Thảo, as typed without its accents
     ("We met Guldam at the station", "Guldam"),  # Güldam
     ("We met Güldam at the station", "Güldam"),  # the accented form still counts

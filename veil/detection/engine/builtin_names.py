@@ -403,6 +403,7 @@ def _dictionary_hits(
     cased = is_cased(text)
     foreign = None  # whether the text is mostly not English: asked once, only when it matters
     best: dict[tuple[int, int], Likelihood] = {}
+    brands: dict[tuple[int, int], Likelihood] = {}
     word_facts = _WORD_FACTS.get
     unspecified = L.LIKELIHOOD_UNSPECIFIED
     for spans in found:
@@ -414,6 +415,7 @@ def _dictionary_hits(
             if likelihood is None or before_verb_clitic(text, end):
                 continue
             if exclude_brands and brand:
+                brands[(start, end)] = max(likelihood, brands.get((start, end), unspecified))
                 continue
             if _is_eponym(text, start, end):
                 continue
@@ -424,7 +426,27 @@ def _dictionary_hits(
                     likelihood = L.UNLIKELY  # weighed as an ordinary word that is a name too
             if likelihood > best.get((start, end), unspecified):
                 best[(start, end)] = likelihood
+    if brands and best:
+        _beside_names(text, brands, best)
     return [(s, e, lik) for (s, e), lik in best.items()]
+
+
+def _beside_names(text: str, brands: dict[tuple[int, int], Likelihood],
+                  names: dict[tuple[int, int], Likelihood]) -> None:
+    """Adds to `names` the brand words that stand right beside one of them that is at least
+    POSSIBLE: "Ford" alone is a brand, "Henry Ford", "Mary Jones" and "Martin Smith" are people
+    ("Jones", "Martin" and "Young" name brands, and are among the commonest surnames too).
+    Two brand words side by side ("Dow Jones", "Morgan Stanley") stay brands, and so does one
+    beside an ordinary word ("Ford Focus")."""
+    sure = [span for span, likelihood in names.items() if likelihood >= L.POSSIBLE]
+    ends = {end for _, end in sure}
+    starts = {start for start, _ in sure}
+    for (start, end), likelihood in brands.items():
+        before = start - 1
+        after = end + 1
+        if (before in ends and text[before] == " ") or (after in starts and text[end] == " "):
+            if likelihood > names.get((start, end), L.LIKELIHOOD_UNSPECIFIED):
+                names[(start, end)] = likelihood
 
 
 # --- PERSON_NAME ---------------------------------------------------------------------------
