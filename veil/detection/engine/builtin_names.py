@@ -247,7 +247,6 @@ def is_cased(text: str) -> bool:
     return text != text.lower() and not capitalises_every_word(text)
 
 
-_WORD_IN_TEXT = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 _PLACEHOLDER = re.compile(r"\[[A-Z][A-Z_]*\d*\]")
 
 
@@ -260,19 +259,25 @@ def capitalises_every_word(text: str) -> bool:
     "Day" and "Love" are name-list words, not names. "Jane Doe and Rachel Green met on
     Monday" is cased: its small words are not capitalised. Placeholders ("[PERSON_NAME_1]")
     are no words."""
-    text = _PLACEHOLDER.sub(" ", text)
-    words = [(m.start(), m.group()) for m in _WORD_IN_TEXT.finditer(text)]
-    long_words = [word for _, word in words if len(word) > 1]
+    if "[" in text:
+        text = _PLACEHOLDER.sub(" ", text)
+    tokens = text.split()
+    words = [token.strip(_EDGE_MARKS) for token in tokens]
+    long_words = [word for word in words if len(word) > 1 and word[0].isalpha()]
     if len(long_words) >= 3 and all(word.isupper() for word in long_words):
         return True
-    small = capitalised = 0
-    for start, word in words:
+    lower = capitalised = 0
+    for index, word in enumerate(words):
         lowered = word.lower()
-        if lowered == "i" or lowered not in STOPWORDS or sentence_initial(text, start):
-            continue
-        small += 1
-        capitalised += word[0].isupper()
-    return small >= 2 and 3 * capitalised >= 2 * small
+        if lowered not in STOPWORDS or lowered == "i" or index == 0 or tokens[index - 1][-1] in _SENTENCE_END:
+            continue  # not a small word, or one that opens a sentence
+        if word[0].isupper():
+            capitalised += 1
+        else:
+            lower += 1
+            if capitalised + len(words) - index - 1 < 2 * lower:  # two thirds is out of reach
+                return False
+    return lower + capitalised >= 2 and capitalised >= 2 * lower
 
 
 # What `_word_likelihood` and `_dictionary_hits` need to know of a word, by the word as
