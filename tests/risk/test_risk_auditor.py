@@ -124,3 +124,11 @@ def test_a_line_heading_is_no_leftover(auditor_config):
     # A name before a colon is still a name (an inline speaker label), and so is "Email" mid-line.
     text = "Tomasz Kowalczyk: are you there?"
     assert " ".join(text[f.start:f.end] for f in auditor.detect([text])) == "Tomasz Kowalczyk"
+
+
+def test_a_placeholder_does_not_make_a_text_without_capitals_cased(auditor_config):
+    # In an anonymised ASR-style turn the only capitals are the job's placeholders: a name
+    # without capitals left beside one is read as it is in a text without any.
+    auditor = ResidualAuditor(rules_only(auditor_config))
+    for text in ("they met moreau today", "[PERSON_NAME_1] met moreau today"):
+        assert [text[f.start:f.end] for f in auditor.detect([text])] == ["moreau"]

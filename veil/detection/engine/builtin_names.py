@@ -242,42 +242,64 @@ def mostly_foreign(text: str) -> bool:
 
 
 def is_cased(text: str) -> bool:
-    """Whether capitalisation carries information: the text has a capital, and does not give
-    one to nearly every word (`capitalises_every_word`: Title Case, or capitals throughout)."""
-    return text != text.lower() and not capitalises_every_word(text)
+    """Whether capitalisation carries information: the text has a capital outside the
+    placeholders a job writes, and does not give one to nearly every word
+    (`capitalises_every_word`: Title Case, or capitals throughout)."""
+    return text != text.lower() and _capitals_say_something(text)
 
 
 _PLACEHOLDER = re.compile(r"\[[A-Z][A-Z_]*\d*\]")
 
 
+# Title Case is told by the first few small words mid-sentence: two thirds of them capitalised.
+_SMALL_WORDS_SEEN = 4
+
+
+def _strip_edges(token: str) -> str:
+    return token.strip(_EDGE_MARKS)
+
+
+def _capitals_say_something(text: str) -> bool:
+    """An anonymised "[PERSON_NAME_1] met gingrich today", which the residual-risk auditor
+    reads, is written without capitals: the placeholder's are the job's, not the writer's."""
+    if "[" in text:
+        rest = _PLACEHOLDER.sub(" ", text)
+        if rest == rest.lower():
+            return False
+    return not capitalises_every_word(text)
+
+
 @lru_cache(maxsize=4096)
 def capitalises_every_word(text: str) -> bool:
     """Whether a text capitalises every word, so that a capital says nothing of a name, as in
-    a text without capitals: "Thanks For The Prompt Service And Great Job" (Title Case: at
-    least two small words such as "for", "the" or "and" mid-sentence, two thirds of them
-    capitalised) or "BEST PIZZA EVER" (capitals throughout, three words or more). There "Job",
-    "Day" and "Love" are name-list words, not names. "Jane Doe and Rachel Green met on
+    a text without capitals: "Thanks For The Prompt Service And Great Job" (Title Case: of
+    its first two to four small words mid-sentence, such as "for", "the" or "and", at most
+    one in three is lower-case) or "BEST PIZZA EVER" (capitals throughout, three words or
+    more). There "Job", "Day" and "Love" are name-list words, not names. "Jane Doe and Rachel Green met on
     Monday" is cased: its small words are not capitalised. Placeholders ("[PERSON_NAME_1]")
     are no words."""
     if "[" in text:
         text = _PLACEHOLDER.sub(" ", text)
     tokens = text.split()
-    words = [token.strip(_EDGE_MARKS) for token in tokens]
-    long_words = [word for word in words if len(word) > 1 and word[0].isalpha()]
-    if len(long_words) >= 3 and all(word.isupper() for word in long_words):
-        return True
-    lower = capitalised = 0
-    for index, word in enumerate(words):
+    if text.upper() == text:  # no lower-case letter: capitals throughout, if words enough
+        return sum(len(word) > 1 and word[0].isalpha() for word in map(_strip_edges, tokens)) >= 3
+    small = lower = 0
+    previous = "."
+    for token in tokens:
+        word = token.strip(_EDGE_MARKS)
+        opens = previous[-1] in _SENTENCE_END
+        previous = token
         lowered = word.lower()
-        if lowered not in STOPWORDS or lowered == "i" or index == 0 or tokens[index - 1][-1] in _SENTENCE_END:
+        if opens or lowered not in STOPWORDS or lowered == "i":
             continue  # not a small word, or one that opens a sentence
-        if word[0].isupper():
-            capitalised += 1
-        else:
+        small += 1
+        if word[0].islower():
             lower += 1
-            if capitalised + len(words) - index - 1 < 2 * lower:  # two thirds is out of reach
+            if lower > 1:  # of four at most, two lower-case are more than a third
                 return False
-    return lower + capitalised >= 2 and capitalised >= 2 * lower
+        if small == _SMALL_WORDS_SEEN:
+            break
+    return small >= 2 and lower * 3 <= small
 
 
 # What `_word_likelihood` and `_dictionary_hits` need to know of a word, by the word as
