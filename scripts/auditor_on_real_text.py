@@ -134,9 +134,42 @@ def main(argv: list[str] | None = None) -> int:
                       f"| {h['precision']} | {h['false_alarms_per_1000_words']} |")
             print("recall (gold spans any name-type hit overlaps): " + ", ".join(
                 f"{t} {r['found']}/{r['gold']} = {r['recall']}" for t, r in figures["recall"].items()))
+    print("\n" + summary_tables(results))
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))
     return 0
+
+
+def summary_tables(results: dict) -> str:
+    """docs/risk-auditor.md's two tables: per set and form, the name-type hits, their precision,
+    false alarms per 1,000 ordinary words and recall; per type and detector, the precision in
+    each form over all the sets."""
+    lines = ["| set | form | records | ordinary words | name-type hits | on a gold span | precision | "
+             "false alarms / 1,000 ordinary words | recall: persons | places | organisations |",
+             "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    totals: Counter = Counter()
+    for key, figures in results.items():
+        name, form = key.split("/")
+        hits = sum(h["hits"] for h in figures["hits"])
+        real = sum(h["real"] for h in figures["hits"])
+        recall = {t: r["recall"] for t, r in figures["recall"].items()}
+        lines.append(f"| {name} | {form} | {figures['records']:,} | {figures['ordinary_words']:,} | {hits:,} "
+                     f"| {real:,} | {real / max(hits, 1):.2f} "
+                     f"| {(hits - real) / max(figures['ordinary_words'], 1) * 1000:.1f} "
+                     f"| {recall.get('PERSON_NAME', 0):.2f} | {recall.get('LOCATION', 0):.2f} "
+                     f"| {recall.get('ORGANIZATION_NAME', 0):.2f} |")
+        for h in figures["hits"]:
+            totals[(h["info_type"], h["detector"], form, "hits")] += h["hits"]
+            totals[(h["info_type"], h["detector"], form, "real")] += h["real"]
+    lines += ["", "| type | detector | precision, written | precision, speech form |",
+              "| --- | --- | ---: | ---: |"]
+    for info_type, detector in sorted({key[:2] for key in totals}):
+        cells = []
+        for form in ("written", "speech"):
+            hits, real = totals[(info_type, detector, form, "hits")], totals[(info_type, detector, form, "real")]
+            cells.append(f"{real / hits:.2f} ({real:,}/{hits:,})" if hits else "–")
+        lines.append(f"| {info_type} | {detector} | {cells[0]} | {cells[1]} |")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -294,7 +294,7 @@ def cmd_features(args) -> int:
         for name in chosen[form]:
             run({**chosen, form: tuple(n for n in chosen[form] if n != name)}, f"{form}: without {name}")
         for name in FEATURES:
-            if name not in chosen[form] and (form == WRITTEN or name not in ("all_caps", "mid_capital")):
+            if name not in chosen[form] and (form == WRITTEN or name not in ("all_caps", "mid_capital", "title_case")):
                 run({**chosen, form: chosen[form] + (name,)}, f"{form}: with {name}")
     return 0
 
@@ -510,7 +510,9 @@ def cmd_tables(args) -> int:
     for parts, value in sorted(kinds, key=lambda kv: (len(kv[0]) == 2, kv[0])):
         detector = parts[2] if len(parts) == 3 else "any"
         p = data["precision"].get("|".join(parts)) if len(parts) == 3 else data["type_precision"].get("|".join(parts))
-        print(f"| {parts[0]} | {parts[1]} | {detector} | {value['hits']:,} | {value['real']:,} | {p:.2f} |")
+        # A detector with too few items (MIN_HITS) takes its type's figure.
+        shown = f"{p:.2f}" if p is not None else f"({data['type_precision']['|'.join(parts[:2])]:.2f}, the type's)"
+        print(f"| {parts[0]} | {parts[1]} | {detector} | {value['hits']:,} | {value['real']:,} | {shown} |")
     print("\n| form | type | gold items left | touched by the auditor | r |\n| --- | --- | ---: | ---: | ---: |")
     for key, value in sorted(data["counts"].items()):
         if key.endswith("|recall"):

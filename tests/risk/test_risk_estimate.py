@@ -198,6 +198,19 @@ def test_an_item_shows_whether_it_is_an_ordinary_word_shouting_repeated_or_mid_s
     assert item_features(scored("Leeds", "LOCATION", "rules:dictionary"), [])["location"]
 
 
+def test_an_item_shows_whether_its_turn_capitalises_everything_or_is_not_english():
+    texts = ["Thanks For The Great Job You Did", "Girllllll you are the best",
+             "ecco anche io volevo una spalla su cui piangere", "we met Margaret Thornton there"]
+    job = item_features(scored("Job", mentions=((0, 20, 23),)), texts)
+    girl = item_features(scored("Girllllll", mentions=((1, 0, 9),)), texts)
+    spalla = item_features(scored("spalla su cui", mentions=((2, 31, 44),)), texts)
+    name = item_features(scored("Margaret Thornton", mentions=((3, 7, 24),)), texts)
+    assert job["title_case"] and not job["foreign"] and not job["elongated"]
+    assert girl["elongated"] and not girl["title_case"]
+    assert spalla["foreign"] and not spalla["title_case"]
+    assert not (name["title_case"] or name["elongated"] or name["foreign"])
+
+
 def test_the_item_model_weighs_each_item_by_what_it_shows():
     weights = {"bias": 0.0, "common": -2.0, "partial": 1.0}
     table = FittedTable(type_precision={"written|PERSON_NAME": 0.9}, recall={"written|PERSON_NAME": 1.0},

@@ -302,7 +302,8 @@ _WORD = re.compile(r"[^\W\d_]+")
 # The features an item model may use, each a yes/no fact of the item and its conversation's
 # text (`item_features`); the fitted table names the ones its model uses.
 FEATURES = ("common", "all_caps", "multi_word", "repeated", "partial", "mid_capital",
-            "dictionary", "location", "organisation")
+            "dictionary", "location", "organisation", "title_case", "elongated", "foreign")
+_ELONGATED = re.compile(r"([^\W\d_])\1\1", re.IGNORECASE)
 
 
 def _mentions(item: Any) -> list[tuple[int, int, int]]:
@@ -347,12 +348,17 @@ def item_features(item: Any, texts: Sequence[str]) -> dict[str, bool]:
     same value is mentioned again in the conversation; partial: it continues a value the job
     replaced in part; mid_capital: a mention starts with a capital letter and opens no
     sentence; dictionary: found by the name lists rather than the model; location /
-    organisation: its type (a person's name is neither)."""
-    from veil.detection.engine.builtin_names import common_words
+    organisation: its type (a person's name is neither); title_case: a turn it is in
+    capitalises every word ("Thanks For The Great Job"), where a capital says nothing;
+    elongated: a letter three times in a row ("Girllll", "Woooohoooo"), which no name has;
+    foreign: a turn it is in is mostly not English, where the English model and lists read
+    every word as a stranger."""
+    from veil.detection.engine.builtin_names import capitalises_every_word, common_words, mostly_foreign
 
     value = _value(item, texts)
     words = [w.lower() for w in _WORD.findall(value)]
     info_type = _get(item, "info_type")
+    turns = {texts[turn] for turn, _, _ in _mentions(item) if 0 <= turn < len(texts)}
     return {
         "common": bool(words) and all(w in common_words() for w in words),
         "all_caps": value.isupper() and sum(ch.isalpha() for ch in value) >= 4,
@@ -363,6 +369,9 @@ def item_features(item: Any, texts: Sequence[str]) -> dict[str, bool]:
         "dictionary": _get(item, "detector") == "rules:dictionary",
         "location": info_type == "LOCATION",
         "organisation": info_type not in ("LOCATION", "PERSON_NAME"),
+        "title_case": any(capitalises_every_word(text) for text in turns),
+        "elongated": bool(_ELONGATED.search(value)),
+        "foreign": any(mostly_foreign(text) for text in turns),
     }
 
 

@@ -44,8 +44,9 @@ PREDICTIVE = 2 ** 0.5
 # The item model's features per form, chosen by `features` (docs/risk-auditor.md): a candidate
 # stays when the dev cells' spread of log(gold / estimate) is lower with it than without it.
 ITEM_FEATURES = {
-    WRITTEN: ("common", "all_caps", "repeated", "partial", "mid_capital", "location", "organisation"),
-    SPEECH: ("multi_word", "repeated", "partial", "dictionary", "location"),
+    WRITTEN: ("common", "all_caps", "repeated", "partial", "mid_capital", "location", "organisation",
+              "title_case", "elongated"),
+    SPEECH: ("multi_word", "repeated", "partial", "dictionary", "location", "elongated", "foreign"),
 }
 RIDGE = 1.0  # L2 penalty on the features' weights (not the intercept): few items never swing one
 
