@@ -73,6 +73,8 @@ def test_a_state_in_a_place_context_is_still_a_state():
     "Morse code and a Caesar salad",
     "she has Graves' disease",
     "Gee, I don't know.",
+    "Books that Speak for Themselves.",  # a context's capture stops at an ordinary word
+    "I asked to speak with Everyone there",
 ])
 def test_person_name_near_misses(text):
     assert quotes(text, "PERSON_NAME") == set()

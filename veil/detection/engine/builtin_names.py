@@ -559,7 +559,10 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             break
         if cased and not word[:1].isupper():
             break
-        if not cased and lowered in common_words() and (strict or lowered not in name_words()):
+        if lowered in common_words() and (strict or lowered not in name_words()) \
+                and (not cased or kept_end is None):
+            # An ordinary word no list names; capitalised, it still ends a name begun
+            # ("Dana Cho"), but begins none ("speak for Themselves").
             break
         if strict and (_ordinary_word(lowered) or _clitic_base(lowered) in ordinary_name_words()):
             break
