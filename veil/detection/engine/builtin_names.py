@@ -251,7 +251,7 @@ def is_cased(text: str) -> bool:
 _PLACEHOLDER = re.compile(r"\[[A-Z][A-Z_]*\d*\]")
 
 
-# Title Case is told by the first few small words mid-sentence: two thirds of them capitalised.
+# Title Case is told by the first few small words mid-sentence: at most one in three lower-case.
 _SMALL_WORDS_SEEN = 4
 
 
@@ -275,9 +275,9 @@ def capitalises_every_word(text: str) -> bool:
     a text without capitals: "Thanks For The Prompt Service And Great Job" (Title Case: of
     its first two to four small words mid-sentence, such as "for", "the" or "and", at most
     one in three is lower-case) or "BEST PIZZA EVER" (capitals throughout, three words or
-    more). There "Job", "Day" and "Love" are name-list words, not names. "Jane Doe and Rachel Green met on
-    Monday" is cased: its small words are not capitalised. Placeholders ("[PERSON_NAME_1]")
-    are no words."""
+    more). There "Job", "Day" and "Love" are name-list words, not names. "Jane Doe and Rachel
+    Green met on Monday" is cased: its small words are not capitalised. Placeholders
+    ("[PERSON_NAME_1]") are no words."""
     if "[" in text:
         text = _PLACEHOLDER.sub(" ", text)
     tokens = text.split()
