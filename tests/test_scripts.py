@@ -31,3 +31,40 @@ def test_every_script_imports():
     result = subprocess.run([sys.executable, "-c", _IMPORT_ALL], cwd=ROOT, capture_output=True, text=True,
                             timeout=300, env=env)
     assert result.returncode == 0, result.stdout + result.stderr[-2000:]
+
+
+def test_the_auditor_docs_tables_print_a_detector_with_too_few_items(tmp_path):
+    # A detector with fewer items than the fit needs has no precision of its own: the tables
+    # show its type's figure instead of failing (docs/risk-auditor.md is rebuilt from them).
+    import json
+
+    table = json.loads((ROOT / "veil" / "risk" / "auditor_calibration.json").read_text())
+    table["counts"]["written|PERSON_NAME|made:up"] = {"hits": 1, "real": 1}
+    table["precision"].pop("written|PERSON_NAME|made:up", None)
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(table))
+    result = subprocess.run([sys.executable, "scripts/fit_auditor_calibration.py", "tables", "--table", str(path)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stderr[-2000:]
+    share = table["type_precision"]["written|PERSON_NAME"]
+    assert f"| written | PERSON_NAME | made:up | 1 | 1 | ({share:.2f}, the type's) |" in result.stdout
+    assert "interval: [" in result.stdout
+
+
+def test_the_auditor_on_real_text_summary_tables():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from auditor_on_real_text import summary_tables
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    results = {"set-a/written": {
+        "records": 2, "ordinary_words": 1000,
+        "hits": [{"info_type": "PERSON_NAME", "detector": "rules", "hits": 10, "real": 8},
+                 {"info_type": "LOCATION", "detector": "spacy", "hits": 10, "real": 2}],
+        "recall": {"PERSON_NAME": {"recall": 0.5}, "LOCATION": {"recall": 0.25},
+                   "ORGANIZATION_NAME": {"recall": 0.0}}}}
+    text = summary_tables(results)
+    # 20 hits, 10 real: precision 0.50, 10 false alarms per 1,000 ordinary words.
+    assert "| set-a | written | 2 | 1,000 | 20 | 10 | 0.50 | 10.0 | 0.50 | 0.25 | 0.00 |" in text
+    assert "| PERSON_NAME | rules | 0.80 (8/10) | – |" in text
