@@ -3,6 +3,7 @@
     veil evaluate --input test.jsonl                        # run the detectors of --config
     veil evaluate --input test.jsonl --findings out/        # score an anonymize run's findings/
     veil evaluate --input test.jsonl --forms asr            # only the ASR-style copy
+    veil evaluate --input posts.jsonl --turns_per_conversation 10   # ten posts to a conversation
 
 Prints a table per infoType and per context, and writes every figure as JSON (`--report`).
 Each input is scored in two forms (`--forms both`, the default when the detectors run): as
@@ -11,6 +12,9 @@ remapped: `veil.measure.asr_style`), which is what a speech recogniser gives. Th
 words written with a capital (`written_capitals`), so that its share of ordinary lower-case words
 redacted counts the same words as the written form's. The JSON report is the written form's, with
 the copy's under `asr_style`.
+`--turns_per_conversation N` first joins N consecutive records of one context into one
+conversation (`veil.measure.call_sized`), so that sentences are scored as a call's turns are,
+with what the rest of the conversation tells the detectors.
 Detection is the anonymize job's own (`transforms.detect.Detect`, after its reader and parser),
 run on the local runner: the findings scored are the ones the job writes. The scoring then
 reads the input again as a stream.
@@ -26,6 +30,7 @@ from pathlib import Path
 
 from pipelines.runner.logs import configure_logging
 from veil.measure.asr_style import asr_style_record
+from veil.measure.call_sized import call_sized
 from veil.run.config import load_config
 from veil.detection.detector_config import choose_detectors
 from veil.run.errors import ConfigError
@@ -202,6 +207,18 @@ def asr_style_copy(storage: Storage, pattern: str, fields: FieldMap, input_forma
     return path
 
 
+def call_sized_copy(storage: Storage, pattern: str, fields: FieldMap, input_format: str | None,
+                    turns: int, folder: str) -> str:
+    """Write every readable record of `pattern`, joined `turns` to a conversation
+    (`veil.measure.call_sized`), to a JSONL file in `folder`; return its path."""
+    path = str(Path(folder) / "call-sized.jsonl")
+    records = (conversation.record for conversation in read_conversations(storage, pattern, fields, input_format))
+    with open(path, "w", encoding="utf-8") as out:
+        for joined in call_sized(records, turns, fields.text, fields.turns, fields.pii, fields.id):
+            out.write(json.dumps(joined, ensure_ascii=False) + "\n")
+    return path
+
+
 def evaluate(args) -> dict:
     """The written form's report, with the ASR-style copy's under `asr_style` when `--forms`
     asks for both; only the copy's (marked `form: asr_style`) for `--forms asr`."""
@@ -209,15 +226,29 @@ def evaluate(args) -> dict:
     if args.findings and forms != "written":
         raise ConfigError("--forms asr/both: findings of an anonymize run are on the written "
                           "text; run the detectors (no --findings) to score an ASR-style copy")
-    written = evaluate_form(args, args.input, args.input_format) if forms in ("written", "both") else None
-    if forms == "written":
+    if args.turns_per_conversation is not None and args.turns_per_conversation < 1:
+        raise ConfigError(f"--turns_per_conversation {args.turns_per_conversation}: give 1 or more")
+    if args.findings and args.turns_per_conversation:
+        raise ConfigError("--turns_per_conversation: findings of an anonymize run belong to its "
+                          "records as they were; run the detectors (no --findings) to join them")
+    fields = FieldMap(id=args.id_field, turns=args.turns_field, text=args.text_field, pii=args.pii_field)
+    with tempfile.TemporaryDirectory(prefix="veil-evaluate-") as folder:
+        source, source_format = args.input, args.input_format
+        if args.turns_per_conversation:
+            source = call_sized_copy(Storage(), args.input, fields, args.input_format,
+                                     args.turns_per_conversation, folder)
+            source_format = "jsonl"
+        written = evaluate_form(args, source, source_format) if forms in ("written", "both") else None
+        asr = None
+        if forms != "written":
+            copy = asr_style_copy(Storage(), source, fields, source_format, folder)
+            asr = evaluate_form(args, copy, "jsonl")
+            asr["form"] = "asr_style"
+    for report in (written, asr):
+        if report is not None:
+            report["source"].update(input=args.input, turns_per_conversation=args.turns_per_conversation)
+    if asr is None:
         return written
-    with tempfile.TemporaryDirectory(prefix="veil-asr-style-") as folder:
-        fields = FieldMap(id=args.id_field, turns=args.turns_field, text=args.text_field, pii=args.pii_field)
-        copy = asr_style_copy(Storage(), args.input, fields, args.input_format, folder)
-        asr = evaluate_form(args, copy, "jsonl")
-    asr["form"] = "asr_style"
-    asr["source"]["input"] = args.input
     if written is None:
         return asr
     written["asr_style"] = asr
@@ -282,6 +313,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--forms", choices=("both", "written", "asr"), default=None,
                         help="Score the input as written, an ASR-style copy of it (lower-case, no "
                              "sentence punctuation), or both (the default; written only with --findings).")
+    parser.add_argument("--turns_per_conversation", type=int, default=None,
+                        help="Join this many consecutive records of one context into one conversation "
+                             "before scoring (sentences or posts scored as a call's turns).")
     parser.add_argument("--input_format", choices=("jsonl", "parquet"), default=None)
     parser.add_argument("--id_field", default="id")
     parser.add_argument("--turns_field", default="turns")

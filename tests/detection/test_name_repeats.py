@@ -1,19 +1,24 @@
 """A name found once in a conversation is redacted wherever the conversation says it again
-(veil.detection.name_repeats), and so are the words right next to it that continue it."""
+(veil.detection.name_repeats), and so are the words right next to it that continue it; so are
+the organisations and places found once."""
 import pytest
 
 from veil.detection.findings import Finding, Likelihood, Method
-from veil.detection.name_repeats import name_neighbours, repeated_names
+from veil.detection.name_repeats import name_neighbours, repeated_entities, repeated_names
 from veil.transform.operators import Operators
 from veil.transform.record_anonymize import anonymize_record
 from veil.io.records import FieldMap, conversation_from_record
 
 
-def name(texts, turn, value, occurrence=0):
+def name(texts, turn, value, occurrence=0, info_type="PERSON_NAME"):
     start = -1
     for _ in range(occurrence + 1):
         start = texts[turn].index(value, start + 1)
-    return Finding(turn, start, start + len(value), "PERSON_NAME", Likelihood.LIKELY, Method.DICTIONARY, "rules")
+    return Finding(turn, start, start + len(value), info_type, Likelihood.LIKELY, Method.DICTIONARY, "rules")
+
+
+def org(texts, turn, value):
+    return name(texts, turn, value, info_type="ORGANIZATION_NAME")
 
 
 def quoted(texts, findings):
@@ -97,3 +102,42 @@ def test_i_m_is_never_a_name_nor_spread_as_one():
     assert repeated_names(texts, [model]) == []
     merged = merge_findings([model, name(texts, 1, "Jo")], texts)
     assert quoted(texts, merged) == [(1, "Jo")]
+
+
+def test_an_organisation_found_once_is_found_where_it_is_said_again_in_any_case():
+    texts = ["The code comes from Ethnologue.", "ethnologue's codes are three letters", "So Ethnologue it is"]
+    got = repeated_entities(texts, [org(texts, 0, "Ethnologue")])
+    assert quoted(texts, got) == [(1, "ethnologue"), (2, "Ethnologue")]
+    assert {f.info_type for f in got} == {"ORGANIZATION_NAME"}
+
+
+def test_a_place_keeps_its_type_and_a_value_spreads_whole():
+    texts = ["She studied at Lattice Lab in Ziguinchor.", "the lattice lab moved, the lab in ziguinchor did not"]
+    found = [org(texts, 0, "Lattice Lab"), name(texts, 0, "Ziguinchor", info_type="LOCATION")]
+    got = repeated_entities(texts, found)
+    assert [(t, v, f.info_type) for (t, v), f in zip(quoted(texts, got), got)] == [
+        (1, "lattice lab", "ORGANIZATION_NAME"), (1, "ziguinchor", "LOCATION")]
+
+
+@pytest.mark.parametrize("value", ["Apple", "Hook"])  # a common word; a name list's ordinary word
+def test_an_ordinary_word_spreads_only_capitalised_mid_sentence(value):
+    texts = [f"I work at {value}.", f"an {value.lower()} a day", f"{value} pays well. I left {value} in May."]
+    got = repeated_entities(texts, [org(texts, 0, value)])
+    assert quoted(texts, got) == [(2, value)]
+    assert got[0].start == texts[2].rindex(value)
+
+
+def test_names_and_short_values_are_not_spread_as_organisations():
+    texts = ["I met Dana at UN headquarters", "dana and the un"]
+    assert repeated_entities(texts, [name(texts, 0, "Dana"), org(texts, 0, "UN")]) == []
+
+
+def test_anonymised_record_gives_the_repeated_organisation_its_placeholder():
+    record = {"id": "c1", "turns": [{"speaker": "caller", "text": "I work for Brightwater Logistics."},
+                                    {"speaker": "agent", "text": "and brightwater logistics pays you monthly?"}]}
+    conversation = conversation_from_record(record, FieldMap())
+    texts = conversation.texts
+    result = anonymize_record(conversation, [org(texts, 0, "Brightwater Logistics")], Operators(), None,
+                              FieldMap())
+    assert result.turn_texts == ["I work for [ORGANIZATION_NAME_1].",
+                                 "and [ORGANIZATION_NAME_1] pays you monthly?"]

@@ -11,10 +11,14 @@ never spread, and a word that is also a common English word ("Will", "Grace", "M
 spreads only to capitalised mentions that do not start a sentence ("Thanks, Grace", not
 "Grace period" at a sentence's start, nor "grace" in lower case). No word spreads to the first
 half of a contraction: "Haven" found once, "haven't" is no mention of her.
+
+Organisations and places found once are spread the same way, as whole values
+(`repeated_entities`): "Ethnologue" typed once by the model, "Ethnologue's code" two turns later.
 """
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable
 
 from veil.detection.findings import Finding, Likelihood, Method
@@ -46,31 +50,42 @@ def word_mentions(texts: list[str], words: Iterable[str], findings: Iterable[Fin
     """PERSON_NAME findings for each whole-word mention of `words` in `texts` (any case) that
     no finding covers yet; an ordinary word counts only capitalised, and (unless
     `sentence_start`) not at a sentence's start."""
+    return [Finding(turn, start, end, "PERSON_NAME", Likelihood.LIKELY, Method.DICTIONARY, detector)
+            for turn, start, end in free_mentions(texts, words, findings, sentence_start)]
+
+
+def free_mentions(texts: list[str], values: Iterable[str], findings: Iterable[Finding],
+                  sentence_start: bool = False, ordinary: frozenset[str] | None = None
+                  ) -> list[tuple[int, int, int]]:
+    """(turn, start, end) of each whole mention of `values` in `texts` (any case) that no
+    finding covers yet. A value that is an `ordinary` word (default: the common English
+    words) counts only capitalised, and (unless `sentence_start`) not at a sentence's start;
+    no mention is the first half of a contraction ("Haven" found once: "haven't" is no
+    mention of her)."""
     from veil.detection.engine.builtin_names import before_verb_clitic, common_words, sentence_initial
 
-    words = {w.casefold(): w for w in words}
-    if not words:
+    values = {v.casefold() for v in values}
+    if not values:
         return []
     taken: dict[int, list[tuple[int, int]]] = {}
     for finding in findings:
         taken.setdefault(finding.turn, []).append((finding.start, finding.end))
-    ordinary = common_words()
-    pattern = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+    ordinary = common_words() if ordinary is None else ordinary
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(sorted(map(re.escape, values), key=len, reverse=True))
                          + r")(?![\w-])", re.IGNORECASE)
     found = []
     for turn, text in enumerate(texts):
         for match in pattern.finditer(text):
-            word = match.group(0)
+            value = match.group(0)
             start, end = match.span()
-            if word.casefold() in ordinary and (not word[:1].isupper() or (
+            if value.casefold() in ordinary and (not value[:1].isupper() or (
                     not sentence_start and sentence_initial(text, start))):
                 continue
             if before_verb_clitic(text, end):
-                continue  # "Haven" found once: "haven't" is no mention of her
+                continue
             if any(s < end and start < e for s, e in taken.get(turn, ())):
                 continue
-            found.append(Finding(turn, start, end, "PERSON_NAME", Likelihood.LIKELY,
-                                 Method.DICTIONARY, detector))
+            found.append((turn, start, end))
             taken.setdefault(turn, []).append((start, end))
     return found
 
@@ -167,3 +182,41 @@ def name_neighbours(texts: list[str], findings: Iterable[Finding]) -> list[Findi
                                      Method.DICTIONARY, DETECTOR))
                 taken.setdefault(turn, []).append(span)
     return found
+
+
+# Organisations and places are said again too ("Ethnologue" ... "Ethnologue's code"), and a
+# speech recogniser may drop the capital the second time. Their names are spread whole, not
+# word by word: "University of Dakar" found once says nothing about "university" alone.
+SPREAD_TYPES = ("ORGANIZATION_NAME", "LOCATION")
+
+
+def repeated_entities(texts: list[str], findings: Iterable[Finding],
+                      types: Iterable[str] = SPREAD_TYPES) -> list[Finding]:
+    """Findings, with the type found, for the other whole mentions in `texts` of the
+    organisations and places found in them. The guards of `free_mentions` hold ("Apple"
+    found once spreads to "Apple" mid-sentence, never to "apple"), the name lists' ordinary
+    words counting as ordinary ("Hook", "Dow"), and a value of under 3 letters, a stopword or a
+    title is never spread."""
+    from veil.detection.engine.builtin_names import STOPWORDS
+
+    findings = list(findings)
+    types = frozenset(types)
+    found_as: dict[str, str] = {}
+    for finding in findings:
+        if finding.info_type not in types or finding.turn >= len(texts):
+            continue
+        value = re.sub(r"['\u2019]s$", "", texts[finding.turn][finding.start:finding.end].strip())
+        lowered = value.casefold()
+        if len(value) >= 3 and lowered not in STOPWORDS and lowered not in _TITLES and _WORD.search(value):
+            found_as.setdefault(lowered, finding.info_type)
+    return [Finding(turn, start, end, found_as.get(texts[turn][start:end].casefold(), "ORGANIZATION_NAME"),
+                    Likelihood.LIKELY, Method.DICTIONARY, DETECTOR)
+            for turn, start, end in free_mentions(texts, found_as, findings, ordinary=_ordinary_words())]
+
+
+@lru_cache(maxsize=None)
+def _ordinary_words() -> frozenset[str]:
+    """The common English words and the name lists' ordinary words ("hook", "dow")."""
+    from veil.detection.engine.builtin_names import common_words, ordinary_name_words
+
+    return common_words() | ordinary_name_words()
