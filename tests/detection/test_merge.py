@@ -494,3 +494,14 @@ def test_strongest_finding_is_kept_whole(case):
     ]
     if len(ties) == 1 and not same_type:
         assert top in merge_findings(findings, texts)
+
+
+def test_an_identifier_s_short_name_is_no_name_of_any_type():
+    texts = ["My IBAN is GB29 NWBK 6016 1331 9268 19, and the PIN is new. Ask Pina."]
+    at = texts[0].index
+    findings = [f(at("IBAN"), at("IBAN") + 4, "ORGANIZATION_NAME", method=M.MODEL, detector="hf"),
+                f(at("PIN"), at("PIN") + 3, "PERSON_NAME", method=M.MODEL, detector="hf"),
+                f(at("Pina"), at("Pina") + 4, "PERSON_NAME", method=M.DICTIONARY),
+                f(at("GB29"), at("GB29") + 27, "IBAN_CODE", L.VERY_LIKELY, M.CHECKSUM)]
+    assert [texts[0][x.start:x.end] for x in merge_findings(findings, texts)] == [
+        "GB29 NWBK 6016 1331 9268 19", "Pina"]

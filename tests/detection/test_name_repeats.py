@@ -127,6 +127,13 @@ def test_an_ordinary_word_spreads_only_capitalised_mid_sentence(value):
     assert got[0].start == texts[2].rindex(value)
 
 
+def test_a_lower_case_mention_in_a_cased_turn_is_a_word():
+    texts = ["My IBAN is GB29 NWBK 6016 1331 9268 19.", "Please read the iban again, Mr Okafor.",
+             "so the iban is right"]
+    got = repeated_entities(texts, [org(texts, 0, "IBAN")])
+    assert quoted(texts, got) == [(2, "iban")]  # a turn without capitals says nothing by case
+
+
 def test_names_and_short_values_are_not_spread_as_organisations():
     texts = ["I met Dana at UN headquarters", "dana and the un"]
     assert repeated_entities(texts, [name(texts, 0, "Dana"), org(texts, 0, "UN")]) == []

@@ -2,7 +2,8 @@
 
 The result is a function of the SET of findings, whatever their order, in O(n log n). When
 the turns' texts are given, person-name spans are first cut to the name (`veil.name_spans`:
-titles and edge words such as "can" or "i've" left outside).
+titles and edge words such as "can" or "i've" left outside), and name-type findings that name
+no one are dropped ("I'm" as a person, an identifier's short name such as "IBAN": `names_no_one`).
 
 0. **Veto, then retype.** A model can also say that words are no one's name: a finding of the
    reserved type `NOT_A_NAME` (a config's `label_map` sends labels such as spaCy's DATE, NORP
@@ -194,13 +195,20 @@ def retype_name_guesses(findings: list[Finding]) -> list[Finding]:
 
 # "I'm", "I'll": a speaker speaking of themself, never a name, whatever a model says.
 _SELF_REFERENCES = frozenset({"i'm", "i’m", "i'll", "i’ll", "i've", "i’ve", "i'd", "i’d"})
+# The short names of identifiers ("my IBAN is", "what's your PIN"): a model may take the capitals
+# of "IBAN" for an organisation, but the word names a kind of number, never a person, an
+# organisation or a place. (Not "SIN", "SWIFT" or "NHS": each is also an ordinary word or a body.)
+_IDENTIFIER_WORDS = frozenset({"iban", "ssn", "imei", "iccid", "cvv", "cvc", "cvv2", "pin", "dob",
+                               "vin", "itin", "nino", "ein", "bic"})
 
 
-def is_self_reference(finding: Finding, texts: list[str]) -> bool:
-    """Whether a PERSON_NAME finding covers only "I'm" (or "I'll", "I've", "I'd")."""
-    if finding.info_type != "PERSON_NAME" or finding.end - finding.start > 5 or finding.turn >= len(texts):
+def names_no_one(finding: Finding, texts: list[str]) -> bool:
+    """Whether a name-type finding covers only "I'm" (or "I'll", "I've", "I'd") as a person, or
+    only an identifier's short name ("IBAN", "PIN") as any name type."""
+    if finding.info_type not in NAME_TYPES or finding.end - finding.start > 5 or finding.turn >= len(texts):
         return False
-    return texts[finding.turn][finding.start:finding.end].strip().lower() in _SELF_REFERENCES
+    value = texts[finding.turn][finding.start:finding.end].strip().lower()
+    return value in _IDENTIFIER_WORDS or (finding.info_type == "PERSON_NAME" and value in _SELF_REFERENCES)
 
 
 def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,
@@ -213,7 +221,7 @@ def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,
     merged: list[Finding] = []
     findings = drop_vetoed_guesses(list(findings))
     if texts is not None:
-        findings = trim_name_spans([f for f in findings if not is_self_reference(f, texts)], texts)
+        findings = trim_name_spans([f for f in findings if not names_no_one(f, texts)], texts)
     by_turn = sorted(findings, key=lambda f: f.turn)
     for turn, group in groupby(by_turn, key=lambda f: f.turn):
         group = list(group)

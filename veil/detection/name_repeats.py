@@ -196,8 +196,9 @@ def repeated_entities(texts: list[str], findings: Iterable[Finding],
     organisations and places found in them. The guards of `free_mentions` hold ("Apple"
     found once spreads to "Apple" mid-sentence, never to "apple"), the name lists' ordinary
     words counting as ordinary ("Hook", "Dow"), and a value of under 3 letters, a stopword or a
-    title is never spread."""
-    from veil.detection.engine.builtin_names import STOPWORDS
+    title is never spread. A lower-case mention counts only in a turn without capitals: where
+    a text writes capitals, "the iban" is a word, whatever "IBAN" was taken for."""
+    from veil.detection.engine.builtin_names import STOPWORDS, is_cased
 
     findings = list(findings)
     types = frozenset(types)
@@ -211,7 +212,8 @@ def repeated_entities(texts: list[str], findings: Iterable[Finding],
             found_as.setdefault(lowered, finding.info_type)
     return [Finding(turn, start, end, found_as.get(texts[turn][start:end].casefold(), "ORGANIZATION_NAME"),
                     Likelihood.LIKELY, Method.DICTIONARY, DETECTOR)
-            for turn, start, end in free_mentions(texts, found_as, findings, ordinary=_ordinary_words())]
+            for turn, start, end in free_mentions(texts, found_as, findings, ordinary=_ordinary_words())
+            if not (texts[turn][start:end].islower() and is_cased(texts[turn]))]
 
 
 @lru_cache(maxsize=None)
