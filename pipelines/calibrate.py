@@ -29,8 +29,10 @@ from veil.risk.estimate import FORMS, TABLE_PATH, FittedTable, estimate_interval
 
 class JobDetector:
     """A job's detection of one conversation: the rules of its config, and its trained NER
-    model where the config sets `detectors.hf`, merged as the job merges them
-    (veil.detection.merge). `model=False` leaves the model out (the rules-only job)."""
+    model where the config sets `detectors.hf`, with what the rest of the conversation adds
+    (names, organisations and places said again: `veil.detection.name_repeats.with_repeats`),
+    merged as the job merges them (veil.detection.merge). `model=False` leaves the model out
+    (the rules-only job)."""
 
     def __init__(self, config, model: bool = True):
         from veil.detection.detect import ConversationDetector
@@ -45,11 +47,12 @@ class JobDetector:
 
     def detect(self, texts: list[str]):
         from veil.detection.merge import merge_findings
+        from veil.detection.name_repeats import with_repeats
 
         found = list(self.rules.find(texts))
         if self.model is not None:
             found += self.model.detect_conversations([texts])[0]
-        return merge_findings(found, texts)
+        return merge_findings(with_repeats(texts, found), texts)
 
 
 def labelled_conversations(args) -> list[tuple[list[str], list]]:

@@ -68,3 +68,34 @@ def test_the_auditor_on_real_text_summary_tables():
     # 20 hits, 10 real: precision 0.50, 10 false alarms per 1,000 ordinary words.
     assert "| set-a | written | 2 | 1,000 | 20 | 10 | 0.50 | 10.0 | 0.50 | 0.25 | 0.00 |" in text
     assert "| PERSON_NAME | rules | 0.80 (8/10) | – |" in text
+
+
+def test_quality_speech_section_shows_each_set_one_record_each_and_as_calls(tmp_path):
+    # QUALITY.md's lead section is rebuilt from `veil evaluate` reports kept in a work folder;
+    # the call-sized table sets each set's joined report beside its one-record-each report.
+    import json
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import render_quality
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+
+    def report(person_recall: float) -> dict:
+        typed = {"PERSON_NAME": {"precision": 0.8, "recall": person_recall},
+                 "ORGANIZATION_NAME": {"precision": 0.7, "recall": 0.6}}
+        untyped = {"PERSON_NAME": {"recall": person_recall}, "ORGANIZATION_NAME": {"recall": 0.65}}
+        form = {"metrics": {"entity_overlap": {"*": {"per_info_type": typed}},
+                            "redaction_entity_overlap": {"*": {"per_info_type": untyped}}},
+                "ordinary_words": {"*": {"lower_case_rate": 0.004, "rate": 0.01}},
+                "precision_by_detector": {}, "source": {"detectors": ["rules", "hf"]}}
+        return {**form, "asr_style": form}
+
+    name = "dev-uner-ewt"
+    for system, _ in render_quality.SPEECH_SYSTEMS:
+        (tmp_path / f"speech-{name}-{system}.json").write_text(json.dumps(report(0.9)))
+    (tmp_path / f"speech-{name}-call{render_quality.CALL_TURNS}.json").write_text(json.dumps(report(0.95)))
+    section = render_quality.speech_section(tmp_path, sets=(("dev-uner-ewt", "UNER dev", "dev"),))
+    rows = [line for line in section.splitlines() if line.startswith("| UNER dev | dev | written |")]
+    assert "| UNER dev | dev | written | one each | 0.900 | 0.800 | 0.900 | 0.650 | 0.700 | 0.600 | 0.40% | 1.00% |" in rows
+    assert "| UNER dev | dev | written | 10 to a call | 0.950 | 0.800 | 0.950 | 0.650 | 0.700 | 0.600 | 0.40% | 1.00% |" in rows

@@ -142,3 +142,15 @@ def test_a_form_too_thin_to_fit_keeps_the_bundled_interval_and_never_writes_nan(
     interval = data["interval"]
     assert interval["low"] <= bundled["interval"]["low"] and interval["high"] >= bundled["interval"]["high"]
     assert "NaN" not in table.read_text()
+
+
+def test_calibration_detects_as_the_job_does_with_what_the_conversation_says_again():
+    # The table is fitted on what the job would leave, so its detection must be the job's: a
+    # name found in one turn is found where a later turn says it again (the job's anonymisation
+    # does the same: veil.detection.name_repeats.with_repeats).
+    from pipelines.calibrate import JobDetector
+    from veil.run.config import load_config
+
+    texts = ["Hello, my name is Haven Brooks.", "so haven, what is the problem?"]
+    found = JobDetector(load_config("call_transcripts"), model=False).detect(texts)
+    assert (1, "haven") in [(f.turn, texts[f.turn][f.start:f.end]) for f in found]

@@ -98,6 +98,19 @@ def repeated_names(texts: list[str], findings: Iterable[Finding]) -> list[Findin
     return word_mentions(texts, name_words(values), findings)
 
 
+def with_repeats(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:
+    """`findings` and what the rest of the conversation adds to them, in the order the job
+    applies it: the names said again (`repeated_names`), the words that continue a found name
+    (`name_neighbours`), and the organisations and places said again (`repeated_entities`).
+    Shared by the job's anonymisation and everything that must detect as the job does
+    (`veil calibrate`, the auditor's fitting)."""
+    findings = list(findings)
+    findings += repeated_names(texts, findings)
+    findings += name_neighbours(texts, findings)
+    findings += repeated_entities(texts, findings)
+    return findings
+
+
 # Surname particles, which join the words on both sides into one name ("Guilherme da Paz").
 PARTICLES = frozenset({"da", "de", "del", "della", "der", "di", "do", "dos", "das", "du", "la",
                        "le", "van", "von", "den", "ter", "ten", "o", "bin", "binti", "ibn", "al",

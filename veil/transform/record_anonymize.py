@@ -26,7 +26,7 @@ from veil.transform.operators import Operator, Operators
 from veil.transform.operators.crypto import TransformationError
 from veil.io.records import BadRecord, Conversation, FieldMap, record_with_texts
 from veil.detection.merge import merge_findings
-from veil.detection.name_repeats import name_neighbours, repeated_entities, repeated_names
+from veil.detection.name_repeats import with_repeats
 from veil.detection.speakers import is_plain_role_label, label_findings, label_mentions
 
 FIELD_DETECTOR = "field"  # findings that cover a whole configured field
@@ -121,10 +121,8 @@ def anonymize_record(conversation: Conversation, findings: list[Finding], operat
             findings += merge_findings(in_labels + named, texts)
         else:
             findings += named
-    # The names found in the turns, where the turns say them again and the detectors missed.
-    findings += repeated_names(texts[:turns], findings)
-    findings += name_neighbours(texts[:turns], findings)
-    findings += repeated_entities(texts[:turns], findings)
+    # What the turns found, where the turns say it again and the detectors missed.
+    findings = with_repeats(texts[:turns], findings)
 
     def operator_of(finding: Finding) -> Operator:
         segment = segments[finding.turn]
