@@ -212,8 +212,9 @@ def speech_section(work: Path, sets=SPEECH_SETS) -> str:
               "is said again (`veil/detection/name_repeats.py`), and a lower-case list word counts where "
               "the conversation names it elsewhere. Scored one sentence at a time, none of that can act. "
               f"Here each set's sentences (posts) are joined {CALL_TURNS} consecutive ones of one context "
-              "to a conversation, as turns; gold spans stay on the same characters. The baselines read one "
-              "turn at a time, so their figures are those of the table above.", "",
+              "to a conversation, as turns; gold spans stay on the same characters. Only the default job is "
+              "shown joined: Presidio's rows above are its own findings, scored one text at a time, and the "
+              "spaCy rows run through Veil's job (its repeats included, as for the default job).", "",
               "```",
               f"veil evaluate --input data/ner/dev-uner-ewt.jsonl.gz --turns_per_conversation {CALL_TURNS} "
               "--report default-calls.json",
