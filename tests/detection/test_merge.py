@@ -505,3 +505,24 @@ def test_an_identifier_s_short_name_is_no_name_of_any_type():
                 f(at("GB29"), at("GB29") + 27, "IBAN_CODE", L.VERY_LIKELY, M.CHECKSUM)]
     assert [texts[0][x.start:x.end] for x in merge_findings(findings, texts)] == [
         "GB29 NWBK 6016 1331 9268 19", "Pina"]
+
+
+@pytest.mark.parametrize("text,value,info_type,dropped", [
+    ("yeah mm-hmm okay", "mm-hmm", "PERSON_NAME", True),
+    ("Uh-huh, um, right", "Uh-huh, um", "PERSON_NAME", True),
+    ("Perfect- Perfect, thanks.", "Perfect- Perfect", "PERSON_NAME", True),
+    ("Thanks Will- Will, see you.", "Will- Will", "PERSON_NAME", False),  # a name said twice
+    ("AP Photo / Nasser Nasser", "Nasser Nasser", "PERSON_NAME", False),  # a name, no restart
+    ("It's Graves' disease.", "Graves", "PERSON_NAME", True),
+    ("I hurt my Achilles tendon.", "Achilles", "LOCATION", True),
+    ("in Morse code", "Morse", "LOCATION", True),
+    ("I met Tom Graves yesterday.", "Tom Graves", "PERSON_NAME", False),
+    ("Dr. Morse called.", "Morse", "PERSON_NAME", False),
+    ("somewhere that requires a jacket, like tony's.", "tony", "ORGANIZATION_NAME", False),
+    ("Ask Maria Smith's procedure team", "Maria Smith", "PERSON_NAME", False),
+])
+def test_fillers_stutters_and_eponyms_name_no_one(text, value, info_type, dropped):
+    start = text.index(value)
+    model = f(start, start + len(value), info_type, method=M.MODEL, detector="spacy")
+    kept = merge_findings([model], [text])
+    assert (kept == []) is dropped, kept

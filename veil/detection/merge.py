@@ -38,6 +38,7 @@ of it the stronger ones do not cover instead of being dropped.
 from __future__ import annotations
 
 import heapq
+import re
 from bisect import bisect_left
 from itertools import groupby
 from typing import Iterable
@@ -200,15 +201,38 @@ _SELF_REFERENCES = frozenset({"i'm", "i’m", "i'll", "i’ll", "i've", "i’ve"
 # organisation or a place. (Not "SIN", "SWIFT" or "NHS": each is also an ordinary word or a body.)
 _IDENTIFIER_WORDS = frozenset({"iban", "ssn", "imei", "iccid", "cvv", "cvc", "cvv2", "pin", "dob",
                                "vin", "itin", "nino", "ein", "bic"})
+# What a listener says to keep a call going, and what a speaker says while thinking: spaCy's
+# small model reads a lower-case "mm-hmm" mid-turn as a person.
+_FILLERS = frozenset({"mm-hmm", "mm-hm", "mmhmm", "mhm", "mm", "mmm", "hmm", "hm", "uh-huh", "uh-uh",
+                      "uh-oh", "um", "umm", "uh", "uhh", "er", "erm", "ah", "oh", "huh", "eh",
+                      "okay", "ok", "yeah", "yep", "yup", "nope"})
+_WORDS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+# A word cut off and said again, as transcripts write a restart: "Perfect- Perfect" (not "Nasser
+# Nasser", a name).
+_STUTTER = re.compile(r"([^\W\d_]+)[-–—]+\s+\1", re.IGNORECASE)
 
 
 def names_no_one(finding: Finding, texts: list[str]) -> bool:
-    """Whether a name-type finding covers only "I'm" (or "I'll", "I've", "I'd") as a person, or
-    only an identifier's short name ("IBAN", "PIN") as any name type."""
-    if finding.info_type not in NAME_TYPES or finding.end - finding.start > 5 or finding.turn >= len(texts):
+    """Whether a name-type finding covers no one's name: only "I'm" (or "I'll", "I've", "I'd")
+    as a person; only an identifier's short name ("IBAN", "PIN"), fillers ("mm-hmm", "uh-huh,
+    um") or an ordinary word that no name list holds, said twice ("Perfect- Perfect"); or an eponym where it names a
+    disease, a law or a thing ("Graves' disease", "Morse code", "Achilles tendon")."""
+    if finding.info_type not in NAME_TYPES or finding.turn >= len(texts):
         return False
-    value = texts[finding.turn][finding.start:finding.end].strip().lower()
-    return value in _IDENTIFIER_WORDS or (finding.info_type == "PERSON_NAME" and value in _SELF_REFERENCES)
+    from veil.detection.engine.builtin_names import EPONYMS, common_words, is_eponym, name_words
+
+    text = texts[finding.turn]
+    value = text[finding.start:finding.end].strip().lower()
+    if value in _IDENTIFIER_WORDS or (finding.info_type == "PERSON_NAME" and value in _SELF_REFERENCES):
+        return True
+    words = _WORDS.findall(value)
+    if not words or len(words) > 3:
+        return False
+    if all(word in _FILLERS for word in words):
+        return True
+    if _STUTTER.fullmatch(value) and words[0] in common_words() and words[0] not in name_words():
+        return True  # "Will- Will" may be Will, said twice
+    return len(words) == 1 and value in EPONYMS and is_eponym(text, finding.start, finding.end, possessive=False)
 
 
 def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,

@@ -368,16 +368,20 @@ def before_verb_clitic(text: str, end: int) -> bool:
 
 _APOSTROPHE_S = re.compile(r"['’]s\b|s['’]")
 _NEXT_WORD = re.compile(r"(?:['’]s?)?[ \t]+([^\W\d_]+)")
-# Both regexes of `_is_eponym` start with one of these characters: a word followed by
+# Both regexes of `is_eponym` start with one of these characters: a word followed by
 # anything else is no eponym, without running either.
 _EPONYM_FOLLOWERS = frozenset("'’ \ts")
 
 
-def _is_eponym(text: str, start: int, end: int) -> bool:
+def is_eponym(text: str, start: int, end: int, possessive: bool = True) -> bool:
+    """Whether the word at [start, end) is used as an eponym here: any word before a noun that
+    eponyms name ("Graves disease", "Morse code", "Hodgkin's lymphoma"), or (`possessive`) a
+    listed one before "'s" ("Parkinson's"). Callers that must not lose a person's name ask for
+    a listed eponym too (`EPONYMS`), and leave out the possessive: "Tony's" is a restaurant."""
     if end >= len(text) or text[end] not in _EPONYM_FOLLOWERS:
         return False
     lowered = text[start:end].lower()
-    if lowered in EPONYMS and _APOSTROPHE_S.match(text, end):
+    if possessive and lowered in EPONYMS and _APOSTROPHE_S.match(text, end):
         return True
     following = _NEXT_WORD.match(text, end)
     return following is not None and following.group(1).lower() in EPONYM_NOUNS
@@ -444,7 +448,7 @@ def _dictionary_hits(
             if exclude_brands and brand:
                 brands[(start, end)] = max(likelihood, brands.get((start, end), unspecified))
                 continue
-            if _is_eponym(text, start, end):
+            if is_eponym(text, start, end):
                 continue
             if not cased and likelihood is L.POSSIBLE:
                 if foreign is None:
@@ -1127,7 +1131,7 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
         word = text[start:end]
         lowered = word.lower()
         if lowered in STOPWORDS or lowered in BRANDS or (
-            lowered in EPONYMS and _is_eponym(text, start, end)
+            lowered in EPONYMS and is_eponym(text, start, end)
         ):
             continue
         # Each case below either decides alone or asks `_in_place_context` (two regexes),

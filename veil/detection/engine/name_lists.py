@@ -73,7 +73,7 @@ procedure, maneuver, manoeuvre, scale, number, constant, equation, rule, paradox
 award, index, test, reflex, phenomenon, tumor, tumour, lymphoma, sarcoma, ulcer, fracture,
 cell, cells, curve, distribution, algorithm, machine, engine, effect, tube, tubes, dish,
 burner, counter, chain, transform, filter, plot, diagram, projection, code, salad, sauce,
-cipher, method, point, ratio, razor, box, jar
+cipher, method, point, ratio, razor, box, jar, tendon, heel
 """)
 
 # Brands, companies and products named after people. Not reported as person names outside a
