@@ -206,6 +206,7 @@ _IDENTIFIER_WORDS = frozenset({"iban", "ssn", "imei", "iccid", "cvv", "cvc", "cv
 _FILLERS = frozenset({"mm-hmm", "mm-hm", "mmhmm", "mhm", "mm", "mmm", "hmm", "hm", "uh-huh", "uh-uh",
                       "uh-oh", "um", "umm", "uh", "uhh", "er", "erm", "ah", "oh", "huh", "eh",
                       "okay", "ok", "yeah", "yep", "yup", "nope"})
+_EDGES = " \t\n.,!?;:"  # a span's own edges, not part of its words
 _WORDS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 # A word cut off and said again, as transcripts write a restart: "Perfect- Perfect" (not "Nasser
 # Nasser", a name).
@@ -215,24 +216,42 @@ _STUTTER = re.compile(r"([^\W\d_]+)[-–—]+\s+\1", re.IGNORECASE)
 def names_no_one(finding: Finding, texts: list[str]) -> bool:
     """Whether a name-type finding covers no one's name: only "I'm" (or "I'll", "I've", "I'd")
     as a person; only an identifier's short name ("IBAN", "PIN"), fillers ("mm-hmm", "uh-huh,
-    um") or an ordinary word that no name list holds, said twice ("Perfect- Perfect"); or an eponym where it names a
-    disease, a law or a thing ("Graves' disease", "Morse code", "Achilles tendon")."""
+    um") or an ordinary word that no name list holds, said twice ("Perfect- Perfect"); or an
+    eponym where it names a disease, a law or a thing ("Graves' disease", "Morse code",
+    "Achilles tendon"). The cheap tests first: it runs on every name candidate of a batch."""
     if finding.info_type not in NAME_TYPES or finding.turn >= len(texts):
         return False
-    from veil.detection.engine.builtin_names import EPONYMS, common_words, is_eponym, name_words
-
     text = texts[finding.turn]
-    value = text[finding.start:finding.end].strip().lower()
-    if value in _IDENTIFIER_WORDS or (finding.info_type == "PERSON_NAME" and value in _SELF_REFERENCES):
+    value = text[finding.start:finding.end].strip(_EDGES).lower()
+    if value in _IDENTIFIER_WORDS or value in _FILLERS:
         return True
+    if finding.info_type == "PERSON_NAME" and value in _SELF_REFERENCES:
+        return True
+    if " " not in value:  # one word: an eponym or no one's
+        names = _builtin_names()
+        return value in names.EPONYMS and names.is_eponym(text, finding.start, finding.end, possessive=False)
     words = _WORDS.findall(value)
-    if not words or len(words) > 3:
+    if not words:
         return False
-    if all(word in _FILLERS for word in words):
-        return True
-    if _STUTTER.fullmatch(value) and words[0] in common_words() and words[0] not in name_words():
-        return True  # "Will- Will" may be Will, said twice
-    return len(words) == 1 and value in EPONYMS and is_eponym(text, finding.start, finding.end, possessive=False)
+    if words[0] in _FILLERS:
+        return len(words) <= 3 and all(word in _FILLERS for word in words)
+    if len(words) != 2 or _STUTTER.fullmatch(value) is None:
+        return False
+    names = _builtin_names()
+    return words[0] in names.common_words() and words[0] not in names.name_words()  # "Will- Will" may be Will
+
+
+def _builtin_names():
+    """The name lists' module, imported on first use (it reads its word lists lazily too)."""
+    global _NAMES_MODULE
+    if _NAMES_MODULE is None:
+        from veil.detection.engine import builtin_names
+
+        _NAMES_MODULE = builtin_names
+    return _NAMES_MODULE
+
+
+_NAMES_MODULE = None
 
 
 def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,
