@@ -36,18 +36,15 @@ def call_sized(records: Iterable[dict], turns: int, text_field: str = "text", tu
     if turns < 1:
         raise ValueError(f"turns per conversation must be at least 1, not {turns}")
     run: list[dict] = []
+    held = 0  # the turns in `run`
     for record in records:
-        if run and (record.get("context") != run[0].get("context")
-                    or len(_turns_of(run, text_field, turns_field)) >= turns):
+        if run and (record.get("context") != run[0].get("context") or held >= turns):
             yield _joined(run, text_field, turns_field, pii_field, id_field)
-            run = []
+            run, held = [], 0
         run.append(record)
+        held += len(record_turns(record, text_field, turns_field))
     if run:
         yield _joined(run, text_field, turns_field, pii_field, id_field)
-
-
-def _turns_of(run: list[dict], text_field: str, turns_field: str) -> list[dict]:
-    return [turn for record in run for turn in record_turns(record, text_field, turns_field)]
 
 
 def _joined(run: list[dict], text_field: str, turns_field: str, pii_field: str, id_field: str) -> dict:
