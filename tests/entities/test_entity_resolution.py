@@ -5,7 +5,7 @@ import re
 
 from veil.entities.resolution import entity_numbers, names_match, parse_name
 from veil.measure.entity_measure import single_number_share
-from veil.detection.entity_keys import email_key, org_key, phone_key
+from veil.detection.entity_keys import email_key, generic_key, org_key, phone_key
 from veil.detection.findings import Finding
 
 
@@ -125,6 +125,11 @@ def test_parse_name_titles_spelling_and_particles():
     assert [t.style for t in parse_name("Rachel G-R-E-E-N").tokens] == ["word", "spelled"]
     assert [t.name for t in parse_name("Jonathan van den Bosch").tokens] == [
         "Jonathan", "van den Bosch"]
+    # Spelled with spaces, with the words said between letters: "O" is no particle there.
+    assert [(t.name, t.style) for t in parse_name("O apostrophe N E I L L").tokens] == [
+        ("ONEILL", "spelled")]
+    assert [t.name for t in parse_name("m i double t").tokens] == ["mitt"]
+    assert [t.name for t in parse_name("Jim O Neill").tokens] == ["Jim", "O Neill"]
 
 
 def test_email_phone_and_organisation_keys():
@@ -135,6 +140,8 @@ def test_email_phone_and_organisation_keys():
     assert phone_key("+44 20 7946 0958") == phone_key("020 7946 0958")
     assert org_key("Initech, Inc.") == org_key("initech") == org_key("The Initech LLC")
     assert org_key("Initech") != org_key("Initrode")
+    assert generic_key("o apostrophe n e i l l") == generic_key("O-N-E-I-L-L") == "oneill"
+    assert generic_key("M I double T") == "mitt"
 
 
 def test_numbering_is_per_type_by_first_appearance_and_restarts():

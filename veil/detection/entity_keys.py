@@ -9,7 +9,8 @@ one uses `generic_key`. PERSON_NAME is resolved by people instead (`veil.entitie
   last 10 digits are compared);
 - `org_key`: case, punctuation, a leading "the" and a legal suffix (Inc, LLC, Ltd, Corp, GmbH,
   ...) do not count;
-- `generic_key`: case and punctuation do not count (`entity_key`), spoken digits are digits.
+- `generic_key`: case and punctuation do not count (`entity_key`), spoken digits are digits,
+  and letters spelled with spaces are the letters ("j o h n" is "J-O-H-N").
 """
 from __future__ import annotations
 
@@ -74,7 +75,42 @@ def org_key(value: str) -> str:
     return " ".join(words) or entity_key(value)
 
 
+# Letters spelled out with spaces, as recognisers write a caller's spelling: "j o h n",
+# "o apostrophe n e i l l", "s m i double t h". The words between letters are said, not
+# spelled: "double" doubles the next letter, the others stand for a mark.
+SPELLING_WORDS = frozenset({"apostrophe", "hyphen", "dash", "double"})
+
+
+def spaced_spelling(min_letters: int = 2) -> str:
+    """The pattern (to compile case-insensitive) of `min_letters` letters or more spelled out
+    with spaces."""
+    return (r"(?<![\w'’-])(?:double )?[^\W\d_](?: (?:(?:apostrophe|hyphen|dash) )?(?:double )?"
+            r"[^\W\d_]){" + str(min_letters - 1) + r",}(?![\w'’-])")
+
+
+SPACED_SPELLING = re.compile(spaced_spelling(), re.IGNORECASE)
+
+
+def spelled_letters(value: str) -> str | None:
+    """The letters a value spells out with spaces, in its case ("j o h n" -> "john", "M I
+    double T" -> "MITT"), or None when it is not wholly such a spelling."""
+    if not SPACED_SPELLING.fullmatch(value.strip()):
+        return None
+    letters = []
+    double = False
+    for word in value.split():
+        if word.casefold() == "double":
+            double = True
+        elif word.casefold() not in SPELLING_WORDS:
+            letters.append(word * (2 if double else 1))
+            double = False
+    return "".join(letters)
+
+
 def generic_key(value: str) -> str:
+    spelled = spelled_letters(value) if " " in value else None
+    if spelled:
+        return spelled.casefold()  # "j o h n" is "J-O-H-N"
     words = re.findall(r"[^\W_]+", value.casefold())
     if words and all(w.isdigit() or w in DIGIT_OF_WORD for w in words) \
             and any(not w.isdigit() for w in words):

@@ -69,7 +69,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from veil.detection.engine.name_lists import COURTESY_TITLES as TITLES
-from veil.detection.entity_keys import entity_key, fold_accents
+from veil.detection.entity_keys import SPELLING_WORDS, entity_key, fold_accents, spelled_letters
 from veil.detection.normalise import plain_text
 from veil.detection.findings import Finding
 from veil.detection.infotypes.builtin import BUILTINS
@@ -269,7 +269,8 @@ def parse_name(value: str) -> ParsedName:
             i += 1
             continue
         if fold_accents(word.casefold()) in PARTICLES and i + 1 < len(words) \
-                and len(words[i + 1].group(0)) > 1:
+                and len(words[i + 1].group(0)) > 1 \
+                and words[i + 1].group(0).casefold() not in SPELLING_WORDS:
             # "da Cruz", "van der Berg", "O Cnaimhsighe": one surname with its particles.
             j = i + 1
             while j + 1 < len(words) and fold_accents(words[j].group(0).casefold()) in PARTICLES:
@@ -283,13 +284,18 @@ def parse_name(value: str) -> ParsedName:
             tokens.append(NameToken(words[i].start(), words[i].end(), letters, "spelled"))
             i += 1
             continue
-        # A run of single letters separated by spaces or commas: "G R E E N".
+        # A run of single letters separated by spaces or commas: "G R E E N", and with the
+        # words said between them: "o apostrophe n e i l l", "s m i double t h".
         j = i
         while j < len(words) and len(words[j].group(0).rstrip(".")) == 1 and (
                 j == i or re.fullmatch(r"[\s,]+", value[words[j - 1].end():words[j].start()])):
             j += 1
-        if j - i >= 2:
-            letters = "".join(w.group(0)[0] for w in words[i:j])
+            if j + 1 < len(words) and words[j].group(0).casefold() in SPELLING_WORDS \
+                    and len(words[j + 1].group(0)) == 1:
+                j += 1  # the word said between two letters
+        if j - i >= 2 and len(words[j - 1].group(0).rstrip(".")) == 1:
+            letters = spelled_letters(value[words[i].start():words[j - 1].end()]) \
+                or "".join(w.group(0)[0] for w in words[i:j])
             tokens.append(NameToken(words[i].start(), words[j - 1].end(), letters, "spelled"))
             i = j
             continue

@@ -39,6 +39,11 @@ FOUND = [
     ("CREDIT_CARD_EXPIRATION_DATE", "Expiry 09/27.", "09/27"),
     ("CREDIT_CARD_EXPIRATION_DATE", "It expires zero nine slash two seven.",
      "zero nine slash two seven"),
+    ("STREET_ADDRESS", "I live at twelve Oak Street apartment four B.",
+     "twelve Oak Street apartment four B"),
+    ("STREET_ADDRESS", "My address is one two three Maple Drive.", "one two three Maple Drive"),
+    ("STREET_ADDRESS", "Ship it to four hundred and two West Elm Avenue.",
+     "four hundred and two West Elm Avenue"),
     ("PASSPORT", "My passport number is K1234567.", "K1234567"),
     ("IBAN_CODE", "My IBAN is GB82 WEST 1234 5698 7654 32.", "GB82 WEST 1234 5698 7654 32"),
 ]
@@ -73,6 +78,10 @@ NOT_FOUND = [
     ("CREDIT_CARD_EXPIRATION_DATE", "The offer expires at nine thirty."),
     ("CREDIT_CARD_EXPIRATION_DATE", "It expires ten thirty tonight."),
     ("CREDIT_CARD_EXPIRATION_DATE", "We met oh nine twenty seven."),  # no expiry hotword
+    # A number said before a street type is a count unless "address", "live"... says otherwise.
+    ("STREET_ADDRESS", "The one Main Street in town is closed."),
+    ("STREET_ADDRESS", "We took the two lane road home."),
+    ("STREET_ADDRESS", "I live about ten minutes off the highway."),
     ("PASSPORT", "Order k1234567 shipped."),  # no passport hotword
     ("IBAN_CODE", "gb82 west 1234 5698 7654 33"),  # mod 97 fails, no hotword
 ]
@@ -134,6 +143,53 @@ def test_what_a_new_caller_says(detector, form):
                   "GB82 WEST 1234 5698 7654 32"]:
         assert form(value) not in out
     assert "IBAN" in out.upper() and "[PERSON_NAME" not in out  # "IBAN" is no name
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_an_expiry_and_an_address_said_in_answer_to_the_question(detector, form):
+    texts = [form(t) for t in ["And the expiry?", "Oh nine twenty seven.",
+                               "And your address?", "It's twelve Oak Street.",
+                               "When do you close?", "Nine thirty, and the one main street."]]
+    found = {(texts[f.turn][f.start:f.end].lower(), f.info_type) for f in detector.detect(texts)}
+    assert ("oh nine twenty seven", "CREDIT_CARD_EXPIRATION_DATE") in found
+    assert ("twelve oak street", "STREET_ADDRESS") in found
+    # Without the question the same words are a time and a count.
+    assert not any(f.turn == 5 for f in detector.detect(texts))
+
+
+SPELLED = [
+    ("That's O apostrophe N E I L L.", "O apostrophe N E I L L"),
+    ("my first name is j o h n", "j o h n"),
+    ("it's s m i t h", "s m i t h"),
+    ("Smith, S M I double T H? No, one T.", "S M I double T H"),
+    ("that's spelled a n n", "a n n"),  # three letters, after "spelled"
+]
+
+
+@pytest.mark.parametrize("text,value", SPELLED)
+@pytest.mark.parametrize("form", [str, asr])
+def test_letters_spelled_with_spaces(detector, form, text, value):
+    text = form(text)
+    found = [text[f.start:f.end] for f in detector.detect([text]) if f.info_type == "SPELLED_LETTERS"]
+    assert form(value) in found
+
+
+@pytest.mark.parametrize("text", [
+    "i i i think so",         # a stutter: one letter said again
+    "hugs x x x",
+    "the u s a is big",       # three letters without "spelled": an acronym, as often as a name
+    "plan a or b, and c",
+])
+def test_single_letters_that_spell_nothing(detector, text):
+    assert not any(f.info_type == "SPELLED_LETTERS" for f in detector.detect([text]))
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_a_name_said_then_spelled_keeps_its_words_apart(detector, form):
+    """The name stops before "that's", and the spelling is its own finding."""
+    text = form("Hi, my name is John O'Neill, that's O apostrophe N E I L L.")
+    out = anonymised(detector, [text])[0]
+    assert re.fullmatch(r"(?i)hi,? my name is \[PERSON_NAME_1\],? that's \[SPELLED_LETTERS_1\]\.?", out), out
 
 
 @pytest.mark.parametrize("form", [str, asr])

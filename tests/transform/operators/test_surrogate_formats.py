@@ -85,6 +85,31 @@ def test_spelled_names_stay_spelled():
     assert reps[1].text == "-".join(last.upper())
 
 
+def test_letters_spelled_with_spaces_stay_spelled_and_leak_no_letter():
+    """As the call-transcript profile finds them (SPELLED_LETTERS): the spelling of the name
+    said before it takes that name's surrogate, spelled the same way; no letter of it is kept
+    (single letters are also compass points, "N", "E", which an address keeps)."""
+    texts = ["my name is john o'neill that's o apostrophe n e i l l",
+             "and my wife ann, a n n"]
+    findings = [Finding(0, 11, 23, "PERSON_NAME"), Finding(0, 31, 53, "SPELLED_LETTERS"),
+                Finding(1, 12, 15, "PERSON_NAME"), Finding(1, 17, 22, "SPELLED_LETTERS")]
+    out, reps = anonymize_conversation("c1", texts, findings, SURROGATE)
+    first, last = reps[0].text.split()
+    assert reps[1].text == " ".join(last.lower())
+    assert reps[3].text == " ".join(reps[2].text.lower())
+    assert "n e i l l" not in out[0] and "a n n" not in out[1]
+
+
+def test_a_house_number_said_in_words_stays_said_in_words():
+    fake = one("four hundred and twelve oak street", "STREET_ADDRESS")
+    words = fake.split()
+    assert words[1:3] == ["hundred", "and"] and words[-1] == "street", fake
+    assert words[0] in "one two three four five six seven eight nine zero".split()
+    assert words[3] in "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen " \
+                       "nineteen".split()
+    assert "oak" not in words
+
+
 @pytest.mark.parametrize("name,gender", [("Rachel", "female"), ("Mark", "male"),
                                          ("Giulia", "female"), ("Jakub", "male")])
 def test_names_keep_their_gender(name, gender):

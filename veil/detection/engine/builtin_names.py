@@ -559,8 +559,8 @@ def _context_name(text: str, start: int, end: int, cased: bool,
     for piece in pieces:
         word = piece.group(0).strip(",.")
         lowered = word.lower()
-        if lowered in STOPWORDS:
-            break
+        if lowered in STOPWORDS or _clitic_base(lowered) in STOPWORDS:
+            break  # "that's", "it's", "i've": a stopword with its clitic ends the name too
         if cased and not word[:1].isupper():
             break
         if lowered in common_words() and (strict or lowered not in name_words()) \

@@ -145,11 +145,42 @@ EUROPEAN_ADDRESSES = (
         L.LIKELY, trigger=DIGIT,
     ),
 )
+
+
+# --- STREET_ADDRESS: a house number said in words --------------------------------------------
+
+# "I live at twelve oak street, apartment four b", "my address is one two three main street":
+# a speech recogniser writes the house number in words. Said in words, a number before a
+# street type is as often a count ("two lane road", "the one main street in town"), so the
+# address counts only after a word that introduces one (`_ADDRESS_HOTWORD`, within 60
+# characters) or as the answer to "and your address?" (the call-transcript profile's
+# previous-turn rule).
+_NUMBER_SAID = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
+                r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|double)")
+_HOUSE_NUMBER_SAID = _NUMBER_SAID + r"(?:[ \t-]+(?:and[ \t]+)?" + _NUMBER_SAID + r"){0,5}"
+_STREET_WORD_SAID = (r"(?!" + _NUMBER_SAID + r"\b|(?i:lane|way|block|bedroom|car|story|storey|"
+                     r"floor|door|level|more|main[ \t]+roads?)\b)" + text._NOT_STREET_WORDS
+                     + r"[a-z][a-z'’-]{1,30}")
+_STREET_TYPES_SAID = (r"(?:street|st|road|rd|avenue|ave|lane|drive|court|place|boulevard|terrace|"
+                      r"circle|crescent|way|highway|parkway|close|trail|pike|square)")
+_UNIT_SAID = (r"(?:,?[ \t]+(?:apartment|apt|unit|suite|flat)[ \t]+(?:number[ \t]+)?"
+              r"(?:" + _NUMBER_SAID + r"|[a-z]|\d{1,5}[a-z]?)\b"
+              r"(?:[ \t-]+(?:" + _NUMBER_SAID + r"|[a-z]|\d{1,5})\b){0,3})?")
+_SPOKEN_ADDRESS = (r"(?i)\b" + _HOUSE_NUMBER_SAID + r"[ \t]+(?:" + _STREET_WORD_SAID
+                   + r"[ \t]+){1,3}" + _STREET_TYPES_SAID + r"\b" + _UNIT_SAID)
+_ADDRESS_HOTWORD = (r"\b(?:address|live|lives|living|lived|reside|resides|residing|located|"
+                    r"moved|move|moving|ship|shipping|deliver|delivery|mail|mailing|billing|"
+                    r"send it|stay|staying)\b")
+SPOKEN_HOUSE_NUMBER = gated(_SPOKEN_ADDRESS, _ADDRESS_HOTWORD, window=60,
+                            trigger=re.compile(r"(?i)" + _STREET_TYPES_SAID))
+
 STREET_ADDRESS = replace(
     text.STREET_ADDRESS,
     description="Street addresses: a house number, street name and street type, and a unit; "
-                "French, German, Dutch, Spanish, Italian and Portuguese street addresses.",
-    detectors=text.STREET_ADDRESS.detectors + EUROPEAN_ADDRESSES,
+                "French, German, Dutch, Spanish, Italian and Portuguese street addresses; a "
+                "house number said in words after 'address', 'live' or 'ship'.",
+    detectors=text.STREET_ADDRESS.detectors + EUROPEAN_ADDRESSES + (SPOKEN_HOUSE_NUMBER,),
     compatible=text.STREET_ADDRESS.compatible | {"UK_POSTAL_CODE"},
     # (European examples are in tests/detection/engine/test_callers.py: the address surrogate draws an
     # English street, whose street type these detectors do not know.)

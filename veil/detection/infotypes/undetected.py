@@ -33,7 +33,7 @@ NUMERIC = InfoType(
 )
 SPELLED_LETTERS = InfoType(
     "SPELLED_LETTERS",
-    "Letters spelled out by a caller: A-L-P-H-A, M. K. (call_transcripts profile).",
+    "Letters spelled out by a caller: A-L-P-H-A, M. K., j o h n (call_transcripts profile).",
     surrogate=like_value,
     generic=True,
     compatible=SPELLED | {

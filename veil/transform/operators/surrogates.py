@@ -24,7 +24,7 @@ import re
 from veil.entities.resolution import (
     TITLES, Entity, ParsedName, Resolution, names_match, parse_name, phonetic_key,
 )
-from veil.detection.entity_keys import DIGIT_OF_WORD
+from veil.detection.entity_keys import DIGIT_OF_WORD, spaced_spelling, spelled_letters
 from veil.detection.infotypes.builtin import BUILTINS
 from veil.detection.infotypes.catalogue import Catalogue
 from veil.transform.operators.keys import KeyedStream
@@ -42,7 +42,16 @@ _FEMALE_TITLES = {"mrs", "ms", "miss", "madam", "missus"}
 _MALE_TITLES = {"mr", "mister", "sir"}
 _FREE_MAIL = {"gmail", "googlemail", "yahoo", "hotmail", "outlook", "live", "msn", "icloud",
               "me", "aol", "proton", "protonmail", "gmx", "mail", "yandex", "zoho", "fastmail"}
+# Numbers said in words beyond the digits ("twelve oak street", "four hundred and two"): each
+# is redrawn from its own kind, so that a house number said in words stays one.
+_NUMBER_WORD_KINDS = (
+    ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+     "eighteen", "nineteen"),
+    ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"),
+)
+_NUMBER_WORD_KIND = {word: kind for kind in _NUMBER_WORD_KINDS for word in kind}
 _KEEP_WORDS = {
+    "hundred", "thousand",
     "at", "dot", "underscore", "dash", "hyphen", "slash", "colon", "and", "of", "the", "www",
     "http", "https", "com", "org", "net", "io", "co", "uk", "edu", "gov", "biz", "info",
     "inc", "llc", "ltd", "limited", "corp", "corporation", "company", "group", "gmbh", "plc",
@@ -235,18 +244,25 @@ class Surrogates:
         position = 0
         digit_stream = self.stream(entity, "digits")
         for match in re.finditer(
-                r"[^\W\d_](?:-[^\W\d_])+(?![^\W\d_])|\d+[^\W\d_](?![^\W\d_])|[^\W\d_]+|\d+",
-                value):
+                spaced_spelling(3) + r"|[^\W\d_](?:-[^\W\d_])+(?![^\W\d_])"
+                r"|\d+[^\W\d_](?![^\W\d_])|[^\W\d_]+|\d+",
+                value, re.IGNORECASE):
             pieces.append(value[position:match.start()])
             token = match.group(0)
             folded = token.casefold()
-            if token[0].isdigit() and not token.isdigit():  # a unit or house letter: "4B"
+            spelled = spelled_letters(token) if " " in token else None
+            if spelled:  # "j o h n", "o apostrophe n e i l l" (not "N E"): spelled alike
+                new = spell_like(token, self.word(entity, spelled))
+            elif token[0].isdigit() and not token.isdigit():  # a unit or house letter: "4B"
                 new = redraw(digit_stream, token)
             elif token.isdigit():
                 new = "".join(digit_stream.digit(1 if i == 0 and token[0] != "0" else 0)
                               for i in range(len(token)))
             elif folded in DIGIT_OF_WORD and folded not in ("o", "to", "for"):
                 new = match_case(token, DIGIT_WORDS[digit_stream.below(10)])
+            elif folded in _NUMBER_WORD_KIND:
+                kind = _NUMBER_WORD_KIND[folded]
+                new = match_case(token, kind[digit_stream.below(len(kind))])
             elif match.start() >= tld_start or folded in _KEEP_WORDS or folded in _FREE_MAIL:
                 new = token
             elif re.fullmatch(r"[^\W\d_](?:-[^\W\d_])+", token):
