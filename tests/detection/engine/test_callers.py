@@ -163,6 +163,7 @@ SPELLED = [
     ("it's s m i t h", "s m i t h"),
     ("Smith, S M I double T H? No, one T.", "S M I double T H"),
     ("that's spelled a n n", "a n n"),  # three letters, after "spelled"
+    ("a n n a", "a n n a"),             # the answer to "can you spell that?"
 ]
 
 
@@ -179,6 +180,8 @@ def test_letters_spelled_with_spaces(detector, form, text, value):
     "hugs x x x",
     "the u s a is big",       # three letters without "spelled": an acronym, as often as a name
     "plan a or b, and c",
+    "it was a d w i case",    # the article before an acronym
+    "we got a v c r and i b m stock",
 ])
 def test_single_letters_that_spell_nothing(detector, text):
     assert not any(f.info_type == "SPELLED_LETTERS" for f in detector.detect([text]))
