@@ -122,6 +122,26 @@ def test_speaker_organisations():
     assert quotes("i'm calling from home", "ORGANIZATION_NAME_SPEAKER") == set()
 
 
+@pytest.mark.parametrize("text", [
+    "huh well my name's dana and i'm calling from raleigh",
+    "I'm from Rochester, New York.",
+    "i'm from rochester new york so",
+    "We're from Paris France.",
+    "i'm calling from orange about your bill",  # a city; the company would be redacted too
+])
+def test_where_a_caller_is_from_is_a_place_not_their_organisation(text):
+    assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == set()
+    assert quotes(text, "LOCATION") != set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I'm calling from Texas Instruments.", "Texas Instruments"),
+    ("I work for Phoenix.", "Phoenix"),  # not "from": a place name here is an employer
+])
+def test_an_organisation_named_like_a_place_is_kept(text, expected):
+    assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == {expected}
+
+
 @pytest.mark.parametrize("text,expected", [
     ("I moved to Toronto last year", "Toronto"),
     ("She lives in Lagos, Nigeria.", "Lagos"),

@@ -150,7 +150,8 @@ def _gazetteer():
 
 
 @lru_cache(maxsize=None)
-def places() -> DictionaryMatcher:
+def _place_names() -> tuple[str, ...]:
+    """The gazetteer's names: countries, US states, continents, cities, regions."""
     cache = _gazetteer()
     names: set[str] = set()
     names.update(c["name"] for c in cache.get_countries().values())
@@ -161,7 +162,28 @@ def places() -> DictionaryMatcher:
     # "Krakow" and "Gdansk" as people type them, besides "Kraków" and "Gdańsk".
     names.update(_fold(n) for n in list(names))
     # A gazetteer's "God" (a village) is what speakers swear to, never where they are.
-    return DictionaryMatcher(_without_stopwords(n for n in names if n.lower() not in ADDRESS_TERMS))
+    return tuple(sorted(_without_stopwords(n for n in names if n.lower() not in ADDRESS_TERMS)))
+
+
+@lru_cache(maxsize=None)
+def places() -> DictionaryMatcher:
+    return DictionaryMatcher(_place_names())
+
+
+@lru_cache(maxsize=None)
+def _lowered_place_names() -> frozenset[str]:
+    return frozenset(n.lower() for n in _place_names())
+
+
+def is_place_phrase(lowered: str) -> bool:
+    """Whether lower-cased words name a place, or a place and the place it lies in ("garland",
+    "rochester new york", "paris france")."""
+    known = _lowered_place_names()
+    if lowered in known:
+        return True
+    words = lowered.split()
+    return any(" ".join(words[:i]) in known and " ".join(words[i:]) in known
+               for i in range(1, len(words)))
 
 
 # Cities this large, and every country, capital, US state, continent and region, are far more
@@ -832,6 +854,10 @@ def _org_context_span(text: str, start: int, end: int, cased: bool) -> tuple[int
 
 
 def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int]]:
+    """Organisations after a speaker context, but not where a caller is from ("i'm calling from
+    raleigh", "i'm from rochester new york"): a place the gazetteer knows after "from" is the
+    gazetteer's to type (`_STRONG_PLACE_CONTEXT` makes it a place even where it is an ordinary
+    word too: "calling from orange")."""
     cased = is_cased(text)
     lowered = lowered_same_length(text)
     for pattern in (_SPEAKER_CONTEXT, _AGENT_CONTEXT):
@@ -839,8 +865,12 @@ def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int
             continue
         for match in pattern.finditer(lowered):
             span = _org_context_span(text, match.start("name"), match.end("name"), cased)
-            if span is not None:
-                yield span
+            if span is None:
+                continue
+            value = _POSSESSIVE.sub("", lowered[span[0]:span[1]])
+            if "from" in lowered[match.start():match.start("name")] and is_place_phrase(value):
+                continue
+            yield span
 
 
 # Suffixes that say "company" even in lower case: abbreviations no English sentence uses
@@ -1072,7 +1102,8 @@ _PLACE_CONTEXT = re.compile(r"(?i:\b(?:in|from|near|to|at|around|outside|live in
 _STRONG_PLACE_CONTEXT = re.compile(
     r"(?i:\b(?:(?:live|lives|living|lived|based|located|born|raised|grew up|stationed|situated)"
     r"[ \t]+(?:in|near|outside)|(?:moved|moving|move|relocated|flew|flying|drove|driving)[ \t]+to"
-    r"|(?:i'm|i am|we're|we are|he's|she's|they're|originally|come|comes|came)[ \t]+from"
+    r"|(?:i'm|i am|we're|we are|he's|she's|they're|originally|come|comes|came|calling|call)"
+    r"[ \t]+from"
     r"|(?:city|town|village|county|state|province) of)[ \t]+)$"
 )
 
