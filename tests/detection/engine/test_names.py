@@ -134,6 +134,19 @@ def test_where_a_caller_is_from_is_a_place_not_their_organisation(text):
     assert quotes(text, "LOCATION") != set()
 
 
+@pytest.mark.parametrize("text,town", [
+    ("221B Baker Street, London NW1 6XE", "London"),
+    ("Ship it to 12 Oak Road, London.", "London"),
+    ("12 Main St, Austin 78701", "Austin"),
+])
+def test_the_town_of_an_address_is_a_place_not_someone_addressed(text, town):
+    """A capitalised name list word after a comma that ends the sentence is someone addressed
+    ("Thanks, Austin."), but after a street or before a postcode it is the address's town."""
+    assert town in quotes(text, "LOCATION")
+    assert town not in quotes(text, "PERSON_NAME", "LIKELY")  # (a name list's guess stays weaker)
+    assert quotes("Thanks, Austin.", "PERSON_NAME", "LIKELY") == {"Austin"}
+
+
 @pytest.mark.parametrize("text,expected", [
     ("I'm calling from Texas Instruments.", "Texas Instruments"),
     ("I work for Phoenix.", "Phoenix"),  # not "from": a place name here is an employer

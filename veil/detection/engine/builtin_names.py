@@ -709,7 +709,8 @@ def _addressed_hits(text: str, found: Iterable[Iterable[Span]], cased: bool) -> 
                 continue
             if (sentence_initial(text, start) and _ADDRESSED_AFTER.match(text, end)) or (
                     _COMMA_BEFORE.search(text, max(0, start - 4), start)
-                    and _SENTENCE_ENDS.match(text, end)):
+                    and _SENTENCE_ENDS.match(text, end)
+                    and not in_an_address(text, start, end)):  # "12 Oak Road, London."
                 yield start, end, L.LIKELY, Method.REGEX
 
 
@@ -1199,10 +1200,25 @@ def _ordinary_words(lowered: str) -> bool:
     return len(words) > 1 and words[0] == "the" and all(w in common_words() for w in words[1:])
 
 
+# The town of an address: after the street ("12 Oak Road, London"), or before a postcode or
+# ZIP code ("London NW1 6XE", "Austin 78701"). Not after a number alone: "September 11, Bush".
+_ADDRESS_BEFORE = re.compile(
+    r"(?i:\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|"
+    r"place|pl|close|crescent|terrace|square|highway|hwy)\.?,[ \t]*)$")
+_POSTCODE_AFTER = re.compile(r"[ \t]+(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|\d{5}(?:-\d{4})?)\b")
+
+
+def in_an_address(text: str, start: int, end: int) -> bool:
+    """Whether the words at `start:end` are the town of a street address."""
+    return (_ADDRESS_BEFORE.search(text, max(0, start - 14), start) is not None
+            or _POSTCODE_AFTER.match(text, end) is not None)
+
+
 def _in_place_context(text: str, start: int, end: int) -> bool:
-    """"in Paris", "moved to Georgia", "Springfield, IL": a place by its context."""
+    """"in Paris", "moved to Georgia", "Springfield, IL", "12 Oak Road, London": a place by
+    its context."""
     return (_PLACE_CONTEXT.search(text, max(0, start - 12), start) is not None
-            or _STATE_AFTER.match(text, end) is not None)
+            or _STATE_AFTER.match(text, end) is not None or in_an_address(text, start, end))
 
 
 # --- PRODUCT / PRODUCT_SPEAKER -------------------------------------------------------------
