@@ -162,8 +162,9 @@ _HOUSE_NUMBER_SAID = _NUMBER_SAID + r"(?:[ \t-]+(?:and[ \t]+)?" + _NUMBER_SAID +
 _STREET_WORD_SAID = (r"(?!" + _NUMBER_SAID + r"\b|(?i:lane|way|block|bedroom|car|story|storey|"
                      r"floor|door|level|more|main[ \t]+roads?)\b)" + text._NOT_STREET_WORDS
                      + r"[a-z][a-z'’-]{1,30}")
-_STREET_TYPES_SAID = (r"(?:street|st|road|rd|avenue|ave|lane|drive|court|place|boulevard|terrace|"
-                      r"circle|crescent|way|highway|parkway|close|trail|pike|square)")
+# Spelled out, as a recogniser writes them (no "st", "rd", "ave").
+_STREET_TYPES_SAID = (r"(?:street|road|avenue|lane|drive|court|place|boulevard|terrace|circle|"
+                      r"crescent|way|highway|parkway|close|trail|pike|square)")
 _UNIT_SAID = (r"(?:,?[ \t]+(?:apartment|apt|unit|suite|flat)[ \t]+(?:number[ \t]+)?"
               r"(?:" + _NUMBER_SAID + r"|[a-z]|\d{1,5}[a-z]?)\b"
               r"(?:[ \t-]+(?:" + _NUMBER_SAID + r"|[a-z]|\d{1,5})\b){0,3})?")
@@ -173,7 +174,7 @@ _ADDRESS_HOTWORD = (r"\b(?:address|live|lives|living|lived|reside|resides|residi
                     r"moved|move|moving|ship|shipping|deliver|delivery|mail|mailing|billing|"
                     r"send it|stay|staying)\b")
 SPOKEN_HOUSE_NUMBER = gated(_SPOKEN_ADDRESS, _ADDRESS_HOTWORD, window=60,
-                            trigger=re.compile(r"(?i)" + _STREET_TYPES_SAID))
+                            trigger=re.compile(r"(?i)\b" + _STREET_TYPES_SAID + r"\b"))
 
 STREET_ADDRESS = replace(
     text.STREET_ADDRESS,
