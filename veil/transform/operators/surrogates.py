@@ -50,6 +50,11 @@ _NUMBER_WORD_KINDS = (
     ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"),
 )
 _NUMBER_WORD_KIND = {word: kind for kind in _NUMBER_WORD_KINDS for word in kind}
+# The pieces `Surrogates.words` replaces one by one: a spelling with spaces ("j o h n"), one
+# with hyphens ("G-R-E-E-N"), a number with a letter ("4B"), a word, a number.
+_VALUE_PIECES = re.compile(
+    spaced_spelling(3) + r"|[^\W\d_](?:-[^\W\d_])+(?![^\W\d_])|\d+[^\W\d_](?![^\W\d_])"
+    r"|[^\W\d_]+|\d+", re.IGNORECASE)
 _KEEP_WORDS = {
     "hundred", "thousand",
     "at", "dot", "underscore", "dash", "hyphen", "slash", "colon", "and", "of", "the", "www",
@@ -243,10 +248,7 @@ class Surrogates:
         pieces = []
         position = 0
         digit_stream = self.stream(entity, "digits")
-        for match in re.finditer(
-                spaced_spelling(3) + r"|[^\W\d_](?:-[^\W\d_])+(?![^\W\d_])"
-                r"|\d+[^\W\d_](?![^\W\d_])|[^\W\d_]+|\d+",
-                value, re.IGNORECASE):
+        for match in _VALUE_PIECES.finditer(value):
             pieces.append(value[position:match.start()])
             token = match.group(0)
             folded = token.casefold()
