@@ -46,6 +46,13 @@ FOUND = [
      "four hundred and two West Elm Avenue"),
     ("PASSPORT", "My passport number is K1234567.", "K1234567"),
     ("IBAN_CODE", "My IBAN is GB82 WEST 1234 5698 7654 32.", "GB82 WEST 1234 5698 7654 32"),
+    # Said aloud, letter by letter, near their hotword (veil.detection.infotypes.said_aloud).
+    ("UK_POSTAL_CODE", "My postcode is S W one A one A A.", "S W one A one A A"),
+    ("UK_POSTAL_CODE", "Postcode M sixty four one double X.", "M sixty four one double X"),
+    ("LICENSE_PLATE_NUMBER", "The registration is L M sixty four X Y Z.", "L M sixty four X Y Z"),
+    ("LICENSE_PLATE_NUMBER", "My plate is seven A B C one two three.", "seven A B C one two three"),
+    ("USER_NAME", "It's dark underscore knight ninety nine.", "dark underscore knight ninety nine"),
+    ("URL", "Go to w w w dot gadget hub dot com.", "w w w dot gadget hub dot com"),
 ]
 
 
@@ -84,6 +91,12 @@ NOT_FOUND = [
     ("STREET_ADDRESS", "I live about ten minutes off the highway."),
     ("PASSPORT", "Order k1234567 shipped."),  # no passport hotword
     ("IBAN_CODE", "gb82 west 1234 5698 7654 33"),  # mod 97 fails, no hotword
+    # Single letters and numbers said with no hotword are no postcode or plate.
+    ("UK_POSTAL_CODE", "It goes a b one c two d e."),
+    ("LICENSE_PLATE_NUMBER", "We sang a b c one two three."),
+    ("LICENSE_PLATE_NUMBER", "The plate had a b and c on it."),  # no digit said
+    ("USER_NAME", "Press the underscore key twice."),
+    ("URL", "I went to the gadget hub dot com store."),  # no "w w w": one word before "dot"
 ]
 
 
@@ -155,6 +168,25 @@ def test_an_expiry_and_an_address_said_in_answer_to_the_question(detector, form)
     assert ("twelve oak street", "STREET_ADDRESS") in found
     # Without the question the same words are a time and a count.
     assert not any(f.turn == 5 for f in detector.detect(texts))
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_identifiers_said_aloud_in_answer_to_the_question(detector, form):
+    texts = [form(t) for t in ["What's the registration of the vehicle?", "It's L M sixty four X Y Z.",
+                               "And your postcode?", "S W one A, one A A.",
+                               "What's your username on the site?", "It's dark knight ninety nine."]]
+    found = {(texts[f.turn][f.start:f.end].lower(), f.info_type) for f in detector.detect(texts)}
+    assert ("l m sixty four x y z", "LICENSE_PLATE_NUMBER") in found
+    assert any(value.startswith("s w one a") and info_type == "UK_POSTAL_CODE" for value, info_type in found)
+    assert ("dark knight ninety nine", "USER_NAME") in found
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_letters_and_numbers_said_without_the_question_stay(detector, form):
+    texts = [form(t) for t in ["How did the song go?", "It's A B C one two three.",
+                               "What did you get?", "Twenty five dollars and ninety nine cents."]]
+    assert not any(f.info_type in {"LICENSE_PLATE_NUMBER", "UK_POSTAL_CODE", "USER_NAME"}
+                   for f in detector.detect(texts))
 
 
 SPELLED = [

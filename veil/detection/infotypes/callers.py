@@ -10,7 +10,8 @@ people say it and as speech recognisers write it (lower-case, without sentence p
   dates said aloud: "expires oh nine twenty seven"), PASSPORT ("k1234567" after "passport")
   and IBAN_CODE (their own patterns in any case, and the start of an IBAN said after "IBAN"),
   LOCATION (a street named without a house number: "I live on Oak Street", "just off
-  harrington avenue").
+  harrington avenue"), USER_NAME (words joined by "underscore" said aloud);
+- postcodes, plates and usernames said letter by letter, in `said_aloud`.
 
 `EXTENDED` holds the existing entries with their added detectors; `veil.detection.infotypes.builtin`
 puts them in place of the originals.
@@ -25,6 +26,9 @@ from veil.detection.engine.detectors import DIGIT, gated, hotword, pattern
 from veil.detection.findings import Likelihood
 from veil.detection.infotypes import general, names, numbers, text
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
+from veil.detection.infotypes.said_aloud import (
+    DIGIT_SAID, NUMBER_SAID, POSTCODE_HOTWORD, SPOKEN_UK_POSTCODE, SPOKEN_USERNAME, UNITS_SAID, spoken_plates,
+)
 from veil.transform.operators.surrogate_formats import Slots, like_value, make_generic
 
 L = Likelihood
@@ -36,7 +40,6 @@ L = Likelihood
 _UK_POSTCODE = (
     r"\b(?i:[a-z]{1,2}\d[a-z\d]?[ \t]?(?!\d(?:st|nd|rd|th)\b)\d[abd-hjlnp-uw-z]{2})\b"
 )
-_POSTCODE_HOTWORD = r"\b(?:post ?code|postal code|zip)\b"
 
 
 def _postcode_check(match: "re.Match[str]") -> Likelihood | None:
@@ -50,7 +53,9 @@ UK_POSTAL_CODE = InfoType(
     "UK postcodes (SW1A 1AA), in capitals or in a lower-case transcript.",
     detectors=(
         pattern(_UK_POSTCODE, L.LIKELY, check=_postcode_check, trigger=DIGIT,
-                hotwords=[hotword(_POSTCODE_HOTWORD, 40, fixed=L.VERY_LIKELY)]),
+                hotwords=[hotword(POSTCODE_HOTWORD, 40, fixed=L.VERY_LIKELY)]),
+        # Said aloud, near "postcode" ("s w one a one a a"): veil.detection.infotypes.said_aloud.
+        SPOKEN_UK_POSTCODE,
     ),
     surrogate=like_value,
     score=2,
@@ -101,6 +106,8 @@ LICENSE_PLATE_NUMBER = InfoType(
               r"\d{3}[ -](?!" + _SHORT_WORDS + r")[a-z]{3}))\b",
               _PLATE_HOTWORD, lifted=L.VERY_LIKELY, window=40, check=_plate_check,
               trigger=DIGIT),
+        # Said aloud, near a hotword ("l m sixty four x y z", "seven a b c one two three").
+        *spoken_plates(_PLATE_HOTWORD),
     ),
     surrogate=Slots(make_generic),
     score=4,
@@ -155,19 +162,16 @@ EUROPEAN_ADDRESSES = (
 # address counts only after a word that introduces one (`_ADDRESS_HOTWORD`, within 60
 # characters) or as the answer to "and your address?" (the call-transcript profile's
 # previous-turn rule).
-_NUMBER_SAID = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
-                r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|double)")
-_HOUSE_NUMBER_SAID = _NUMBER_SAID + r"(?:[ \t-]+(?:and[ \t]+)?" + _NUMBER_SAID + r"){0,5}"
-_STREET_WORD_SAID = (r"(?!" + _NUMBER_SAID + r"\b|(?i:lane|way|block|bedroom|car|story|storey|"
+_HOUSE_NUMBER_SAID = NUMBER_SAID + r"(?:[ \t-]+(?:and[ \t]+)?" + NUMBER_SAID + r"){0,5}"
+_STREET_WORD_SAID = (r"(?!" + NUMBER_SAID + r"\b|(?i:lane|way|block|bedroom|car|story|storey|"
                      r"floor|door|level|more|main[ \t]+roads?)\b)" + text._NOT_STREET_WORDS
                      + r"[a-z][a-z'’-]{1,30}")
 # Spelled out, as a recogniser writes them (no "st", "rd", "ave").
 _STREET_TYPES_SAID = (r"(?:street|road|avenue|lane|drive|court|place|boulevard|terrace|circle|"
                       r"crescent|way|highway|parkway|close|trail|pike|square)")
 _UNIT_SAID = (r"(?:,?[ \t]+(?:apartment|apt|unit|suite|flat)[ \t]+(?:number[ \t]+)?"
-              r"(?:" + _NUMBER_SAID + r"|[a-z]|\d{1,5}[a-z]?)\b"
-              r"(?:[ \t-]+(?:" + _NUMBER_SAID + r"|[a-z]|\d{1,5})\b){0,3})?")
+              r"(?:" + NUMBER_SAID + r"|[a-z]|\d{1,5}[a-z]?)\b"
+              r"(?:[ \t-]+(?:" + NUMBER_SAID + r"|[a-z]|\d{1,5})\b){0,3})?")
 _SPOKEN_ADDRESS = (r"(?i)\b" + _HOUSE_NUMBER_SAID + r"[ \t]+(?:" + _STREET_WORD_SAID
                    + r"[ \t]+){1,3}" + _STREET_TYPES_SAID + r"\b" + _UNIT_SAID)
 _ADDRESS_HOTWORD = (r"\b(?:address|live|lives|living|lived|reside|resides|residing|located|"
@@ -194,12 +198,10 @@ STREET_ADDRESS = replace(
 # decade or the next ("twenty seven", "two seven", "twenty twenty seven"), near "expires" or
 # "expiry" (not "expression"). Bare "one" to "nine" and years without units ("nine thirty")
 # are left out: they are times. Written dates (09/27) are the entry's own detector's.
-_UNITS = r"(?:one|two|three|four|five|six|seven|eight|nine)"
-_MONTH_SAID = (r"(?:(?:oh|zero)[ -]" + _UNITS + r"|ten|eleven|twelve|january|february|march|"
+_MONTH_SAID = (r"(?:(?:oh|zero)[ -]" + UNITS_SAID + r"|ten|eleven|twelve|january|february|march|"
                r"april|may|june|july|august|september|october|november|december)")
-_DIGIT_SAID = r"(?:zero|oh|" + _UNITS[3:]
-_YEAR_SAID = (r"(?:(?:twenty[ -])?(?:twenty|thirty)[ -]" + _UNITS
-              + r"|(?:twenty[ -])?(?:two|three)[ -]" + _DIGIT_SAID + r")")
+_YEAR_SAID = (r"(?:(?:twenty[ -])?(?:twenty|thirty)[ -]" + UNITS_SAID
+              + r"|(?:twenty[ -])?(?:two|three)[ -]" + DIGIT_SAID + r")")
 SPOKEN_EXPIRY = gated(
     r"(?i)\b" + _MONTH_SAID + r"(?:[ ,]*(?:slash|/|of)[ ,]*|[ ,]+)" + _YEAR_SAID + r"\b",
     r"\b(?:exp(?:iry|iration|ires?|ired|iring|\.)?|valid (?:thru|through|until)|"
@@ -281,5 +283,15 @@ LOCATION = replace(
 )
 
 
+# --- USER_NAME said aloud ----------------------------------------------------------------------
+
+USER_NAME = replace(
+    text.USER_NAME,
+    description=text.USER_NAME.description.rstrip(".") + "; words joined by 'underscore' said "
+                "aloud (dark underscore knight ninety nine).",
+    detectors=text.USER_NAME.detectors + (SPOKEN_USERNAME,),
+)
+
+
 ENTRIES = (UK_POSTAL_CODE, LICENSE_PLATE_NUMBER)
-EXTENDED = (STREET_ADDRESS, CREDIT_CARD_EXPIRATION_DATE, PASSPORT, IBAN_CODE, LOCATION)
+EXTENDED = (STREET_ADDRESS, CREDIT_CARD_EXPIRATION_DATE, PASSPORT, IBAN_CODE, LOCATION, USER_NAME)

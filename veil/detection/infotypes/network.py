@@ -91,8 +91,9 @@ def _spoken_domain_check(match: "re.Match[str]") -> Likelihood | None:
 
 
 _SPOKEN_ADDRESS = (
-    rf"\b(?:(?:w[ \t]?w[ \t]?w){_DOT})?[a-z0-9][a-z0-9-]{{1,62}}(?:{_DOT}[a-z0-9-]{{1,63}}){{0,3}}"
-    rf"{_DOT}{_SPOKEN_TLD}\b"
+    # After "w w w dot" a name may be said as the words it joins ("w w w dot gadget hub dot com").
+    rf"\b(?:(?:w[ \t]?w[ \t]?w){_DOT}[a-z0-9][a-z0-9-]{{1,62}}(?:[ \t]+[a-z0-9][a-z0-9-]{{1,62}}){{0,2}}"
+    rf"|[a-z0-9][a-z0-9-]{{1,62}})(?:{_DOT}[a-z0-9-]{{1,63}}){{0,3}}{_DOT}{_SPOKEN_TLD}\b"
 )
 
 

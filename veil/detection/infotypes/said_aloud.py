@@ -1,0 +1,96 @@
+"""Identifiers said aloud, as a speech recogniser writes them: letters one by one, digits as
+words ("s w one a one a a", "l m sixty four x y z", "dark underscore knight ninety nine").
+
+A caller reads a postcode, a number plate or a username out letter by letter, and the
+transcript holds single letters and number words where the written form holds "SW1A 1AA".
+The written patterns (veil.detection.infotypes.callers, .text) see none of it. These detectors
+are added to the entries they belong to (`callers.UK_POSTAL_CODE`, `LICENSE_PLATE_NUMBER`,
+`USER_NAME`). A run of single letters and number words is common in speech ("a b c", "one
+two three"), so the postcode and the plate count only near their hotword, or as the answer to
+the question (the call-transcript profile's previous-turn rules); "underscore" said between
+two words is an identifier wherever it is said.
+"""
+from __future__ import annotations
+
+import re
+
+from veil.detection.engine.builtin_names import STOPWORDS
+from veil.detection.engine.detectors import gated, pattern
+from veil.detection.findings import Likelihood
+
+L = Likelihood
+
+# Numbers as a recogniser writes them.
+UNITS_SAID = r"(?:one|two|three|four|five|six|seven|eight|nine)"
+DIGIT_SAID = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+NUMBER_SAID = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+               r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
+               r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|double)")
+_TEENS = r"(?:ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+_TENS = r"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+# A number of one or two digits said: "four", "nineteen", "sixty four", "six four", "oh five".
+_ONE_OR_TWO_DIGITS = (r"(?:" + _TENS + r"(?:[ \t-]+" + UNITS_SAID + r")?|" + _TEENS + r"|"
+                      + DIGIT_SAID + r"(?:[ \t]+" + DIGIT_SAID + r")?|\d{1,2})")
+_TWO_DIGITS = (r"(?:" + _TENS + r"(?:[ \t-]+" + UNITS_SAID + r")?|" + _TEENS + r"|"
+               + DIGIT_SAID + r"[ \t]+" + DIGIT_SAID + r"|\d{2})")
+_DIGIT = r"(?:" + DIGIT_SAID + r"|\d)"
+# One letter said as a word ("s", not the "s" of "it's").
+_LETTER = r"(?<![\w'’])[a-z](?![\w'’])"
+_SEP = r"[ \t]+"
+
+# --- UK postcodes: "s w one a one a a", "m sixty four one double x" ---------------------------
+
+# Outward code (one or two letters, the district's one or two digits, perhaps a letter),
+# inward code (a digit and two letters, the pair perhaps said "double a").
+_POSTCODE_SAID = (r"(?i)" + _LETTER + r"(?:" + _SEP + _LETTER + r")?" + _SEP + _ONE_OR_TWO_DIGITS
+                  + r"(?:" + _SEP + _LETTER + r")?,?" + _SEP + _DIGIT + _SEP
+                  + r"(?:double" + _SEP + r"[a-z]|" + _LETTER + _SEP + r"[a-z])(?![\w'’])")
+POSTCODE_HOTWORD = r"\b(?:post ?code|postal code|zip(?: code)?)\b"
+SPOKEN_UK_POSTCODE = gated(_POSTCODE_SAID, POSTCODE_HOTWORD, window=60,
+                           trigger=re.compile(r"(?i)(?<![\w'’])[a-z] "))
+
+# --- Number plates: "l m sixty four x y z" (UK), "seven a b c one two three" (US) -------------
+
+_UK_PLATE_SAID = (_LETTER + _SEP + _LETTER + _SEP + _TWO_DIGITS + _SEP + _LETTER + _SEP
+                  + _LETTER + _SEP + r"[a-z](?![\w'’])")
+# Five to eight characters, each a letter or a digit said, with at least one of each.
+_US_PLATE_SAID = (r"(?:(?:" + _LETTER + r"|" + _DIGIT + r")" + _SEP + r"){4,7}(?:" + _LETTER + r"|"
+                  + _DIGIT + r")(?![\w'’])")
+
+
+def _us_plate_check(match: "re.Match[str]") -> Likelihood | None:
+    """A US plate said: a digit and a letter at least ("seven a b c one two three")."""
+    words = match.group(0).lower().split()
+    has_letter = any(len(w) == 1 and w.isalpha() for w in words)
+    has_digit = any(len(w) > 1 or w.isdigit() for w in words)
+    return L.VERY_UNLIKELY if has_letter and has_digit else None
+
+
+def spoken_plates(hotword_regex: str) -> tuple:
+    """The plate detectors said aloud, only near `hotword_regex` (the plate entry's own)."""
+    return (
+        gated(r"(?i)\b" + _UK_PLATE_SAID, hotword_regex, window=40,
+              trigger=re.compile(r"(?i)(?<![\w'’])[a-z] [a-z] ")),
+        gated(r"(?i)\b" + _US_PLATE_SAID, hotword_regex, window=40, check=_us_plate_check,
+              trigger=re.compile(r"(?i)(?<![\w'’])[a-z] ")),
+    )
+
+
+# --- Usernames: "dark underscore knight ninety nine" -----------------------------------------
+
+_SPOKEN_USERNAME = (r"(?i)\b[a-z0-9]+(?:" + _SEP + r"underscore" + _SEP + r"[a-z0-9]+)+"
+                    r"(?:" + _SEP + NUMBER_SAID + r"\b){0,6}")
+# Words that "underscore" is said beside without naming anything: "the underscore key".
+_NOT_USERNAME_PARTS = frozenset("key button sign symbol character instead not no with".split())
+
+
+def _spoken_username_check(match: "re.Match[str]") -> Likelihood | None:
+    parts = re.split(r"[ \t]+underscore[ \t]+", match.group(0).lower())
+    words = parts[0].split()[-1:] + parts[-1].split()[:1]
+    if any(w in STOPWORDS or w in _NOT_USERNAME_PARTS for w in words):
+        return None
+    return L.LIKELY
+
+
+SPOKEN_USERNAME = pattern(_SPOKEN_USERNAME, L.LIKELY, check=_spoken_username_check,
+                          trigger=re.compile(r"(?i) underscore "))
