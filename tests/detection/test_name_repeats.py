@@ -39,6 +39,29 @@ def test_an_ordinary_word_spreads_only_where_it_is_capitalised_mid_sentence():
     assert texts[2].rindex("Grace") == repeated_names(texts, [name(texts, 0, "Grace")])[0].start
 
 
+def model(texts, turn, value):
+    finding = name(texts, turn, value)
+    return Finding(finding.turn, finding.start, finding.end, "PERSON_NAME", Likelihood.LIKELY,
+                   Method.MODEL, "hf")
+
+
+def test_without_capitals_a_name_the_model_typed_alone_spreads_in_lower_case():
+    texts = ["did you hear that grace is moving to portland", "good for them tell grace i said hi",
+             "Grace period ends tomorrow, by the grace of God."]
+    got = quoted(texts, repeated_names(texts, [model(texts, 1, "grace")]))
+    assert got == [(0, "grace")]  # not in the turn that writes capitals
+
+
+@pytest.mark.parametrize("found_by", ["dictionary", "a longer span", "a modal"])
+def test_without_capitals_only_a_word_typed_alone_spreads(found_by):
+    texts = ["i hope so and will you tell rose", "rose early and will be there", "eastman said so"]
+    finding = {"dictionary": name(texts, 0, "rose"),
+               "a longer span": model(texts, 2, "eastman said"),
+               "a modal": model(texts, 0, "will")}[found_by]
+    got = quoted(texts, repeated_names(texts, [finding]))
+    assert not any(value in ("rose", "said", "will") for _, value in got)
+
+
 def test_a_name_spreads_to_no_contraction():
     texts = ["I spoke to Haven Brooks yesterday.", "I haven't been to the lake.",
              "Thanks, Haven. Haven't you met her?"]

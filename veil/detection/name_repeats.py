@@ -9,8 +9,11 @@ same holds for the names in speaker labels ("NoamChomsky" ... "Noam, thanks for 
 Guards against spreading a false finding: words of under 3 letters, titles and stopwords are
 never spread, and a word that is also a common English word ("Will", "Grace", "Mark")
 spreads only to capitalised mentions that do not start a sentence ("Thanks, Grace", not
-"Grace period" at a sentence's start, nor "grace" in lower case). No word spreads to the first
-half of a contraction: "Haven" found once, "haven't" is no mention of her.
+"Grace period" at a sentence's start, nor "grace" in lower case). In a conversation written
+without capitals, as a speech recogniser writes it, there is no capital to wait for: there
+such a word spreads in lower case when the model typed it alone, or a cue said it is a name
+("tell grace i said hi" ... "did you hear that grace is moving"; `uncased_mentions`). No word
+spreads to the first half of a contraction: "Haven" found once, "haven't" is no mention of her.
 
 Organisations and places found once are spread the same way, as whole values
 (`repeated_entities`): "Ethnologue" typed once by the model, "Ethnologue's code" two turns later.
@@ -95,7 +98,45 @@ def repeated_names(texts: list[str], findings: Iterable[Finding]) -> list[Findin
     findings = list(findings)
     values = [texts[f.turn][f.start:f.end] for f in findings
               if f.info_type == "PERSON_NAME" and f.turn < len(texts)]
-    return word_mentions(texts, name_words(values), findings)
+    found = word_mentions(texts, name_words(values), findings)
+    return found + uncased_mentions(texts, findings + found)
+
+
+# Words no name is spread to in lower case, though the lists have them as names: a modal or
+# an auxiliary ("will", "may", "can") is said in every conversation whoever is named in it.
+_NEVER_SPREAD_UNCASED = frozenset(
+    "will may can might must shall should would could did does do am are is was were be been "
+    "have has had being so".split())
+
+
+def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]:
+    """In turns without capitals (a speech recogniser's), the lower-case mentions of a name
+    that is also an ordinary word ("grace", "rose"), where the conversation shows that word
+    is a name: the model typed it alone, or a cue said so ("my name is grace", "thanks
+    grace"), in a turn without capitals too. The list's word alone, a mention found by
+    spreading, or one word of a longer span (the "said" of a span "eastman said") is no such
+    evidence; a modal ("will") is never spread."""
+    from veil.detection.engine.builtin_names import common_words, is_cased
+    from veil.detection.engine.builtin_names import name_words as listed
+
+    ordinary = common_words()
+    words = set()
+    for finding in findings:
+        if finding.info_type != "PERSON_NAME" or finding.turn >= len(texts) \
+                or finding.method is Method.DICTIONARY or finding.detector == DETECTOR:
+            continue
+        text = texts[finding.turn]
+        if is_cased(text):
+            continue
+        value = name_words([text[finding.start:finding.end]])
+        if len(value) == 1:  # "grace" alone, not the "said" of a span "eastman said"
+            words.update(word for word in value
+                         if word in ordinary and word in listed() and word not in _NEVER_SPREAD_UNCASED)
+    if not words:
+        return []
+    uncased = [text if not is_cased(text) else "" for text in texts]
+    return [Finding(turn, start, end, "PERSON_NAME", Likelihood.LIKELY, Method.DICTIONARY, DETECTOR)
+            for turn, start, end in free_mentions(uncased, words, findings, ordinary=frozenset())]
 
 
 def with_repeats(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:

@@ -110,6 +110,16 @@ def test_a_house_number_said_in_words_stays_said_in_words():
     assert "oak" not in words
 
 
+def test_identifiers_said_aloud_stay_said_aloud():
+    digits = "zero oh one two three four five six seven eight nine".split()
+    phone = one("oh seven seven double oh nine one two three", "DIGIT_SEQUENCE").split()
+    assert len(phone) == 9 and phone[3] == "double" and all(w in digits for w in phone[:3] + phone[4:]), phone
+    url = one("w w w dot gadget hub dot com", "URL")
+    assert url.startswith("w w w dot ") and url.endswith(" dot com") and "gadget" not in url, url
+    username = one("dark underscore knight ninety nine", "USER_NAME").split()
+    assert username[1] == "underscore" and "dark" not in username and "knight" not in username, username
+
+
 @pytest.mark.parametrize("name,gender", [("Rachel", "female"), ("Mark", "male"),
                                          ("Giulia", "female"), ("Jakub", "male")])
 def test_names_keep_their_gender(name, gender):

@@ -56,7 +56,7 @@ _VALUE_PIECES = re.compile(
     spaced_spelling(3) + r"|[^\W\d_](?:-[^\W\d_])+(?![^\W\d_])|\d+[^\W\d_](?![^\W\d_])"
     r"|[^\W\d_]+|\d+", re.IGNORECASE)
 _KEEP_WORDS = {
-    "hundred", "thousand",
+    "hundred", "thousand", "double", "triple",
     "at", "dot", "underscore", "dash", "hyphen", "slash", "colon", "and", "of", "the", "www",
     "http", "https", "com", "org", "net", "io", "co", "uk", "edu", "gov", "biz", "info",
     "inc", "llc", "ltd", "limited", "corp", "corporation", "company", "group", "gmbh", "plc",
@@ -253,7 +253,9 @@ class Surrogates:
             token = match.group(0)
             folded = token.casefold()
             spelled = spelled_letters(token) if " " in token else None
-            if spelled:  # "j o h n", "o apostrophe n e i l l" (not "N E"): spelled alike
+            if spelled and spelled.casefold() == "www":  # "w w w dot ...": a keyword said aloud
+                new = token
+            elif spelled:  # "j o h n", "o apostrophe n e i l l" (not "N E"): spelled alike
                 new = spell_like(token, self.word(entity, spelled))
             elif token[0].isdigit() and not token.isdigit():  # a unit or house letter: "4B"
                 new = redraw(digit_stream, token)
