@@ -46,8 +46,12 @@ _POSTCODE_SAID = (r"(?i)" + _LETTER + r"(?:" + _SEP + _LETTER + r")?" + _SEP + _
                   + r"(?:" + _SEP + _LETTER + r")?,?" + _SEP + _DIGIT + _SEP
                   + r"(?:double" + _SEP + r"[a-z]|" + _LETTER + _SEP + r"[a-z])(?![\w'’])")
 POSTCODE_HOTWORD = r"\b(?:post ?code|postal code|zip(?: code)?)\b"
-SPOKEN_UK_POSTCODE = gated(_POSTCODE_SAID, POSTCODE_HOTWORD, window=60,
-                           trigger=re.compile(r"(?i)(?<![\w'’])[a-z] "))
+# Each pattern runs only on a turn with two single letters side by side (or "double x"): every
+# postcode ends with two, every UK plate with three, and a US plate said has two or more
+# ("seven a b c ..."; one that alternates letters and digits, "one a two b three", is left).
+# "a" and "i" alone are in every turn; two single letters together are in few.
+_TWO_LETTERS = re.compile(r"(?i)(?<![\w'’])[a-z] [a-z](?![\w'’])|\bdouble [a-z]\b")
+SPOKEN_UK_POSTCODE = gated(_POSTCODE_SAID, POSTCODE_HOTWORD, window=60, trigger=_TWO_LETTERS)
 
 # --- Number plates: "l m sixty four x y z" (UK), "seven a b c one two three" (US) -------------
 
@@ -69,10 +73,9 @@ def _us_plate_check(match: "re.Match[str]") -> Likelihood | None:
 def spoken_plates(hotword_regex: str) -> tuple:
     """The plate detectors said aloud, only near `hotword_regex` (the plate entry's own)."""
     return (
-        gated(r"(?i)\b" + _UK_PLATE_SAID, hotword_regex, window=40,
-              trigger=re.compile(r"(?i)(?<![\w'’])[a-z] [a-z] ")),
+        gated(r"(?i)\b" + _UK_PLATE_SAID, hotword_regex, window=40, trigger=_TWO_LETTERS),
         gated(r"(?i)\b" + _US_PLATE_SAID, hotword_regex, window=40, check=_us_plate_check,
-              trigger=re.compile(r"(?i)(?<![\w'’])[a-z] ")),
+              trigger=_TWO_LETTERS),
     )
 
 
