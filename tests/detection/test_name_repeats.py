@@ -52,6 +52,14 @@ def test_without_capitals_a_name_the_model_typed_alone_spreads_in_lower_case():
     assert got == [(0, "grace")]  # not in the turn that writes capitals
 
 
+def test_without_capitals_a_word_after_a_determiner_or_a_subject_stays_a_word():
+    texts = ["mark said the meeting moved", "okay i'll mark it on the calendar and mark wants slides",
+             "bill called about the bill"]
+    got = quoted(texts, repeated_names(texts, [model(texts, 0, "mark"), model(texts, 2, "bill")]))
+    assert got == [(1, "mark")] and texts[1].index("and mark") + 4 == repeated_names(
+        texts, [model(texts, 0, "mark")])[0].start
+
+
 @pytest.mark.parametrize("found_by", ["dictionary", "a longer span", "a modal"])
 def test_without_capitals_only_a_word_typed_alone_spreads(found_by):
     texts = ["i hope so and will you tell rose", "rose early and will be there", "eastman said so"]

@@ -109,13 +109,30 @@ _NEVER_SPREAD_UNCASED = frozenset(
     "have has had being so".split())
 
 
+# Words after which a lower-case word is no name said again but the ordinary word: a
+# determiner or possessive ("the bill", "the rose garden"), or a subject or modal before a verb
+# ("i'll mark it", "i hope", "we will").
+_NOT_BEFORE_A_NAME = frozenset(
+    "the a an my your our their its his her this these those every each no some any "
+    "i i'll i'd we we'll we'd you you'll you'd they they'll they'd he'll she'll it'll "
+    "will would can could should must might may did do does don't didn't won't can't cannot "
+    "let's please gonna wanna".split())
+_WORD_BEFORE = re.compile(r"([^\W\d_]+(?:['\u2019][^\W\d_]+)?)[ \t]+$")
+
+
+def _after_a_determiner_or_subject(text: str, start: int) -> bool:
+    before = _WORD_BEFORE.search(text, 0, start)
+    return before is not None and before.group(1).replace("\u2019", "'") in _NOT_BEFORE_A_NAME
+
+
 def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]:
     """In turns without capitals (a speech recogniser's), the lower-case mentions of a name
     that is also an ordinary word ("grace", "rose"), where the conversation shows that word
     is a name: the model typed it alone, or a cue said so ("my name is grace", "thanks
     grace"), in a turn without capitals too. The list's word alone, a mention found by
     spreading, or one word of a longer span (the "said" of a span "eastman said") is no such
-    evidence; a modal ("will") is never spread."""
+    evidence; a modal ("will") is never spread, and no mention after a determiner or a subject
+    ("the bill", "i'll mark it") is one."""
     from veil.detection.engine.builtin_names import common_words, is_cased
     from veil.detection.engine.builtin_names import name_words as listed
 
@@ -136,7 +153,8 @@ def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]
         return []
     uncased = [text if not is_cased(text) else "" for text in texts]
     return [Finding(turn, start, end, "PERSON_NAME", Likelihood.LIKELY, Method.DICTIONARY, DETECTOR)
-            for turn, start, end in free_mentions(uncased, words, findings, ordinary=frozenset())]
+            for turn, start, end in free_mentions(uncased, words, findings, ordinary=frozenset())
+            if not _after_a_determiner_or_subject(texts[turn], start)]
 
 
 def with_repeats(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:
