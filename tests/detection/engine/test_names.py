@@ -380,12 +380,17 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("my name is haven", "haven"),  # a cue
     ("could i talk to haven please", "haven"),
     ("this is haven calling from the clinic", "haven"),
+    ("thank you for calling this is hope how can i help", "hope"),  # an agent's greeting
     ("i saw dr bass yesterday", "bass"),  # a title
     ("thanks haven see you", "haven"),  # a greeting
     ("i met giuseppe yesterday", "giuseppe"),  # a name that is no ordinary word needs nothing more
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
+
+
+def test_i_m_good_how_can_i_help_names_no_one():
+    assert quotes("hi how are you i'm good how can i help", "PERSON_NAME") == set()
 
 
 @pytest.mark.parametrize("text", [

@@ -516,6 +516,12 @@ _NAME_CONTEXTS = [
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
         r"(?=[ \t,]+(?:calling|speaking|here|from|with|on the line)\b)"
     ), L.LIKELY),
+    # An agent's greeting: "thank you for calling, this is hope, how can i help?" (not "i'm
+    # good how can i help", the answer to "how are you?").
+    (re.compile(
+        rf"\bthis is[ \t,]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+        r"(?=[ \t,]+how (?:can|may) i (?:help|assist)\b)"
+    ), L.LIKELY),
     (re.compile(
         r"\b(?:my name is|my name's|name's|the name is|call me|my (?:first|last|full) "
         rf"name is)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
