@@ -143,12 +143,15 @@ def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]
                 or finding.method is Method.DICTIONARY or finding.detector == DETECTOR:
             continue
         text = texts[finding.turn]
-        if is_cased(text):
-            continue
         value = name_words([text[finding.start:finding.end]])
-        if len(value) == 1:  # "grace" alone, not the "said" of a span "eastman said"
-            words.update(word for word in value
-                         if word in ordinary and word in listed() and word not in _NEVER_SPREAD_UNCASED)
+        if len(value) != 1:  # "grace" alone, not the "said" of a span "eastman said"
+            continue
+        word = value.pop()
+        # The word tests first: most findings are names no ordinary word, and reading the
+        # turn's case (`is_cased`) costs a scan of it.
+        if word in ordinary and word in listed() and word not in _NEVER_SPREAD_UNCASED \
+                and not is_cased(text):
+            words.add(word)
     if not words:
         return []
     uncased = [text if not is_cased(text) else "" for text in texts]
