@@ -1,7 +1,7 @@
 """Build Veil's first-name and last-name lists from Faker's locale data.
 
     python scripts/build_name_lists.py            # writes veil/detection/engine/data/*.txt.gz
-    python scripts/build_name_lists.py --only ordinary_name_words   # that list alone
+    python scripts/build_name_lists.py --only ordinary_name_words   # that list alone (or word_name_words)
 
 Takes every Faker person provider whose names are written in Latin script (English, Spanish,
 Portuguese, French, German, Italian, Polish, Turkish, Vietnamese, Indonesian, Yoruba, Igbo,
@@ -98,6 +98,26 @@ def common_words(english_names: set[str], count: int = 30000) -> set[str]:
 ORDINARY_MARGIN = 0.3
 
 
+def _webster_listed():
+    """Whether Webster's dictionary (`web2`, from `english-words`) lists a word as written (a
+    plural counts by its singular)."""
+    from english_words import get_english_words_set
+
+    webster = get_english_words_set(["web2"], lower=False, alpha=True)
+    return lambda word: word in webster or (word.endswith("s") and word[:-1] in webster)
+
+
+def _candidates(names: set[str], common: set[str], count: int) -> set[str]:
+    """The name-list words among the `count` most frequent English words (`wordfreq`),
+    outside the words `common` and `AMBIGUOUS_NAMES` hold (never names without a context)."""
+    from wordfreq import top_n_list
+
+    from veil.detection.engine.name_lists import AMBIGUOUS_NAMES
+
+    frequent = set(top_n_list("en", count))
+    return {n.lower() for n in names} & frequent - set(common) - AMBIGUOUS_NAMES
+
+
 def ordinary_name_words(names: set[str], common: set[str], count: int = 50000) -> set[str]:
     """Name-list words that are also ordinary English words ("haven", "bass", "hook",
     "parks"), which need more evidence than the list's word alone when written lower-case.
@@ -117,17 +137,12 @@ def ordinary_name_words(names: set[str], common: set[str], count: int = 50000) -
     import math
     import statistics
 
-    from english_words import get_english_words_set
     from faker.providers.person.en_US import Provider as Names
-    from wordfreq import top_n_list, zipf_frequency
+    from wordfreq import zipf_frequency
 
-    from veil.detection.engine.name_lists import AMBIGUOUS_NAMES, NAMES_NOT_ORDINARY
+    from veil.detection.engine.name_lists import NAMES_NOT_ORDINARY
 
-    webster = get_english_words_set(["web2"], lower=False, alpha=True)
-
-    def listed(word: str) -> bool:
-        return word in webster or (word.endswith("s") and word[:-1] in webster)
-
+    listed = _webster_listed()
     share: dict[str, float] = {}
     for attr, scale in (("first_names_female", 0.5), ("first_names_male", 0.5), ("last_names", 1.0)):
         for name, weight in getattr(Names, attr).items():
@@ -139,11 +154,18 @@ def ordinary_name_words(names: set[str], common: set[str], count: int = 50000) -
         return word not in share or \
             zipf_frequency(word, "en") > math.log10(share[word]) + offset + ORDINARY_MARGIN
 
-    common = set(common) | AMBIGUOUS_NAMES | NAMES_NOT_ORDINARY
-    frequent = set(top_n_list("en", count))
-    lowered = {n.lower() for n in names}
-    return {w for w in lowered & frequent
-            if w not in common and listed(w) and not listed(w.capitalize()) and said_as_a_word(w)}
+    return {w for w in _candidates(names, set(common) | NAMES_NOT_ORDINARY, count)
+            if listed(w) and not listed(w.capitalize()) and said_as_a_word(w)}
+
+
+def word_name_words(names: set[str], common: set[str], count: int = 50000) -> set[str]:
+    """Name-list words that English also uses as words, however rarely ("kit", "sherry",
+    "marks", "hank"): among the `count` most frequent English words and listed lower-case by
+    Webster's, capitalised there too or not. After a determiner or a subject ("the kit", "he
+    marks the bins") such a word, written lower-case, is the word, not a name; "the donatello",
+    "a moreau" are names still. The ordinary words among them are `ordinary_name_words`."""
+    listed = _webster_listed()
+    return {w for w in _candidates(names, common, count) if listed(w)}
 
 
 def write(path: Path, names: set[str]) -> None:
@@ -157,17 +179,21 @@ def read(path: Path) -> list[str]:
         return [line.rstrip("\n") for line in handle if line.strip()]
 
 
+# The lists of name words that are English words too, each rebuilt alone by `--only NAME`.
+WORD_LISTS = {"ordinary_name_words": ordinary_name_words, "word_name_words": word_name_words}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=DATA)
-    parser.add_argument("--only", choices=("ordinary_name_words",), default=None,
+    parser.add_argument("--only", choices=tuple(WORD_LISTS), default=None,
                         help="Rebuild this list alone, from the name lists already in --out.")
     args = parser.parse_args(argv)
-    if args.only == "ordinary_name_words":
+    if args.only:
         names = {n for f in ("first_names.txt.gz", "last_names.txt.gz") for n in read(args.out / f)}
-        words = ordinary_name_words(names, set(read(args.out / "common_words.txt.gz")))
-        write(args.out / "ordinary_name_words.txt.gz", words)
-        print(f"{len(words)} ordinary words among the names")
+        words = WORD_LISTS[args.only](names, set(read(args.out / "common_words.txt.gz")))
+        write(args.out / f"{args.only}.txt.gz", words)
+        print(f"{len(words)} words in {args.only}")
         return
     first, last, locales, english = collect()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -175,7 +201,8 @@ def main(argv: list[str] | None = None) -> None:
     write(args.out / "last_names.txt.gz", last)
     common = common_words(english)
     write(args.out / "common_words.txt.gz", common)
-    write(args.out / "ordinary_name_words.txt.gz", ordinary_name_words(first | last, common))
+    for name, build in WORD_LISTS.items():
+        write(args.out / f"{name}.txt.gz", build(first | last, common))
     print(f"{len(common)} common words; {len(first)} first names, {len(last)} last names from {len(locales)} Latin-script "
           f"locales: {', '.join(locales)}")
 

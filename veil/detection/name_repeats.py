@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from veil.detection.findings import Finding, Likelihood, Method
+from veil.detection.engine.name_lists import DETERMINERS, SUBJECTS
 from veil.detection.engine.name_lists import LABEL_TITLES as _TITLES
 
 DETECTOR = "repeats"
@@ -109,20 +110,21 @@ _NEVER_SPREAD_UNCASED = frozenset(
     "have has had being so".split())
 
 
-# Words after which a lower-case word is no name said again but the ordinary word: a
-# determiner or possessive ("the bill", "the rose garden"), or a subject or modal before a verb
-# ("i'll mark it", "i hope", "we will").
-_NOT_BEFORE_A_NAME = frozenset(
-    "the a an my your our their its his her this these those every each no some any "
-    "i i'll i'd we we'll we'd you you'll you'd they they'll they'd he'll she'll it'll "
+# Words after which a lower-case word is no name said again but the ordinary word: those
+# after which the name lists' words are no names either (a determiner or possessive, a
+# subject: "the bill", "i hope"), and for a word already known to be ordinary, also "her",
+# "no", "you", the contractions of a subject and the modals before a verb ("i'll mark it",
+# "we will").
+_NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
+    "her this no i'll i'd we'll we'd you you'll you'd they'll they'd he'll she'll it'll "
     "will would can could should must might may did do does don't didn't won't can't cannot "
     "let's please gonna wanna".split())
-_WORD_BEFORE = re.compile(r"([^\W\d_]+(?:['\u2019][^\W\d_]+)?)[ \t]+$")
 
 
 def _after_a_determiner_or_subject(text: str, start: int) -> bool:
-    before = _WORD_BEFORE.search(text, 0, start)
-    return before is not None and before.group(1).replace("\u2019", "'") in _NOT_BEFORE_A_NAME
+    from veil.detection.engine.builtin_names import word_before
+
+    return word_before(text, start) in _NOT_BEFORE_A_NAME
 
 
 def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]:

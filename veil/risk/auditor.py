@@ -17,7 +17,7 @@ import re
 from veil.run.config import VeilConfig
 from veil.detection.detect import find_through_disguises, shared_detector
 from veil.run.errors import ConfigError
-from veil.detection.engine.builtin_names import common_words, name_words
+from veil.detection.engine.builtin_names import common_words, is_cased, name_words, the_word_not_a_name
 from veil.detection.engine.name_lists import ADDRESS_TERMS
 from veil.detection.findings import Finding, Likelihood
 from veil.detection.merge import merge_findings
@@ -72,7 +72,7 @@ class ResidualAuditor:
         """The merged findings in `texts` (turn = the text's index). `model_findings`: the
         auditor model's findings in these texts, found by the caller; None: run it here."""
         found: list[Finding] = [f for f in self.rules.find(texts) if not capitalised_by_position(texts[f.turn], f)
-                                ] if self.rules is not None else []
+                                and not the_word_after_a_determiner(texts[f.turn], f)] if self.rules is not None else []
         if model_findings is not None:
             found.extend(model_findings)
         elif self.spacy is not None:  # read through Unicode disguises, as the rules are
@@ -103,6 +103,16 @@ def capitalised_by_position(text: str, finding: Finding) -> bool:
         return False
     before = text[:finding.start]
     return not before.strip() or bool(_SENTENCE_END.search(before))
+
+
+def the_word_after_a_determiner(text: str, finding: Finding) -> bool:
+    """A weak rule hit that is a name-list word English uses as a word, after a determiner or
+    a subject in text without capitals ("the kit", "he marks the bins"): the job reads it as the
+    word (`the_word_not_a_name`), and the auditor, held to the same reading, would otherwise
+    count each such word the job rightly leaves. The model still reads the word in context."""
+    if finding.likelihood > Likelihood.UNLIKELY or finding.info_type != "PERSON_NAME":
+        return False
+    return the_word_not_a_name(text, finding.start, finding.end) and not is_cased(text)
 
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")

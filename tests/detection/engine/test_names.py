@@ -389,6 +389,32 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     assert expected in quotes(text, "PERSON_NAME")
 
 
+@pytest.mark.parametrize("text", [
+    "the kit is in the car", "can you pass me a kit", "he marks the bins on friday",
+    "we keep his marks on file", "they kit out the team", "pour me some sherry",
+])
+def test_without_capitals_a_list_word_after_a_determiner_or_subject_is_no_name_alone(text):
+    # "kit", "marks" and "sherry" are names no ordinary-word list holds; after "the", "a",
+    # "his", "he" or "they" they are the nouns and verbs they look like.
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("i met kit yesterday", "kit"),
+    ("thank you kit", "kit"),  # "you" is left out: a name is addressed after it
+    ("tell her sherry called", "sherry"),  # "her" is left out: an object before a name
+    ("hi is this kit", "kit"),  # "this" is left out: the caller's question
+    ("i heard that sherry left", "sherry"),
+    ("the sherry moreau file is late", "sherry moreau"),  # a second name word backs it
+    ("it was a giuseppe original", "giuseppe"),  # no English word: a name after "a" too
+    ("we watched the tom jones show", "tom jones"),  # a name word after it: a full name
+    ("my name is the kit", None),  # a cue does not make "the" a name
+])
+def test_without_capitals_the_words_a_name_follows_keep_it(text, expected):
+    found = quotes(text, "PERSON_NAME")
+    assert (expected in found) if expected else not found
+
+
 def test_i_m_good_how_can_i_help_names_no_one():
     assert quotes("hi how are you i'm good how can i help", "PERSON_NAME") == set()
 

@@ -23,6 +23,9 @@ are also ordinary English words ("haven", "bass", "hook", "parks": `ordinary_nam
 Written lower-case, one of those is a name only on more evidence than the list's word: a name
 context (a cue, a title, a greeting), the words of the previous turn, a model that types it, or
 another mention of it in the conversation that is capitalised or found (`veil.detection.name_repeats`).
+And a list word that English uses as a word ("kit", "sherry", "marks": `word_name_words`) is
+that word after a determiner or a subject ("the kit", "he marks the bins"), unless another
+name word follows it ("the tom jones show").
 
 ORGANIZATION_NAME: legal suffixes ("Initech LLC"), the words that head an institution ("Civic
 Party", "University of Toronto"), contexts ("calling from X", "I work for X") and a dictionary
@@ -46,6 +49,7 @@ from veil.detection.engine.name_lists import (
     BRANDS,
     BUILDING_HEADS,
     COURTESY_TITLES,
+    DETERMINERS,
     EPONYM_NOUNS,
     EPONYMS,
     HEADS_OF,
@@ -53,6 +57,7 @@ from veil.detection.engine.name_lists import (
     LOCATION_EXCLUSIONS,
     MEDIA_HEADS,
     REGIONS,
+    SUBJECTS,
     ORDINARY_WORD_ORGANIZATIONS,
     ORG_SUFFIXES,
     ORGANIZATIONS,
@@ -89,6 +94,14 @@ def _data_lines(name: str) -> list[str]:
 @lru_cache(maxsize=None)
 def common_words() -> frozenset[str]:
     return frozenset(_data_lines("common_words.txt.gz")) | AMBIGUOUS_NAMES
+
+
+@lru_cache(maxsize=None)
+def word_name_words() -> frozenset[str]:
+    """Name-list words that English also uses as words, however rarely ("kit", "sherry",
+    "marks"; built by `scripts/build_name_lists.py`): lower-case after a determiner or a
+    subject ("the kit", "he marks the bins"), the word and not a name."""
+    return frozenset(_data_lines("word_name_words.txt.gz"))
 
 
 @lru_cache(maxsize=None)
@@ -388,8 +401,36 @@ def before_verb_clitic(text: str, end: int) -> bool:
     return end < len(text) and text[end] in "'’" and _VERB_CLITIC.match(text, end) is not None
 
 
+_NO_NAME_AFTER = DETERMINERS | SUBJECTS
+
+
+def word_before(text: str, start: int) -> str:
+    """The word right before `start`, across spaces or tabs only, lower-cased ("" if none):
+    walked back by hand, since dictionary matches are many and a regex anchored at `start`
+    would scan the text from its beginning."""
+    end = start
+    while end > 0 and text[end - 1] in " \t":
+        end -= 1
+    if end == start:
+        return ""
+    begin = end
+    while begin > 0 and (text[begin - 1].isalpha() or text[begin - 1] in "'’"):
+        begin -= 1
+    return text[begin:end].lower().replace("’", "'")
+
+
 _APOSTROPHE_S = re.compile(r"['’]s\b|s['’]")
 _NEXT_WORD = re.compile(r"(?:['’]s?)?[ \t]+([^\W\d_]+)")
+
+
+def the_word_not_a_name(text: str, start: int, end: int) -> bool:
+    """Whether a lower-case list word is the English word it also is, by the word before it:
+    "the kit", "he marks the bins" (`word_name_words`; not "a moreau", no English word). Not
+    where a name word follows, which makes it a full name: "the tom cruise video"."""
+    if word_before(text, start) not in _NO_NAME_AFTER or text[start:end].lower() not in word_name_words():
+        return False
+    following = _NEXT_WORD.match(text, end)
+    return following is None or following.group(1).lower() not in name_words()
 # Both regexes of `is_eponym` start with one of these characters: a word followed by
 # anything else is no eponym, without running either.
 _EPONYM_FOLLOWERS = frozenset("'’ \ts")
@@ -473,10 +514,13 @@ def _dictionary_hits(
             if is_eponym(text, start, end):
                 continue
             if not cased and likelihood is L.POSSIBLE:
-                if foreign is None:
-                    foreign = mostly_foreign(text)
-                if foreign:
-                    likelihood = L.UNLIKELY  # weighed as an ordinary word that is a name too
+                if the_word_not_a_name(text, start, end):
+                    likelihood = L.UNLIKELY  # a context may still lift it
+                else:
+                    if foreign is None:
+                        foreign = mostly_foreign(text)
+                    if foreign:
+                        likelihood = L.UNLIKELY  # weighed as an ordinary word that is a name too
             if likelihood > best.get((start, end), unspecified):
                 best[(start, end)] = likelihood
     if brands and best:

@@ -10,6 +10,15 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(w.strip().lower() for w in text.split(",") if w.strip())
 
 
+# Words after which a lower-case word that a list has as a name is the ordinary word: a
+# determiner or possessive ("the kit", "his marks"), or a subject before its verb ("he marks
+# the bins", "we bill monthly"). Left out, because a name follows them too: "you" ("thank
+# you kit"), "it" ("is it kit?"), "her" ("tell her sherry called"), "that" ("i heard that
+# sherry left"), "this" ("hi, is this kit?") and "no" ("no kit i said").
+DETERMINERS = _words("the, a, an, my, your, our, their, its, his, these, those, every, each, some, any")
+SUBJECTS = _words("i, he, she, we, they")
+
+
 # Common English words that are also given names or surnames. Outside a name context
 # ("this is Will calling", "Mr. Bill") they are not reported as names.
 AMBIGUOUS_NAMES = _words("""
