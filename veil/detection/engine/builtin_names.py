@@ -419,10 +419,6 @@ def word_before(text: str, start: int) -> str:
     return text[begin:end].lower().replace("’", "'")
 
 
-_APOSTROPHE_S = re.compile(r"['’]s\b|s['’]")
-_NEXT_WORD = re.compile(r"(?:['’]s?)?[ \t]+([^\W\d_]+)")
-
-
 def the_word_not_a_name(text: str, start: int, end: int) -> bool:
     """Whether a lower-case list word is the English word it also is, by the word before it:
     "the kit", "he marks the bins" (`word_name_words`; not "a moreau", no English word). Not
@@ -431,6 +427,10 @@ def the_word_not_a_name(text: str, start: int, end: int) -> bool:
         return False
     following = _NEXT_WORD.match(text, end)
     return following is None or following.group(1).lower() not in name_words()
+
+
+_APOSTROPHE_S = re.compile(r"['’]s\b|s['’]")
+_NEXT_WORD = re.compile(r"(?:['’]s?)?[ \t]+([^\W\d_]+)")
 # Both regexes of `is_eponym` start with one of these characters: a word followed by
 # anything else is no eponym, without running either.
 _EPONYM_FOLLOWERS = frozenset("'’ \ts")
