@@ -379,6 +379,7 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
 @pytest.mark.parametrize("text,expected", [
     ("my name is haven", "haven"),  # a cue
     ("could i talk to haven please", "haven"),
+    ("i asked for haven at the desk", "haven"),  # "ask for" names whom
     ("this is haven calling from the clinic", "haven"),
     ("thank you for calling this is hope how can i help", "hope"),  # an agent's greeting
     ("i saw dr bass yesterday", "bass"),  # a title
@@ -413,6 +414,12 @@ def test_without_capitals_a_list_word_after_a_determiner_or_subject_is_no_name_a
 def test_without_capitals_the_words_a_name_follows_keep_it(text, expected):
     found = quotes(text, "PERSON_NAME")
     assert (expected in found) if expected else not found
+
+
+@pytest.mark.parametrize("text", ["i asked you to flood the forum", "I asked you to Mark it as paid.",
+                                  "she is asking to bill it monthly"])
+def test_after_ask_to_opens_a_verb_not_a_name(text):
+    assert quotes(text, "PERSON_NAME") == set()
 
 
 def test_i_m_good_how_can_i_help_names_no_one():

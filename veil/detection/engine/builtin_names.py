@@ -571,9 +571,10 @@ _NAME_CONTEXTS = [
         rf"name is)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
     ), L.LIKELY),
     (re.compile(
-        r"\b(?:speak|speaking|talk|talking|spoke|spoken|ask|asking|asked|transfer|"
-        r"transferred|put me through|connect me|connected|reach|reached|mention|mentioned)"
-        r"(?: you)?[ \t]+(?:to|with|for)\b[ \t]+"
+        r"\b(?:(?:speak|speaking|talk|talking|spoke|spoken|transfer|transferred|put me through|"
+        r"connect me|connected|reach|reached|mention|mentioned)(?: you)?[ \t]+(?:to|with|for)|"
+        # "ask for kit", but "i asked you to flood it": after "ask", "to" opens a verb.
+        r"(?:ask|asking|asked)(?: you)?[ \t]+for)\b[ \t]+"
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
 ]
