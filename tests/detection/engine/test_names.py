@@ -49,9 +49,17 @@ def test_a_name_addressed_in_a_greeting_is_a_person_not_a_state(text, expected):
     assert quotes(text, "US_STATE") == set()
 
 
-@pytest.mark.parametrize("text", ["thanks will do", "hey guys thanks everyone", "hi there", "thanks again"])
+@pytest.mark.parametrize("text", ["thanks will do", "hey guys thanks everyone", "hi there", "thanks again",
+                                  "hi can you circulate my flyer",   # "Can" is a name; here it asks
+                                  "hey do you have a minute",
+                                  "hi sunshine please follow me"])   # an endearment
 def test_greetings_without_a_name_find_none(text):
     assert quotes(text, "PERSON_NAME") == set()
+
+
+def test_a_name_that_is_also_a_verb_is_still_greeted():
+    assert quotes("hi dana can you hear me", "PERSON_NAME") == {"dana"}
+    assert quotes("hi can", "PERSON_NAME") == {"can"}   # no pronoun after it: a name
 
 
 def test_a_state_in_a_place_context_is_still_a_state():
@@ -102,6 +110,18 @@ def test_lower_case_name_in_a_cased_text_is_only_a_weak_candidate():
 ])
 def test_organisations_found(text, expected):
     assert expected in quotes(text, "ORGANIZATION_NAME")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("the irs sent me a letter about my return", {"irs"}),   # ASR-style: the acronym is all
+    ("i rang the nhs and they said to wait", {"nhs"}),
+    ("I saw it on the BBC last night.", {"BBC"}),
+    ("The UN and the WHO met today.", {"UN", "WHO"}),      # capitalised: the institutions
+    ("who did you speak to at the un", set()),             # lower-case: the ordinary words
+    ("eu te amo muito", set()),                            # Portuguese "I", not the union
+])
+def test_public_bodies_and_broadcasters_a_caller_names(text, expected):
+    assert quotes(text, "ORGANIZATION_NAME") == expected
 
 
 @pytest.mark.parametrize("text,expected", [

@@ -54,6 +54,7 @@ from veil.detection.engine.name_lists import (
     EPONYMS,
     HEADS_OF,
     INSTITUTION_HEADS,
+    INSTITUTIONS,
     LOCATION_EXCLUSIONS,
     MEDIA_HEADS,
     REGIONS,
@@ -150,7 +151,7 @@ def name_words() -> frozenset[str]:
 def organisations() -> DictionaryMatcher:
     # Brands named after people ("Ford", "Dell") are left out: mentioned as products or
     # topics they identify nobody; tied to a speaker, the contexts find them.
-    terms = [t.strip() for t in ORGANIZATIONS.split(",") if t.strip()]
+    terms = [t.strip() for t in f"{ORGANIZATIONS},{INSTITUTIONS}".split(",") if t.strip()]
     return DictionaryMatcher(t for t in terms if t.lower() not in BRANDS)
 
 
@@ -653,12 +654,15 @@ def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, i
     """The dictionary name words at the start of a greeting's capture ("Virginia Woolf").
 
     Without capitals, a name that is also a common word ("thanks, will do") counts only if it
-    is a place people are named after ("thanks virginia")."""
+    is a place people are named after ("thanks virginia"), and a verb that asks ("hi can you",
+    "hey will you") is no name. An endearment ("hi sunshine") is no name in either case."""
     kept_end = None
     for piece in re.finditer(r"[^\s]+", text[start:end]):
         word = piece.group(0).strip(",.!?")
         lowered = word.lower()
-        if lowered not in name_words() or lowered in STOPWORDS:
+        if lowered not in name_words() or lowered in STOPWORDS or lowered in ADDRESS_TERMS:
+            break
+        if not cased and lowered in _ASKING_VERBS and _asks(text, start + piece.end()):
             break
         if cased and not word[:1].isupper():
             break
@@ -666,6 +670,17 @@ def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, i
             break
         kept_end = start + piece.start() + len(word)
     return None if kept_end is None else (start, kept_end)
+
+
+# Verbs that open a question when a pronoun follows: "can you", "will i", "may we".
+_ASKING_VERBS = frozenset({"can", "could", "will", "would", "may", "might", "shall", "should", "must",
+                           "do", "did", "does"})
+_PRONOUN_NEXT = re.compile(r"[ \t]+(?:you|i|we|he|she|they|it|u)\b")
+
+
+def _asks(text: str, end: int) -> bool:
+    """Whether a pronoun follows the word ending at `end`: the word asks ("can you")."""
+    return _PRONOUN_NEXT.match(lowered_same_length(text), end) is not None
 
 
 @lru_cache(maxsize=None)
@@ -1109,8 +1124,10 @@ def _organisation_hits(
         if cased and not word[:1].isupper():
             likelihood = L.VERY_UNLIKELY
         elif common:
-            # "Target", "Zoom", "Amazon": capitalised mid-sentence, the company.
-            likelihood = L.POSSIBLE if cased and not sentence_initial(text, start) else L.VERY_UNLIKELY
+            # "Target", "Zoom", "Amazon": capitalised mid-sentence, the company; an acronym
+            # ("UN", "WHO") only in capitals ("Who's Who" is the word).
+            company = cased and not sentence_initial(text, start) and (len(word) > 3 or word.isupper())
+            likelihood = L.POSSIBLE if company else L.VERY_UNLIKELY
         else:
             likelihood = L.LIKELY
         yield start, end, likelihood, Method.DICTIONARY
