@@ -119,6 +119,7 @@ def test_organisations_found(text, expected):
     ("The UN and the WHO met today.", {"UN", "WHO"}),      # capitalised: the institutions
     ("who did you speak to at the un", set()),             # lower-case: the ordinary words
     ("eu te amo muito", set()),                            # Portuguese "I", not the union
+    ("I have Cox internet at home.", {"Cox"}),             # short, but a name, not an acronym
 ])
 def test_public_bodies_and_broadcasters_a_caller_names(text, expected):
     assert quotes(text, "ORGANIZATION_NAME") == expected

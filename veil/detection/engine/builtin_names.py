@@ -147,12 +147,21 @@ def name_words() -> frozenset[str]:
     return frozenset(words)
 
 
+def _organisation_terms() -> list[str]:
+    return [t.strip() for t in f"{ORGANIZATIONS},{INSTITUTIONS}".split(",") if t.strip()]
+
+
 @lru_cache(maxsize=None)
 def organisations() -> DictionaryMatcher:
     # Brands named after people ("Ford", "Dell") are left out: mentioned as products or
     # topics they identify nobody; tied to a speaker, the contexts find them.
-    terms = [t.strip() for t in f"{ORGANIZATIONS},{INSTITUTIONS}".split(",") if t.strip()]
-    return DictionaryMatcher(t for t in terms if t.lower() not in BRANDS)
+    return DictionaryMatcher(t for t in _organisation_terms() if t.lower() not in BRANDS)
+
+
+@lru_cache(maxsize=None)
+def _acronym_organisations() -> frozenset[str]:
+    """The organisations the lists write in capitals ("UN", "WHO", "UPS"), lower-cased."""
+    return frozenset(t.lower() for t in _organisation_terms() if t.isupper())
 
 
 @lru_cache(maxsize=None)
@@ -1124,9 +1133,10 @@ def _organisation_hits(
         if cased and not word[:1].isupper():
             likelihood = L.VERY_UNLIKELY
         elif common:
-            # "Target", "Zoom", "Amazon": capitalised mid-sentence, the company; an acronym
+            # "Target", "Zoom", "Cox": capitalised mid-sentence, the company; an acronym
             # ("UN", "WHO") only in capitals ("Who's Who" is the word).
-            company = cased and not sentence_initial(text, start) and (len(word) > 3 or word.isupper())
+            acronym = word.lower() in _acronym_organisations()
+            company = cased and not sentence_initial(text, start) and (word.isupper() or not acronym)
             likelihood = L.POSSIBLE if company else L.VERY_UNLIKELY
         else:
             likelihood = L.LIKELY
