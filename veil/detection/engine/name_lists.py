@@ -202,7 +202,8 @@ British Airways, Emirates, Qantas, Ryanair, easyJet, Hertz, Avis, Enterprise Ren
 # misses most of them there. Found by ORGANIZATION_NAME with `ORGANIZATIONS`. Left out: those
 # that are also a name or an ordinary word in lower case ("FEMA", "ISIS", "SEC", "ICE", "MIT"),
 # and those named after people or places ("Stanford", "Oxford"). The ones listed in
-# `ORDINARY_WORD_ORGANIZATIONS` ("UN", "AP", "ABC", "WHO") count only capitalised.
+# `ORDINARY_WORD_ORGANIZATIONS` too ("UN", "AP", "ABC", "WHO", "EU") count only written in
+# capitals, mid-sentence.
 INSTITUTIONS = """
 FBI, CIA, NSA, NASA, IRS, DMV, FDA, CDC, EPA, TSA, DEA, FTC, FCC, USDA, Pentagon,
 Department of Homeland Security, State Department, Social Security Administration,
