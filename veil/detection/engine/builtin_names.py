@@ -57,6 +57,7 @@ from veil.detection.engine.name_lists import (
     INSTITUTIONS,
     LOCATION_EXCLUSIONS,
     MEDIA_HEADS,
+    PARTITIVES,
     REGIONS,
     SUBJECTS,
     ORDINARY_WORD_ORGANIZATIONS,
@@ -415,25 +416,34 @@ _NO_NAME_AFTER = DETERMINERS | SUBJECTS
 
 
 def word_before(text: str, start: int) -> str:
-    """The word right before `start`, across spaces or tabs only, lower-cased ("" if none):
-    walked back by hand, since dictionary matches are many and a regex anchored at `start`
-    would scan the text from its beginning."""
+    """The word right before `start`, across spaces or tabs only, lower-cased ("" if none)."""
+    return _word_before_at(text, start)[1]
+
+
+def _word_before_at(text: str, start: int) -> tuple[int, str]:
+    """Where the word right before `start` begins, and the word (`word_before`): walked back
+    by hand, since dictionary matches are many and a regex anchored at `start` would scan the
+    text from its beginning."""
     end = start
     while end > 0 and text[end - 1] in " \t":
         end -= 1
     if end == start:
-        return ""
+        return start, ""
     begin = end
     while begin > 0 and (text[begin - 1].isalpha() or text[begin - 1] in "'’"):
         begin -= 1
-    return text[begin:end].lower().replace("’", "'")
+    return begin, text[begin:end].lower().replace("’", "'")
 
 
 def the_word_not_a_name(text: str, start: int, end: int) -> bool:
-    """Whether a lower-case list word is the English word it also is, by the word before it:
-    "the kit", "he marks the bins" (`word_name_words`; not "a moreau", no English word). Not
-    where a name word follows, which makes it a full name: "the tom cruise video"."""
-    if word_before(text, start) not in _NO_NAME_AFTER or text[start:end].lower() not in word_name_words():
+    """Whether a lower-case list word is the English word it also is, by the words before it:
+    a determiner or a subject ("the kit", "he marks the bins"), or a measure and "of" ("a glass
+    of sherry"; `word_name_words`, so not "a moreau", no English word). Not where a name word
+    follows, which makes it a full name: "the tom cruise video"."""
+    if text[start:end].lower() not in word_name_words():
+        return False
+    begin, before = _word_before_at(text, start)
+    if before not in _NO_NAME_AFTER and not (before == "of" and word_before(text, begin) in PARTITIVES):
         return False
     following = _NEXT_WORD.match(text, end)
     return following is None or following.group(1).lower() not in name_words()

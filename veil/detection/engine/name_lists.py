@@ -17,6 +17,14 @@ def _words(text: str) -> frozenset[str]:
 # sherry left"), "this" ("hi, is this kit?") and "no" ("no kit i said").
 DETERMINERS = _words("the, a, an, my, your, our, their, its, his, these, those, every, each, some, any")
 SUBJECTS = _words("i, he, she, we, they")
+# Nouns of measure and kind: after one of them and "of", a word is a substance or a thing,
+# not a person ("a glass of sherry", "a cup of joe", "a bag of rock"). Left out, because a
+# person follows them too: "picture", "friend", "photo", "letter".
+PARTITIVES = _words("""
+glass, cup, mug, bottle, can, jar, jug, pint, bowl, plate, slice, piece, bit, bag, box, pack,
+packet, carton, tin, loaf, spoonful, handful, pinch, dash, splash, shot, kind, sort, type, lot,
+lots, bunch, pair, amount
+""")
 
 
 # Common English words that are also given names or surnames. Outside a name context
