@@ -24,8 +24,8 @@ Written lower-case, one of those is a name only on more evidence than the list's
 context (a cue, a title, a greeting), the words of the previous turn, a model that types it, or
 another mention of it in the conversation that is capitalised or found (`veil.detection.name_repeats`).
 And a list word that English uses as a word ("kit", "sherry", "marks": `word_name_words`) is
-that word after a determiner or a subject ("the kit", "he marks the bins"), unless another
-name word follows it ("the tom jones show").
+that word after a determiner or a subject ("the kit", "he marks the bins") or a measure and
+"of" ("a glass of sherry"), unless another name word follows it ("the tom jones show").
 
 ORGANIZATION_NAME: legal suffixes ("Initech LLC"), the words that head an institution ("Civic
 Party", "University of Toronto"), contexts ("calling from X", "I work for X") and a dictionary
@@ -101,8 +101,8 @@ def common_words() -> frozenset[str]:
 @lru_cache(maxsize=None)
 def word_name_words() -> frozenset[str]:
     """Name-list words that English also uses as words, however rarely ("kit", "sherry",
-    "marks"; built by `scripts/build_name_lists.py`): lower-case after a determiner or a
-    subject ("the kit", "he marks the bins"), the word and not a name."""
+    "marks"; built by `scripts/build_name_lists.py`): lower-case after a determiner, a
+    subject or a measure and "of" (`the_word_not_a_name`), the word and not a name."""
     return frozenset(_data_lines("word_name_words.txt.gz"))
 
 
@@ -694,12 +694,12 @@ def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, i
 # Verbs that open a question when a pronoun follows: "can you", "will i", "may we".
 _ASKING_VERBS = frozenset({"can", "could", "will", "would", "may", "might", "shall", "should", "must",
                            "do", "did", "does"})
-_PRONOUN_NEXT = re.compile(r"[ \t]+(?:you|i|we|he|she|they|it|u)\b")
+_PRONOUN_NEXT = re.compile(r"[ \t]+(?:you|i|we|he|she|they|it|u)\b", re.IGNORECASE)
 
 
 def _asks(text: str, end: int) -> bool:
     """Whether a pronoun follows the word ending at `end`: the word asks ("can you")."""
-    return _PRONOUN_NEXT.match(lowered_same_length(text), end) is not None
+    return _PRONOUN_NEXT.match(text, end) is not None
 
 
 @lru_cache(maxsize=None)
