@@ -565,3 +565,27 @@ def test_a_named_building_is_a_place_not_an_organisation(text, expected):
 ])
 def test_a_short_company_suffix_needs_a_cased_name(text, expected):
     assert quotes(text, "ORGANIZATION_NAME") == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # In parentheses: every author of the list, each alone, perhaps after a "see" or a ";".
+    ("a population of 7,000 (Bassène, 2007) and 11,200 speakers (Lewis, Simons, & Fennig, 2014).",
+     {"Bassène", "Lewis", "Simons", "Fennig"}),
+    ("to do two tasks at once (Boot et al., 2008; Dye & Bavelier, 2010).", {"Boot", "Dye", "Bavelier"}),
+    ("as argued before (see Martínez Cantón, 2011b)", {"Martínez Cantón"}),
+    # In the sentence, before "(year)" and a verb that reports what they wrote.
+    ("Besides the types above, Spang (1983) noted that a subject moves.", {"Spang"}),
+    ("Croft and Cruse (2004) argue that frames are primary.", {"Croft", "Cruse"}),
+    ("from Quilis’s (1964) terms", {"Quilis"}),
+])
+def test_authors_cited_by_name_and_year_are_names(text, expected):
+    assert quotes(text, "PERSON_NAME") >= expected
+
+
+@pytest.mark.parametrize("text", [
+    "He starred in Watchmen (2009) and in Stoker (2013).",   # films: no reporting verb
+    "at the games (London, 2012) in the summer",             # a lone major place
+    "the totals (see Table 2, 2010) and (March, 2011)",      # a caption word, a month
+])
+def test_a_year_in_parentheses_alone_makes_no_author(text):
+    assert quotes(text, "PERSON_NAME") == set()

@@ -11,8 +11,9 @@ PERSON_NAME combines:
   adjacent name words join into one finding ("Maria Garcia Lopez"), which is more likely a
   name than either word alone;
 - context: "my name is X", "this is X calling", "speak to X", titles ("Dr. Okafor"), a
-  greeting or thanks before a name word ("thanks Virginia", "hi mark"), and a name word
-  addressed in a question ("Grace, can you...?", "Any blockers, Sever?");
+  greeting or thanks before a name word ("thanks Virginia", "hi mark"), a name word
+  addressed in a question ("Grace, can you...?", "Any blockers, Sever?"), and authors
+  cited by name and year ("(Lewis & Fennig, 2014)": `veil.detection.engine.citations`);
 - exclusions: eponyms ("Parkinson's disease"), brands named after people ("Ford", "Dell") and
   common words that are names ("may", "will", "bill", "mark") unless a name context says
   otherwise.
@@ -42,6 +43,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Callable, Iterable, Iterator, Sequence
 
+from veil.detection.engine.citations import PATTERNS as CITATIONS, cited_authors
 from veil.detection.engine.dictionary import DictionaryMatcher, normalise_term
 from veil.detection.engine.name_lists import (
     ADDRESS_TERMS,
@@ -728,6 +730,9 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
             span = _context_name(text, match.start("name"), match.end("name"), cased, strict=True)
             if span is not None:
                 yield span[0], span[1], likelihood, Method.REGEX
+    if cased:  # "(Lewis, Simons, & Fennig, 2014)", "Spang (1983) noted"
+        for start, end in cited_authors(text, may_match, major_places().__contains__):
+            yield start, end, L.LIKELY, Method.REGEX
     title, scanned = (_TITLE_CONTEXT, text) if cased else (_TITLE_CONTEXT_LOWER, lowered)
     if not may_match(title):
         return
@@ -846,7 +851,8 @@ def scan_person_names_batch(batch) -> Iterator[tuple]:
     a name (`_live_spans`) or a name context."""
     first, last = batch.find(first_names()), batch.find(last_names())
     candidates, guarded = _guard_in_batch(
-        batch, [p for p, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS] + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER]
+        batch, [p for p, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
+        + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
     )
     texts = batch.texts
     for i in sorted(guarded.union(first, last)):
@@ -1378,6 +1384,7 @@ def scan_speaker_products_batch(batch) -> Iterator[tuple]:
 # One Hyperscan pass per text says which of the context regexes above can match at all.
 _GUARD = RegexGuard(
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
+    + list(CITATIONS)
     + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
        _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT, _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
