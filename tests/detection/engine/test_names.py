@@ -584,6 +584,7 @@ def test_authors_cited_by_name_and_year_are_names(text, expected):
 
 @pytest.mark.parametrize("text", [
     "He starred in Watchmen (2009) and in Stoker (2013).",   # films: no reporting verb
+    "Since then Office (2010) uses a ribbon.",              # a product's verb, not a scholar's
     "at the games (London, 2012) in the summer",             # a lone major place
     "the totals (see Table 2, 2010) and (March, 2011)",      # a caption word, a month
 ])
