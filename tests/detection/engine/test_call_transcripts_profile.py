@@ -89,6 +89,28 @@ def test_previous_turn_name_question(detector):
     assert (1, "zorbulon quix", "PERSON_NAME") in found(detector, texts)
 
 
+@pytest.mark.parametrize("question", [
+    "What's the name on the account?", "what's the name on the account", "And the last name?",
+    "okay so and the last name", "Could you spell his first name for me?",
+    "can i get the name of the account holder", "Who am I speaking with?",
+])
+def test_previous_turn_asks_for_a_name(detector, question):
+    texts = [question, "Sure, it's zorbulon quix."]
+    assert (1, "zorbulon quix", "PERSON_NAME") in found(detector, texts)
+
+
+@pytest.mark.parametrize("statement", [
+    "Endungo is the name given by Bayot speakers, but its meaning is not known.",
+    "The Eegimaa spoken there is known by several names, and Kusiilay is the name used by Ethnologue.",
+    "i forget the name of the street but it was nice",
+])
+def test_a_turn_that_speaks_of_a_name_asks_for_none(detector, statement):
+    """Only a question or a request makes the next turn's first words a name: a document that
+    says "X is the name given by ..." made the next sentence's first word ("Finally",
+    "Figure") a person on GUM's written dev quarters."""
+    texts = [statement, "Finally, Banjal is the most popular of all those names."]
+    assert not any(t == 1 and kind == "PERSON_NAME" for t, _, kind in found(detector, texts))
+
 def test_previous_turn_age_and_username_questions(detector):
     texts = ["And how old is the patient?", "She's forty-nine.", "And the user name you log in with?",
              "laurencatlady.", "Thanks, what else?", "Sure."]
