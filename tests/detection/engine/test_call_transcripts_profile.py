@@ -170,6 +170,19 @@ def test_previous_turn_passport_question(detector):
     assert (2, "K77212690", "PASSPORT") not in got
 
 
+def test_a_previous_question_does_not_retype_what_the_turn_says(detector):
+    """A turn that spoke of a plate lifts the next turn's first plate-shaped value, but
+    "passport k1234567" says what it is: the passport's own hotword, as sure as the lift, wins
+    (both are redacted either way; the type is what the placeholder and the report show)."""
+    texts = ["my plate is AB12 CDE", "card expires oh four twenty seven, passport k1234567"]
+    got = found(detector, texts)
+    assert (1, "k1234567", "PASSPORT") in got
+    assert (1, "k1234567", "LICENSE_PLATE_NUMBER") not in got
+    # With nothing in the turn to say otherwise, the question still decides.
+    texts = ["And the registration?", "it's ab12 cde"]
+    assert (1, "ab12 cde", "LICENSE_PLATE_NUMBER") in found(detector, texts)
+
+
 def test_spoken_dates_of_birth(detector):
     texts = ["What's your date of birth?", "four thirteen sixty-six.", "Okay, thanks.",
              "i was born on two twenty-one eighty-seven", "Thanks again.",

@@ -330,4 +330,5 @@ class _Compiler:
             answer,
             groups,
             rule.info_types[0].name,
+            self.catalogue.generic_types(),
         ))

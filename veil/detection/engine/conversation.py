@@ -60,6 +60,9 @@ class PreviousTurnRule:
     answer: "re.Pattern[str] | None"
     answer_groups: tuple[int, ...]
     answer_type: str
+    # Types that say little of what their words are (DIGIT_SEQUENCE): the catalogue's generic
+    # ones, which never keep a rule from lifting an answer (`_typed_by_the_turn`).
+    generic_types: frozenset[str] = frozenset()
 
     def adjust(self, likelihood: Likelihood) -> Likelihood:
         return self.fixed if self.fixed is not None else likelihood.adjusted(self.relative)
@@ -80,7 +83,8 @@ def apply_previous_turn_rules(
             continue
         limit = min(len(text), rule.window_after)
         answer = _the_answer(text, [i for i, f in enumerate(findings)
-                                    if f.info_type in rule.info_types and f.start < limit], findings)
+                                    if f.info_type in rule.info_types and f.start < limit
+                                    and not _typed_by_the_turn(f, findings, rule)], findings)
         findings = [Finding(f.turn, f.start, f.end, f.info_type, rule.adjust(f.likelihood),
                             f.method, f.detector) if i in answer else f
                     for i, f in enumerate(findings)]
@@ -95,6 +99,19 @@ def apply_previous_turn_rules(
                             rule.adjust(Likelihood.POSSIBLE), Method.REGEX,
                         ))
     return findings
+
+
+def _typed_by_the_turn(candidate: Finding, findings: list[Finding], rule: PreviousTurnRule) -> bool:
+    """Whether the turn itself says what the candidate's words are, as surely as the question
+    would: a pattern of another, specific type over all of them, as sure as the lift ("card
+    expires oh four twenty seven, passport k1234567" after a turn that spoke of a plate is a
+    passport number, not a plate). A name-list word is no such evidence, nor is a generic type,
+    nor a part of the answer ("Oak Street" in the address "twelve Oak Street")."""
+    lifted = rule.adjust(candidate.likelihood)
+    return any(other.info_type not in rule.info_types and other.info_type not in rule.generic_types
+               and other.method >= Method.REGEX and other.likelihood >= lifted
+               and other.start <= candidate.start and candidate.end <= other.end
+               for other in findings)
 
 
 def _the_answer(text: str, candidates: list[int], findings: list[Finding]) -> set[int]:
