@@ -46,6 +46,8 @@ FOUND = [
      "four hundred and two West Elm Avenue"),
     ("PASSPORT", "My passport number is K1234567.", "K1234567"),
     ("IBAN_CODE", "My IBAN is GB82 WEST 1234 5698 7654 32.", "GB82 WEST 1234 5698 7654 32"),
+    ("UK_NATIONAL_INSURANCE_NUMBER", "My national insurance number is AB 12 34 56 C.", "AB 12 34 56 C"),
+    ("UK_NATIONAL_INSURANCE_NUMBER", "NI number JK123456A, yes.", "JK123456A"),
     # Said aloud, letter by letter, near their hotword (veil.detection.infotypes.said_aloud).
     ("UK_POSTAL_CODE", "My postcode is S W one A one A A.", "S W one A one A A"),
     ("UK_POSTAL_CODE", "Postcode M sixty four one double X.", "M sixty four one double X"),
@@ -82,6 +84,8 @@ NOT_FOUND = [
     ("LICENSE_PLATE_NUMBER", "Reg 2020 was a good year."),
     ("LICENSE_PLATE_NUMBER", "Plate was 1234 dollars."),
     ("LICENSE_PLATE_NUMBER", "ab12 cde"),  # a UK shape in lower case needs a hotword
+    ("UK_NATIONAL_INSURANCE_NUMBER", "order ab 12 34 56 c shipped"),  # lower case needs its name
+    ("UK_NATIONAL_INSURANCE_NUMBER", "my national insurance number is qq 12 34 56 c"),  # no HMRC prefix
     ("CREDIT_CARD_EXPIRATION_DATE", "The offer expires at nine thirty."),
     ("CREDIT_CARD_EXPIRATION_DATE", "It expires ten thirty tonight."),
     ("CREDIT_CARD_EXPIRATION_DATE", "We met oh nine twenty seven."),  # no expiry hotword
@@ -132,6 +136,16 @@ def test_the_username_said_alone_after_the_agent_asks(detector, form):
 def test_a_plain_answer_is_not_a_username(detector, form):
     texts = [form("Could I have your account ID?"), form("Sure, one moment.")]
     assert not any(f.info_type == "USER_NAME" for f in detector.detect(texts))
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_a_national_insurance_number_answered_in_lower_case(detector, form):
+    texts = [form("And your national insurance number?"), form("Yeah it's jk 12 34 56 a.")]
+    found = [(texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)]
+    assert ("jk 12 34 56 a", "UK_NATIONAL_INSURANCE_NUMBER") in found
+    # Without the question, a lower-case code of that shape is no national insurance number.
+    texts = [form("And your order?"), form("Yeah it's jk 12 34 56 a.")]
+    assert not any(f.info_type == "UK_NATIONAL_INSURANCE_NUMBER" for f in detector.detect(texts))
 
 
 @pytest.mark.parametrize("form", [str, asr])

@@ -9,6 +9,7 @@ people say it and as speech recognisers write it (lower-case, without sentence p
   "9 Rue de la Paix", "Hauptstraße 5", "Calle Mayor 12"), CREDIT_CARD_EXPIRATION_DATE (expiry
   dates said aloud: "expires oh nine twenty seven"), PASSPORT ("k1234567" after "passport")
   and IBAN_CODE (their own patterns in any case, and the start of an IBAN said after "IBAN"),
+  UK_NATIONAL_INSURANCE_NUMBER ("ab 12 34 56 c" near its name, as ASR writes it),
   LOCATION (a street named without a house number: "I live on Oak Street", "just off
   harrington avenue"), USER_NAME (words joined by "underscore" said aloud);
 - postcodes, plates and usernames said letter by letter, in `said_aloud`.
@@ -24,7 +25,7 @@ from dataclasses import replace
 from veil.detection.engine.builtin_names import STOPWORDS, common_words, is_cased
 from veil.detection.engine.detectors import DIGIT, gated, hotword, pattern
 from veil.detection.findings import Likelihood
-from veil.detection.infotypes import general, names, numbers, text
+from veil.detection.infotypes import european, general, names, numbers, text
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
 from veil.detection.infotypes.said_aloud import (
     DIGIT_SAID, NUMBER_SAID, POSTCODE_HOTWORD, SPOKEN_UK_POSTCODE, SPOKEN_USERNAME, UNITS_SAID, spoken_plates,
@@ -241,6 +242,17 @@ IBAN_CODE = replace(
     # (lower-case IBANs are tested in tests/detection/engine/test_callers.py: the IBAN surrogate keeps
     # its capitals, so a lower-case example has no surrogate of the same format.)
 )
+_NINO = european.UK_NATIONAL_INSURANCE_NUMBER
+UK_NATIONAL_INSURANCE_NUMBER = replace(
+    _NINO,
+    # Lower-case ("ab 12 34 56 c", as a speech recogniser writes it) only near the number's
+    # name: without capitals, two letters and a letter A-D around six digits are any code.
+    # (Tested in tests/detection/engine/test_callers.py; the surrogate keeps its capitals.)
+    detectors=_NINO.detectors + (
+        gated("(?i)" + _NINO.detectors[0].pattern.pattern,
+              r"\b(?:nino|ni number|national insurance(?: number)?)\b", window=60, trigger=DIGIT),
+    ),
+)
 
 
 # --- LOCATION: a street named without a house number -----------------------------------------
@@ -294,4 +306,5 @@ USER_NAME = replace(
 
 
 ENTRIES = (UK_POSTAL_CODE, LICENSE_PLATE_NUMBER)
-EXTENDED = (STREET_ADDRESS, CREDIT_CARD_EXPIRATION_DATE, PASSPORT, IBAN_CODE, LOCATION, USER_NAME)
+EXTENDED = (STREET_ADDRESS, CREDIT_CARD_EXPIRATION_DATE, PASSPORT, IBAN_CODE,
+            UK_NATIONAL_INSURANCE_NUMBER, LOCATION, USER_NAME)
