@@ -191,3 +191,17 @@ def test_spoken_dates_of_birth(detector):
     assert (1, "four thirteen sixty-six", "DATE_OF_BIRTH") in got
     assert (3, "two twenty-one eighty-seven", "DATE_OF_BIRTH") in got
     assert not any(turn == 5 for turn, _, _ in got)  # a spoken date with no birth context
+
+
+@pytest.mark.parametrize("answer,value", [
+    # Day first, as in the UK, and a year of two words: the year is part of the date.
+    ("it's the fourteenth of july eighty two", "the fourteenth of july eighty two"),
+    ("fourteen seven eighty two", "fourteen seven eighty two"),
+    ("fourteen oh seven nineteen eighty two", "fourteen oh seven nineteen eighty two"),
+    ("twenty one twelve ninety", "twenty one twelve ninety"),
+])
+def test_spoken_dates_of_birth_day_first(detector, answer, value):
+    texts = ["can i get your date of birth", answer]
+    assert (1, value, "DATE_OF_BIRTH") in found(detector, texts)
+    # Without the question, the numbers are no date of birth.
+    assert found(detector, ["and how many did you order", answer]) == []
