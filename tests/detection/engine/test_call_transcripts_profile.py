@@ -183,6 +183,21 @@ def test_a_previous_question_does_not_retype_what_the_turn_says(detector):
     assert (1, "ab12 cde", "LICENSE_PLATE_NUMBER") in found(detector, texts)
 
 
+
+@pytest.mark.parametrize("answer,value", [
+    ("twenty, thirty two, ten", "twenty, thirty two, ten"),
+    ("it's forty twelve sixty-five", "forty twelve sixty-five"),
+    ("oh nine, double one, twenty one and the account is", "oh nine, double one, twenty one"),
+])
+def test_a_sort_code_said_as_three_pairs(detector, answer, value):
+    texts = ["And the sort code?", answer]
+    assert (1, value, "DIGIT_SEQUENCE") in found(detector, texts)
+
+
+def test_three_numbers_said_without_the_question_are_a_count(detector):
+    assert found(detector, ["And how many?", "twenty, thirty two, ten"]) == []
+
+
 def test_spoken_dates_of_birth(detector):
     texts = ["What's your date of birth?", "four thirteen sixty-six.", "Okay, thanks.",
              "i was born on two twenty-one eighty-seven", "Thanks again.",
