@@ -302,7 +302,8 @@ _WORD = re.compile(r"[^\W\d_]+")
 # The features an item model may use, each a yes/no fact of the item and its conversation's
 # text (`item_features`); the fitted table names the ones its model uses.
 FEATURES = ("common", "all_caps", "multi_word", "repeated", "partial", "mid_capital",
-            "dictionary", "location", "organisation", "title_case", "elongated", "foreign")
+            "dictionary", "location", "organisation", "title_case", "elongated", "foreign",
+            "lower_case")
 _ELONGATED = re.compile(r"([^\W\d_])\1\1", re.IGNORECASE)
 
 
@@ -352,7 +353,9 @@ def item_features(item: Any, texts: Sequence[str]) -> dict[str, bool]:
     capitalises every word ("Thanks For The Great Job"), where a capital says nothing;
     elongated: a letter three times in a row ("Girllll", "Woooohoooo"), which no name has;
     foreign: a turn it is in is mostly not English, where the English model and lists read
-    every word as a stranger."""
+    every word as a stranger; lower_case: written without a capital letter ("pleasant", "bass")
+    in text that has capitals (the written form), where a writer or transcriber who
+    capitalises at all mostly capitalises names."""
     from veil.detection.engine.builtin_names import capitalises_every_word, common_words, mostly_foreign
 
     value = _value(item, texts)
@@ -372,6 +375,7 @@ def item_features(item: Any, texts: Sequence[str]) -> dict[str, bool]:
         "title_case": any(capitalises_every_word(text) for text in turns),
         "elongated": bool(_ELONGATED.search(value)),
         "foreign": any(mostly_foreign(text) for text in turns),
+        "lower_case": value.islower(),
     }
 
 

@@ -45,7 +45,7 @@ PREDICTIVE = 2 ** 0.5
 # stays when the dev cells' spread of log(gold / estimate) is lower with it than without it.
 ITEM_FEATURES = {
     WRITTEN: ("common", "all_caps", "repeated", "partial", "mid_capital", "location", "organisation",
-              "title_case", "elongated"),
+              "title_case", "elongated", "lower_case"),
     SPEECH: ("multi_word", "repeated", "partial", "dictionary", "location", "elongated", "foreign"),
 }
 RIDGE = 1.0  # L2 penalty on the features' weights (not the intercept): few items never swing one
