@@ -48,6 +48,9 @@ FOUND = [
     ("IBAN_CODE", "My IBAN is GB82 WEST 1234 5698 7654 32.", "GB82 WEST 1234 5698 7654 32"),
     ("UK_NATIONAL_INSURANCE_NUMBER", "My national insurance number is AB 12 34 56 C.", "AB 12 34 56 C"),
     ("UK_NATIONAL_INSURANCE_NUMBER", "NI number JK123456A, yes.", "JK123456A"),
+    ("IRELAND_EIRCODE", "My Eircode is D02 X285.", "D02 X285"),
+    ("IRELAND_EIRCODE", "The address is 12 Main Street, Dublin 6, D06 F2K8.", "D06 F2K8"),
+    ("IRELAND_PPSN", "My PPS number is 1234567FA.", "1234567FA"),
     # Said aloud, letter by letter, near their hotword (veil.detection.infotypes.said_aloud).
     ("UK_POSTAL_CODE", "My postcode is S W one A one A A.", "S W one A one A A"),
     ("UK_POSTAL_CODE", "Postcode M sixty four one double X.", "M sixty four one double X"),
@@ -86,6 +89,9 @@ NOT_FOUND = [
     ("LICENSE_PLATE_NUMBER", "ab12 cde"),  # a UK shape in lower case needs a hotword
     ("UK_NATIONAL_INSURANCE_NUMBER", "order ab 12 34 56 c shipped"),  # lower case needs its name
     ("UK_NATIONAL_INSURANCE_NUMBER", "my national insurance number is qq 12 34 56 c"),  # no HMRC prefix
+    ("IRELAND_EIRCODE", "the d02 x285 model is out"),  # lower case needs "eircode", "address"...
+    ("IRELAND_PPSN", "ref 1234567fa"),  # lower case needs its name
+    ("IRELAND_PPSN", "My PPS number is 1234567TA."),  # the check letter fails
     ("CREDIT_CARD_EXPIRATION_DATE", "The offer expires at nine thirty."),
     ("CREDIT_CARD_EXPIRATION_DATE", "It expires ten thirty tonight."),
     ("CREDIT_CARD_EXPIRATION_DATE", "We met oh nine twenty seven."),  # no expiry hotword
@@ -146,6 +152,38 @@ def test_a_national_insurance_number_answered_in_lower_case(detector, form):
     # Without the question, a lower-case code of that shape is no national insurance number.
     texts = [form("And your order?"), form("Yeah it's jk 12 34 56 a.")]
     assert not any(f.info_type == "UK_NATIONAL_INSURANCE_NUMBER" for f in detector.detect(texts))
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_irish_numbers_answered_in_lower_case(detector, form):
+    texts = [form(t) for t in ["And your PPS number?", "It's 1234567fa.",
+                               "And the address?", "Twelve Rathmines Road, Dublin six, d06 f2k8.",
+                               "And the model?", "The d02 x285."]]
+    found = {(texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)}
+    assert ("1234567fa", "IRELAND_PPSN") in found
+    assert ("d06 f2k8", "IRELAND_EIRCODE") in found
+    # Without the question, a lower-case code of that shape is no Eircode.
+    assert not any(info_type == "IRELAND_EIRCODE" and value == "d02 x285" for value, info_type in found)
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_a_code_answered_to_an_id_question(detector, form):
+    texts = [form(t) for t in ["What's your order number?", "ab12c345.",
+                               "Can I have the reference?", "Yeah it's zx9981q.",
+                               "How was the trip?", "Fine, ab12c345 was the seat."]]
+    found = {(f.turn, texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)}
+    assert (1, "ab12c345", "GENERIC_ID") in found
+    assert (3, "zx9981q", "GENERIC_ID") in found
+    assert not any(turn == 5 for turn, _, _ in found)  # a code said without the question
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_five_digits_in_a_row_inside_a_token_are_an_identifier(detector, form):
+    texts = [form("It's k1234567."), form("EMP646132 called about 1234567ta."),
+             form("A 20000km trip, a 10000mAh battery, GBP20000, the 1000000th visitor, covid19, 1080p.")]
+    found = {(f.turn, texts[f.turn][f.start:f.end]) for f in detector.detect(texts)}
+    assert {(0, "k1234567"), (1, form("EMP646132")), (1, "1234567ta")} <= found
+    assert not any(turn == 2 for turn, _ in found)  # units, amounts, ordinals and short codes
 
 
 @pytest.mark.parametrize("form", [str, asr])

@@ -9,7 +9,9 @@ people say it and as speech recognisers write it (lower-case, without sentence p
   "9 Rue de la Paix", "Hauptstraße 5", "Calle Mayor 12"), CREDIT_CARD_EXPIRATION_DATE (expiry
   dates said aloud: "expires oh nine twenty seven"), PASSPORT ("k1234567" after "passport")
   and IBAN_CODE (their own patterns in any case, and the start of an IBAN said after "IBAN"),
-  UK_NATIONAL_INSURANCE_NUMBER ("ab 12 34 56 c" near its name, as ASR writes it),
+  UK_NATIONAL_INSURANCE_NUMBER ("ab 12 34 56 c" near its name, as ASR writes it), and Irish
+  Eircodes and PPS numbers the same way ("d02 x285" near "eircode", "postcode" or "address";
+  "1234567ta" near "pps"),
   LOCATION (a street named without a house number: "I live on Oak Street", "just off
   harrington avenue"), USER_NAME (words joined by "underscore" said aloud);
 - postcodes, plates and usernames said letter by letter, in `said_aloud`.
@@ -23,10 +25,12 @@ import re
 from dataclasses import replace
 
 from veil.detection.engine.builtin_names import STOPWORDS, common_words, is_cased
+from veil.detection.engine.checksums import ireland_ppsn_valid
 from veil.detection.engine.detectors import DIGIT, gated, hotword, pattern
 from veil.detection.findings import Likelihood
 from veil.detection.infotypes import european, general, names, numbers, text
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
+from veil.detection.infotypes.european import checked
 from veil.detection.infotypes.said_aloud import (
     DIGIT_SAID, NUMBER_SAID, POSTCODE_HOTWORD, SPOKEN_UK_POSTCODE, SPOKEN_USERNAME, UNITS_SAID, spoken_plates,
 )
@@ -254,6 +258,28 @@ UK_NATIONAL_INSURANCE_NUMBER = replace(
     ),
 )
 
+_EIRCODE = european.IRELAND_EIRCODE
+IRELAND_EIRCODE = replace(
+    _EIRCODE,
+    # Lower-case ("d02 x285") only near "eircode", "postcode" or "address": without capitals a
+    # letter, two digits and four letters or digits are any code. After "And your Eircode?" or
+    # "And the address?", the call-transcript profile lifts it in the answer.
+    detectors=_EIRCODE.detectors + (
+        gated(r"(?i)\b" + european.EIRCODE_SHAPE + r"\b",
+              r"\b(?:eir ?code|post ?code|postal code|address)\b", window=60, trigger=DIGIT),
+    ),
+)
+_PPSN = european.IRELAND_PPSN
+IRELAND_PPSN = replace(
+    _PPSN,
+    # Lower-case ("1234567ta") only near its name: its check letter passes one number in 23.
+    detectors=_PPSN.detectors + (
+        gated("(?i)" + _PPSN.detectors[0].pattern.pattern,
+              r"\b(?:pps(?:n| number)?|personal public service(?: number)?)\b", window=60,
+              check=checked(ireland_ppsn_valid, L.VERY_UNLIKELY), trigger=DIGIT),
+    ),
+)
+
 
 # --- LOCATION: a street named without a house number -----------------------------------------
 
@@ -307,4 +333,4 @@ USER_NAME = replace(
 
 ENTRIES = (UK_POSTAL_CODE, LICENSE_PLATE_NUMBER)
 EXTENDED = (STREET_ADDRESS, CREDIT_CARD_EXPIRATION_DATE, PASSPORT, IBAN_CODE,
-            UK_NATIONAL_INSURANCE_NUMBER, LOCATION, USER_NAME)
+            UK_NATIONAL_INSURANCE_NUMBER, IRELAND_EIRCODE, IRELAND_PPSN, LOCATION, USER_NAME)

@@ -488,15 +488,15 @@ SPAIN_SOCIAL_SECURITY_NUMBER = InfoType(
     compatible=DIGIT_RUNS,
     examples=(("número de la Seguridad Social 28/12345678/40", "28/12345678/40"),),
 )
-_EIRCODE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}"
+EIRCODE_SHAPE = r"(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}"
 IRELAND_EIRCODE = InfoType(
     "IRELAND_EIRCODE",
     "Irish Eircodes (a routing key such as D02 and a four-character unique identifier).",
     detectors=(
-        pattern(rf"\b(?=[A-Z0-9 ]*\d[A-Z0-9 ]*\b){_EIRCODE}\b", L.POSSIBLE, trigger=DIGIT,
+        pattern(rf"\b(?=[A-Z0-9 ]*\d[A-Z0-9 ]*\b){EIRCODE_SHAPE}\b", L.POSSIBLE, trigger=DIGIT,
                 hotwords=[hotword(r"\b(?:eircode|postcode|address)\b", 60, fixed=L.VERY_LIKELY)]),
     ),
-    surrogate=CheckedSlots(shaped(_EIRCODE.replace(" ?", "")), keep=3, check=0),
+    surrogate=CheckedSlots(shaped(EIRCODE_SHAPE.replace(" ?", "")), keep=3, check=0),
     score=2,
     examples=(("Eircode D02 X285", "D02 X285"),),
 )
