@@ -138,6 +138,22 @@ def test_remainder_without_alphanumerics_is_dropped():
     assert spans(merge_findings([weak, strong])) == [(0, 0, 3, "A"), (0, 3, 7, "B")]
 
 
+def test_a_name_piece_of_ordinary_lower_case_words_is_dropped():
+    text = "Hi, I'm Dana from Acme support."
+    speaker = f(18, 22, "ORGANIZATION_NAME_SPEAKER", L.VERY_LIKELY)  # "Acme"
+    model = f(18, 30, "ORGANIZATION_NAME", L.LIKELY, M.MODEL, detector="hf")  # "Acme support"
+    assert spans(merge_findings([model, speaker], [text])) == [(0, 18, 22, "ORGANIZATION_NAME_SPEAKER")]
+    # Without capitals a lower-case word says nothing: the piece is kept.
+    assert spans(merge_findings([model, speaker], [text.lower()])) == [
+        (0, 18, 22, "ORGANIZATION_NAME_SPEAKER"), (0, 23, 30, "ORGANIZATION_NAME")]
+    # A piece with a word that is no ordinary word, or of a type that is no name, is kept.
+    named = "Hi, I'm Dana from Acme zorbulon."
+    assert spans(merge_findings([f(18, 31, "ORGANIZATION_NAME", L.LIKELY, M.MODEL), speaker], [named])) == [
+        (0, 18, 22, "ORGANIZATION_NAME_SPEAKER"), (0, 23, 31, "ORGANIZATION_NAME")]
+    assert spans(merge_findings([f(18, 30, "GENERIC_ID"), speaker], [text])) == [
+        (0, 18, 22, "ORGANIZATION_NAME_SPEAKER"), (0, 23, 30, "GENERIC_ID")]
+
+
 def test_uncontested_finding_is_never_trimmed():
     text = "  (555) 0100  "
     finding = f(1, 13, "PHONE")
@@ -347,7 +363,8 @@ def check_invariants(texts, findings, merged, trimmed):
             assert after == before
         else:
             # Recall is never lost on alphanumerics; only non-alphanumeric edges of a leftover
-            # piece may be released.
+            # piece may be released (the generated types are no name types, whose pieces of
+            # ordinary lower-case words may go: test_a_name_piece_of_ordinary_lower_case_words...).
             lost = before - after
             assert all(not texts[turn][i].isalnum() for i in lost)
     for out in merged:

@@ -29,11 +29,16 @@ no one are dropped ("I'm" as a person, an identifier's short name such as "IBAN"
 3. **Cut.** A span that owns all its characters is kept whole. A span that lost some keeps
    the runs of characters it owns, each trimmed to its alphanumeric core when the turn's text
    is given (a run with no letter or digit is dropped); the trimmed-off characters are
-   nobody's.
+   nobody's. In a text with capitals, a name-type piece that is only ordinary lower-case words
+   is dropped too: the name the span held went to a stronger finding, and what is left is the
+   word around it ("support" of a model's "Acme support" whose "Acme" a
+   speaker context took: "[ORGANIZATION_NAME_1] support", not two organisations side by
+   side).
 
 Two choices favour recall, since a miss leaks a person and an over-redaction costs a word:
 same-type overlaps are joined rather than competing, and a weaker finding keeps whatever part
-of it the stronger ones do not cover instead of being dropped.
+of it the stronger ones do not cover instead of being dropped (but a name's piece of ordinary
+lower-case words, step 3).
 """
 from __future__ import annotations
 
@@ -130,6 +135,20 @@ def _trim(text: str | None, start: int, end: int) -> tuple[int, int] | None:
     while end > start and not text[end - 1].isalnum():
         end -= 1
     return (start, end) if end > start else None
+
+
+def _only_ordinary_words(span: Finding, text: str | None, start: int, end: int) -> bool:
+    """Whether a piece cut from a name-type span is only ordinary words written lower-case in
+    a text with capitals: nothing of a name left in it. (Without capitals, "states" of "united
+    states" looks the same: measured, such pieces there are more often part of the name.)"""
+    if text is None or span.info_type.split("_SPEAKER")[0] not in NAME_TYPES:
+        return False
+    piece = text[start:end]
+    names = _builtin_names()
+    if not piece.islower() or not names.is_cased(text):
+        return False
+    ordinary = names.common_words()
+    return all(word in ordinary or word in names.STOPWORDS for word in _WORDS.findall(piece))
 
 
 def _model_type(guess: Finding, models: list[Finding]) -> str | None:
@@ -282,7 +301,7 @@ def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,
                 continue
             for start, end in runs:
                 piece = _trim(text, start, end)
-                if piece is not None:
+                if piece is not None and not _only_ordinary_words(span, text, *piece):
                     merged.append(span.with_span(*piece))
     merged.sort(key=lambda f: (f.turn, f.start))
     return merged

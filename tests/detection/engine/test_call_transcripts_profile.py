@@ -57,6 +57,9 @@ def test_spelled_letters(detector, text, expected):
     ("it is four one five", "four one five"),
     ("four for five to six", "four for five to six"),
     ("seven, two, nine, oh, one", "seven, two, nine, oh, one"),
+    # the groups' dashes said: the whole number, not "two two" left between them
+    ("it's five three one dash two two dash four four one two",
+     "five three one dash two two dash four four one two"),
 ])
 def test_digit_sequences(detector, text, expected):
     assert (0, expected, "DIGIT_SEQUENCE") in found(detector, [text])
@@ -65,6 +68,7 @@ def test_digit_sequences(detector, text, expected):
 @pytest.mark.parametrize("text", [
     "I want to go for a walk",
     "one of the two options",
+    "a hundred metre dash in two minutes",
     "a T-shirt and an e-mail",
     "I-I'm not sure", "I-I think so", "A-A-A battery", "W-we went", "th-the place",
 ])
