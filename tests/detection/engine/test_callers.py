@@ -49,6 +49,7 @@ FOUND = [
     ("UK_NATIONAL_INSURANCE_NUMBER", "My national insurance number is AB 12 34 56 C.", "AB 12 34 56 C"),
     ("UK_NATIONAL_INSURANCE_NUMBER", "NI number JK123456A, yes.", "JK123456A"),
     ("IRELAND_EIRCODE", "My Eircode is D02 X285.", "D02 X285"),
+    ("IRELAND_EIRCODE", "My Eircode is A65 TFHK.", "A65 TFHK"),  # letters only, no word
     ("IRELAND_EIRCODE", "The address is 12 Main Street, Dublin 6, D06 F2K8.", "D06 F2K8"),
     ("IRELAND_PPSN", "My PPS number is 1234567FA.", "1234567FA"),
     # Said aloud, letter by letter, near their hotword (veil.detection.infotypes.said_aloud).
@@ -90,6 +91,7 @@ NOT_FOUND = [
     ("UK_NATIONAL_INSURANCE_NUMBER", "order ab 12 34 56 c shipped"),  # lower case needs its name
     ("UK_NATIONAL_INSURANCE_NUMBER", "my national insurance number is qq 12 34 56 c"),  # no HMRC prefix
     ("IRELAND_EIRCODE", "the d02 x285 model is out"),  # lower case needs "eircode", "address"...
+    ("IRELAND_EIRCODE", "my address is just off the a10 near the station"),  # a road and a word
     ("IRELAND_PPSN", "ref 1234567fa"),  # lower case needs its name
     ("IRELAND_PPSN", "My PPS number is 1234567TA."),  # the check letter fails
     ("CREDIT_CARD_EXPIRATION_DATE", "The offer expires at nine thirty."),

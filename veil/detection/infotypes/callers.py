@@ -259,6 +259,17 @@ UK_NATIONAL_INSURANCE_NUMBER = replace(
 )
 
 _EIRCODE = european.IRELAND_EIRCODE
+
+
+def _uncased_eircode_check(match: "re.Match[str]") -> Likelihood | None:
+    """A lower-case Eircode's last four characters are no English word ("the a10 near the
+    address" is a road and a word)."""
+    unique = match.group(0)[-4:].lower()
+    if any(c.isdigit() for c in unique) or unique not in common_words():
+        return L.VERY_UNLIKELY
+    return None
+
+
 IRELAND_EIRCODE = replace(
     _EIRCODE,
     # Lower-case ("d02 x285") only near "eircode", "postcode" or "address": without capitals a
@@ -266,7 +277,8 @@ IRELAND_EIRCODE = replace(
     # "And the address?", the call-transcript profile lifts it in the answer.
     detectors=_EIRCODE.detectors + (
         gated(r"(?i)\b" + european.EIRCODE_SHAPE + r"\b",
-              r"\b(?:eir ?code|post ?code|postal code|address)\b", window=60, trigger=DIGIT),
+              r"\b(?:eir ?code|post ?code|postal code|address)\b", window=60,
+              check=_uncased_eircode_check, trigger=DIGIT),
     ),
 )
 _PPSN = european.IRELAND_PPSN
