@@ -177,6 +177,11 @@ def test_a_code_answered_to_an_id_question(detector, form):
     assert (1, "ab12c345", "GENERIC_ID") in found
     assert (3, "zx9981q", "GENERIC_ID") in found
     assert not any(turn == 5 for turn, _, _ in found)  # a code said without the question
+    # A turn that speaks of an order asks for nothing: what the caller says next keeps its type.
+    texts = [form("I'm calling about your order 2746584, there's a problem."),
+             form("You can reach me at 08762589536.")]
+    found = {(f.turn, texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)}
+    assert (1, "08762589536", "DIGIT_SEQUENCE") in found
 
 
 @pytest.mark.parametrize("form", [str, asr])
