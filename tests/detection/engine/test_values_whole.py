@@ -43,6 +43,10 @@ def test_a_street_address_is_taken_whole(detector, address):
     "we had 20 people in the park", "I have 3 kids on the way", "about 40 minutes down the road",
     # speech without commas: a number, then "as well as"
     "after a 6 month delay 21 as well as after 2 years", "vols 2009 - 2016 as well as its translation",
+    # a decimal or grouped number, a magnitude or a unit, a verb: quantities and years
+    "the clip passed 2.4 billion video views", "a 12,500 square foot garden park",
+    "some 18,320 visitors crossing the bridge", "a 35 km coastal trail", "the town of 9,000 in 1962 has given way",
+    "a 300 square metre memorial park",
 ])
 def test_a_count_before_a_street_word_is_not_an_address(detector, text):
     assert "STREET_ADDRESS" not in {info_type for info_type, _ in found(detector, text)}

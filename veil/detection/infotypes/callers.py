@@ -125,9 +125,10 @@ LICENSE_PLATE_NUMBER = InfoType(
 
 # --- STREET_ADDRESS: European addresses ------------------------------------------------------
 
-# Words after which no street name goes on ("9 rue de la paix and then").
+# Words after which no street name goes on ("9 rue de la paix and then"), and measures, which
+# make "240,000 square meter park" a size, not a French "square".
 _STOP = (r"(?!(?i:and|or|but|in|on|at|to|for|from|with|is|was|the|a|an|my|your|please|"
-         r"thanks|then|so|um|uh)\b)")
+         r"thanks|then|so|um|uh|" + text.MEASURE_WORDS + r")\b)")
 _NAME_WORD = _STOP + r"[^\W\d_][\w'’-]{0,30}"
 # Street types. The detectors run, as the other digit patterns do, only around digits.
 _FRENCH_STREETS = (r"rue|avenue|boulevard|bd|place|allée|allee|impasse|chemin|quai|cours|route|"
@@ -139,7 +140,7 @@ _SOUTHERN_STREETS = (r"calle|c/|avenida|avda\.?|paseo|plaza|carretera|(?-i:Via)|
 EUROPEAN_ADDRESSES = (
     # France, Belgium: "9 Rue de la Paix", "12 bis avenue Foch", "3, place d'Italie".
     pattern(
-        r"(?i)\b\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]+"
+        r"(?i)" + text.NOT_PART_OF_A_NUMBER + r"\b\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]+"
         r"(?:" + _FRENCH_STREETS + r")[ \t]+(?:(?:de la|de l'|du|des|de|d')[ \t]*)?" + _NAME_WORD
         + r"(?:[ \t]+" + _NAME_WORD + r"){0,2}",
         L.LIKELY, trigger=DIGIT,

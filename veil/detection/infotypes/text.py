@@ -479,22 +479,33 @@ _STREET_TYPES = (
     r"trafficway|trail|trl|trailer|tunnel|turnpike|underpass|unions?|valleys?|viaduct|views?|"
     r"villages?|ville|vista|walks?|wall|ways?|wells?|close)"
 )
+# Magnitudes and units, which say that the number before them is a quantity, not a house number.
+MEASURE_WORDS = (
+    r"hundreds?|thousands?|millions?|billions?|trillions?|dozens?|square|sq|cubic|km|kms|"
+    r"kilomet(?:er|re)s?|met(?:er|re)s?|cm|mm|ft|feet|foot|inch(?:es)?|yards?|acres?|hectares?|"
+    r"kg|kilos?|kilograms?|grams?|lbs?|pounds?|tons?|tonnes?|mph|kph|degrees?"
+)
 # Words that do not name a street: with suffixes such as "way", "park" or "well" in the list,
 # "3 kids on the way", "20 people in the park" and, without the commas speech loses, "delayed
-# 6 months 21 as well as 2 years" must not read as addresses.
+# 6 months 21 as well as 2 years" must not read as addresses. Nor do a magnitude or a unit after
+# the number ("3.1 billion video views", "a 220 km hiking trail", "240,000 square meter memorial
+# park") or a verb ("in 1950 has given way").
 _NOT_STREET_WORDS = (
     r"(?!(?i:the|a|an|and|or|but|of|on|in|at|to|for|from|by|with|into|about|my|your|our|his|"
     r"as|so|than|then|if|when|while|not|also|all|just|only|too|very|after|before|since|until|"
     r"her|their|its|this|that|these|those|is|are|was|were|be|been|i|we|you|they|it|he|she|"
-    r"more|less|other|people|persons?|kids|children|times?|minutes?|hours?|days?|weeks?|"
-    r"months?|years?|items?|units?|pieces?|percent|dollars?|cents?|miles?|points?)\b)"
+    r"has|have|had|more|less|other|people|persons?|kids|children|times?|minutes?|hours?|days?|"
+    r"weeks?|months?|years?|items?|units?|pieces?|percent|dollars?|cents?|miles?|points?|"
+    + MEASURE_WORDS + r")\b)"
 )
+# A house number is a whole number of its own: not the end of "3.1" or "45,756".
+NOT_PART_OF_A_NUMBER = r"(?<!\d[.,])"
 STREET_ADDRESS = InfoType(
     "STREET_ADDRESS",
     "Street addresses: a house number, street name and street type, and a unit.",
     detectors=(
         pattern(
-            r"\b\d{1,6}[A-Za-z]?[ \t]+(?:(?:[NSEW]|North|South|East|West)\.?[ \t]+)?"
+            NOT_PART_OF_A_NUMBER + r"\b\d{1,6}[A-Za-z]?[ \t]+(?:(?:[NSEW]|North|South|East|West)\.?[ \t]+)?"
             r"(?:" + _NOT_STREET_WORDS + r"[A-Za-z][A-Za-z'-]{0,30}[ \t]+){1,4}" + _STREET_TYPES
             + r"\b\.?"
             r"(?:,?[ \t]+(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6}\b)?",
