@@ -12,7 +12,10 @@ turn. It does what makes a small encoder fast and safe on real transcripts:
 - on CUDA the forward pass runs in torch, bf16; on a CPU on ONNX Runtime in fp32 (the same
   spans as torch for fewer CPU seconds; models.onnx_runtime), or torch (`cpu_runtime`);
 - the decision rule favours recall: a non-O label wins when P(O) < threshold, a threshold tuned
-  on validation data by `veil train` and stored with the model (`veil_model.json`).
+  on validation data by `veil train` and stored with the model (`veil_model.json`);
+- with `not_a_name_below`, in text without capitals, the name-list words English also uses that
+  it reads as no entity come back as `NOT_A_NAME` vetoes (models.token_spans.unread_name_words),
+  from the same probabilities: no second pass.
 
 The label of each model output goes to an infoType through the config's `label_map`, the
 model's own map, then `COMMON_LABELS`; an output with no infoType is dropped.
@@ -30,11 +33,12 @@ from typing import Sequence
 import numpy as np
 
 from models.token_spans import (
-    OUTSIDE, CharSpan, corroborated, decode_spans, label_type, stitch_windows, token_windows, tokenizable,
+    NOT_A_NAME, OUTSIDE, CharSpan, corroborated, decode_spans, label_type, stitch_windows, token_windows,
+    tokenizable, unread_name_words,
 )
 from models.turn_tokenizer import TurnTokenizer
 from veil.detection.detector_config import HfDetectorSettings, default_model_dir, info_type_for
-from veil.detection.findings import Finding, Method
+from veil.detection.findings import Finding, Likelihood, Method
 from veil.io.storage import Storage, is_remote
 
 _LOG = logging.getLogger("veil")
@@ -45,6 +49,9 @@ DEFAULT_THRESHOLD = 0.5
 # tokens ran about 1.2x more tokens per CPU-second than 4,096 on this model, where torch ran
 # slower than at its 4,096 (BENCHMARKS.md, "NER on a CPU").
 CPU_BATCH_TOKENS = {"onnx": 1024, "torch": 4096}
+# A veto (`not_a_name_below`) outweighs the name lists' guess of a lone word (POSSIBLE), never a
+# name their context or a second name word lifted (LIKELY: "my name is ella", "nick moreau").
+_VETO_LIKELIHOOD = Likelihood.POSSIBLE
 
 
 class ModelUnavailable(RuntimeError):
@@ -268,8 +275,15 @@ class HfTokenClassifier:
                 known.update(looser)
             spans = sure + [span for span in spans
                             if span not in known and corroborated(text, span, cased)]
-        return [CharSpan(span.start, span.end, self.kind_types[span.label], span.score)
-                for span in spans if self.kind_types.get(span.label)]
+        typed = [CharSpan(span.start, span.end, self.kind_types[span.label], span.score)
+                 for span in spans if self.kind_types.get(span.label)]
+        below = self.settings.not_a_name_below
+        if below is not None:
+            from veil.detection.engine.builtin_names import is_cased
+
+            if not is_cased(text):
+                typed += unread_name_words(text, offsets, probs, self.labels, below, spans)
+        return typed
 
     def detect_conversations(self, conversations: Sequence[Sequence[str]], likelihood=None,
                              detector: str = "hf") -> list[list[Finding]]:
@@ -280,7 +294,9 @@ class HfTokenClassifier:
         found, at = [], 0
         for texts in conversations:
             found.append([
-                Finding(turn, span.start, span.end, span.label, likelihood, Method.MODEL, detector)
+                Finding(turn, span.start, span.end, span.label,
+                        _VETO_LIKELIHOOD if span.label == NOT_A_NAME else likelihood,
+                        Method.MODEL, detector)
                 for turn, turn_spans in enumerate(spans[at:at + len(texts)]) for span in turn_spans
             ])
             at += len(texts)

@@ -14,12 +14,15 @@ decision rule and span decoding are tested on their own, with property tests.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
 
 OUTSIDE = "O"
+# The label of `unread_name_words`' spans: the merge's reserved type (veil.detection.merge).
+NOT_A_NAME = "NOT_A_NAME"
 IGNORE = -100  # the label id torch's cross-entropy skips (special and padding tokens)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -200,6 +203,41 @@ def _merge_touching(text: str, spans: list[CharSpan]) -> list[CharSpan]:
 
 
 _SPAN_WORD = re.compile(r"[^\W\d_]+")
+
+
+def unread_name_words(text: str, offsets: Sequence[tuple[int, int]], probs: np.ndarray,
+                      labels: Sequence[str], below: float, taken: Sequence[CharSpan] = ()
+                      ) -> list[CharSpan]:
+    """The name-list words that English also uses as words ("alma", "pace", "marks", "cliff":
+    `word_name_words`) that the model reads as no one's name: in a text whose case says nothing
+    (`is_cased` false: raw ASR output), each such word outside the spans `taken` all of whose
+    tokens the model gives a chance of any entity, 1 - P(O), under `below`. The lists alone
+    cannot tell "alma mater" or "a nice pace" from a name; the model that read the sentence
+    can. Names that are no English word ("isha", "calcedonio") are never vetoed: the model
+    knows too few of them to be trusted when it reads them as nothing. The score is the
+    highest of those chances."""
+    from veil.detection.engine.builtin_names import word_name_words
+
+    outside = labels.index(OUTSIDE)
+    words = word_name_words()
+    starts = [start for start, _ in offsets]
+    out: list[CharSpan] = []
+    for match in _SPAN_WORD.finditer(text):
+        if match.group(0).lower() not in words:
+            continue
+        start, end = match.span()
+        if any(span.start < end and start < span.end for span in taken):
+            continue
+        chance = -1.0
+        for index in range(max(0, bisect_right(starts, start) - 1), len(offsets)):
+            token_start, token_end = offsets[index]
+            if token_start >= end:
+                break
+            if token_end > start and token_start < token_end:
+                chance = max(chance, float(1.0 - probs[index, outside]))
+        if 0.0 <= chance < below:
+            out.append(CharSpan(start, end, NOT_A_NAME, chance))
+    return out
 
 
 def corroborated(text: str, span: CharSpan, cased: bool | None = None) -> bool:

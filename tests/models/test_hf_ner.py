@@ -384,3 +384,46 @@ def test_a_per_type_doubtful_from_that_would_do_nothing_is_refused(settings, mes
 
     with pytest.raises(ValidationError, match=message):
         HfDetectorSettings(**settings)
+
+
+def test_the_model_vetoes_the_name_list_words_it_reads_as_no_one(tiny_model: Path):
+    """In text whose case says nothing, a name-list word the model gives little chance of being
+    an entity comes back as a `NOT_A_NAME` veto at POSSIBLE; the merge then drops the lists'
+    lone guess of it, and keeps the name a context lifted ("my name is ella")."""
+    from models.token_spans import NOT_A_NAME, unread_name_words
+    from veil.detection.detect import ConversationDetector
+    from veil.detection.merge import merge_findings
+    from veil.run.config import load_config
+
+    texts = ["so alma and pace went with greta and indie to tex and my name is ella by the way",
+             "So Alma and Pace went with Greta and Indie to Tex, and my name is Ella by the way."]
+    # The tiny model is sure of few words; a high bar still leaves it some to veto.
+    below = 0.95
+    plain = HfTokenClassifier(tiny_model, HfDetectorSettings())
+    vetoing = HfTokenClassifier(tiny_model, HfDetectorSettings(not_a_name_below=below))
+    spans = vetoing.predict(texts)
+    assert not any(s.label == NOT_A_NAME for turn in plain.predict(texts) for s in turn)
+    assert not any(s.label == NOT_A_NAME for s in spans[1])  # capitals say what they say
+    assert [s for s in spans[1]] == plain.predict(texts[1:])[0]
+    offsets, probs = vetoing.token_probabilities(texts[:1])[0]
+    decoded = [s for s in spans[0] if s.label != NOT_A_NAME]
+    assert decoded == plain.predict(texts[:1])[0]  # vetoes are added, nothing else changes
+    vetoes = [s for s in spans[0] if s.label == NOT_A_NAME]
+    assert vetoes == unread_name_words(texts[0], offsets, probs, vetoing.labels, below, decoded)
+
+    found = vetoing.detect_conversations([texts[:1]])[0]
+    assert {f.likelihood for f in found if f.info_type == NOT_A_NAME} == {Likelihood.POSSIBLE}
+    assert all(f.likelihood == Likelihood.LIKELY for f in found if f.info_type != NOT_A_NAME)
+    rules = list(ConversationDetector(load_config("call_transcripts")).find(texts[:1]))
+    best: dict[str, Likelihood] = {}
+    for f in rules:
+        if f.info_type == "PERSON_NAME":
+            word = texts[0][f.start:f.end]
+            best[word] = max(f.likelihood, best.get(word, f.likelihood))
+    lone_guesses = {word for word, likelihood in best.items() if likelihood == Likelihood.POSSIBLE}
+    vetoed = {texts[0][s.start:s.end] for s in vetoes}
+    assert vetoed & lone_guesses, (vetoed, lone_guesses)  # the case at hand
+    merged = {texts[0][f.start:f.end] for f in merge_findings(rules + found, texts[:1])
+              if f.info_type == "PERSON_NAME"}
+    assert not vetoed & lone_guesses & merged
+    assert "ella" in merged  # "my name is": the context's name, above any veto

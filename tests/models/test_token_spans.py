@@ -194,3 +194,38 @@ def test_a_doubtful_span_is_corroborated_by_its_own_words(text, expected):
             "Hi all, ask nguyen about it": "nguyen", "We watched Zorbflix all night": "Zorbflix"}[text]
     start = text.index(word)
     assert corroborated(text, CharSpan(start, start + len(word), "PERSON_NAME", 0.6)) is expected
+
+
+def _chances(text: str, offsets, chance_of_entity: dict[str, float]) -> np.ndarray:
+    """Probabilities per token: each word's tokens get 1 - P(O) = its chance (default 0.01)."""
+    import re
+
+    words = [(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+", text)]
+    probs = np.zeros((len(offsets), len(LABELS)), dtype=np.float32)
+    for row, (start, end) in enumerate(offsets):
+        word = next(w for s, e, w in words if s <= start < e)
+        chance = chance_of_entity.get(word, 0.01)
+        probs[row, IDS["O"]] = 1 - chance
+        probs[row, IDS["B-PERSON_NAME"]] = chance
+    return probs
+
+
+def test_name_list_words_english_uses_are_vetoed_where_the_model_reads_no_one():
+    from models.token_spans import NOT_A_NAME, unread_name_words
+
+    text = "a nice pace at alma said cliff and gonzalez and isha"
+    offsets = whitespace_tokens(text)
+    # "cliff" read as a name; "alma": 2 tokens, one of them doubtful enough to keep the word.
+    probs = _chances(text, offsets, {"cliff": 0.4})
+    alma = text.index("alma")
+    probs[next(i for i, (s, _) in enumerate(offsets) if s == alma + 3), IDS["O"]] = 0.9
+    vetoed = unread_name_words(text, offsets, probs, LABELS, below=0.05)
+    assert [(text[s.start:s.end], s.label) for s in vetoed] == [("pace", NOT_A_NAME)]
+    assert vetoed[0].score == pytest.approx(0.01)
+    # A higher bar vetoes more of the words English also uses, never a name that is no word
+    # ("gonzalez", "isha"), nor an ordinary word that is never a name alone ("said", "nice").
+    assert [(text[s.start:s.end], s.score) for s in unread_name_words(text, offsets, probs, LABELS, 0.5)] == [
+        ("pace", pytest.approx(0.01)), ("alma", pytest.approx(0.1)), ("cliff", pytest.approx(0.4))]
+    # A word inside a span the model decoded is its, not a veto's.
+    taken = [CharSpan(text.index("pace"), text.index("pace") + 4, "PERSON_NAME", 0.6)]
+    assert unread_name_words(text, offsets, probs, LABELS, 0.05, taken) == []

@@ -7,9 +7,11 @@ no one are dropped ("I'm" as a person, an identifier's short name such as "IBAN"
 
 0. **Veto, then retype.** A model can also say that words are no one's name: a finding of the
    reserved type `NOT_A_NAME` (a config's `label_map` sends labels such as spaCy's DATE, NORP
-   or LANGUAGE to it) drops every name-list guess of a name type that it overlaps and is no
-   less sure than ("January", "Muslim" and "English" are in the name lists; in "since
-   January" the model reads a date). `NOT_A_NAME` findings are never reported.
+   or LANGUAGE to it; the Hugging Face model gives one, at POSSIBLE, for a word English also
+   uses that it reads as no entity in text without capitals, `not_a_name_below`) drops every
+   name-list guess of a name type that it overlaps and is no less sure than ("January",
+   "Muslim" and "English" are in the name lists; in "since January" the model reads a date;
+   in "alma mater" no one). `NOT_A_NAME` findings are never reported.
    A name-list guess takes the type a model gives the same words: the rules'
    dictionaries know that "Wellington" or "Forde" is a surname and a town, not which one the
    sentence means; a model that read the sentence does. A dictionary finding of a name type
