@@ -36,7 +36,7 @@ from veil.detection.deadline import DetectionDeadlineExceeded, detection_deadlin
 from veil.detection.detect import ConversationDetector, conversation_chars, shared_detector
 from veil.detection.engine.engine import BATCH_CHARS
 from veil.detection.engine.google_dlp import without_google_dlp
-from veil.detection.merge import merge_findings
+from veil.detection.merge import NOT_A_NAME, merge_findings
 from veil.io.storage import Storage
 
 _LOG = logging.getLogger("veil")
@@ -169,6 +169,8 @@ class AddModelFindingsFn(beam.DoFn):
         self.detector = detector
         self.errored = Metrics.counter("veil", "records_errored")
         self.found = Metrics.counter("veil", f"{detector}_findings")
+        # A model's vetoes of the name lists' guesses (`NOT_A_NAME`) are never reported.
+        self.vetoes = Metrics.counter("veil", f"{detector}_vetoes")
 
     def process(self, keyed):
         from models.handlers import ModelFailure
@@ -180,7 +182,9 @@ class AddModelFindingsFn(beam.DoFn):
                 detected.raw, result.inference.reason, detected.conversation.id,
                 detected.conversation.id_withheld))
             return
-        self.found.inc(len(result.inference))
+        vetoes = sum(1 for finding in result.inference if finding.info_type == NOT_A_NAME)
+        self.found.inc(len(result.inference) - vetoes)
+        self.vetoes.inc(vetoes)
         yield detected._replace(findings=[*detected.findings, *result.inference])
 
 

@@ -427,3 +427,29 @@ def test_the_model_vetoes_the_name_list_words_it_reads_as_no_one(tiny_model: Pat
               if f.info_type == "PERSON_NAME"}
     assert not vetoed & lone_guesses & merged
     assert "ella" in merged  # "my name is": the context's name, above any veto
+
+
+def test_the_model_stage_counts_its_vetoes_apart_from_its_findings(tiny_model: Path):
+    """`hf_findings` counts what the model reports; its `NOT_A_NAME` vetoes, never reported, are
+    `hf_vetoes`."""
+    from apache_beam.metrics.metric import MetricsFilter
+
+    from models.token_spans import NOT_A_NAME
+
+    texts = ["so alma and pace went with greta and indie to tex and my name is ella by the way",
+             "So Alma and Pace went with Greta and Indie to Tex, and my name is Ella by the way."]
+    settings = HfDetectorSettings(model=str(tiny_model), not_a_name_below=0.95)
+    spans = [s for turn in HfTokenClassifier(tiny_model, settings).predict(texts) for s in turn]
+    vetoes = sum(s.label == NOT_A_NAME for s in spans)
+    assert vetoes and len(spans) > vetoes  # both kinds, so the counts say something
+    pipeline = TestPipeline(runner=LOCAL_RUNNER)
+    _ = pipeline | beam.Create([element(0, texts)]) | ModelStage(HfNerModelHandler(settings))
+    result = pipeline.run()
+    result.wait_until_finish()
+
+    def counted(name: str) -> int:
+        found = result.metrics().query(MetricsFilter().with_namespace("veil").with_name(name))["counters"]
+        return sum(counter.committed for counter in found)
+
+    assert counted("hf_vetoes") == vetoes
+    assert counted("hf_findings") == len(spans) - vetoes
