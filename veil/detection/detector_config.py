@@ -71,10 +71,10 @@ class HfDetectorSettings(DlpModel):
     # are. Organisations are named by words the name lists do not know ("Hanover Insurance",
     # "Grace Baptist"), so the lists can back none of them.
     doubtful_from_per_type: dict[str, Annotated[float, Field(gt=0, lt=1)]] = Field(default_factory=dict)
-    # In a text whose case says nothing (raw ASR output), a word of the name lists whose every
-    # token the model gives a chance of any entity, 1 - P(O), under this is no one's name: the
-    # model vetoes the lists' guess of that lone word ("abou", "irl", "alma" in a lower-case
-    # post), never a name a context or a second name word lifted
+    # In a text whose case says nothing (raw ASR output), a name-list word that English also
+    # uses, whose every token the model gives a chance of any entity, 1 - P(O), under this, is
+    # no one's name: the model vetoes the lists' guess of that lone word ("alma", "pace" in a
+    # lower-case post), never a name a context or a second name word lifted
     # (models.token_spans.unread_name_words; veil.detection.merge, step 0). None: no vetoes.
     not_a_name_below: float | None = Field(default=None, gt=0, lt=1)
     label_map: dict[str, str] = Field(default_factory=dict)
