@@ -37,6 +37,7 @@ from models.token_spans import (
     tokenizable, unread_name_words,
 )
 from models.turn_tokenizer import TurnTokenizer
+from veil.detection.casing import conversation_case
 from veil.detection.detector_config import HfDetectorSettings, default_model_dir, info_type_for
 from veil.detection.findings import Finding, Likelihood, Method
 from veil.io.storage import Storage, is_remote
@@ -287,9 +288,15 @@ class HfTokenClassifier:
 
     def detect_conversations(self, conversations: Sequence[Sequence[str]], likelihood=None,
                              detector: str = "hf") -> list[list[Finding]]:
-        """Per conversation (its turns' texts), its model findings: all turns in one `predict`."""
+        """Per conversation (its turns' texts), its model findings: all turns' probabilities in
+        one pass, each conversation's decoded with its writer's case (veil.detection.casing)."""
         flat = [text for texts in conversations for text in texts]
-        spans = self.predict(flat)
+        scored = self.token_probabilities(flat)
+        spans, at = [], 0
+        for texts in conversations:
+            with conversation_case(texts):
+                spans += [self.decode(text, s) for text, s in zip(texts, scored[at:at + len(texts)])]
+            at += len(texts)
         likelihood = likelihood or self.settings.likelihood
         found, at = [], 0
         for texts in conversations:

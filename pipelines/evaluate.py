@@ -3,6 +3,7 @@
     veil evaluate --input test.jsonl                        # run the detectors of --config
     veil evaluate --input test.jsonl --findings out/        # score an anonymize run's findings/
     veil evaluate --input test.jsonl --forms asr            # only the ASR-style copy
+    veil evaluate --input test.jsonl --forms all            # written, ASR-style and transcript-style
     veil evaluate --input posts.jsonl --turns_per_conversation 10   # ten posts to a conversation
 
 Prints a table per infoType and per context, and writes every figure as JSON (`--report`).
@@ -11,7 +12,9 @@ written, and as an ASR-style copy of it (lower-case, sentence punctuation remove
 remapped: `veil.measure.asr_style`), which is what a speech recogniser gives. The copy marks the
 words written with a capital (`written_capitals`), so that its share of ordinary lower-case words
 redacted counts the same words as the written form's. The JSON report is the written form's, with
-the copy's under `asr_style`.
+the copy's under `asr_style`. `--forms transcript` (or `all`) scores a third copy, as people
+transcribe speech (`veil.measure.transcript_style`: an utterance opens in lower case, names and
+"I" keep their capitals), under `transcript_style`.
 `--turns_per_conversation N` first joins N consecutive records of one context into one
 conversation (`veil.measure.call_sized`), so that sentences are scored as a call's turns are,
 with what the rest of the conversation tells the detectors.
@@ -31,6 +34,7 @@ from pathlib import Path
 from pipelines.runner.logs import configure_logging
 from veil.measure.asr_style import asr_style_record
 from veil.measure.call_sized import call_sized
+from veil.measure.transcript_style import transcript_style_record
 from veil.run.config import load_config
 from veil.detection.detector_config import choose_detectors
 from veil.run.errors import ConfigError
@@ -195,14 +199,31 @@ def usable_config(args, storage: Storage):
     return config.model_copy(update={"detectors": detectors}), missing
 
 
-def asr_style_copy(storage: Storage, pattern: str, fields: FieldMap, input_format: str | None,
-                   folder: str) -> str:
-    """Write the ASR-style copy of every readable record of `pattern` to a JSONL file in
-    `folder`; return its path. Records the reader cannot parse are skipped here as in scoring."""
-    path = str(Path(folder) / "asr-style.jsonl")
+# The copies a labelled input is scored in besides the text as written: the key its report
+# carries in the written form's, and the function that makes a record's copy.
+COPIES = {
+    "asr": ("asr_style", asr_style_record),
+    "transcript": ("transcript_style", transcript_style_record),
+}
+FORM_TITLES = {
+    "written": "as written",
+    "asr_style": "ASR-style copy (lower-case, no sentence punctuation)",
+    "transcript_style": "transcript-style copy (sentences open in lower case; names and I keep capitals)",
+}
+FORM_CHOICES = {"both": ("written", "asr"), "written": ("written",), "asr": ("asr",),
+                "transcript": ("transcript",), "all": ("written", "asr", "transcript")}
+
+
+def styled_copy(storage: Storage, pattern: str, fields: FieldMap, input_format: str | None,
+                folder: str, form: str) -> str:
+    """Write the `form` copy (`COPIES`) of every readable record of `pattern` to a JSONL file
+    in `folder`; return its path. Records the reader cannot parse are skipped here as in
+    scoring."""
+    name, make_copy = COPIES[form]
+    path = str(Path(folder) / f"{name}.jsonl")
     with open(path, "w", encoding="utf-8") as out:
         for conversation in read_conversations(storage, pattern, fields, input_format):
-            copy = asr_style_record(conversation.record, fields.text, fields.turns, fields.pii)
+            copy = make_copy(conversation.record, fields.text, fields.turns, fields.pii)
             out.write(json.dumps(copy, ensure_ascii=False) + "\n")
     return path
 
@@ -220,39 +241,41 @@ def call_sized_copy(storage: Storage, pattern: str, fields: FieldMap, input_form
 
 
 def evaluate(args) -> dict:
-    """The written form's report, with the ASR-style copy's under `asr_style` when `--forms`
-    asks for both; only the copy's (marked `form: asr_style`) for `--forms asr`."""
-    forms = args.forms or ("written" if args.findings else "both")
-    if args.findings and forms != "written":
-        raise ConfigError("--forms asr/both: findings of an anonymize run are on the written "
-                          "text; run the detectors (no --findings) to score an ASR-style copy")
+    """The written form's report, with each copy's under its key (`asr_style`,
+    `transcript_style`) as `--forms` asks; a single copy's report alone (marked with its
+    `form`) when the written form is not asked for."""
+    forms = FORM_CHOICES[args.forms or ("written" if args.findings else "both")]
+    if args.findings and forms != ("written",):
+        raise ConfigError(f"--forms {args.forms}: findings of an anonymize run are on the written "
+                          "text; run the detectors (no --findings) to score an ASR-style or "
+                          "transcript-style copy")
     if args.turns_per_conversation is not None and args.turns_per_conversation < 1:
         raise ConfigError(f"--turns_per_conversation {args.turns_per_conversation}: give 1 or more")
     if args.findings and args.turns_per_conversation:
         raise ConfigError("--turns_per_conversation: findings of an anonymize run belong to its "
                           "records as they were; run the detectors (no --findings) to join them")
     fields = FieldMap(id=args.id_field, turns=args.turns_field, text=args.text_field, pii=args.pii_field)
+    reports = []
     with tempfile.TemporaryDirectory(prefix="veil-evaluate-") as folder:
         source, source_format = args.input, args.input_format
         if args.turns_per_conversation:
             source = call_sized_copy(Storage(), args.input, fields, args.input_format,
                                      args.turns_per_conversation, folder)
             source_format = "jsonl"
-        written = evaluate_form(args, source, source_format) if forms in ("written", "both") else None
-        asr = None
-        if forms != "written":
-            copy = asr_style_copy(Storage(), source, fields, source_format, folder)
-            asr = evaluate_form(args, copy, "jsonl")
-            asr["form"] = "asr_style"
-    for report in (written, asr):
-        if report is not None:
-            report["source"].update(input=args.input, turns_per_conversation=args.turns_per_conversation)
-    if asr is None:
-        return written
-    if written is None:
-        return asr
-    written["asr_style"] = asr
-    return written
+        for form in forms:
+            if form == "written":
+                reports.append(evaluate_form(args, source, source_format))
+                continue
+            copy = styled_copy(Storage(), source, fields, source_format, folder, form)
+            report = evaluate_form(args, copy, "jsonl")
+            report["form"] = COPIES[form][0]
+            reports.append(report)
+    for report in reports:
+        report["source"].update(input=args.input, turns_per_conversation=args.turns_per_conversation)
+    first = reports[0]
+    for report in reports[1:]:
+        first[report["form"]] = report
+    return first
 
 
 def evaluate_form(args, pattern: str, input_format: str | None) -> dict:
@@ -310,9 +333,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", default=None, help="Write the full report as JSON here.")
     parser.add_argument("--metric", default="entity_overlap",
                         choices=("entity_exact", "entity_overlap", "token"), help="The table's metric.")
-    parser.add_argument("--forms", choices=("both", "written", "asr"), default=None,
+    parser.add_argument("--forms", choices=tuple(FORM_CHOICES), default=None,
                         help="Score the input as written, an ASR-style copy of it (lower-case, no "
-                             "sentence punctuation), or both (the default; written only with --findings).")
+                             "sentence punctuation), or both (the default; written only with --findings); "
+                             "`transcript`: a copy as people transcribe speech (sentences open in lower "
+                             "case, names and I keep their capitals); `all`: the three.")
     parser.add_argument("--turns_per_conversation", type=int, default=None,
                         help="Join this many consecutive records of one context into one conversation "
                              "before scoring (sentences or posts scored as a call's turns).")
@@ -331,10 +356,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.report:
         with Storage().open(args.report, "wb") as handle:
             handle.write(json.dumps(report, indent=2, sort_keys=True).encode())
-    for form in (report, report.get("asr_style")):
+    for form in (report, report.get("asr_style"), report.get("transcript_style")):
         if form is None:
             continue
-        print(f"== {'ASR-style copy (lower-case, no sentence punctuation)' if form['form'] == 'asr_style' else 'as written'} ==")
+        print(f"== {FORM_TITLES[form['form']]} ==")
         print(format_report(form, args.metric))
         print()
         print("Residual risk from gold labels (paper's Table 4 shape):")

@@ -216,3 +216,26 @@ def test_veil_evaluate_scores_the_written_text_and_its_asr_style_copy(tmp_path):
     assert json.loads(report_path.read_text())["form"] == "asr_style"
     refused = run_veil("evaluate", "--input", str(source), "--findings", str(tmp_path), "--forms", "asr")
     assert refused.returncode == 2 and "ASR-style" in refused.stderr
+
+
+def test_veil_evaluate_scores_a_transcript_style_copy_beside_the_others(tmp_path):
+    # As people transcribe speech: sentences open in lower case, names and "I" keep capitals.
+    source = tmp_path / "posts.jsonl"
+    rows = [{"id": "a", "text": "Thanks, Jennifer. The haven was quiet.",
+             "pii": [{"start": 8, "end": 16, "info_type": "PERSON_NAME"}]},
+            {"id": "b", "text": "Yes. I think the bass was loud.", "pii": []}]
+    source.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    report_path = tmp_path / "report.json"
+    result = run_veil("evaluate", "--input", str(source), "--detectors", "rules", "--forms", "all",
+                      "--report", str(report_path))
+    assert result.returncode == 0, result.stderr
+    report = json.loads(report_path.read_text())
+    transcript = report["transcript_style"]
+    assert [report["form"], report["asr_style"]["form"], transcript["form"]] == \
+        ["written", "asr_style", "transcript_style"]
+    assert "transcript-style copy" in result.stdout
+    person = transcript["metrics"]["entity_overlap"][ALL]["per_info_type"]["PERSON_NAME"]
+    assert person["support"] == 1 and person["recall"] == 1.0
+    # "The" and "Yes" lost their capitals in the copy, and still count as the words they were.
+    words = [form["ordinary_words"][ALL] for form in (report, report["asr_style"], transcript)]
+    assert len({w["lower_case_words"] for w in words}) == 1 and words[2]["lower_case_redacted"] == 0

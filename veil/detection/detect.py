@@ -7,6 +7,7 @@ import threading
 from typing import Sequence
 
 from veil.run.config import VeilConfig
+from veil.detection.casing import transcript_capitalises, written_by
 from veil.detection.engine.engine import InfoTypeEngine
 from veil.detection.engine.turn_memo import TurnMemo
 from veil.detection.findings import Finding
@@ -83,7 +84,23 @@ class ConversationDetector:
         if self.google_dlp is not None:
             return [self.engine.inspect_conversation(texts) for texts in conversations]
         # Each turn windowed, before min_likelihood; the engine then applies hotwords that
-        # reach into the previous turn, and the threshold.
+        # reach into the previous turn, and the threshold. The turns of conversations whose
+        # writer keeps capitals for names (veil.detection.casing) are scanned apart, in a
+        # batch of their own: there a turn without capitals is read as cased.
+        per_turn: list = [None] * len(conversations)
+        judged: dict[bool, list[int]] = {}
+        for index, texts in enumerate(conversations):
+            judged.setdefault(transcript_capitalises(texts), []).append(index)
+        for capitalises, indexes in judged.items():
+            with written_by(capitalises):
+                found = self._scan_turns([conversations[i] for i in indexes])
+            for index, turns in zip(indexes, found):
+                per_turn[index] = turns
+        flat = [text for texts in conversations for text in texts]
+        return self.engine.conversations_found(conversations, per_turn, flat)
+
+    def _scan_turns(self, conversations: Sequence[Sequence[str]]) -> list[list[list[Finding]]]:
+        """Each conversation's per-turn findings, unfiltered, from one windowed engine batch."""
         scan = self.engine.inspect_unfiltered_texts
         if self.turn_memo is not None:
             memo, unmemoised = self.turn_memo, scan
@@ -91,10 +108,6 @@ class ConversationDetector:
             def scan(batch, turns=None):
                 return memo.scan(unmemoised, batch, turns)
 
-        if len(conversations) == 1:  # the turns are the conversation's own
-            flat = list(conversations[0])
-            per_turn = [detect_texts_in_windows(flat, self.window, self.overlap, scan)]
-            return self.engine.conversations_found(conversations, per_turn, flat)
         flat = [text for texts in conversations for text in texts]
         local_turn = [turn for texts in conversations for turn in range(len(texts))]
 
@@ -107,7 +120,7 @@ class ConversationDetector:
         for texts in conversations:
             per_turn.append(found[first:first + len(texts)])
             first += len(texts)
-        return self.engine.conversations_found(conversations, per_turn, flat)
+        return per_turn
 
     def detect(self, texts: list[str]) -> list[Finding]:
         """The conversation's findings, merged (`veil.detection.merge`)."""

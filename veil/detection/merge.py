@@ -52,6 +52,7 @@ from typing import Iterable
 
 from veil.detection.findings import Finding, Method
 from veil.detection.infotypes.builtin import BUILTINS
+from veil.detection.casing import conversation_case
 from veil.detection.name_spans import trim_name_spans
 
 _GENERIC = BUILTINS.generic_types()
@@ -282,6 +283,13 @@ def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,
     `retype=False` keeps a name-list guess's own type even where a model types the same
     words otherwise (`retype_name_guesses`): the residual-risk auditor errs high, and a person
     scores more than a place. A model's `NOT_A_NAME` veto applies either way (step 0)."""
+    if texts is None:
+        return _merged(findings, None, retype)
+    with conversation_case(texts):  # a turn's case is judged with its transcript's
+        return _merged(findings, texts, retype)
+
+
+def _merged(findings: Iterable[Finding], texts: list[str] | None, retype: bool) -> list[Finding]:
     merged: list[Finding] = []
     findings = drop_vetoed_guesses(list(findings))
     if texts is not None:

@@ -24,6 +24,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from veil.detection.casing import conversation_case
 from veil.detection.findings import Finding, Likelihood, Method
 from veil.detection.engine.name_lists import DETERMINERS, SUBJECTS
 from veil.detection.engine.name_lists import LABEL_TITLES as _TITLES
@@ -169,9 +170,10 @@ def with_repeats(texts: list[str], findings: Iterable[Finding]) -> list[Finding]
     Shared by the job's anonymisation and everything that must detect as the job does
     (`veil calibrate`, the auditor's fitting)."""
     findings = list(findings)
-    findings += repeated_names(texts, findings)
-    findings += name_neighbours(texts, findings)
-    findings += repeated_entities(texts, findings)
+    with conversation_case(texts):  # a turn's case is judged with its transcript's
+        findings += repeated_names(texts, findings)
+        findings += name_neighbours(texts, findings)
+        findings += repeated_entities(texts, findings)
     return findings
 
 

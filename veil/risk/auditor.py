@@ -17,6 +17,7 @@ import re
 from veil.run.config import VeilConfig
 from veil.detection.detect import find_through_disguises, shared_detector
 from veil.run.errors import ConfigError
+from veil.detection.casing import conversation_case
 from veil.detection.engine.builtin_names import common_words, is_cased, name_words, the_word_not_a_name
 from veil.detection.engine.name_lists import ADDRESS_TERMS
 from veil.detection.findings import Finding, Likelihood
@@ -70,7 +71,12 @@ class ResidualAuditor:
 
     def detect(self, texts: list[str], model_findings: list[Finding] | None = None) -> list[Finding]:
         """The merged findings in `texts` (turn = the text's index). `model_findings`: the
-        auditor model's findings in these texts, found by the caller; None: run it here."""
+        auditor model's findings in these texts, found by the caller; None: run it here.
+        A turn's case is judged with its transcript's (veil.detection.casing), as the job's."""
+        with conversation_case(texts):
+            return self._detect(texts, model_findings)
+
+    def _detect(self, texts: list[str], model_findings: list[Finding] | None) -> list[Finding]:
         found: list[Finding] = [f for f in self.rules.find(texts) if not capitalised_by_position(texts[f.turn], f)
                                 and not the_word_after_a_determiner(texts[f.turn], f)] if self.rules is not None else []
         if model_findings is not None:

@@ -43,6 +43,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Callable, Iterable, Iterator, Sequence
 
+from veil.detection.casing import writer_capitalises
 from veil.detection.engine.citations import PATTERNS as CITATIONS, cited_authors
 from veil.detection.engine.dictionary import DictionaryMatcher, normalise_term
 from veil.detection.engine.name_lists import (
@@ -292,8 +293,14 @@ def mostly_foreign(text: str) -> bool:
 def is_cased(text: str) -> bool:
     """Whether capitalisation carries information: the text has a capital outside the
     placeholders a job writes, and does not give one to nearly every word
-    (`capitalises_every_word`: Title Case, or capitals throughout)."""
-    return text != text.lower() and _capitals_say_something(text)
+    (`capitalises_every_word`: Title Case, or capitals throughout); or it has none of its
+    own, in a conversation whose writer keeps capitals for names (`veil.detection.casing`:
+    "the bass were biting" in a transcript that writes "yeah I went fishing with Bob")."""
+    if text == text.lower():
+        return writer_capitalises()
+    if _capitals_say_something(text):
+        return True
+    return writer_capitalises() and _placeholder_capitals_only(text)
 
 
 _PLACEHOLDER = re.compile(r"\[[A-Z][A-Z_]*\d*\]")
@@ -310,11 +317,14 @@ def _strip_edges(token: str) -> str:
 def _capitals_say_something(text: str) -> bool:
     """An anonymised "[PERSON_NAME_1] met gingrich today", which the residual-risk auditor
     reads, is written without capitals: the placeholder's are the job's, not the writer's."""
-    if "[" in text:
-        rest = _PLACEHOLDER.sub(" ", text)
-        if rest == rest.lower():
-            return False
-    return not capitalises_every_word(text)
+    return not _placeholder_capitals_only(text) and not capitalises_every_word(text)
+
+
+def _placeholder_capitals_only(text: str) -> bool:
+    if "[" not in text:
+        return False
+    rest = _PLACEHOLDER.sub(" ", text)
+    return rest == rest.lower()
 
 
 @lru_cache(maxsize=4096)

@@ -3,8 +3,9 @@
 Anonymised turns repeat far more than raw ones ("Thank you for calling
 [ORGANIZATION_NAME_1], this is [PERSON_NAME_1]."), and the engine's per-turn scan (before
 previous-turn hotwords and thresholds, which still run per conversation) is a function of the
-turn's text alone: its findings are kept, by text, with turn 0, and re-stamped with the turn
-asked for. The turns not remembered are still scanned in one batch. The results are the same,
+turn's text alone, and of whether its conversation's writer keeps capitals for names
+(`veil.detection.casing`): its findings are kept, by both, with turn 0, and re-stamped with the
+turn asked for. The turns not remembered are still scanned in one batch. The results are the same,
 scan for scan (tests/risk/test_risk_audit.py checks it on a corpus); only the time changes.
 
     detector = ConversationDetector(auditor_config, turn_memo=TurnMemo())
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from veil.detection.casing import writer_capitalises
 from veil.detection.findings import Finding
 
 ScanTexts = Callable[[Sequence[str], Sequence[int]], list[list[Finding]]]
@@ -29,7 +31,7 @@ class TurnMemo:
     def __init__(self, max_entries: int = MEMO_ENTRIES, max_chars: int = MEMO_MAX_CHARS):
         self.max_entries = max_entries
         self.max_chars = max_chars
-        self._memo: dict[str, tuple[Finding, ...]] = {}
+        self._memo: dict[tuple[bool, str], tuple[Finding, ...]] = {}
         self.hits = 0
         self.misses = 0
 
@@ -40,8 +42,9 @@ class TurnMemo:
         turns = list(range(len(texts))) if turns is None else list(turns)
         found: list = [None] * len(texts)
         missed = []
+        capitalises = writer_capitalises()
         for i, text in enumerate(texts):
-            known = self._memo.get(text)
+            known = self._memo.get((capitalises, text))
             if known is None:
                 missed.append(i)
             else:
@@ -55,7 +58,7 @@ class TurnMemo:
                 if len(texts[i]) <= self.max_chars:
                     if len(self._memo) >= self.max_entries:
                         self._memo.clear()  # bounded: start again rather than grow
-                    self._memo[texts[i]] = findings
+                    self._memo[(capitalises, texts[i])] = findings
                 found[i] = _on_turn(findings, turns[i])
         return found
 

@@ -1,0 +1,84 @@
+"""A turn's case is judged with its transcript's (veil.detection.casing): in a conversation whose
+writer keeps capitals for names and "I" only, a turn without capitals names no one by its case."""
+import pytest
+
+from veil.detection.casing import conversation_case, transcript_capitalises, writer_capitalises
+from veil.detection.engine.builtin_names import is_cased
+from veil.risk.auditor import ResidualAuditor
+from veil.run.config import load_config
+
+# As TalkBank's CHAT writes a call: turns open in lower case, names and "I" keep their capitals.
+TRANSCRIBED = ["hello?", "hi Mom it's me, I just got back from the lake", "oh how was it?",
+               "yeah the bass were biting all morning", "was Bob with you?",
+               "no, I went with Penny", "it was pleasant, a bit of a flood on the road back"]
+# The same call from a speech recogniser: no capitals, and "i".
+RECOGNISED = [text.lower() for text in TRANSCRIBED]
+# A chat: the agent types with capitals, the customer in lower case (and never "i").
+CHAT = ["Hello, I can help with that. What's the order number?", "order 5512 never came",
+        "I see it here. Can I have the name on the order?", "yeah its under darin moreau",
+        "Thanks, I have updated it.", "ok thanks"]
+PROSE = ["I met Bob there. The bass were biting.", "Then I left.", "We ate fish."]
+
+
+@pytest.mark.parametrize("texts,capitalises", [
+    (TRANSCRIBED, True),
+    (RECOGNISED, False),
+    (CHAT, False),
+    (PROSE, False),
+    # one "I" is too little to go on; a single lower-case "i" rules it out
+    (["yeah I know", "the bass were biting", "so what"], False),
+    (TRANSCRIBED + ["and i said no"], False),
+    # a placeholder opening a turn is no capitalised word; "i.e." is no pronoun
+    (["[PERSON_NAME_1] said I could", "yeah I know", "the bass i.e. fish", "so what", "ok"], True),
+    # most turns opening with capitalised words: written with capitals, not transcribed
+    (["yeah I know", "and I said so", "Sure thing.", "Right away.", "Thanks."], False),
+])
+def test_the_writer_is_judged_by_the_whole_conversation(texts, capitalises):
+    assert transcript_capitalises(texts) is capitalises
+
+
+def test_a_turn_without_capitals_is_cased_in_a_transcript_that_capitalises_names():
+    turn = "yeah the bass were biting all morning"
+    assert not is_cased(turn) and not writer_capitalises()
+    with conversation_case(TRANSCRIBED) as capitalises:
+        assert capitalises and writer_capitalises()
+        assert is_cased(turn)
+        assert is_cased("[PERSON_NAME_1] was there")  # the job's capitals are not the writer's
+        assert not is_cased("Thanks For The Great Job")  # Title Case still says nothing
+    with conversation_case(RECOGNISED) as capitalises:
+        assert not capitalises and not is_cased(turn)
+    assert not writer_capitalises()
+
+
+@pytest.fixture(scope="module")
+def auditor():
+    config = load_config("auditor")
+    return ResidualAuditor(config.model_copy(update={"detectors": config.detectors.model_copy(update={"spacy": None})}))
+
+
+def test_the_auditor_counts_no_ordinary_word_of_a_turn_a_transcriber_left_without_capitals(auditor):
+    # The auditor runs its rules at UNLIKELY: read as recogniser output, the name lists' words
+    # that English also uses ("bass", "pleasant") were residual names in a transcript that
+    # writes every name with a capital. Its memo keeps each reading apart: the same turn in a
+    # recogniser's conversation is still read as uncased.
+    anonymised = [text.replace("Bob", "[PERSON_NAME_1]").replace("Penny", "[PERSON_NAME_2]")
+                  for text in TRANSCRIBED]
+    assert [anonymised[f.turn][f.start:f.end] for f in auditor.detect(anonymised)] == []
+    recognised = [text.lower().replace("[person_name_1]", "[PERSON_NAME_1]")
+                  .replace("[person_name_2]", "[PERSON_NAME_2]") for text in anonymised]
+    found = {recognised[f.turn][f.start:f.end] for f in auditor.detect(recognised)}
+    assert {"bass", "pleasant"} <= found
+
+
+def test_the_rules_read_a_chat_customer_in_lower_case_as_before_and_trust_a_transcriber():
+    from veil.detection.detect import ConversationDetector
+
+    detector = ConversationDetector(load_config("call_transcripts"))
+    found = {CHAT[f.turn][f.start:f.end] for f in detector.detect(CHAT) if f.info_type == "PERSON_NAME"}
+    assert "darin moreau" in found
+    # The trade, on purpose: a transcriber who writes "Bob" and "I" writes a name with capitals,
+    # so the name lists alone take no lower-case word of theirs for one (the model still reads
+    # every word; `veil evaluate --forms transcript` measures the whole job).
+    transcribed = ["yeah I know", "we saw darin moreau at the game", "and I said hi", "so what", "ok then"]
+    assert transcript_capitalises(transcribed)
+    assert not [f for f in detector.detect(transcribed) if f.info_type == "PERSON_NAME"]

@@ -1,0 +1,98 @@
+"""Whose capitals a turn's case is judged by: the turn's own, or its transcript's.
+
+Capitals are the cheapest evidence a rule has that a word is a name, and a text without any is
+read as a speech recogniser's output, where a name list's word needs more evidence than the list
+(`veil.detection.engine.builtin_names.is_cased`). Judged turn by turn, that misreads speech as
+people transcribe it. Under the convention of TalkBank's CHAT (CallHome, CallFriend, the Santa
+Barbara corpus) and of many call-centre transcripts, an utterance opens in lower case while
+names and the pronoun "I" keep their capitals: "yeah I went fishing with Bob", then "the bass
+were biting". The second turn has no capital because it names no one, not because its writer
+drops capitals; read alone, it is recogniser output, and "bass" a surname.
+
+So a conversation is judged as a whole first. Its writer **keeps capitals for names** when it
+writes the pronoun "I" in capitals (twice or more) and never as "i", and opens its turns in lower
+case: two or more turns open with a lower-case word, and at most one in three as many open with
+a capitalised word other than "I" (a name opening a turn keeps its capital; the job's
+placeholders are no words). In such a conversation, a turn with no capital of its own is read as
+a cased turn that names no one. A chat where the agent types with capitals and the customer in
+lower case is no such conversation: the agent's turns open with capitals, and a customer who
+types "i" rules it out at once. Neither is written prose, where sentences open with capitals,
+nor a recogniser's output, which writes "i".
+
+The judgement is a pure function of the conversation's texts, so every stage that reads case
+(the rules, the model's vetoes, the merge, the repeats, the auditor) reaches the same one. The
+stages hold it for the duration of a conversation with `conversation_case(texts)`, a context
+like `veil.detection.deadline`'s: `writer_capitalises()` answers within it, per thread.
+"""
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Iterator, Sequence
+
+_WRITER_CAPITALISES: ContextVar[bool] = ContextVar("veil_writer_capitalises", default=False)
+
+# The pronoun, alone or with its clitics ("I", "I'm", "I'll", "I'd", "I've"); not "i.e.".
+_PRONOUN_I = re.compile(r"(?<![\w'’.-])(?:I|i)(?:['’](?:m|ll|d|ve))?(?![\w'’]|\.\w)")
+_FIRST_WORD = re.compile(r"[^\W\d_]+")
+_PLACEHOLDER = re.compile(r"\[[A-Z][A-Z0-9_]*\]")
+# Capital "I"s, and turns opening in lower case, before a writer counts as keeping capitals for
+# names; and how many turns may open with another capitalised word per turn opening lower-case.
+CAPITAL_I = 2
+LOWER_CASE_OPENINGS = 2
+CAPITAL_OPENINGS_PER_LOWER = 1 / 3
+
+
+def transcript_capitalises(texts: Sequence[str]) -> bool:
+    """Whether the conversation's writer keeps capitals for names and "I" only: "I" in capitals
+    twice or more and never "i", and turns that open in lower case, but for a few that a name
+    (or "I") opens."""
+    capital_i = lower = capital = 0
+    for text in texts:
+        if "i" in text or "I" in text:
+            for pronoun in _PRONOUN_I.findall(text):
+                if pronoun[0] == "i":
+                    return False
+                capital_i += 1
+        if "[" in text:
+            text = _PLACEHOLDER.sub(" ", text)
+        first = _FIRST_WORD.search(text)
+        if first is None:
+            continue
+        word = first.group()
+        if word[0].islower():
+            lower += 1
+        elif word != "I":
+            capital += 1
+    return (capital_i >= CAPITAL_I and lower >= LOWER_CASE_OPENINGS
+            and capital <= lower * CAPITAL_OPENINGS_PER_LOWER)
+
+
+@contextmanager
+def conversation_case(texts: Sequence[str]) -> Iterator[bool]:
+    """Within the block, `writer_capitalises()` says whether `texts`' writer capitalises
+    (`transcript_capitalises`); yields the answer."""
+    capitalises = transcript_capitalises(texts)
+    token = _WRITER_CAPITALISES.set(capitalises)
+    try:
+        yield capitalises
+    finally:
+        _WRITER_CAPITALISES.reset(token)
+
+
+@contextmanager
+def written_by(capitalises: bool) -> Iterator[None]:
+    """Within the block, `writer_capitalises()` is `capitalises`: for a batch of turns of
+    conversations judged alike (`veil.detection.detect`)."""
+    token = _WRITER_CAPITALISES.set(capitalises)
+    try:
+        yield
+    finally:
+        _WRITER_CAPITALISES.reset(token)
+
+
+def writer_capitalises() -> bool:
+    """Whether the conversation being read is written by a writer who capitalises names, so
+    that a turn without capitals names no one by its case (False outside any conversation)."""
+    return _WRITER_CAPITALISES.get()
