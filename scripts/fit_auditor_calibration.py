@@ -53,10 +53,11 @@ from pipelines.calibrate import JobDetector  # noqa: E402
 from veil.risk.calibration import mean_plus_std  # noqa: E402
 from veil.risk.estimate import FORMS, SPEECH, TABLE_PATH, WRITTEN, FittedTable  # noqa: E402
 from veil.risk.fitting import (  # noqa: E402
-    ITEM_FEATURES, NAME_TYPES, figures, fit_kinds, fit_logistic, item_rows, scored_conversation,
-    table_data,
+    ITEM_FEATURES, NAME_TYPES, direct_identifier_counts, figures, fit_kinds, fit_logistic, item_rows,
+    scored_conversation, table_data,
 )
 from veil.measure.asr_style import asr_style_record  # noqa: E402
+from veil.measure.transcript_style import transcript_style_record  # noqa: E402
 
 def _gum(*genres: str) -> list[dict]:
     """The sentences of these GUM genres that the job's model did not train on (data/ner's dev
@@ -102,11 +103,20 @@ def scored_pairs(convs: list[dict], detector, auditor) -> list[dict]:
                                 auditor.detect) for conv in convs]
 
 
+# The transcript-style copy (veil.measure.transcript_style): speech as people transcribe it,
+# sentences opening in lower case, names and "I" with capitals. Its output reads as WRITTEN.
+TRANSCRIPT = "transcript"
+FORM_LABELS = {WRITTEN: "written", SPEECH: "ASR-style", TRANSCRIPT: "transcript-style"}
+
+
 def load(sets: dict, name: str, form: str, limit: int, group: int) -> list[dict]:
     records = sets[name]()
     if form == SPEECH:
         records = [asr_style_record(r) for r in records]
-    return conversations(records, limit, group)
+    convs = conversations(records, limit, group)
+    if form == TRANSCRIPT:  # after the grouping, as a transcriber writes a whole call
+        convs = [transcript_style_record(conv) for conv in convs]
+    return convs
 
 
 JOBS = {"rules": "rules-only job", "default": "default job (rules + model)"}
@@ -204,7 +214,7 @@ def cmd_measure(args) -> int:
     results = []
     for job in args.jobs.split(","):
         detector = auditor = None
-        for name, form in [(n, f) for n in args.sets.split(",") for f in FORMS]:
+        for name, form in [(n, f) for n in args.sets.split(",") for f in args.forms.split(",")]:
             if (job, name, form) not in scored:
                 if detector is None:
                     detector, auditor = tools(job)
@@ -227,8 +237,9 @@ def cmd_measure(args) -> int:
             forms = {row["form"] for row in rows}
             results.append({"job": job, "set": name, "form": form, "gold": gold, "raw": raw, "estimate": est,
                             "low": low, "high": high, "holds": holds, "old": old, "old_low": old_low,
-                            "old_high": old_high, "old_holds": old_holds, "detected_forms": sorted(forms)})
-            print(f"| {JOBS[job]} | {name} | {'written' if form == WRITTEN else 'ASR-style'} | {len(rows)} "
+                            "old_high": old_high, "old_holds": old_holds, "detected_forms": sorted(forms),
+                            "conversations": len(rows), "direct": direct_identifier_counts(rows, table)})
+            print(f"| {JOBS[job]} | {name} | {FORM_LABELS[form]} | {len(rows)} "
                   f"| {gold:.2f} | {raw:.2f} | {old:.2f} | {_error(old, gold)} | {old_low:.2f}–{old_high:.2f} "
                   f"| {'yes' if old_holds else 'no'} | {est:.2f} | {_error(est, gold)} | {low:.2f}–{high:.2f} "
                   f"| {'yes' if holds else 'no'} | {verdict(gold)} / {verdict(est)}{' (borderline)' if low < THRESHOLD <= high else ''} / {verdict(high)} |",
@@ -246,6 +257,16 @@ def cmd_measure(args) -> int:
               f"taken on the upper end, on {count(lambda r: verdict(r['high']) == verdict(r['gold']))} "
               f"(old: {count(lambda r: verdict(r['old_high']) == verdict(r['gold']))}); "
               f"borderline (the interval holds the threshold) on {count(lambda r: r['low'] < THRESHOLD <= r['high'])}")
+    print()
+    print("Conversations still holding a direct identifier (a person's name, on these sets): by "
+          "gold labels, by any auditor hit, and estimated from the hits' chances:")
+    print()
+    print("| job | held-out set | form | conversations | gold | any auditor hit | estimated |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: |")
+    for r in results:
+        d = r["direct"]
+        print(f"| {JOBS[r['job']]} | {r['set']} | {FORM_LABELS[r['form']]} | {r['conversations']} "
+              f"| {d['gold']} | {d['raw']} | {d['estimated']:.1f} |")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0
@@ -536,6 +557,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--group", type=int, default=10, help="sentences per conversation")
     parser.add_argument("--jobs", default="rules,default", help="rules, default: whose output")
     parser.add_argument("--sets", default=",".join(HELD_OUT), help="measure: held-out sets")
+    parser.add_argument("--forms", default=",".join(FORMS),
+                        help=f"measure: the forms of each set ({', '.join(FORM_LABELS)})")
     parser.add_argument("--output", default=str(TABLE_PATH), help="fit: where the table goes")
     parser.add_argument("--cache", help="keep the scored sets here (a pickle), reuse them: "
                         "fit, the dev sets; measure, the held-out sets")

@@ -92,8 +92,8 @@ def evaluate_both_forms(name: str, work: Path, system: str) -> dict:
     path = work / f"speech-{name}-{system}.json"
     if path.exists():
         return json.loads(path.read_text())
-    if system == "default":
-        run("evaluate", "--input", str(data), "--config", PROFILE, "--report", str(path))
+    if system == "default":  # and its transcript-style copy, for the call-sized table
+        run("evaluate", "--input", str(data), "--config", PROFILE, "--forms", "all", "--report", str(path))
     elif system == "spacy-md":
         config = work / "spacy_md.yaml"
         config.write_text(f"detectors:\n  rules: false\n  spacy: {{pipeline: '{spacy_md_path()}', entity_ruler: false}}\n")
@@ -117,6 +117,8 @@ def evaluate_both_forms(name: str, work: Path, system: str) -> dict:
 
 
 CALL_TURNS = 10  # sentences or posts to a conversation in the call-sized table
+# The forms of the call-sized table, and where each report keeps them.
+CALL_FORMS = (("written", None), ("ASR-style", "asr_style"), ("transcript-style", "transcript_style"))
 
 
 def evaluate_call_sized(name: str, work: Path) -> dict:
@@ -126,7 +128,7 @@ def evaluate_call_sized(name: str, work: Path) -> dict:
     path = work / f"speech-{name}-call{CALL_TURNS}.json"
     if not path.exists():
         run("evaluate", "--input", str(data), "--config", PROFILE, "--turns_per_conversation",
-            str(CALL_TURNS), "--report", str(path))
+            str(CALL_TURNS), "--forms", "all", "--report", str(path))
     return json.loads(path.read_text())
 
 
@@ -215,9 +217,16 @@ def speech_section(work: Path, sets=SPEECH_SETS) -> str:
               "to a conversation, as turns; gold spans stay on the same characters. Only the default job is "
               "shown joined: Presidio's rows above are its own findings, scored one text at a time, and the "
               "spaCy rows run through Veil's job (its repeats included, as for the default job).", "",
+              "A third form joins the two: **transcript-style**, speech as people transcribe it (TalkBank's "
+              "CHAT convention, used for CallHome and CallFriend calls): a sentence opens in lower case, while "
+              "names and \"I\" keep their capitals (`veil/measure/transcript_style.py`; every offset kept). "
+              "Most of such a text's short sentences then hold no capital at all. Read one at a time they look "
+              "like a recogniser's output; in a conversation, the job judges case by the whole transcript "
+              "(`veil/detection/casing.py`: a writer who writes \"I\" and opens turns in lower case keeps "
+              "capitals for names), so the one-each and joined rows differ there by more than the repeats.", "",
               "```",
               f"veil evaluate --input data/ner/dev-uner-ewt.jsonl.gz --turns_per_conversation {CALL_TURNS} "
-              "--report default-calls.json",
+              "--forms all --report default-calls.json",
               "```", "",
               "| set | split | form | records | PERSON_NAME redacted at all | precision | typed recall "
               "| ORGANIZATION_NAME redacted at all | precision | typed recall | lower-case words redacted "
@@ -225,9 +234,9 @@ def speech_section(work: Path, sets=SPEECH_SETS) -> str:
               "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for name, label, split in sets:
         joined = evaluate_call_sized(name, work)
-        for form in ("written", "ASR-style"):
+        for form, key in CALL_FORMS:
             for how, report in (("one each", reports[(name, "default")]), (f"{CALL_TURNS} to a call", joined)):
-                report = report["asr_style"] if form == "ASR-style" else report
+                report = report[key] if key else report
                 lines.append(f"| {label} | {split} | {form} | {how} | {_row(report)} |")
     lines.append(SPEECH_END)
     return "\n".join(lines)
