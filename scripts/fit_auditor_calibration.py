@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 from collections import Counter
@@ -53,8 +54,8 @@ from pipelines.calibrate import JobDetector  # noqa: E402
 from veil.risk.calibration import mean_plus_std  # noqa: E402
 from veil.risk.estimate import FORMS, SPEECH, TABLE_PATH, WRITTEN, FittedTable  # noqa: E402
 from veil.risk.fitting import (  # noqa: E402
-    ITEM_FEATURES, NAME_TYPES, direct_identifier_counts, figures, fit_kinds, fit_logistic, item_rows,
-    scored_conversation, table_data,
+    ITEM_FEATURES, NAME_TYPES, figures, fit_kinds, fit_logistic, item_rows, scored_conversation,
+    table_data,
 )
 from veil.measure.asr_style import asr_style_record  # noqa: E402
 from veil.measure.transcript_style import transcript_style_record  # noqa: E402
@@ -193,6 +194,31 @@ def _within(estimate: float, gold: float) -> bool:
     return 0.9 * gold - 1e-9 <= estimate <= 1.5 * gold + 1e-9
 
 
+def direct_identifier_counts(rows: list[dict], table: FittedTable) -> dict:
+    """How many conversations hold a direct identifier (a person's name, on these sets): by their
+    gold labels; by any auditor hit (what the report counts); and two weightings of the hits,
+    tried to estimate it (docs/risk-auditor.md, "Conversations holding a direct identifier"):
+    the chance that one hit is real, 1 - prod(1 - p), and with the auditor's recall,
+    1 - exp(-sum(p / r))."""
+    import math
+
+    from veil.risk.estimate import item_chances
+
+    def direct(items) -> list:
+        return [i for i in items if i.direct and i.score > 0]
+
+    out = {"gold": 0, "raw": 0, "weighed": 0.0, "with_recall": 0.0}
+    for r in rows:
+        out["gold"] += bool(direct(r["gold_scored"]))
+        hits = direct(r["audit_scored"])
+        out["raw"] += bool(hits)
+        chances = [1.0 if p is None else p for p in item_chances(hits, r["form"], table, r["texts"])]
+        out["weighed"] += 1.0 - math.prod(1.0 - p for p in chances)
+        out["with_recall"] += 1.0 - math.exp(-sum(
+            p / max(table.recall_of(r["form"], i.info_type), 1e-6) for i, p in zip(hits, chances)))
+    return out
+
+
 def cmd_measure(args) -> int:
     """Per held-out set and form: gold mean + std, the raw count, the old figure (the raw count
     times OLD_CALIBRATION, or with --baseline an earlier fitted table's estimate) and the new
@@ -259,14 +285,18 @@ def cmd_measure(args) -> int:
               f"borderline (the interval holds the threshold) on {count(lambda r: r['low'] < THRESHOLD <= r['high'])}")
     print()
     print("Conversations still holding a direct identifier (a person's name, on these sets): by "
-          "gold labels, by any auditor hit, and estimated from the hits' chances:")
+          "gold labels, by any auditor hit, and by two weightings of the hits (1 - prod(1 - p); "
+          "1 - exp(-sum(p / r))), with the mean |log(figure / gold)| of each over the cells:")
     print()
-    print("| job | held-out set | form | conversations | gold | any auditor hit | estimated |")
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: |")
+    print("| job | held-out set | form | conversations | gold | any auditor hit | weighed | weighed, with recall |")
+    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |")
     for r in results:
         d = r["direct"]
         print(f"| {JOBS[r['job']]} | {r['set']} | {FORM_LABELS[r['form']]} | {r['conversations']} "
-              f"| {d['gold']} | {d['raw']} | {d['estimated']:.1f} |")
+              f"| {d['gold']} | {d['raw']} | {d['weighed']:.1f} | {d['with_recall']:.1f} |")
+    for key in ("raw", "weighed", "with_recall"):
+        errors = [abs(math.log(max(r["direct"][key], 0.5) / max(r["direct"]["gold"], 0.5))) for r in results]
+        print(f"- {key}: mean |log(figure / gold)| {sum(errors) / len(errors):.3f} over {len(errors)} cells")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0

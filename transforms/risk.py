@@ -19,9 +19,7 @@ from veil.io.summary import FIELDS_LEFT
 from veil.io.records import FieldMap
 from veil.risk.audit import from_audit, written_values
 from veil.risk.auditor import ResidualAuditor
-from veil.risk.estimate import (
-    case_form, direct_identifier_chance, estimate_parts, item_chances, load_fitted_table,
-)
+from veil.risk.estimate import case_form, estimate_parts, item_chances, load_fitted_table
 from veil.risk.gold import from_gold, in_output_text
 from veil.risk.record import field_items, label_items, outside_turns, speaker_own
 from veil.risk.sampling import unaudited_row
@@ -153,8 +151,7 @@ class ScoreRiskFn(beam.DoFn):
         chances = item_chances(audit_risk.items, form, self.fitted, new_texts)
         parts = estimate_parts(audit_risk.items, form, self.fitted, chances=chances)
         estimate = {"expected": round(parts.expected, 4), "variance": round(parts.variance, 4),
-                    "counted": round(parts.counted, 4), "form": form,
-                    "direct_identifier": round(direct_identifier_chance(audit_risk.items, chances), 4)}
+                    "counted": round(parts.counted, 4), "form": form}
         if element.gold is None:
             risk, source = audit_risk, "audit"
         else:

@@ -12,8 +12,7 @@ from tests.support.estimate_ends import calibrated_end
 from veil.risk.calibration import with_auditor_interval
 from veil.risk.estimate import (
     SPEECH, WRITTEN, EstimateMoments, FittedTable, case_form, conversation_estimate,
-    direct_identifier_chance, estimate_interval, estimate_mean_plus_std, item_features,
-    load_fitted_table, logistic,
+    estimate_interval, estimate_mean_plus_std, item_features, load_fitted_table, logistic,
 )
 from veil.risk.stats import summarise
 from veil.risk.table import DEFAULT_CALIBRATION, AuditorCalibration
@@ -53,17 +52,6 @@ def test_unlabelled_types_and_field_items_count_in_full():
     # Items of no score, or outside the types asked about, add nothing.
     assert conversation_estimate([item(score=0)], WRITTEN, TABLE) == (0.0, 0.0)
     assert conversation_estimate([item("URL", 2)], WRITTEN, TABLE, frozenset({"PERSON_NAME"})) == (0.0, 0.0)
-
-
-def test_a_conversation_holds_a_direct_identifier_with_the_chance_that_one_hit_is_real():
-    names = [item(direct=True), item(direct=True), item("LOCATION", 2, direct=False)]
-    assert direct_identifier_chance(names, [0.5, 0.2, 0.9]) == pytest.approx(1 - 0.5 * 0.8)
-    assert direct_identifier_chance(names, [None, 0.2, 0.9]) == 1.0  # counted in full: real
-    assert direct_identifier_chance([item(direct=True, fields=["caller"])], [0.1]) == 1.0
-    assert direct_identifier_chance([item(score=0, direct=True)], [0.9]) == 0.0
-    assert direct_identifier_chance(names[2:], [0.9]) == 0.0
-    moments = EstimateMoments().add(1.0, 0.0, 0.0, 0.6).add(5.0, 0.0, 5.0, 1.0)
-    assert moments.merge(EstimateMoments().add(0.0, 0.0)).figures()["with_direct_identifier"] == 1.6
 
 
 def test_mean_plus_std_adds_each_conversations_own_uncertainty():
@@ -168,11 +156,6 @@ def test_the_job_summary_and_report_carry_the_estimate_and_its_interval(tmp_path
     expected = estimate_mean_plus_std([(r["estimate"]["expected"], r["estimate"]["variance"])
                                        for r in conversations])
     assert total["estimate"]["mean_plus_std"] == pytest.approx(expected, abs=1e-4)
-    # Conversations holding a direct identifier: counted by any hit, and estimated from the
-    # chances of the hits (each row's, summed).
-    chances = [row["estimate"]["direct_identifier"] for row in conversations]
-    assert all(0 <= c <= 1 for c in chances) and total["with_direct_identifier"] == 8
-    assert total["estimate"]["with_direct_identifier"] == pytest.approx(sum(chances), abs=0.01)
     interval = total["auditor_interval"]
     assert interval["basis"] == "calibrated estimate"
     assert interval["raw"] == pytest.approx(total["mean_plus_std"], abs=1e-4)
@@ -186,10 +169,8 @@ def test_the_job_summary_and_report_carry_the_estimate_and_its_interval(tmp_path
     # The job's own summary and the report say it too.
     job = json.loads((out / "job_summary.json").read_text())
     assert job["risk"]["auditor_interval"]["estimate"] == interval["estimate"]
-    assert job["risk"]["with_direct_identifier_estimated"] == total["estimate"]["with_direct_identifier"]
     page = (out / "risk" / "report.html").read_text()
     assert "estimated (hits weighed" in page and "counted: mean + std" in page
-    assert 'id="direct-estimated"' in page and "measured chance of being real personal information" in page
     assert f"auditor's estimate {interval['estimate']:.2f}" in result.stdout + result.stderr
 
 

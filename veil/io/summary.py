@@ -89,10 +89,6 @@ def _risk_verdict(risk: dict) -> dict[str, Any]:
         "threshold": risk["threshold"],
         "conversations": total["count"],
         "with_direct_identifier": total["with_direct_identifier"],
-        # Scored by the auditor: how many of those its hits' chances make (veil.risk.estimate).
-        **({"with_direct_identifier_estimated": total["estimate"]["with_direct_identifier"]}
-           if (total.get("estimate") or {}).get("with_direct_identifier") is not None
-           and (total.get("sources") or {}).get("audit") else {}),
         # Scored by the auditor: its calibrated interval and verdict (veil.risk.calibration).
         "auditor_interval": total.get("auditor_interval"),
         # The auditor read a sample: how many of how many, and the intervals (veil.risk.sampling).
@@ -152,8 +148,6 @@ def format_summary(summary: dict[str, Any]) -> str:
             f"  residual risk:   {verdict} (mean + std = {risk['mean_plus_std']:.2f}{estimate}, "
             f"threshold {risk['threshold']:g}); {risk['with_direct_identifier']} of "
             f"{risk['conversations']} conversations still hold a direct identifier"
-            + (f" by the auditor's hits, about {risk['with_direct_identifier_estimated']:.1f} estimated"
-               if risk.get("with_direct_identifier_estimated") is not None else "")
         )
         sample = risk.get("audit_sample")
         if sample:

@@ -199,22 +199,6 @@ def estimate_parts(items: Iterable[Any], form: str, table: FittedTable,
     return EstimateParts(expected, variance, counted)
 
 
-def direct_identifier_chance(items: Iterable[Any], chances: Sequence[float | None]) -> float:
-    """The chance that at least one of a conversation's scoring direct-identifier items (a
-    name, an account number...) is real PI: 1 minus the chance that each is not, from each
-    item's `p` (`item_chances`; an item counted in full, None, is taken as real). The raw
-    audit counts the conversation as holding one whenever any such item was hit, which on
-    text full of words that look like names counts most of a corpus."""
-    none_real = 1.0
-    for item, p in zip(items, chances):
-        if not _get(item, "direct") or float(_get(item, "score", 0)) <= 0:
-            continue
-        if _get(item, "fields") or p is None:
-            return 1.0
-        none_real *= 1.0 - p
-    return 1.0 - none_real
-
-
 @dataclass
 class EstimateMoments:
     """Sums over conversations of E, E squared and V, and of the counted part C, C squared and
@@ -228,14 +212,9 @@ class EstimateMoments:
     counted: float = 0.0
     counted_squares: float = 0.0
     counted_cross: float = 0.0
-    # The expected number of conversations still holding a direct identifier: the sum of each
-    # one's `direct_identifier_chance` (1 or 0 for one scored by gold labels or people).
-    direct: float = 0.0
 
-    def add(self, expected: float, variance: float, counted: float = 0.0,
-            direct: float = 0.0) -> "EstimateMoments":
+    def add(self, expected: float, variance: float, counted: float = 0.0) -> "EstimateMoments":
         self.count += 1
-        self.direct += direct
         self.total += expected
         self.squares += expected * expected
         self.variance += variance
@@ -252,7 +231,6 @@ class EstimateMoments:
         self.counted += other.counted
         self.counted_squares += other.counted_squares
         self.counted_cross += other.counted_cross
-        self.direct += other.direct
         return self
 
     def figures(self) -> dict[str, Any] | None:
@@ -267,17 +245,14 @@ class EstimateMoments:
         mean, std = _scaled(moments, 1.0)
         # Rounded: sums of floats differ in their last bits with the order workers merged them.
         return {"mean": round(mean, 6), "std": round(std, 6), "mean_plus_std": round(mean + std, 6),
-                "with_direct_identifier": round(self.direct, 2),
                 "moments": {key: round(value, 6) for key, value in moments.items()}}
 
 
-def estimate_terms(row_estimate: Mapping[str, Any], direct: bool = False) -> tuple[float, float, float, float]:
-    """(E, V, counted, direct chance) of a `risk/conversations` row's `estimate` (counted: 0 in
-    rows written before it was kept, so that their whole estimate scales, as it did; the direct
-    identifier's chance: `direct`, the raw audit's answer, in rows written before it was kept)."""
+def estimate_terms(row_estimate: Mapping[str, Any]) -> tuple[float, float, float]:
+    """(E, V, counted) of a `risk/conversations` row's `estimate` (counted: 0 in rows written
+    before it was kept, so that their whole estimate scales, as it did)."""
     return (float(row_estimate["expected"]), float(row_estimate["variance"]),
-            float(row_estimate.get("counted", 0.0)),
-            float(row_estimate.get("direct_identifier", float(direct))))
+            float(row_estimate.get("counted", 0.0)))
 
 
 def _scaled(moments: Mapping[str, float], k: float) -> tuple[float, float]:

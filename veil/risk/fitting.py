@@ -26,8 +26,8 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from veil.risk.calibration import mean_plus_std, ratio_interval
 from veil.risk.estimate import (
-    FORMS, SPEECH, WRITTEN, FittedTable, case_form, conversation_estimate, direct_identifier_chance,
-    estimate_mean_plus_std, item_chances, item_features,
+    FORMS, SPEECH, WRITTEN, FittedTable, case_form, conversation_estimate, estimate_mean_plus_std,
+    item_features,
 )
 
 # The types the project's real dev sets label: persons, places, organisations, products.
@@ -169,19 +169,6 @@ def figures(rows: list[dict], table: FittedTable) -> dict:
     raw = [sum(i.score for i in r["audit_scored"]) for r in rows]
     pairs = [conversation_estimate(r["audit_scored"], r["form"], table, texts=r["texts"]) for r in rows]
     return {"gold": gold, "raw": raw, "pairs": pairs, "estimate": estimate_mean_plus_std(pairs)}
-
-
-def direct_identifier_counts(rows: list[dict], table: FittedTable) -> dict:
-    """How many conversations hold a direct identifier: by their gold labels, by any auditor hit
-    (the raw count), and as estimated from the hits' chances (`direct_identifier_chance`)."""
-    def holds(items) -> bool:
-        return any(i.direct and i.score > 0 for i in items)
-
-    estimated = sum(direct_identifier_chance(r["audit_scored"],
-                                             item_chances(r["audit_scored"], r["form"], table, r["texts"]))
-                    for r in rows)
-    return {"gold": sum(holds(r["gold_scored"]) for r in rows),
-            "raw": sum(holds(r["audit_scored"]) for r in rows), "estimated": estimated}
 
 
 def cell_interval(rows: list[dict], table: FittedTable, seed: int) -> dict:

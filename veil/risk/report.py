@@ -64,14 +64,7 @@ def verdict(summary: Mapping[str, Any]) -> dict[str, Any]:
     direct = int(total.get("with_direct_identifier") or 0)
     details = [f"{name}: mean + std = {fmt(stats['mean_plus_std'])} is not below {limit} "
                f"({plural(stats['count'], 'conversation')})." for name, stats in failing]
-    estimated = (total.get("estimate") or {}).get("with_direct_identifier")
-    if direct and estimated is not None and (total.get("sources") or {}).get("audit"):
-        details.append(f"The auditor hit what may be a direct identifier (a name, an email address, "
-                       f"a phone, card or account number...) in {plural(direct, 'conversation')} of "
-                       f"{total['count']:,}; weighed by each hit's measured chance of being real "
-                       f"personal information, about {fmt(estimated)} still hold one: review the "
-                       "conversations with a hit before use.")
-    elif direct:
+    if direct:
         details.append(f"{plural(direct, 'conversation')} of {total['count']:,} still "
                        f"{'holds' if direct == 1 else 'hold'} a direct identifier (a name, an "
                        "email address, a phone, card or account number...): review them before use.")

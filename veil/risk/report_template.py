@@ -55,8 +55,7 @@ Zhang et al., "Data Anonymization for Privacy-Preserving LLM Fine-Tuning on Call
 </div>
 
 <div class="figures">
-  {% if total.estimate and total.estimate.with_direct_identifier is not none and total.sources.audit %}<div class="figure" id="direct-estimated"><b>about {{ fmt(total.estimate.with_direct_identifier) }}</b>conversations still hold a direct identifier, estimated ({{ total.with_direct_identifier }} with a hit of the auditor's)</div>
-  {% else %}<div class="figure"><b>{{ total.with_direct_identifier }}</b>{{ 'conversation still holds' if total.with_direct_identifier == 1 else 'conversations still hold' }} a direct identifier</div>{% endif %}
+  <div class="figure"><b>{{ total.with_direct_identifier }}</b>{{ 'conversation still holds' if total.with_direct_identifier == 1 else 'conversations still hold' }} a direct identifier</div>
   <div class="figure"><b>{{ fmt(total.mean_plus_std) }}</b>mean + std (must be below {{ fmt_num(threshold) }})</div>
   <div class="figure"><b>{{ pct(total.share_above_threshold) }}</b>of conversations score above {{ fmt_num(threshold) }}</div>
   <div class="figure"><b>{{ total.count }}</b>{{ 'conversation' if total.count == 1 else 'conversations' }} scored{% if total.audit_sample %} ({{ total.audit_sample.not_audited }} more written, outside the audit sample){% endif %}</div>

@@ -98,16 +98,14 @@ class GroupStats:
             self.auditor_histogram[score] += 1
             self.auditor_direct += bool(record.get("direct_identifier"))
         own = record.get("estimate") if record.get("source") == AUDIT else None
-        direct = bool(record.get("direct_identifier"))
         if own is not None:
-            self.estimate.add(*estimate_terms(own, direct))
-            self.auditor_estimate.add(*estimate_terms(own, direct))
+            self.estimate.add(*estimate_terms(own))
+            self.auditor_estimate.add(*estimate_terms(own))
             self.estimated += 1
         else:  # scored by gold labels or people: counted, no auditor error to allow for
-            self.estimate.add(float(score), 0.0, float(score), float(direct))
+            self.estimate.add(float(score), 0.0, float(score))
         if beside is not None and beside.get("estimate") is not None:
-            self.auditor_estimate.add(*estimate_terms(beside["estimate"],
-                                                      bool(beside.get("direct_identifier"))))
+            self.auditor_estimate.add(*estimate_terms(beside["estimate"]))
         tags = set()
         for item in record.get("items", ()):
             tag = item_tag(item)
