@@ -89,7 +89,8 @@ def test_quality_speech_section_shows_each_set_one_record_each_and_as_calls(tmp_
                             "redaction_entity_overlap": {"*": {"per_info_type": untyped}}},
                 "ordinary_words": {"*": {"lower_case_rate": 0.004, "rate": 0.01}},
                 "precision_by_detector": {}, "source": {"detectors": ["rules", "hf"]}}
-        return {**form, "asr_style": form}
+        transcript = {**form, "ordinary_words": {"*": {"lower_case_rate": 0.002, "rate": 0.01}}}
+        return {**form, "asr_style": form, "transcript_style": transcript}
 
     name = "dev-uner-ewt"
     for system, _ in render_quality.SPEECH_SYSTEMS:
@@ -99,3 +100,6 @@ def test_quality_speech_section_shows_each_set_one_record_each_and_as_calls(tmp_
     rows = [line for line in section.splitlines() if line.startswith("| UNER dev | dev | written |")]
     assert "| UNER dev | dev | written | one each | 0.900 | 0.800 | 0.900 | 0.650 | 0.700 | 0.600 | 0.40% | 1.00% |" in rows
     assert "| UNER dev | dev | written | 10 to a call | 0.950 | 0.800 | 0.950 | 0.650 | 0.700 | 0.600 | 0.40% | 1.00% |" in rows
+    # The transcript-style form's rows read its own report.
+    assert "| UNER dev | dev | transcript-style | 10 to a call | 0.950 | 0.800 | 0.950 | 0.650 | 0.700 | 0.600 | 0.20% | 1.00% |" \
+        in section.splitlines()
