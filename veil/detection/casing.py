@@ -74,11 +74,8 @@ def conversation_case(texts: Sequence[str]) -> Iterator[bool]:
     """Within the block, `writer_capitalises()` says whether `texts`' writer capitalises
     (`transcript_capitalises`); yields the answer."""
     capitalises = transcript_capitalises(texts)
-    token = _WRITER_CAPITALISES.set(capitalises)
-    try:
+    with written_by(capitalises):
         yield capitalises
-    finally:
-        _WRITER_CAPITALISES.reset(token)
 
 
 @contextmanager
