@@ -70,6 +70,27 @@ def test_without_capitals_only_a_word_typed_alone_spreads(found_by):
     assert not any(value in ("rose", "said", "will") for _, value in got)
 
 
+def cue(texts, turn, value):
+    finding = name(texts, turn, value)
+    return Finding(finding.turn, finding.start, finding.end, "PERSON_NAME", Likelihood.LIKELY,
+                   Method.REGEX, "rules")
+
+
+def test_without_capitals_the_given_name_of_a_full_name_spreads():
+    texts = ["sure can i have your name please", "it's penny summers", "thank you penny and the account",
+             "that's a penny a minute", "you penny pinchers"]
+    got = quoted(texts, repeated_names(texts, [cue(texts, 1, "penny summers")]))
+    # "thank you" addresses her; "a penny" is the coin, "you penny" no address
+    assert got == [(2, "penny")]
+
+
+@pytest.mark.parametrize("span", ["grace said", "summers penny", "penny summers said"])
+def test_without_capitals_a_longer_span_not_a_full_name_spreads_no_word(span):
+    texts = [f"i think {span} so", "okay penny and grace and summers", "and said it"]
+    got = quoted(texts, repeated_names(texts, [model(texts, 0, span)]))
+    assert not any(value in ("penny", "grace", "said") for _, value in got)
+
+
 def test_a_name_spreads_to_no_contraction():
     texts = ["I spoke to Haven Brooks yesterday.", "I haven't been to the lake.",
              "Thanks, Haven. Haven't you met her?"]
@@ -93,6 +114,8 @@ def test_short_words_and_titles_do_not_spread():
     ("Welcome. I'm Chris Ito.", "Chris Ito", []),  # a contraction is no name
     ("Thanks, Angela. Can Angel call us?", "Angel", []),  # an ordinary word starting a sentence
     ("We met Hunter Ramirez there.", "Ramirez", ["Hunter"]),
+    ("We have your results. Doctor Patel will call.", "Patel", []),  # a title is no name
+    ("It was Nurse Rivera, then Officer Mills.", "Mills", []),
 ])
 def test_the_words_that_continue_a_found_name(text, found, expected):
     texts = [text]

@@ -27,7 +27,7 @@ from typing import Iterable
 from veil.detection.casing import conversation_case
 from veil.detection.findings import Finding, Likelihood, Method
 from veil.detection.engine.name_lists import DETERMINERS, SUBJECTS
-from veil.detection.engine.name_lists import LABEL_TITLES as _TITLES
+from veil.detection.name_spans import is_title
 
 DETECTOR = "repeats"
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
@@ -43,7 +43,7 @@ def name_words(values: Iterable[str], skip: frozenset[str] = frozenset()) -> set
         for match in _WORD.finditer(value):
             word = re.sub(r"['\u2019]s$", "", match.group(0))
             lowered = word.casefold()
-            if len(word) < 3 or lowered in _TITLES or lowered in STOPWORDS or lowered in skip \
+            if len(word) < 3 or is_title(lowered) or lowered in STOPWORDS or lowered in skip \
                     or _CONTRACTION.search(lowered):
                 continue  # "I'm" found once by a model is no name to look for everywhere
             words.add(word)
@@ -123,19 +123,46 @@ _NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
 
 
 def _after_a_determiner_or_subject(text: str, start: int) -> bool:
+    """Whether the word before `start` is one of `_NOT_BEFORE_A_NAME`; "you" after "thank" is
+    not: "thank you penny" addresses her."""
     from veil.detection.engine.builtin_names import word_before
 
-    return word_before(text, start) in _NOT_BEFORE_A_NAME
+    before = word_before(text, start)
+    if before == "you" and _THANK_YOU.search(text, 0, start):
+        return False
+    return before in _NOT_BEFORE_A_NAME
+
+
+_THANK_YOU = re.compile(r"\bthank[ \t]+you[ \t]+$", re.IGNORECASE)
+
+
+def _said_alone(text: str, finding: Finding) -> str | None:
+    """The word of a person finding that the conversation may say alone: the finding's only
+    name word ("grace"), or the given name of a full name ("penny" of "penny summers": a first
+    name, then a last name of the lists that is no common word). Not another word of a longer
+    span: the "said" of a model's "eastman said", nor the "grace" of "grace said", though the
+    lists know a Said."""
+    from veil.detection.engine.builtin_names import common_words, family_name_words, given_name_words
+
+    words = [m.group(0) for m in _WORD.finditer(text, finding.start, finding.end)]
+    value = name_words([" ".join(words)])
+    if len(value) == 1:
+        return value.pop()
+    last = words[-1].casefold() if words else ""
+    if len(words) in (2, 3) and words[0] in value and words[0].casefold() in given_name_words() \
+            and last in family_name_words() and last not in common_words():
+        return words[0]
+    return None
 
 
 def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]:
     """In turns without capitals (a speech recogniser's), the lower-case mentions of a name
-    that is also an ordinary word ("grace", "rose"), where the conversation shows that word
-    is a name: the model typed it alone, or a cue said so ("my name is grace", "thanks
-    grace"), in a turn without capitals too. The list's word alone, a mention found by
-    spreading, or one word of a longer span (the "said" of a span "eastman said") is no such
-    evidence; a modal ("will") is never spread, and no mention after a determiner or a subject
-    ("the bill", "i'll mark it") is one."""
+    that is also an ordinary word ("grace", "rose", "penny"), where the conversation shows that
+    word is a name: the model typed it, alone or as the given name of a full name, or a cue
+    said so ("my name is grace", "it's penny summers" ... "thank you penny"), in a turn without
+    capitals too. The list's word alone, a mention found by spreading, or another word of a
+    longer span (`_said_alone`) is no such evidence; a modal ("will") is never spread, and no
+    mention after a determiner or a subject ("the bill", "i'll mark it") is one."""
     from veil.detection.engine.builtin_names import common_words, is_cased
     from veil.detection.engine.builtin_names import name_words as listed
 
@@ -146,10 +173,9 @@ def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]
                 or finding.method is Method.DICTIONARY or finding.detector == DETECTOR:
             continue
         text = texts[finding.turn]
-        value = name_words([text[finding.start:finding.end]])
-        if len(value) != 1:  # "grace" alone, not the "said" of a span "eastman said"
+        word = _said_alone(text, finding)
+        if word is None:
             continue
-        word = value.pop()
         # The word tests first: most findings are names no ordinary word, and reading the
         # turn's case (`is_cased`) costs a scan of it.
         if word in ordinary and word in listed() and word not in _NEVER_SPREAD_UNCASED \
@@ -198,8 +224,8 @@ def _name_part(word: str, text: str, start: int, cased: bool, after: bool) -> bo
     if after:
         word = re.sub(r"['\u2019]s$", "", word)
     lowered = word.casefold()
-    if len(word) < 2 or lowered in STOPWORDS or lowered in _TITLES or _CONTRACTION.search(lowered):
-        return False
+    if len(word) < 2 or lowered in STOPWORDS or is_title(lowered) or _CONTRACTION.search(lowered):
+        return False  # "Doctor Patel": the title is no more of the name
     ordinary = lowered in common_words()
     if cased:
         if not word[:1].isupper():
@@ -287,7 +313,7 @@ def repeated_entities(texts: list[str], findings: Iterable[Finding],
             continue
         value = re.sub(r"['\u2019]s$", "", texts[finding.turn][finding.start:finding.end].strip())
         lowered = value.casefold()
-        if len(value) >= 3 and lowered not in STOPWORDS and lowered not in _TITLES and _WORD.search(value):
+        if len(value) >= 3 and lowered not in STOPWORDS and not is_title(lowered) and _WORD.search(value):
             found_as.setdefault(lowered, finding.info_type)
     return [Finding(turn, start, end, found_as.get(texts[turn][start:end].casefold(), "ORGANIZATION_NAME"),
                     Likelihood.LIKELY, Method.DICTIONARY, DETECTOR)

@@ -230,6 +230,16 @@ def test_an_expiry_and_an_address_said_in_answer_to_the_question(detector, form)
 
 
 @pytest.mark.parametrize("form", [str, asr])
+def test_a_house_number_said_right_after_at_is_an_address(detector, form):
+    texts = [form(t) for t in ["And you're still at forty two Elm Street?", "Yes, since June.",
+                               "Look at the two main roads and the one high street.",
+                               "We got there at one thirty."]]
+    found = {(f.turn, texts[f.turn][f.start:f.end].lower(), f.info_type) for f in detector.detect(texts)}
+    assert (0, "forty two elm street", "STREET_ADDRESS") in found
+    assert not any(turn > 0 and info_type == "STREET_ADDRESS" for turn, _, info_type in found)
+
+
+@pytest.mark.parametrize("form", [str, asr])
 def test_identifiers_said_aloud_in_answer_to_the_question(detector, form):
     texts = [form(t) for t in ["What's the registration of the vehicle?", "It's L M sixty four X Y Z.",
                                "And your postcode?", "S W one A, one A A.",

@@ -254,6 +254,20 @@ def test_without_capitals_an_organisation_stops_at_the_nearest_stopword(text, ex
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("we go to grace baptist over on fifth", "grace baptist"),
+    ("we go to grace baptist church on sundays", "grace baptist church"),
+    ("he's a deacon at new hope methodist", "new hope methodist"),
+    ("they got married at st mark's lutheran church", "st mark's lutheran church"),
+    ("i'm a member of the southern baptist convention", None),  # describes, names none
+    ("the local baptist church had a fire", None),
+    ("we go to the baptist church", None),
+    ("we're baptist and he was raised methodist", None),  # no place one goes to
+])
+def test_without_capitals_a_congregation_named_by_its_denomination(text, expected):
+    assert quotes(text, "ORGANIZATION_NAME") == ({expected} if expected else set())
+
+
+@pytest.mark.parametrize("text,expected", [
     ("He joined the Civic Party in 2012.", "Civic Party"),
     ("The Labour Party won the seat.", "Labour Party"),  # the sentence's "The" left outside
     ("She studied at the University of Toronto.", "University of Toronto"),
@@ -406,6 +420,9 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("i saw dr bass yesterday", "bass"),  # a title
     ("thanks haven see you", "haven"),  # a greeting
     ("i met giuseppe yesterday", "giuseppe"),  # a name that is no ordinary word needs nothing more
+    ("my wife's name is april she's on the account", "april"),  # someone else's name, said as such
+    ("her first name is june", "june"),
+    ("and his name's grant", "grant"),
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -442,6 +459,12 @@ def test_without_capitals_the_words_a_name_follows_keep_it(text, expected):
 @pytest.mark.parametrize("text", ["i asked you to flood the forum", "I asked you to Mark it as paid.",
                                   "she is asking to bill it monthly"])
 def test_after_ask_to_opens_a_verb_not_a_name(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text", ["the name of the game is patience", "his name is on the lease",
+                                  "in april her name was in the paper"])
+def test_a_name_spoken_of_is_no_name_without_a_name_after_it(text):
     assert quotes(text, "PERSON_NAME") == set()
 
 

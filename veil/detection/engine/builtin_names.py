@@ -144,11 +144,20 @@ def last_names() -> DictionaryMatcher:
 
 
 @lru_cache(maxsize=None)
+def given_name_words() -> frozenset[str]:
+    """The first-name list's words, lower-case."""
+    return frozenset(n.lower() for n in name_list("first_names.txt.gz"))
+
+
+@lru_cache(maxsize=None)
+def family_name_words() -> frozenset[str]:
+    """The last-name list's words, lower-case."""
+    return frozenset(n.lower() for n in name_list("last_names.txt.gz"))
+
+
+@lru_cache(maxsize=None)
 def name_words() -> frozenset[str]:
-    words = set()
-    for name in ("first_names.txt.gz", "last_names.txt.gz"):
-        words.update(n.lower() for n in name_list(name))
-    return frozenset(words)
+    return given_name_words() | family_name_words()
 
 
 def _organisation_terms() -> list[str]:
@@ -584,6 +593,14 @@ _WORD = r"[^\W\d_][\w'’-]{0,30}"
 _CAP = r"[A-Z][\w'’-]{0,30}"
 # Context patterns are written in lower case and run on the lower-cased text (same offsets),
 # which lets `re` skip quickly to the first letters of their literal phrases.
+# The people and relatives the contexts below speak of.
+_PEOPLE = (r"guy|man|woman|lady|girl|boy|person|fellow|gentleman|kid|someone|somebody|agent|rep|"
+           r"representative|technician|engineer|manager|supervisor|doctor|nurse|friend|colleague|"
+           r"coworker|co-worker|neighbor|neighbour|tenant|landlord|customer|caller|student|teacher|"
+           r"lawyer|attorney|dentist|therapist|boss")
+_RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|dad|cousin|uncle|aunt|"
+              r"nephew|niece|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
+              r"boyfriend|girlfriend|fiance|fiancé|fiancee|partner|stepson|stepdaughter")
 _NAME_CONTEXTS = [
     # (pattern with a `name` group, likelihood)
     (re.compile(
@@ -602,6 +619,11 @@ _NAME_CONTEXTS = [
         r"\b(?:my name is|my name's|name's|the name is|call me|my (?:first|last|full) "
         rf"name is)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
     ), L.LIKELY),
+    # Someone else's name, said as such: "my wife's name is april", "her first name is june".
+    (re.compile(
+        rf"\b(?:his|her|their|whose|(?:{_RELATIVES}|{_PEOPLE})['’]s)[ \t]+(?:(?:first|last|full|middle)[ \t]+)?"
+        rf"name(?:[ \t]+is|['’]s)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+    ), L.LIKELY),
     (re.compile(
         r"\b(?:(?:speak|speaking|talk|talking|spoke|spoken|transfer|transferred|put me through|"
         r"connect me|connected|reach|reached|mention|mentioned)(?: you)?[ \t]+(?:to|with|for)|"
@@ -614,13 +636,6 @@ _NAME_CONTEXTS = [
 # "my wife sarah", "my manager, priya". The name words must be no ordinary words, even where a
 # list has them as names ("my husband will", "my son may"): these contexts are common, and the
 # words after them mostly are not names.
-_PEOPLE = (r"guy|man|woman|lady|girl|boy|person|fellow|gentleman|kid|someone|somebody|agent|rep|"
-           r"representative|technician|engineer|manager|supervisor|doctor|nurse|friend|colleague|"
-           r"coworker|co-worker|neighbor|neighbour|tenant|landlord|customer|caller|student|teacher|"
-           r"lawyer|attorney|dentist|therapist|boss")
-_RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|dad|cousin|uncle|aunt|"
-              r"nephew|niece|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
-              r"boyfriend|girlfriend|fiance|fiancé|fiancee|partner|stepson|stepdaughter")
 _RELATION_CONTEXTS = [
     (re.compile(
         rf"\b(?:{_PEOPLE}|{_RELATIVES})[ \t]+(?:named|called|by the name of)[ \t]+"
@@ -1105,6 +1120,40 @@ def _lower_institution_span(text: str, start: int, end: int) -> tuple[int, int] 
     return (start, kept_end) if kept_end is not None else None
 
 
+# Without capitals, a congregation named by its denomination, where someone goes or serves:
+# "we go to grace baptist", "a deacon at new hope methodist", "married at st mark's lutheran
+# church". The words before the denomination name it, though most are ordinary words ("grace",
+# "first", "trinity"); a word that only describes one ("the local baptist church", "the southern
+# baptist convention") names none (`_GENERIC_MODIFIERS`).
+_DENOMINATIONS = (r"baptist|methodist|presbyterian|lutheran|episcopal|pentecostal|adventist|"
+                  r"evangelical|congregational|nazarene")
+_CONGREGATION_LOWER = re.compile(
+    r"\b(?:to|at|of|from|with|attend|attends|attended|attending|join|joined)[ \t]+"
+    r"(?P<name>(?:[a-z][a-z'’.-]*[ \t]+){1,3}(?:" + _DENOMINATIONS + r")"
+    r"(?:[ \t]+(?:church|chapel|fellowship|temple|tabernacle|cathedral))?)\b"
+)
+_GENERIC_MODIFIERS = frozenset(
+    "local nearby nearest neighborhood neighbourhood southern northern eastern western american "
+    "national independent international big small little large old other another same some any "
+    "every each this that these those our your their his her my a an the black white missionary "
+    "reformed free united primitive conservative liberal".split()
+)
+
+
+def _congregation_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
+    """Congregations named in a text without capitals (`_CONGREGATION_LOWER`), less the words
+    before the name that only describe one; none where no naming word is left."""
+    if not may_match(_CONGREGATION_LOWER):
+        return
+    for match in _CONGREGATION_LOWER.finditer(text):
+        words = list(re.finditer(r"\S+", text[match.start("name"):match.end("name")]))
+        while words and (words[0].group(0) in _GENERIC_MODIFIERS or words[0].group(0) in STOPWORDS):
+            words.pop(0)
+        if len(words) < 2 or re.fullmatch(_DENOMINATIONS, words[0].group(0)):
+            continue
+        yield match.start("name") + words[0].start(), match.end("name"), L.POSSIBLE, Method.REGEX
+
+
 def _institution_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     return _headed_hits(text, cased, may_match, (_INSTITUTION, _INSTITUTION_OF),
                         _INSTITUTION_OF_LOWER, _lower_institution_span)
@@ -1151,6 +1200,8 @@ def _organisation_hits(
                 likelihood = L.LIKELY if suffix in _LEGAL_SUFFIXES_LOWER else L.POSSIBLE
                 yield span[0], span[1], likelihood, Method.REGEX
     yield from _institution_hits(text, cased, may_match)
+    if not cased:
+        yield from _congregation_hits(text, may_match)
     for start, end in _org_context_hits(text, may_match):
         yield start, end, L.LIKELY, Method.REGEX
     for start, end in spans:
@@ -1174,7 +1225,7 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
 
 
 _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
-                _SPEAKER_CONTEXT, _AGENT_CONTEXT]
+                _CONGREGATION_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT]
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:
@@ -1396,6 +1447,7 @@ _GUARD = RegexGuard(
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
     + list(CITATIONS)
     + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
-       _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT, _PRODUCT_CONTEXT]
+       _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
+       _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
 )

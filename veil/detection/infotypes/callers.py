@@ -185,13 +185,19 @@ _ADDRESS_HOTWORD = (r"\b(?:address|live|lives|living|lived|reside|resides|residi
                     r"send it|stay|staying)\b")
 SPOKEN_HOUSE_NUMBER = gated(_SPOKEN_ADDRESS, _ADDRESS_HOTWORD, window=60,
                             trigger=re.compile(r"(?i)\b" + _STREET_TYPES_SAID + r"\b"))
+# ... or right after "at", which places someone at it ("you're still at forty two elm street").
+SPOKEN_HOUSE_NUMBER_AT = pattern(
+    r"(?i)\bat[ \t]+(" + _SPOKEN_ADDRESS.removeprefix("(?i)") + r")", L.LIKELY, group=1,
+    trigger=re.compile(r"(?i)\b" + _STREET_TYPES_SAID + r"\b"))
 
 STREET_ADDRESS = replace(
     text.STREET_ADDRESS,
     description="Street addresses: a house number, street name and street type, and a unit; "
                 "French, German, Dutch, Spanish, Italian and Portuguese street addresses; a "
-                "house number said in words after 'address', 'live' or 'ship'.",
-    detectors=text.STREET_ADDRESS.detectors + EUROPEAN_ADDRESSES + (SPOKEN_HOUSE_NUMBER,),
+                "house number said in words after 'address', 'live' or 'ship', or right after "
+                "'at'.",
+    detectors=text.STREET_ADDRESS.detectors + EUROPEAN_ADDRESSES + (SPOKEN_HOUSE_NUMBER,
+                                                                     SPOKEN_HOUSE_NUMBER_AT),
     compatible=text.STREET_ADDRESS.compatible | {"UK_POSTAL_CODE"},
     # (European examples are in tests/detection/engine/test_callers.py: the address surrogate draws an
     # English street, whose street type these detectors do not know.)
