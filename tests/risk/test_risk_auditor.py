@@ -142,3 +142,23 @@ def test_a_list_word_after_a_determiner_without_capitals_is_no_leftover(auditor_
     # The same words where a name stands are still leftovers, and so is a name after "a".
     for text, name in (("i met kit yesterday", "kit"), ("it was a moreau original", "moreau")):
         assert [text[f.start:f.end] for f in auditor.detect([text])] == [name]
+
+
+@pytest.mark.parametrize("form", [str.lower, lambda t: t])
+def test_the_answers_to_a_calls_questions_are_scored_as_the_job_finds_them(auditor_config, form):
+    # Left in by a job that did not look for them (`--config minimal`): a name and an address
+    # said in words are what the agent's questions make them, for the auditor as for the job
+    # (veil/profiles/call_questions.yaml, which both extend).
+    texts = [form(t) for t in ["Thanks for calling, can I have your name?", "yeah it's destiny moore",
+                               "And your address?", "forty two elm street springfield",
+                               "And the passport number?", "k1234567"]]
+    items = from_audit(texts, ResidualAuditor(rules_only(auditor_config)).detect(texts))
+    found = {(i.info_type, i.value.lower()) for i in items}
+    assert {("PERSON_NAME", "destiny moore"), ("STREET_ADDRESS", "forty two elm street"),
+            ("PASSPORT", "k1234567")} <= found
+
+
+def test_the_job_and_the_auditor_ask_the_same_questions():
+    shared = load_config("call_questions").detection.previous_turn_hotwords
+    assert shared and all(rule in load_config("auditor").detection.previous_turn_hotwords for rule in shared)
+    assert all(rule in load_config("call_transcripts").detection.previous_turn_hotwords for rule in shared)

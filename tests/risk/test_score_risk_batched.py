@@ -26,7 +26,7 @@ FIELDS = FieldMap()
 # Invented people. Nothing is redacted before the stage, so what the auditor reads is this.
 RECORDS = [
     {"id": "a", "context": "customer_support", "turns": [
-        {"speaker": "agent", "text": "thanks for calling, who am I speaking with"},
+        {"speaker": "agent", "text": "thanks for calling, how can I help"},
         {"speaker": "customer", "text": "yes, Tomasz Kowalczyk approved it"}],
      "meta": {"notes": "it was approved by Kowalczyk yesterday"}},
     {"id": "b", "context": "customer_support", "turns": [

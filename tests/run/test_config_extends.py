@@ -187,7 +187,7 @@ def test_veil_config_show_prints_the_effective_config(tmp_path):
     result = veil("config", "show", "--config", job)
     assert result.returncode == 0, result.stderr
     header = result.stdout.splitlines()[0]
-    assert header == f"# the effective config of {job}, merged from: veil/profiles/call_transcripts.yaml, {job}"
+    assert header == f"# the effective config of {job}, merged from: veil/profiles/call_questions.yaml, veil/profiles/call_transcripts.yaml, {job}"
     shown = yaml.safe_load(result.stdout)
     assert "extends" not in shown
     # What it prints is the config that runs: read back, it is the same config.

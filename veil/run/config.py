@@ -10,8 +10,9 @@ detection:               # how detectors see the text
 ```
 
 `--config` takes a path (local or any fsspec URL) or the name of a bundled profile
-(`call_transcripts`, `minimal`, `auditor`): the YAML files in `veil/profiles/`, shipped inside
-the package so that a `configs/` folder wherever the job runs cannot stand in for them.
+(`call_transcripts`, `minimal`, `auditor`; `call_questions`, which the first and the auditor
+extend): the YAML files in `veil/profiles/`, shipped inside the package so that a `configs/`
+folder wherever the job runs cannot stand in for them.
 
 A config may build on another with `extends:` (veil.run.config_extends). A config whose chain
 sets no `detectors:` runs the default profile's detectors (the rules and the NER model), not
