@@ -162,3 +162,14 @@ def test_the_job_and_the_auditor_ask_the_same_questions():
     shared = load_config("call_questions").detection.previous_turn_hotwords
     assert shared and all(rule in load_config("auditor").detection.previous_turn_hotwords for rule in shared)
     assert all(rule in load_config("call_transcripts").detection.previous_turn_hotwords for rule in shared)
+
+
+@pytest.mark.parametrize("text,left", [
+    ("[CREDIT_CARD_NUMBER_1]. Expiry is March next year.", set()),
+    ("Welcome, everyone. Quick intro for the new folks.", set()),
+    ("Thanks. Grace called this morning.", {"Grace"}),  # a name that is also a word stays
+])
+def test_an_ordinary_word_opening_a_sentence_is_no_person(auditor_config, text, left):
+    # spaCy's small model reads "Expiry" and "Quick" there as persons.
+    items = from_audit([text], ResidualAuditor(auditor_config).detect([text]))
+    assert {i.value for i in items if i.info_type == "PERSON_NAME"} == left
