@@ -544,3 +544,26 @@ def test_fillers_stutters_and_eponyms_name_no_one(text, value, info_type, droppe
     model = f(start, start + len(value), info_type, method=M.MODEL, detector="spacy")
     kept = merge_findings([model], [text])
     assert (kept == []) is dropped, kept
+
+
+@pytest.mark.parametrize("text,value,info_type,dropped", [
+    ("we're coming for Passover", "Passover", "LOCATION", True),
+    ("for Rosh Hashanah", "Rosh Hashanah", "PERSON_NAME", True),
+    ("for rosh  hashanah", "rosh  hashanah", "PERSON_NAME", True),  # spaces as ASR writes them
+    ("coming for Hanukkah", "Hanukkah", "ORGANIZATION_NAME", True),
+    ("home for Mother’s Day", "Mother’s Day", "ORGANIZATION_NAME", True),
+    ("at Easter we eat lamb", "Easter", "PERSON_NAME", True),
+    ("we're moving in March", "March", "LOCATION", True),
+    ("see you on Sunday", "Sunday", "ORGANIZATION_NAME", True),
+    ("April called me back", "April", "PERSON_NAME", False),  # a month, and a woman's name
+    ("we flew to Easter Island", "Easter Island", "LOCATION", False),  # a day's name inside a place's
+    ("on Shabbat we rest, at Easter we eat", "Easter we eat", "LOCATION", True),  # spaCy's place
+    ("we fly to march we said", "march we said", "LOCATION", False),  # no capitals: nothing trails
+    ("the Bulls and the Knicks", "the", "ORGANIZATION_NAME", True),
+    ("Find the A.", "A", "PERSON_NAME", False),  # an initial may be a person's
+])
+def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, dropped):
+    start = text.index(value)
+    model = f(start, start + len(value), info_type, method=M.MODEL, detector="spacy")
+    kept = merge_findings([model], [text])
+    assert (kept == []) is dropped, kept

@@ -75,6 +75,7 @@ def test_a_hashtag_is_a_topic_not_a_leftover(auditor_config):
 
 def test_what_speakers_call_each_other_is_no_leftover(auditor_config):
     turns = ["Yeah, and, uh, Mom says hi.", "And Grandma? How's Grandma doing?",
+             "Bubbie made soup and Zayde is sick.", "Abuela says hi.",
              "So I says to him, listen, Buddy, you gotta go.", "Right. Oh my God. Jeez. Gee whiz."]
     assert ResidualAuditor(auditor_config).detect(turns) == []
     text = "Uncle Bob and Tomasz Kowalczyk came by."  # a relation before a name keeps the name
@@ -173,3 +174,21 @@ def test_an_ordinary_word_opening_a_sentence_is_no_person(auditor_config, text, 
     # spaCy's small model reads "Expiry" and "Quick" there as persons.
     items = from_audit([text], ResidualAuditor(auditor_config).detect([text]))
     assert {i.value for i in items if i.info_type == "PERSON_NAME"} == left
+
+
+@pytest.mark.parametrize("config", ["auditor", "call_transcripts"])
+def test_a_holiday_or_a_month_is_no_leftover_and_no_finding(config):
+    # spaCy's small model reads "Shabbat", "Sukkot" and "Rosh Hashanah" as persons and "Lent" as
+    # a place; the name lists hold "Easter" as a surname and "March" as a town. A day's name
+    # alone names no one (veil.detection.calendar_words), for the auditor and the job's rules
+    # alike, while the caller's sister in the same call is still found.
+    from veil.detection.detect import ConversationDetector
+
+    turns = ["we're coming for Passover and Rosh Hashanah", "on Shabbat we rest, at Easter we eat",
+             "for Sukkot, in Lent, and we move in March", "my sister Deborah Kowalczyk is hosting"]
+    if config == "auditor":
+        detect = ResidualAuditor(load_config(config)).detect
+    else:
+        detect = ConversationDetector(load_config(config)).detect
+    found = {turns[x.turn][x.start:x.end] for x in detect(turns)}
+    assert found == {"Deborah Kowalczyk"}, found

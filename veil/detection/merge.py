@@ -52,6 +52,7 @@ from typing import Iterable
 
 from veil.detection.findings import Finding, Method
 from veil.detection.infotypes.builtin import BUILTINS
+from veil.detection.calendar_words import names_a_day
 from veil.detection.casing import conversation_case
 from veil.detection.name_spans import trim_name_spans
 
@@ -228,6 +229,8 @@ _IDENTIFIER_WORDS = frozenset({"iban", "ssn", "imei", "iccid", "cvv", "cvc", "cv
 _FILLERS = frozenset({"mm-hmm", "mm-hm", "mmhmm", "mhm", "mm", "mmm", "hmm", "hm", "uh-huh", "uh-uh",
                       "uh-oh", "um", "umm", "uh", "uhh", "er", "erm", "ah", "oh", "huh", "eh",
                       "okay", "ok", "yeah", "yep", "yup", "nope"})
+_ARTICLES = frozenset({"the", "a", "an"})
+_TRAILING_LOWER_CASE = re.compile(r"(?:\s+[a-z][\w'’-]*)+$")
 _EDGES = " \t\n.,!?;:"  # a span's own edges, not part of its words
 _WORDS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 # A word cut off and said again, as transcripts write a restart: "Perfect- Perfect" (not "Nasser
@@ -237,7 +240,8 @@ _STUTTER = re.compile(r"([^\W\d_]+)[-–—]+\s+\1", re.IGNORECASE)
 
 def names_no_one(finding: Finding, texts: list[str]) -> bool:
     """Whether a name-type finding covers no one's name: only "I'm" (or "I'll", "I've", "I'd")
-    as a person; only an identifier's short name ("IBAN", "PIN"), fillers ("mm-hmm", "uh-huh,
+    as a person; only an article as an organisation or place (a model's "the" of "the Bulls");
+    only an identifier's short name ("IBAN", "PIN"), fillers ("mm-hmm", "uh-huh,
     um") or an ordinary word that no name list holds, said twice ("Perfect- Perfect"); or an
     eponym where it names a disease, a law or a thing ("Graves' disease", "Morse code",
     "Achilles tendon"). The cheap tests first: it runs on every name candidate of a batch."""
@@ -247,7 +251,10 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
     value = text[finding.start:finding.end].strip(_EDGES).lower()
     if value in _IDENTIFIER_WORDS or value in _FILLERS:
         return True
-    if finding.info_type == "PERSON_NAME" and value in _SELF_REFERENCES:
+    if finding.info_type == "PERSON_NAME":
+        if value in _SELF_REFERENCES:
+            return True
+    elif value in _ARTICLES:
         return True
     if " " not in value:  # one word: an eponym or no one's
         names = _builtin_names()
@@ -261,6 +268,21 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
         return False
     names = _builtin_names()
     return words[0] in names.common_words() and words[0] not in names.name_words()  # "Will- Will" may be Will
+
+
+def _a_day_alone(finding: Finding, texts: list[str]) -> bool:
+    """Whether a name-type finding, cut to the name, is only a day's name ("Passover", "Rosh
+    Hashanah"; "March" as a place: `names_a_day`). Where the text has capitals, lower-case
+    words trailing the day are not part of a name: spaCy's place "Easter we eat" is "Easter"."""
+    if finding.info_type not in NAME_TYPES or finding.turn >= len(texts):
+        return False
+    text = texts[finding.turn]
+    value = text[finding.start:finding.end].strip(_EDGES)
+    if names_a_day(value, finding.info_type):
+        return True
+    trailing = _TRAILING_LOWER_CASE.search(value)
+    return (trailing is not None and _builtin_names().is_cased(text)
+            and names_a_day(value[:trailing.start()], finding.info_type))
 
 
 def _builtin_names():
@@ -294,6 +316,7 @@ def _merged(findings: Iterable[Finding], texts: list[str] | None, retype: bool) 
     findings = drop_vetoed_guesses(list(findings))
     if texts is not None:
         findings = trim_name_spans([f for f in findings if not names_no_one(f, texts)], texts)
+        findings = [f for f in findings if not _a_day_alone(f, texts)]
     by_turn = sorted(findings, key=lambda f: f.turn)
     for turn, group in groupby(by_turn, key=lambda f: f.turn):
         group = list(group)

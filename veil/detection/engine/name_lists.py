@@ -256,10 +256,15 @@ van, perm, pest, erode, un
 
 # What speakers call each other and exclaim, capitalised as names are ("Mom says hi", "listen,
 # Buddy", "How's Grandma?", "Oh my God"): a relation or a form of address, no one's name.
-# Left out: words that are common surnames too ("Ma", "Son", "Nan", "Pa").
+# Grandparents as families call them, in the languages of immigrant families' calls ("Bubbie",
+# "Zayde", "Abuela", "Nonna"). Left out: words that are common surnames too ("Ma", "Son",
+# "Nan", "Pa").
 ADDRESS_TERMS = _words("""
 mom, mum, mommy, mummy, mama, mamma, momma, mother, dad, daddy, papa, pop, father,
 grandma, grandpa, granny, gran, grandad, granddad, grandmother, grandfather, nana,
+granma, grampa, gramps, grandmom, grandpop, granddaddy, grandmama, mommom, poppop, mamaw, papaw,
+meemaw, peepaw, bubbie, bubbe, bubby, bubbeh, zayde, zaide, zaidy, zeyde, savta, nonna, nonno,
+abuela, abuelo, abuelita, abuelito, oma, opa, yiayia, papou,
 auntie, aunty, aunt, uncle, sis, bro, brother, sister, cousin, honey, hon, sweetie,
 sweetheart, darling, dear, babe, baby, buddy, pal, dude, man, mate, sir, madam, maam, ma'am,
 miss, mister, boss, chief, doc, doctor, nurse, officer, god, lord, gee, whiz, gosh, golly, jeez, geez,

@@ -1,0 +1,53 @@
+"""Days of the calendar by name: holidays, observances, months and weekdays.
+
+Family calls are full of them ("coming for Passover", "at Easter", "moving in March"), and
+each is a word the name lists or a model can take for a name: "Easter" and "March" are
+surnames and towns, and spaCy's small model reads "Shabbat", "Sukkot" and "Rosh Hashanah" as
+persons, "Hanukkah" as an organisation, "Lent" as a place. Said alone, such a word names a day,
+not anyone who could be identified, so a name-type finding that is only that is no finding
+(`veil.detection.merge.names_no_one`), for the job and the residual-risk auditor alike.
+
+A month or a weekday is kept as a person ("April called", "June's mother"; the call-transcript
+profile's exclusion list leaves the name lists' own guess out, but a model that reads a person
+is heard) and dropped as a place or an organisation, which it never is alone. A holiday is no
+one's name of any type. Only a finding that is the day's whole name is dropped: "Easter Island"
+and "Christmas Island" are places.
+"""
+from __future__ import annotations
+
+import re
+
+# Holidays and religious observances, in the spellings callers' transcripts use.
+_HOLIDAYS = frozenset("""
+    christmas xmas easter passover pesach pesah hanukkah chanukah hanukah chanukkah hannukah
+    shabbat shabbos sabbath purim sukkot succot sukkos shavuot shavuos lent advent ramadan eid
+    diwali deepavali navratri vesak thanksgiving halloween hallowe'en kwanzaa pentecost whitsun
+    hogmanay juneteenth nowruz
+""".split()) | frozenset({
+    "rosh hashanah", "rosh hashana", "rosh hashonah", "yom kippur", "simchat torah", "lag baomer",
+    "tu bishvat", "tisha b'av", "yom hashoah", "eid al-fitr", "eid al-adha", "new year",
+    "new year's", "new years", "new year's eve", "new year's day", "christmas eve",
+    "christmas day", "boxing day", "easter sunday", "easter monday", "good friday",
+    "palm sunday", "ash wednesday", "maundy thursday", "holy week", "mardi gras", "labor day",
+    "labour day", "memorial day", "veterans day", "veterans' day", "remembrance day",
+    "independence day", "fourth of july", "the fourth of july", "mother's day", "father's day",
+    "valentine's day", "st patrick's day", "st. patrick's day", "saint patrick's day",
+    "presidents day", "presidents' day", "columbus day", "martin luther king day",
+    "lunar new year", "chinese new year", "day of the dead", "cinco de mayo",
+    "guy fawkes night", "bonfire night",
+})
+_MONTHS_AND_WEEKDAYS = frozenset("""
+    january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday
+""".split())
+_SPACES = re.compile(r"\s+")
+_QUOTES = str.maketrans({"’": "'", "‘": "'"})
+
+
+def names_a_day(value: str, info_type: str) -> bool:
+    """Whether a name-type finding's words are only a day's name: a holiday of any type, a
+    month or weekday as a place or an organisation (module docstring)."""
+    key = _SPACES.sub(" ", value.translate(_QUOTES).strip().lower())
+    if key in _HOLIDAYS:
+        return True
+    return info_type != "PERSON_NAME" and key in _MONTHS_AND_WEEKDAYS
