@@ -528,6 +528,7 @@ def test_an_identifier_s_short_name_is_no_name_of_any_type():
     ("yeah mm-hmm okay", "mm-hmm", "PERSON_NAME", True),
     ("yeah uh-huh, right", "uh-huh,", "PERSON_NAME", True),
     ("Uh-huh, um, right", "Uh-huh, um", "PERSON_NAME", True),
+    ("Mmkay, and Zayde?", "Mmkay", "LOCATION", True),  # spaCy's small model's place
     ("Perfect- Perfect, thanks.", "Perfect- Perfect", "PERSON_NAME", True),
     ("Thanks Will- Will, see you.", "Will- Will", "PERSON_NAME", False),  # a name said twice
     ("AP Photo / Nasser Nasser", "Nasser Nasser", "PERSON_NAME", False),  # a name, no restart

@@ -228,7 +228,7 @@ _IDENTIFIER_WORDS = frozenset({"iban", "ssn", "imei", "iccid", "cvv", "cvc", "cv
 # small model reads a lower-case "mm-hmm" mid-turn as a person.
 _FILLERS = frozenset({"mm-hmm", "mm-hm", "mmhmm", "mhm", "mm", "mmm", "hmm", "hm", "uh-huh", "uh-uh",
                       "uh-oh", "um", "umm", "uh", "uhh", "er", "erm", "ah", "oh", "huh", "eh",
-                      "okay", "ok", "yeah", "yep", "yup", "nope"})
+                      "okay", "ok", "mmkay", "mkay", "m'kay", "mm-mm", "yeah", "yep", "yup", "nope"})
 _ARTICLES = frozenset({"the", "a", "an"})
 _TRAILING_LOWER_CASE = re.compile(r"(?:\s+[a-z][\w'’-]*)+$")
 _EDGES = " \t\n.,!?;:"  # a span's own edges, not part of its words
