@@ -274,8 +274,8 @@ class HfTokenClassifier:
                           if span not in known and self.kind_types.get(span.label) == info_type]
                 sure += looser
                 known.update(looser)
-            spans = sure + [span for span in spans
-                            if span not in known and corroborated(text, span, cased)]
+            spans = sure + [span for span in spans if span not in known and corroborated(
+                text, span, cased, person=self.kind_types.get(span.label) == "PERSON_NAME")]
         typed = [CharSpan(span.start, span.end, self.kind_types[span.label], span.score)
                  for span in spans if self.kind_types.get(span.label)]
         below = self.settings.not_a_name_below

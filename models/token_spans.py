@@ -240,13 +240,18 @@ def unread_name_words(text: str, offsets: Sequence[tuple[int, int]], probs: np.n
     return out
 
 
-def corroborated(text: str, span: CharSpan, cased: bool | None = None) -> bool:
+def corroborated(text: str, span: CharSpan, cased: bool | None = None, person: bool = False) -> bool:
     """Whether a span's own words back a doubtful model finding: one of them is a word of the
     name lists ("Henning", "Nguyen", "Grace"), capitalised where the text has capitals (case
     is evidence there), and no ordinary English word where it has none ("nguyen", not
     "grace"). Ordinary words ("people", "waiver") and words the lists do not know ("Netflix",
     "lmao") are no backing. `cased`: `is_cased(text)`, when the caller judges many spans of
-    one text (None: judged here)."""
+    one text (None: judged here).
+
+    `person`: the model reads a person. Then, where the text has capitals, a capitalised word
+    that opens no sentence and is no ordinary word backs it too ("Galois", "Yaqubi", "Rivka"):
+    the writer gave it a capital for being a name, and the model already leans that way. A
+    name the lists do not know is the name a caller's family and friends have most often."""
     from veil.detection.engine.builtin_names import common_words, is_cased, name_words
 
     ordinary, names = common_words(), name_words()
@@ -259,5 +264,25 @@ def corroborated(text: str, span: CharSpan, cased: bool | None = None) -> bool:
             continue
         if lowered in names and (cased or lowered not in ordinary):
             return True
+        if person and cased and _capitalised_as_a_name(text, match.start(), word):
+            return True
     return False
+
+
+def _capitalised_as_a_name(text: str, start: int, word: str) -> bool:
+    """A word written as a name is ("Galois", not "GALOIS"), that is no ordinary word (nor
+    one with a clitic: "Nation's"), no form of address ("Bubbie") and no holiday ("Shabbat"),
+    and opens no sentence, unless its writer opens sentences in lower case and keeps capitals
+    for names (`veil.detection.casing`)."""
+    from veil.detection.calendar_words import names_a_day
+    from veil.detection.casing import writer_capitalises
+    from veil.detection.engine.builtin_names import ordinary_word, sentence_initial
+    from veil.detection.engine.name_lists import ADDRESS_TERMS
+
+    if len(word) < 3 or not word[1:].islower():
+        return False
+    lowered = word.lower()
+    if ordinary_word(lowered) or lowered in ADDRESS_TERMS or names_a_day(lowered, "PERSON_NAME"):
+        return False
+    return writer_capitalises() or not sentence_initial(text, start)
 

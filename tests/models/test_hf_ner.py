@@ -351,7 +351,7 @@ def test_doubtful_spans_are_kept_only_when_their_words_back_them(tiny_model: Pat
     strict = HfTokenClassifier(tiny_model, HfDetectorSettings(threshold=0.3)).predict(texts)
     kept = HfTokenClassifier(tiny_model, HfDetectorSettings(threshold=0.99, doubtful_from=0.3)).predict(texts)
     for text, all_spans, sure, spans in zip(texts, loose, strict, kept):
-        assert set(spans) == set(sure) | {s for s in all_spans if corroborated(text, s)}
+        assert set(spans) == set(sure) | {s for s in all_spans if corroborated(text, s, person=s.label == "PERSON_NAME")}
 
 
 def test_a_type_with_its_own_doubtful_from_keeps_its_spans_up_to_it(tiny_model: Path):
@@ -369,8 +369,8 @@ def test_a_type_with_its_own_doubtful_from_keeps_its_spans_up_to_it(tiny_model: 
     plain = predict(threshold=0.99, doubtful_from=0.1)
     for text, all_spans, sure, orgs, spans, without in zip(texts, loose, strict, org_loose, kept, plain):
         orgs = {s for s in orgs if s.label == "ORGANIZATION_NAME"}
-        assert set(spans) == set(sure) | orgs | {s for s in all_spans if corroborated(text, s)}
-        assert set(without) == set(sure) | {s for s in all_spans if corroborated(text, s)}
+        assert set(spans) == set(sure) | orgs | {s for s in all_spans if corroborated(text, s, person=s.label == "PERSON_NAME")}
+        assert set(without) == set(sure) | {s for s in all_spans if corroborated(text, s, person=s.label == "PERSON_NAME")}
     # The setting changes something on these texts: organisations the lists cannot back.
     assert any(set(a) != set(b) for a, b in zip(kept, plain))
 

@@ -196,6 +196,35 @@ def test_a_doubtful_span_is_corroborated_by_its_own_words(text, expected):
     assert corroborated(text, CharSpan(start, start + len(word), "PERSON_NAME", 0.6)) is expected
 
 
+@pytest.mark.parametrize("text,word,person,expected", [
+    ("we met Kowalowka there", "Kowalowka", True, True),  # a capital that no sentence asks for
+    ("we met Kowalowka there", "Kowalowka", False, False),  # for a person only
+    ("Kowalowka called. Yes.", "Kowalowka", True, False),  # the capital opens a sentence
+    ("we met KOWALOWKA there", "KOWALOWKA", True, False),  # capitals throughout say nothing
+    ("we watched the Movies there", "Movies", True, False),  # an ordinary word
+    ("we saw Bubbie there", "Bubbie", True, False),  # what a family calls its grandmother
+    ("we kept Shabbat there", "Shabbat", True, False),  # a holiday
+    ("we met kowalowka there, I said", "kowalowka", True, False),  # lower case is no capital
+])
+def test_a_capital_backs_a_doubtful_person(text, word, person, expected):
+    from models.token_spans import corroborated
+
+    start = text.index(word)
+    assert corroborated(text, CharSpan(start, start + len(word), "PERSON_NAME", 0.6), person=person) is expected
+
+
+def test_a_turn_s_opening_capital_backs_a_person_where_the_writer_opens_turns_in_lower_case():
+    # TalkBank's CHAT: "yeah I went with Bob", then "Kowalowka called": the capital is the name's.
+    from models.token_spans import corroborated
+    from veil.detection.casing import written_by
+
+    text = "Kowalowka called"
+    span = CharSpan(0, 9, "PERSON_NAME", 0.6)
+    assert not corroborated(text, span, person=True)
+    with written_by(True):
+        assert corroborated(text, span, person=True)
+
+
 def _chances(text: str, offsets, chance_of_entity: dict[str, float]) -> np.ndarray:
     """Probabilities per token: each word's tokens get 1 - P(O) = its chance (default 0.01)."""
     import re

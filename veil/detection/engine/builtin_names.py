@@ -265,7 +265,7 @@ def _clitic_base(lowered: str) -> str:
     return re.split(r"['’]", lowered, maxsplit=1)[0]
 
 
-def _ordinary_word(lowered: str) -> bool:
+def ordinary_word(lowered: str) -> bool:
     """A common word, or one with a clitic ("don't", "nation's")."""
     base = _clitic_base(lowered)
     return lowered in common_words() or base in common_words() or base in STOPWORDS
@@ -290,7 +290,7 @@ def mostly_foreign(text: str) -> bool:
         word = token.strip(_EDGE_MARKS).lower()
         if not word or _NOT_A_WORD.search(word) or not word.replace("'", "").replace("’", "").isalpha():
             continue
-        if _ordinary_word(word):
+        if ordinary_word(word):
             english += 1
             if english >= other + len(tokens) - index - 1:  # the rest cannot outnumber it
                 return False
@@ -688,7 +688,7 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             # An ordinary word no list names; capitalised, it still ends a name begun
             # ("Dana Cho"), but begins none ("speak for Themselves").
             break
-        if strict and (_ordinary_word(lowered) or _clitic_base(lowered) in ordinary_name_words()):
+        if strict and (ordinary_word(lowered) or _clitic_base(lowered) in ordinary_name_words()):
             break
         kept_end = start + piece.start() + len(word)
     if kept_end is None:
@@ -1019,8 +1019,8 @@ _ORG_SUFFIX_LOWER = re.compile(
 
 def _ordinary_compound(lowered: str) -> bool:
     """An ordinary word, or a compound of them ("first-quarter", "b-day", "british-born")."""
-    return all(_ordinary_word(part) or len(part) < 2 for part in lowered.split("-") if part) \
-        or _ordinary_word(lowered)
+    return all(ordinary_word(part) or len(part) < 2 for part in lowered.split("-") if part) \
+        or ordinary_word(lowered)
 
 
 def _lower_org_span(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -1091,7 +1091,7 @@ def _institution_span(text: str, match: "re.Match[str]") -> tuple[int, int] | No
     if not words or not naming(words):
         return None
     first = start + words[0].start()
-    if all(_ordinary_word(w.lower()) for w in naming(words)) and (
+    if all(ordinary_word(w.lower()) for w in naming(words)) and (
         sentence_initial(text, first) or text[first:end].isupper()
     ):
         return None
