@@ -249,7 +249,7 @@ def corroborated(text: str, span: CharSpan, cased: bool | None = None, person: b
     one text (None: judged here).
 
     `person`: the model reads a person. Then, where the text has capitals, a capitalised word
-    that opens no sentence and is no ordinary word backs it too ("Galois", "Yaqubi", "Rivka"):
+    that opens no sentence and is no ordinary word backs it too ("Galois", "Yaqubi", "Chicksen"):
     the writer gave it a capital for being a name, and the model already leans that way. A
     name the lists do not know is the name a caller's family and friends have most often."""
     from veil.detection.engine.builtin_names import common_words, is_cased, name_words
