@@ -97,6 +97,13 @@ _NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION", "PRODUC
 _SENTENCE_END = re.compile(r"[.!?…]\W*$")
 
 
+def _opens_a_sentence(text: str, start: int) -> bool:
+    """Whether the word at `start` opens the turn or a sentence (after ".", "!", "?" or "…",
+    and any quotes or brackets), where a capital says nothing of a name."""
+    before = text[:start]
+    return not before.strip() or bool(_SENTENCE_END.search(before))
+
+
 def capitalised_by_position(text: str, finding: Finding) -> bool:
     """A weak rule hit ("Can", "Same") that is one capitalised word opening a turn or a
     sentence: there the capital says nothing, and the rules' word lists are full of ordinary
@@ -107,8 +114,7 @@ def capitalised_by_position(text: str, finding: Finding) -> bool:
     value = text[finding.start:finding.end]
     if not value.isalpha():
         return False
-    before = text[:finding.start]
-    return not before.strip() or bool(_SENTENCE_END.search(before))
+    return _opens_a_sentence(text, finding.start)
 
 
 def an_ordinary_word_opening_a_sentence(text: str, finding: Finding) -> bool:
@@ -127,8 +133,7 @@ def an_ordinary_word_opening_a_sentence(text: str, finding: Finding) -> bool:
     lowered = value.lower()
     if lowered not in common_words() or lowered in name_words():
         return False
-    before = text[:finding.start]
-    return not before.strip() or bool(_SENTENCE_END.search(before))
+    return _opens_a_sentence(text, finding.start)
 
 
 def the_word_after_a_determiner(text: str, finding: Finding) -> bool:
