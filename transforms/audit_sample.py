@@ -5,6 +5,8 @@ of the input; `ChooseAuditedFn` (in transforms.risk's ScoreRisk) marks the other
 """
 from __future__ import annotations
 
+import typing
+
 import apache_beam as beam
 
 from transforms.elements import ToAudit
@@ -61,7 +63,10 @@ class AuditCutoff(beam.PTransform):
             | "Ranks" >> beam.ParDo(AuditRanksFn(self.fields, self.record, self.storage,
                                                  self.max_record_bytes, self.seed))
             | "Smallest" >> beam.combiners.Top.Smallest(size)
-            | "Cutoff" >> beam.Map(lambda ranks: ranks[-1] if len(ranks) >= size else None)
+            # Typed Any, not Optional: an Optional element gets Beam's nullable coder, which
+            # Flink's batch side inputs decode to a Java null and cannot hold.
+            | "Cutoff" >> beam.Map(lambda ranks: ranks[-1] if len(ranks) >= size else None
+                                   ).with_output_types(typing.Any)
         )
 
 

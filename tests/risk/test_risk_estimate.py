@@ -62,6 +62,31 @@ def test_mean_plus_std_adds_each_conversations_own_uncertainty():
     assert EstimateMoments().figures() is None
 
 
+def test_the_figures_do_not_depend_on_the_order_workers_merge_in():
+    """Float sums differ in their last bits with the order of addition, and a rounded figure
+    then flips its last digit (Flink merged a corpus's moments in another order than the local
+    runner); the sums are exact, so every order gives the same figures."""
+    import random
+
+    rows = [(random.Random(seed).uniform(0, 40) / 7, random.Random(seed + 1).uniform(0, 3) / 3,
+             random.Random(seed + 2).choice([0.0, 5.0, 13.0 / 3])) for seed in range(0, 600, 3)]
+    figures = set()
+    for order in range(20):
+        shuffled = rows[:]
+        random.Random(order).shuffle(shuffled)
+        parts = [EstimateMoments() for _ in range(1 + order % 7)]
+        for index, row in enumerate(shuffled):
+            parts[index % len(parts)].add(*row)
+        merged = EstimateMoments()
+        for part in reversed(parts) if order % 2 else parts:
+            merged.merge(part)
+        figures.add((json.dumps(merged.figures(), sort_keys=True), tuple(vars(merged).values())))
+    assert len(figures) == 1
+    # and a float sum of the same rows does differ with the order, in its last bits
+    sums = {sum(c * e for e, _, c in random.Random(order).sample(rows, len(rows))) for order in range(20)}
+    assert len(sums) > 1
+
+
 def test_the_interval_holds_or_misses_and_the_verdict_is_the_estimates_or_its_upper_ends():
     inside = estimate_interval(4.0, TABLE, threshold=5.0)
     assert (inside["low"], inside["high"]) == (2.0, 6.0)

@@ -199,28 +199,40 @@ def estimate_parts(items: Iterable[Any], form: str, table: FittedTable,
     return EstimateParts(expected, variance, counted)
 
 
+# Sums are kept in fixed point, in units of 2**-40 (about 1e-12): integers add exactly, so the
+# figures are the same whatever the order in which workers merged them. (Float sums differ in
+# their last bits with that order, and a rounded figure then flips its last digit: Flink's
+# merge order gave counted_cross 26.786913 where the local runner gave 26.786912.)
+_UNITS = 2 ** 40
+
+
+def _fixed(value: float) -> int:
+    return round(value * _UNITS)
+
+
 @dataclass
 class EstimateMoments:
     """Sums over conversations of E, E squared and V, and of the counted part C, C squared and
-    C times E: mergeable, in constant memory. The last three let the interval scale the
-    estimated part E - C alone (`scaled_mean_plus_std`)."""
+    C times E: mergeable, in constant memory, and exact whatever the merge order (fixed-point
+    integers, `_UNITS`). The last three let the interval scale the estimated part E - C alone
+    (`scaled_mean_plus_std`)."""
 
     count: int = 0
-    total: float = 0.0
-    squares: float = 0.0
-    variance: float = 0.0
-    counted: float = 0.0
-    counted_squares: float = 0.0
-    counted_cross: float = 0.0
+    total: int = 0
+    squares: int = 0
+    variance: int = 0
+    counted: int = 0
+    counted_squares: int = 0
+    counted_cross: int = 0
 
     def add(self, expected: float, variance: float, counted: float = 0.0) -> "EstimateMoments":
         self.count += 1
-        self.total += expected
-        self.squares += expected * expected
-        self.variance += variance
-        self.counted += counted
-        self.counted_squares += counted * counted
-        self.counted_cross += counted * expected
+        self.total += _fixed(expected)
+        self.squares += _fixed(expected * expected)
+        self.variance += _fixed(variance)
+        self.counted += _fixed(counted)
+        self.counted_squares += _fixed(counted * counted)
+        self.counted_cross += _fixed(counted * expected)
         return self
 
     def merge(self, other: "EstimateMoments") -> "EstimateMoments":
@@ -239,11 +251,15 @@ class EstimateMoments:
         if not self.count:
             return None
         n = self.count
-        moments = {"count": n, "mean": self.total / n, "squares": self.squares / n,
-                   "variance": self.variance / n, "counted": self.counted / n,
-                   "counted_squares": self.counted_squares / n, "counted_cross": self.counted_cross / n}
+
+        def mean_of(total: int) -> float:
+            return total / (n * _UNITS)
+
+        moments = {"count": n, "mean": mean_of(self.total), "squares": mean_of(self.squares),
+                   "variance": mean_of(self.variance), "counted": mean_of(self.counted),
+                   "counted_squares": mean_of(self.counted_squares),
+                   "counted_cross": mean_of(self.counted_cross)}
         mean, std = _scaled(moments, 1.0)
-        # Rounded: sums of floats differ in their last bits with the order workers merged them.
         return {"mean": round(mean, 6), "std": round(std, 6), "mean_plus_std": round(mean + std, 6),
                 "moments": {key: round(value, 6) for key, value in moments.items()}}
 
