@@ -9,7 +9,10 @@ PortableRunner talk to.
 
 - **The job server** is Maven's `org.apache.beam:beam-runners-flink-<flink>-job-server:<beam>`,
   fetched with `mvn dependency:get` into the local Maven repository (`~/.m2`) and reused from
-  there. `VEIL_FLINK_JOB_SERVER_JAR` names a local copy instead (Beam's `--flink_job_server_jar`).
+  there. Where the registry has none (the mirror this project's machines reach), it is
+  assembled from the runner's own modules of the newest Beam release that the registry serves
+  (`assembled_job_server`). `VEIL_FLINK_JOB_SERVER_JAR` names a local copy instead (Beam's
+  `--flink_job_server_jar`).
 - **The Flink distribution** comes from PyPI: the `apache-flink` wheel carries Flink's `bin/` and
   `conf/`, `apache-flink-libraries` its `lib/`, `opt/` and `plugins/`. They are downloaded with
   pip (`--no-deps`: PyFlink itself pins an old Beam and is never installed) and unpacked into
@@ -42,9 +45,9 @@ from pathlib import Path
 
 import yaml
 
-FLINK_VERSION = "1.20.3"
-# The Flink minor version of the job server and of infra/flink/'s manifests (flink:1.20, v1_20).
-FLINK_MINOR = "1.20"
+FLINK_VERSION = "1.19.3"
+# The Flink minor version of the job server and of infra/flink/'s manifests (flink:1.19, v1_19).
+FLINK_MINOR = "1.19"
 JOB_SERVER_ENV = "VEIL_FLINK_JOB_SERVER_JAR"
 
 
@@ -75,7 +78,8 @@ def require_java() -> str:
 # --- Beam's Flink job server ----------------------------------------------------------------
 
 def job_server_artifact(flink_minor: str = FLINK_MINOR, beam: str | None = None) -> str:
-    """Maven coordinates `group:artifact:version` of Beam's Flink job server."""
+    """Maven coordinates `group:artifact:version` of Beam's shaded Flink job server: one jar per
+    Beam release and Flink minor, what Beam's FlinkRunner itself downloads."""
     return f"org.apache.beam:beam-runners-flink-{flink_minor}-job-server:{beam or beam_version()}"
 
 
@@ -90,8 +94,14 @@ def job_server_jar_path(artifact: str) -> Path:
 
 
 def job_server_jar(flink_minor: str = FLINK_MINOR, beam: str | None = None, timeout_s: float = 900) -> Path:
-    """Beam's Flink job server jar: `VEIL_FLINK_JOB_SERVER_JAR` if set, else the local Maven
-    repository's copy, else fetched there from Maven Central with `mvn dependency:get`."""
+    """A jar that `java -jar` starts as Beam's Flink job server, in this order:
+
+    1. `VEIL_FLINK_JOB_SERVER_JAR`, a local copy (Beam's `--flink_job_server_jar`);
+    2. Beam's shaded job server for the installed Beam, from the local Maven repository, else
+       fetched there from Maven Central with `mvn dependency:get`;
+    3. where the registry answers that it has none (the Maven Central mirror this project's
+       machines reach holds no Flink job server of any release), one assembled from the
+       runner's own modules (`assembled_job_server`)."""
     given = os.environ.get(JOB_SERVER_ENV)
     if given:
         if not Path(given).is_file():
@@ -101,28 +111,147 @@ def job_server_jar(flink_minor: str = FLINK_MINOR, beam: str | None = None, time
     jar = job_server_jar_path(artifact)
     if jar.is_file():
         return jar
+    assembled = assembled_job_server_path()
+    if beam is None and assembled.is_file():
+        return assembled
+    try:
+        return fetch_job_server(artifact, timeout_s)
+    except ArtifactNotPublished:
+        if beam is not None:
+            raise  # a release asked for by name is that release's jar, or nothing
+        return assembled_job_server(flink_minor, timeout_s=timeout_s)
+
+
+def fetch_job_server(artifact: str, timeout_s: float = 900) -> Path:
+    """`mvn dependency:get` of the shaded job server into the local Maven repository."""
+    # -U: ask the registry again, rather than trust a failure Maven cached from an earlier try.
+    run_maven(["dependency:get", f"-Dartifact={artifact}", "-Dtransitive=false"], artifact, timeout_s)
+    jar = job_server_jar_path(artifact)
+    if not jar.is_file():
+        raise FlinkSetupError(f"`mvn dependency:get` of {artifact} left no {jar}")
+    return jar
+
+
+# The newest Beam release whose Flink runner and job service modules the Maven Central that this
+# project's machines reach serves together (checked 26 November 2026: the Flink runner for
+# Flink 1.19 at 2.62.0 and 2.70.0, the job service up to 2.65.0; for Flink 1.20 and 2.x, none).
+# The Java side only translates the pipeline and runs Flink: the Python workers are the
+# submitter's own Beam, in LOOPBACK, EXTERNAL or PROCESS environments.
+ASSEMBLED_BEAM = "2.62.0"
+# Flink's modules that the runner depends on, pinned to the distribution's patch release so
+# that the job server's Flink client and the session cluster are one version.
+FLINK_MODULES = (
+    "flink-annotations", "flink-clients", "flink-connector-datagen", "flink-core",
+    "flink-file-sink-common", "flink-hadoop-fs", "flink-java", "flink-metrics-core",
+    "flink-optimizer", "flink-queryable-state-client-java", "flink-rpc-akka-loader",
+    "flink-rpc-core", "flink-runtime", "flink-streaming-java",
+)
+JOB_SERVER_MAIN = "org.apache.beam.runners.flink.FlinkJobServerDriver"
+# What Flink's own config.yaml opens for Java 17 (env.java.opts.all); `java -jar` reads them
+# from the manifest, as Beam's FlinkRunner starts the job server with no JVM flags.
+JAVA_17_OPENS = ("java.base/java.lang", "java.base/java.net", "java.base/java.io", "java.base/java.nio",
+                 "java.base/sun.nio.ch", "java.base/java.lang.reflect", "java.base/java.text",
+                 "java.base/java.time", "java.base/java.util", "java.base/java.util.concurrent",
+                 "java.base/java.util.concurrent.atomic", "java.base/java.util.concurrent.locks")
+
+
+def assembled_job_server_path(beam: str = ASSEMBLED_BEAM) -> Path:
+    """Where `assembled_job_server` leaves its launcher (its `lib/` beside it)."""
+    return cache_root() / f"job-server-beam-{beam}-flink-{FLINK_VERSION}" / "job-server.jar"
+
+
+def job_server_pom(flink_minor: str = FLINK_MINOR, beam: str = ASSEMBLED_BEAM) -> str:
+    """A Maven project whose dependencies are the job server: Beam's Flink runner (it holds
+    `FlinkJobServerDriver`) and job service, with Flink pinned to FLINK_VERSION."""
+    def dependency(group: str, name: str, version: str) -> str:
+        return (f"<dependency><groupId>{group}</groupId><artifactId>{name}</artifactId>"
+                f"<version>{version}</version></dependency>")
+
+    pinned = "".join(dependency("org.apache.flink", name, FLINK_VERSION) for name in FLINK_MODULES)
+    modules = "".join(dependency("org.apache.beam", name, beam) for name in
+                      (f"beam-runners-flink-{flink_minor}", "beam-runners-java-job-service"))
+    return ('<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>'
+            "<groupId>veil</groupId><artifactId>veil-flink-job-server</artifactId><version>1</version>"
+            f"<dependencyManagement><dependencies>{pinned}</dependencies></dependencyManagement>"
+            f"<dependencies>{modules}</dependencies></project>\n")
+
+
+def assembled_job_server(flink_minor: str = FLINK_MINOR, beam: str = ASSEMBLED_BEAM,
+                         timeout_s: float = 900) -> Path:
+    """Beam's Flink job server from its modules on Maven Central: `mvn dependency:copy-dependencies`
+    puts the runner, the job service and all they need in `lib/`, beside a launcher jar whose
+    manifest names the driver and that class path, as the shaded jar would hold them. Built once
+    into the cache (about 150 MB) and reused."""
+    launcher = assembled_job_server_path(beam)
+    target = launcher.parent
+    if launcher.is_file():
+        return launcher
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".job-server-", dir=target.parent))
+    try:
+        (staging / "pom.xml").write_text(job_server_pom(flink_minor, beam))
+        run_maven(["-f", str(staging / "pom.xml"), "dependency:copy-dependencies",
+                   f"-DoutputDirectory={staging / 'lib'}", "-DincludeScope=runtime"],
+                  f"Beam {beam}'s Flink {flink_minor} runner and job service", timeout_s)
+        jars = sorted(path.name for path in (staging / "lib").glob("*.jar"))
+        if f"beam-runners-flink-{flink_minor}-{beam}.jar" not in jars:
+            raise FlinkSetupError(f"Maven copied no beam-runners-flink-{flink_minor}-{beam}.jar")
+        write_launcher(staging / "job-server.jar", JOB_SERVER_MAIN, [f"lib/{name}" for name in jars])
+        if target.exists():
+            shutil.rmtree(target)
+        staging.rename(target)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    return launcher
+
+
+def write_launcher(path: Path, main_class: str, class_path: list[str]) -> None:
+    """A jar holding only a manifest: `java -jar` runs `main_class` on `class_path` (paths
+    relative to the jar), with Java 17's modules opened as Flink needs them."""
+    attributes = {"Manifest-Version": "1.0", "Created-By": "veil (pipelines.runner.flink_cluster)",
+                  "Main-Class": main_class, "Class-Path": " ".join(class_path),
+                  "Add-Opens": " ".join(JAVA_17_OPENS)}
+    manifest = b"".join(_manifest_line(f"{key}: {value}") for key, value in attributes.items()) + b"\r\n"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("META-INF/MANIFEST.MF", manifest)
+
+
+def _manifest_line(line: str) -> bytes:
+    """A manifest line folded as the jar format asks: at most 72 bytes, then continuation lines
+    that open with a space."""
+    data = line.encode()
+    pieces = [data[:72]]
+    data = data[72:]
+    while data:
+        pieces.append(b" " + data[:71])
+        data = data[71:]
+    return b"\r\n".join(pieces) + b"\r\n"
+
+
+def run_maven(goals: list[str], what: str, timeout_s: float) -> None:
+    """Run `mvn` in batch mode; a FlinkSetupError (ArtifactNotPublished where the registry
+    answered that it has no such artifact) when it fails."""
     mvn = shutil.which("mvn")
     if not mvn:
-        raise FlinkSetupError(f"no `mvn` on PATH to fetch {artifact} (or set {JOB_SERVER_ENV})")
-    # -U: ask the registry again, rather than trust a failure Maven cached from an earlier try.
-    command = [mvn, "-B", "-q", "-U", "dependency:get", f"-Dartifact={artifact}", "-Dtransitive=false"]
+        raise FlinkSetupError(f"no `mvn` on PATH to fetch {what} (or set {JOB_SERVER_ENV})")
+    command = [mvn, "-B", "-q", "-U", *goals]
     if os.environ.get("VEIL_MAVEN_REPOSITORY"):
         command.append(f"-Dmaven.repo.local={maven_repository()}")
     try:
         result = subprocess.run(command, capture_output=True, text=True, timeout=timeout_s)
     except subprocess.TimeoutExpired as exc:
-        raise FlinkSetupError(f"`mvn dependency:get` of {artifact} ran past {timeout_s:.0f} s") from exc
-    if result.returncode != 0 or not jar.is_file():
-        raise fetch_failure(artifact, _strip_ansi(result.stdout + result.stderr), result.returncode)
-    return jar
+        raise FlinkSetupError(f"`mvn {goals[-1]}` for {what} ran past {timeout_s:.0f} s") from exc
+    if result.returncode != 0:
+        raise fetch_failure(what, _strip_ansi(result.stdout + result.stderr), result.returncode)
 
 
 def fetch_failure(artifact: str, output: str, returncode: int) -> FlinkSetupError:
-    """The error for a failed `mvn dependency:get`: ArtifactNotPublished when the registry said
-    it has no such artifact, else FlinkSetupError (no network, a registry down, ...)."""
+    """The error for a failed Maven fetch: ArtifactNotPublished when the registry said it has
+    no such artifact, else FlinkSetupError (no network, a registry down, ...)."""
     found = re.search(r"(Could not find artifact[^\n]*?|Could not transfer artifact[^\n]*?|"
                       r"[^\s:]+ was not found in [^\s]+)(?: during|$|\n)", output)
-    reason = found.group(1) if found else f"`mvn dependency:get` exited {returncode}"
+    reason = found.group(1) if found else f"`mvn` exited {returncode}"
     unpublished = found is not None and not reason.startswith("Could not transfer")
     return (ArtifactNotPublished if unpublished else FlinkSetupError)(
         f"could not fetch {artifact} with Maven: {reason}")
@@ -212,8 +341,11 @@ class ClusterSettings:
     slots_per_task_manager: int = 2
     job_manager_memory: str = "1024m"
     task_manager_memory: str = "1280m"
-    restart_attempts: int = 3
-    restart_delay: str = "2 s"
+    # Attempts times delay must outlast the heartbeat timeout: until a vanished TaskManager is
+    # declared lost, each restart deploys to it again and fails at once (3 attempts 2 s apart
+    # were spent in 6 s, and Veil's job failed with the TaskManager "unreachable").
+    restart_attempts: int = 5
+    restart_delay: str = "5 s"
     # How soon a TaskManager that vanished is declared lost (Flink's default is 50 s).
     heartbeat_timeout_ms: int = 10_000
     extra: dict = field(default_factory=dict)
@@ -242,6 +374,12 @@ def cluster_config(settings: ClusterSettings, rest_port: int, rpc_port: int) -> 
         "heartbeat.interval": min(2000, settings.heartbeat_timeout_ms // 2),
         "heartbeat.timeout": settings.heartbeat_timeout_ms,
         "execution.runtime-mode": "BATCH",
+        # A batch job's every exchange is a blocking sort shuffle, which asks for 512 network
+        # buffers per result partition by default: Veil's graph, with several such tasks in a slot,
+        # needs more than a small TaskManager's network memory holds ("Insufficient number of
+        # network buffers: required 512, but only 75 available"). Fewer buffers per partition, and a larger share of memory for them.
+        "taskmanager.network.sort-shuffle.min-buffers": 64,
+        "taskmanager.memory.network.fraction": 0.2,
     }
     config.update(settings.extra)
     return config

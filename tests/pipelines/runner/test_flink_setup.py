@@ -58,3 +58,36 @@ def test_an_artifact_the_registry_does_not_hold_is_told_apart_from_a_failed_fetc
     with pytest.raises(ArtifactNotPublished, match="0.0.1-no-such-version"):
         job_server_jar(beam="0.0.1-no-such-version", timeout_s=300)
     assert not issubclass(FlinkSetupError, ArtifactNotPublished)
+
+
+def test_an_assembled_job_servers_launcher_runs_its_class_path(tmp_path):
+    """The launcher is a jar holding only a manifest: `java -jar` must find the main class in
+    the jars its Class-Path names, however long that line (the format folds it at 72 bytes)."""
+    import shutil
+    import subprocess
+    import zipfile
+
+    from pipelines.runner.flink_cluster import write_launcher
+
+    if not shutil.which("javac") or not shutil.which("jar"):
+        pytest.skip("no `javac`/`jar` on PATH (a JDK; .ci/run installs one)")
+    source = tmp_path / "src" / "Hello.java"
+    source.parent.mkdir()
+    source.write_text('public class Hello { public static void main(String[] a) {'
+                      ' System.out.println("hello " + String.join(",", a)); } }')
+    subprocess.run(["javac", "-d", str(tmp_path / "classes"), str(source)], check=True, timeout=120)
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    # Twenty jars with long names, the class in the last: a Class-Path line of some 1,500 bytes.
+    names = [f"lib/a-dependency-with-a-rather-long-artifact-name-{i:02d}-1.2.3.jar" for i in range(20)]
+    for name in names[:-1]:
+        subprocess.run(["jar", "cf", str(tmp_path / name), "-C", str(tmp_path / "src"), "."], check=True, timeout=60)
+    subprocess.run(["jar", "cf", str(tmp_path / names[-1]), "-C", str(tmp_path / "classes"), "."], check=True, timeout=60)
+    write_launcher(tmp_path / "launcher.jar", "Hello", names)
+    with zipfile.ZipFile(tmp_path / "launcher.jar") as archive:
+        manifest = archive.read("META-INF/MANIFEST.MF")
+    assert max(len(line) for line in manifest.split(b"\r\n")) <= 72
+    result = subprocess.run(["java", "-jar", str(tmp_path / "launcher.jar"), "x", "y"],
+                            capture_output=True, text=True, timeout=120, cwd="/")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "hello x,y"
