@@ -25,6 +25,7 @@ PortableRunner talk to.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -186,9 +187,7 @@ def assembled_job_server(flink_minor: str = FLINK_MINOR, beam: str = ASSEMBLED_B
     target = launcher.parent
     if launcher.is_file():
         return launcher
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".job-server-", dir=target.parent))
-    try:
+    with _staged(target) as staging:
         (staging / "pom.xml").write_text(job_server_pom(flink_minor, beam))
         run_maven(["-f", str(staging / "pom.xml"), "dependency:copy-dependencies",
                    f"-DoutputDirectory={staging / 'lib'}", "-DincludeScope=runtime"],
@@ -197,12 +196,6 @@ def assembled_job_server(flink_minor: str = FLINK_MINOR, beam: str = ASSEMBLED_B
         if f"beam-runners-flink-{flink_minor}-{beam}.jar" not in jars:
             raise FlinkSetupError(f"Maven copied no beam-runners-flink-{flink_minor}-{beam}.jar")
         write_launcher(staging / "job-server.jar", JOB_SERVER_MAIN, [f"lib/{name}" for name in jars])
-        if target.exists():
-            shutil.rmtree(target)
-        staging.rename(target)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
     return launcher
 
 
@@ -257,6 +250,22 @@ def fetch_failure(artifact: str, output: str, returncode: int) -> FlinkSetupErro
         f"could not fetch {artifact} with Maven: {reason}")
 
 
+@contextlib.contextmanager
+def _staged(target: Path):
+    """A fresh folder beside `target` to build into; once the build succeeds it replaces
+    `target` in one rename, so a half-built folder is never where a later run would trust it."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
+    try:
+        yield staging
+        if target.exists():
+            shutil.rmtree(target)
+        staging.rename(target)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+
+
 def _strip_ansi(text: str) -> str:
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
@@ -287,8 +296,7 @@ def flink_home(version: str = FLINK_VERSION, timeout_s: float = 900) -> Path:
     wheel = next(wheels.glob(f"apache_flink-{version}-*.whl"))
     libraries = next(wheels.glob(f"apache[-_]flink[-_]libraries-{version}.tar.gz"))
 
-    staging = Path(tempfile.mkdtemp(prefix=f".flink-{version}-", dir=cache_root()))
-    try:
+    with _staged(home) as staging:
         with zipfile.ZipFile(wheel) as archive:
             for member in archive.namelist():
                 for folder in ("bin", "conf"):
@@ -315,12 +323,6 @@ def flink_home(version: str = FLINK_VERSION, timeout_s: float = 900) -> Path:
         (staging / "log").mkdir()
         if not (staging / "lib" / f"flink-dist-{version}.jar").is_file():
             raise FlinkSetupError(f"apache-flink-libraries {version} holds no lib/flink-dist-{version}.jar")
-        if home.exists():
-            shutil.rmtree(home)
-        staging.rename(home)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
     return home
 
 
