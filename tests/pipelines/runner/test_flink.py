@@ -253,7 +253,7 @@ def test_veil_survives_a_task_manager_killed_mid_job(job_server_for, session_clu
     cluster = session_cluster
     runner = job_server_for(cluster)
     source = tmp_path / "calls.jsonl"
-    write_records(generate_records(3000, 3132), str(source))
+    write_records(generate_records(1200, 3132), str(source))
     args = ["--input", str(source), "--num_shards", "4", "--split_bytes", "100000"]
     local, flink = tmp_path / "local", tmp_path / "flink"
     assert run_cli(*args, "--output", str(local)).returncode == 0
