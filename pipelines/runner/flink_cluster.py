@@ -112,15 +112,17 @@ def job_server_jar(flink_minor: str = FLINK_MINOR, beam: str | None = None, time
     jar = job_server_jar_path(artifact)
     if jar.is_file():
         return jar
-    assembled = assembled_job_server_path()
-    if beam is None and assembled.is_file():
-        return assembled
+    # The assembled job server is Beam's default release for the distribution's Flink; a
+    # release or Flink minor asked for by name is that release's shaded jar, or nothing.
+    assemble = beam is None and flink_minor == FLINK_MINOR
+    if assemble and assembled_job_server_path().is_file():
+        return assembled_job_server_path()
     try:
         return fetch_job_server(artifact, timeout_s)
     except ArtifactNotPublished:
-        if beam is not None:
-            raise  # a release asked for by name is that release's jar, or nothing
-        return assembled_job_server(flink_minor, timeout_s=timeout_s)
+        if not assemble:
+            raise
+        return assembled_job_server(timeout_s=timeout_s)
 
 
 def fetch_job_server(artifact: str, timeout_s: float = 900) -> Path:
@@ -161,7 +163,7 @@ def assembled_job_server_path(beam: str = ASSEMBLED_BEAM) -> Path:
     return cache_root() / f"job-server-beam-{beam}-flink-{FLINK_VERSION}" / "job-server.jar"
 
 
-def job_server_pom(flink_minor: str = FLINK_MINOR, beam: str = ASSEMBLED_BEAM) -> str:
+def job_server_pom(beam: str = ASSEMBLED_BEAM) -> str:
     """A Maven project whose dependencies are the job server: Beam's Flink runner (it holds
     `FlinkJobServerDriver`) and job service, with Flink pinned to FLINK_VERSION."""
     def dependency(group: str, name: str, version: str) -> str:
@@ -170,15 +172,14 @@ def job_server_pom(flink_minor: str = FLINK_MINOR, beam: str = ASSEMBLED_BEAM) -
 
     pinned = "".join(dependency("org.apache.flink", name, FLINK_VERSION) for name in FLINK_MODULES)
     modules = "".join(dependency("org.apache.beam", name, beam) for name in
-                      (f"beam-runners-flink-{flink_minor}", "beam-runners-java-job-service"))
+                      (f"beam-runners-flink-{FLINK_MINOR}", "beam-runners-java-job-service"))
     return ('<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>'
             "<groupId>veil</groupId><artifactId>veil-flink-job-server</artifactId><version>1</version>"
             f"<dependencyManagement><dependencies>{pinned}</dependencies></dependencyManagement>"
             f"<dependencies>{modules}</dependencies></project>\n")
 
 
-def assembled_job_server(flink_minor: str = FLINK_MINOR, beam: str = ASSEMBLED_BEAM,
-                         timeout_s: float = 900) -> Path:
+def assembled_job_server(beam: str = ASSEMBLED_BEAM, timeout_s: float = 900) -> Path:
     """Beam's Flink job server from its modules on Maven Central: `mvn dependency:copy-dependencies`
     puts the runner, the job service and all they need in `lib/`, beside a launcher jar whose
     manifest names the driver and that class path, as the shaded jar would hold them. Built once
@@ -188,13 +189,14 @@ def assembled_job_server(flink_minor: str = FLINK_MINOR, beam: str = ASSEMBLED_B
     if launcher.is_file():
         return launcher
     with _staged(target) as staging:
-        (staging / "pom.xml").write_text(job_server_pom(flink_minor, beam))
+        (staging / "pom.xml").write_text(job_server_pom(beam))
         run_maven(["-f", str(staging / "pom.xml"), "dependency:copy-dependencies",
                    f"-DoutputDirectory={staging / 'lib'}", "-DincludeScope=runtime"],
-                  f"Beam {beam}'s Flink {flink_minor} runner and job service", timeout_s)
+                  f"Beam {beam}'s Flink {FLINK_MINOR} runner and job service", timeout_s)
         jars = sorted(path.name for path in (staging / "lib").glob("*.jar"))
-        if f"beam-runners-flink-{flink_minor}-{beam}.jar" not in jars:
-            raise FlinkSetupError(f"Maven copied no beam-runners-flink-{flink_minor}-{beam}.jar")
+        runner = f"beam-runners-flink-{FLINK_MINOR}-{beam}.jar"
+        if runner not in jars:
+            raise FlinkSetupError(f"Maven copied no {runner}")
         write_launcher(staging / "job-server.jar", JOB_SERVER_MAIN, [f"lib/{name}" for name in jars])
     return launcher
 
