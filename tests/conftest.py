@@ -96,12 +96,18 @@ def start_server(command: list[str], probe_url: str, env: dict | None = None):
             time.sleep(0.2)
 
 
-def start_server_on_port(command: list[str], port: int, env: dict | None = None, cwd=None):
-    """Start a local gRPC (or any TCP) server and wait, bounded, until its port accepts."""
-    process = subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, **(env or {})}, cwd=cwd,
-    )
+def start_server_on_port(command: list[str], port: int, env: dict | None = None, cwd=None, log: Path | None = None):
+    """Start a local gRPC (or any TCP) server and wait, bounded, until its port accepts; its
+    output goes to `log` where one is given (for a failing test to show), else nowhere."""
+    sink = open(log, "ab") if log is not None else subprocess.DEVNULL
+    try:
+        process = subprocess.Popen(
+            command, stdout=sink, stderr=subprocess.STDOUT if log is not None else subprocess.DEVNULL,
+            env={**os.environ, **(env or {})}, cwd=cwd,
+        )
+    finally:
+        if log is not None:
+            sink.close()
     deadline = time.monotonic() + 60
     while True:
         try:
