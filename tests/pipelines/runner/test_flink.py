@@ -148,19 +148,22 @@ def flink_args(jar: Path) -> list[str]:
     return ["--flink_version", FLINK_MINOR, "--flink_job_server_jar", str(jar)]
 
 
-def test_embedded_flink_reads_multi_file_parquet_from_s3_as_the_local_runner_does(beam_job_server, s3_server, tmp_path):
-    """`--flink_master [local]`: Beam's job server runs Flink in its own JVM, LOOPBACK workers
-    read three Parquet files (4 row groups each) from a real S3 server."""
+def test_embedded_flink_on_the_bundled_sample_as_multi_file_parquet_from_s3(beam_job_server, s3_server, tmp_path):
+    """`--flink_master [local]`: Beam's job server runs Flink in its own JVM, and LOOPBACK
+    workers read the bundled sample's 300 conversations, written as three Parquet files of 4 row
+    groups each, from a real S3 server. (JSON Lines on Flink: the session-cluster test below.)
+    One run for both inputs the issue names, since each Flink start costs about a minute."""
     import s3fs
 
-    from veil.synth import generate_records, write_records
+    from veil.synth import write_records
 
     fs = s3fs.S3FileSystem(key="testing", secret="testing", client_kwargs={"endpoint_url": s3_server})
     fs.mkdir("veil-flink")
-    records = list(generate_records(120, 3131))
+    sample = [json.loads(line) for line in (ROOT / "data" / "sample.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len(sample) == 300
     for part in range(3):
         path = tmp_path / f"part-{part}.parquet"
-        write_records(records[part * 40:(part + 1) * 40], str(path), batch_size=10)  # 4 row groups
+        write_records(sample[part * 100:(part + 1) * 100], str(path), batch_size=25)  # 4 row groups
         fs.put_file(str(path), f"veil-flink/calls/part-{part}.parquet")
     s3 = ["--s3_endpoint_url", s3_server, "--s3_region_name", "us-east-1"]
     args = ["--input", "s3://veil-flink/calls/*.parquet", "--num_shards", "2", *s3]
@@ -171,7 +174,7 @@ def test_embedded_flink_reads_multi_file_parquet_from_s3_as_the_local_runner_doe
     assert result.returncode == 0, result.stderr[-3000:]
     assert output_bytes(flink) == output_bytes(local)
     records = json.loads((flink / "job_summary.json").read_text())["records"]
-    assert records["in"] == 120 and records["accounted_for"] is True
+    assert records["in"] == 300 and records["accounted_for"] is True
 
 
 @pytest.fixture
