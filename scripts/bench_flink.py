@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 from pipelines.runner.flink_cluster import (
-    ClusterSettings, FlinkSessionCluster, flink_home, free_port, job_server_jar,
+    ClusterSettings, FlinkSessionCluster, PortableEndpoints, flink_home, job_server_jar,
 )
 from veil.synth import generate_records, write_records
 
@@ -71,25 +71,19 @@ def wait_for_port(port: int, process: subprocess.Popen, timeout_s: float = 120) 
 
 def flink_runner_args(cluster: FlinkSessionCluster, workdir: Path, parallelism: int, started: list) -> list[str]:
     """Start Beam's job server for `cluster` and a worker pool; the job's runner flags."""
-    job_port, artifact_port, expansion_port, pool_port = (free_port() for _ in range(4))
+    ports = PortableEndpoints.free()
     with open(workdir / "job-server.log", "ab") as log:
-        server = subprocess.Popen(
-            ["java", "-jar", str(job_server_jar()), "--flink-master", cluster.rest_address,
-             "--job-host", "127.0.0.1", f"--job-port={job_port}", f"--artifact-port={artifact_port}",
-             f"--expansion-port={expansion_port}", "--artifacts-dir", str(workdir / "artifacts")],
-            stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(ports.job_server_command(job_server_jar(), cluster.rest_address, workdir / "artifacts"),
+                                  stdout=log, stderr=subprocess.STDOUT)
     started.append(server)
-    wait_for_port(job_port, server)
+    wait_for_port(ports.job, server)
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
     with open(workdir / "worker-pool.log", "ab") as log:
-        pool = subprocess.Popen([sys.executable, "-m", "tests.support.shared_worker_pool", f"--service_port={pool_port}"],
+        pool = subprocess.Popen([sys.executable, "-m", "tests.support.shared_worker_pool", f"--service_port={ports.worker_pool}"],
                                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     started.append(pool)
-    wait_for_port(pool_port, pool)
-    return ["--runner", "PortableRunner", "--job_endpoint", f"127.0.0.1:{job_port}",
-            "--artifact_endpoint", f"127.0.0.1:{artifact_port}", "--environment_type", "EXTERNAL",
-            "--environment_config", f"127.0.0.1:{pool_port}", "--parallelism", str(parallelism),
-            "--sdk_worker_parallelism", "2"]
+    wait_for_port(ports.worker_pool, pool)
+    return ports.runner_args(parallelism)
 
 
 def stop(processes: list[subprocess.Popen]) -> None:

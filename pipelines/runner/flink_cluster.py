@@ -336,6 +336,34 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+@dataclass(frozen=True)
+class PortableEndpoints:
+    """The ports of Beam's job server (job, artifact, expansion) and of an EXTERNAL worker pool,
+    all on 127.0.0.1: what a submitter to a session cluster needs."""
+
+    job: int
+    artifact: int
+    expansion: int
+    worker_pool: int
+
+    @classmethod
+    def free(cls) -> "PortableEndpoints":
+        return cls(free_port(), free_port(), free_port(), free_port())
+
+    def job_server_command(self, jar: Path, flink_master: str, artifacts_dir: Path) -> list[str]:
+        """Beam's Flink job server for the cluster at `flink_master`, on these ports."""
+        return ["java", "-jar", str(jar), "--flink-master", flink_master, "--job-host", "127.0.0.1",
+                f"--job-port={self.job}", f"--artifact-port={self.artifact}",
+                f"--expansion-port={self.expansion}", "--artifacts-dir", str(artifacts_dir)]
+
+    def runner_args(self, parallelism: int, sdk_worker_parallelism: int = 2) -> list[str]:
+        """The job's flags: the PortableRunner through the job server, workers from the pool."""
+        return ["--runner", "PortableRunner", "--job_endpoint", f"127.0.0.1:{self.job}",
+                "--artifact_endpoint", f"127.0.0.1:{self.artifact}",
+                "--environment_type", "EXTERNAL", "--environment_config", f"127.0.0.1:{self.worker_pool}",
+                "--parallelism", str(parallelism), "--sdk_worker_parallelism", str(sdk_worker_parallelism)]
+
+
 @dataclass
 class ClusterSettings:
     """What a local session cluster is given. Memory is small: the Python workers, not the

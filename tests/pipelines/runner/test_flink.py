@@ -21,7 +21,7 @@ import pytest
 
 from pipelines.runner.flink_cluster import (
     FLINK_MINOR, FLINK_VERSION, ClusterSettings, FlinkSessionCluster,
-    FlinkSetupError, flink_home, free_port, job_server_artifact, job_server_jar, require_java,
+    FlinkSetupError, PortableEndpoints, flink_home, job_server_artifact, job_server_jar, require_java,
 )
 from tests.conftest import ROOT, run_cli, start_server_on_port, stop_server
 from tests.pipelines.test_portability import output_bytes
@@ -191,19 +191,14 @@ def job_server_for(beam_job_server, tmp_path):
     env = {"PATH": venv_bin + os.pathsep + os.environ.get("PATH", "")}
 
     def start(cluster: FlinkSessionCluster) -> list[str]:
-        job_port, artifact_port, expansion_port, pool_port = (free_port() for _ in range(4))
+        ports = PortableEndpoints.free()
         started.append(start_server_on_port(
-            ["java", "-jar", str(beam_job_server), "--flink-master", cluster.rest_address,
-             "--job-host", "127.0.0.1", f"--job-port={job_port}", f"--artifact-port={artifact_port}",
-             f"--expansion-port={expansion_port}", "--artifacts-dir", str(tmp_path / "artifacts")],
-            job_port, log=tmp_path / "job-server.log"))
+            ports.job_server_command(beam_job_server, cluster.rest_address, tmp_path / "artifacts"),
+            ports.job, log=tmp_path / "job-server.log"))
         started.append(start_server_on_port(
-            [sys.executable, "-m", "tests.support.shared_worker_pool", f"--service_port={pool_port}"],
-            pool_port, env=env, cwd=ROOT, log=tmp_path / "worker-pool.log"))
-        return ["--runner", "PortableRunner", "--job_endpoint", f"127.0.0.1:{job_port}",
-                "--artifact_endpoint", f"127.0.0.1:{artifact_port}",
-                "--environment_type", "EXTERNAL", "--environment_config", f"127.0.0.1:{pool_port}",
-                "--parallelism", "4", "--sdk_worker_parallelism", "2"]
+            [sys.executable, "-m", "tests.support.shared_worker_pool", f"--service_port={ports.worker_pool}"],
+            ports.worker_pool, env=env, cwd=ROOT, log=tmp_path / "worker-pool.log"))
+        return ports.runner_args(parallelism=4)
 
     try:
         yield start
