@@ -266,7 +266,32 @@ def corroborated(text: str, span: CharSpan, cased: bool | None = None, person: b
             return True
         if person and cased and _capitalised_as_a_name(text, match.start(), word):
             return True
+        if person and not cased and _a_stranger_in_speech(text, match.start(), match.end()):
+            return True
     return False
+
+
+# What typed text online has and speech never does: a handle, a tag, a link, an HTML entity, an
+# emoji.
+_TYPED_ONLINE = re.compile(r"[@#]\w|https?:|www\.|&(?:amp|lt|gt|quot);|[\U0001F000-\U0001FAFF\u2600-\u27BF]")
+_WORD_EDGES = "\"'“”‘’.,!?;:()[]{}*-–—…"
+
+
+def _a_stranger_in_speech(text: str, start: int, end: int) -> bool:
+    """Whether, in text without capitals, a word of a doubtful person is a whole word that is a
+    stranger to English and to the name lists ("galois", "hadid": `unknown_word`). A speech
+    recogniser writes only the words of its vocabulary, and those outside English are mostly
+    names; where the text is typed online (a handle, a tag, a link, an emoji) or mostly in
+    another language, such words are slang, handles and foreign words, and back nothing."""
+    from veil.detection.engine.builtin_names import mostly_foreign, unknown_word
+
+    left = text.rfind(" ", 0, start) + 1
+    right = text.find(" ", end)
+    token = text[left:len(text) if right < 0 else right].strip(_WORD_EDGES).lower()
+    word = text[start:end].lower()
+    if token not in (word, word + "'s", word + "’s") or not unknown_word(word):
+        return False
+    return _TYPED_ONLINE.search(text) is None and not mostly_foreign(text)
 
 
 def _capitalised_as_a_name(text: str, start: int, word: str) -> bool:

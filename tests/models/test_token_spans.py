@@ -213,6 +213,27 @@ def test_a_capital_backs_a_doubtful_person(text, word, person, expected):
     assert corroborated(text, CharSpan(start, start + len(word), "PERSON_NAME", 0.6), person=person) is expected
 
 
+@pytest.mark.parametrize("text,word,person,expected", [
+    ("poisson declared galois work incomprehensible", "galois", True, True),  # no list, no English
+    ("i read galois's paper", "galois", True, True),  # with its possessive
+    ("poisson declared galois work incomprehensible", "galois", False, False),  # persons only
+    ("chairman straddles the worlds of finance", "finance", True, False),  # an English word
+    ("we zoomed past", "zoomed", True, False),  # an English word, inflected
+    ("hey whaaaa you played", "whaaaa", True, False),  # drawn out: no name is spelled so
+    ("@xoxoleah hey greeny shut up", "greeny", True, False),  # a handle: typed online, not speech
+    ("bacon sarnie time #lunch", "sarnie", True, False),  # a tag
+    ("ecco anche io volevo una spalla", "spalla", True, False),  # mostly not English
+    ("call ajwright1987 now", "ajwright", True, False),  # part of a token, not a word
+    ("Poisson declared galois work incomprehensible", "galois", True, False),  # capitals say it there
+])
+def test_a_word_foreign_to_english_and_the_lists_backs_a_doubtful_person_in_speech(text, word, person, expected):
+    # A recogniser writes the words of its vocabulary: outside English they are mostly names.
+    from models.token_spans import corroborated
+
+    start = text.index(word)
+    assert corroborated(text, CharSpan(start, start + len(word), "PERSON_NAME", 0.6), person=person) is expected
+
+
 def test_a_turn_s_opening_capital_backs_a_person_where_the_writer_opens_turns_in_lower_case():
     # TalkBank's CHAT: "yeah I went with Bob", then "Kowalowka called": the capital is the name's.
     from models.token_spans import corroborated

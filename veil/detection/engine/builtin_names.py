@@ -271,6 +271,29 @@ def ordinary_word(lowered: str) -> bool:
     return lowered in common_words() or base in common_words() or base in STOPWORDS
 
 
+# A letter three times over ("whaaaa", "sooo"): a word said at length, spelled as no name is.
+_ELONGATED = re.compile(r"([^\W\d_])\1\1", re.IGNORECASE)
+# Endings that make an English word of an English word ("straddles", "zoomed", "boldest").
+_INFLECTIONS = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""),
+                ("ing", "e"), ("ly", ""), ("er", ""), ("est", ""))
+
+
+def unknown_word(lowered: str) -> bool:
+    """Whether a lower-case word of three letters or more is a stranger to English and to the
+    name lists alike: no name-list word, no ordinary word in any inflected form ("straddles"),
+    no address term, no day's name, not drawn out ("whaaaa"). "galois", "hadid" and "quilis"
+    are; "grace" (a list's name) and "parks" (a word) are not."""
+    from veil.detection.calendar_words import names_a_day
+
+    if len(lowered) < 3 or not lowered.isalpha() or _ELONGATED.search(lowered):
+        return False
+    if lowered in name_words() or lowered in ADDRESS_TERMS or names_a_day(lowered, "PERSON_NAME"):
+        return False
+    return not (ordinary_word(lowered) or any(
+        ordinary_word(lowered[:-len(ending)] + put_back) for ending, put_back in _INFLECTIONS
+        if lowered.endswith(ending) and len(lowered) - len(ending) >= 3))
+
+
 # A token that is no word of any language: a link, a handle, a tag, or one with digits.
 _NOT_A_WORD = re.compile(r"[/@#:\d_]")
 _EDGE_MARKS = "\"'“”‘’.,!?;:()[]{}*-–—…"
