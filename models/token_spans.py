@@ -251,7 +251,10 @@ def corroborated(text: str, span: CharSpan, cased: bool | None = None, person: b
     `person`: the model reads a person. Then, where the text has capitals, a capitalised word
     that opens no sentence and is no ordinary word backs it too ("Galois", "Yaqubi", "Chicksen"):
     the writer gave it a capital for being a name, and the model already leans that way. A
-    name the lists do not know is the name a caller's family and friends have most often."""
+    name the lists do not know is the name a caller's family and friends have most often. Where
+    case says nothing (no capitals, or one that opens a sentence), a word that is a stranger to
+    English and to the lists backs a person ("galois", "Goode was born":
+    `_a_stranger_where_case_says_nothing`)."""
     from veil.detection.engine.builtin_names import common_words, is_cased, name_words
 
     ordinary, names = common_words(), name_words()
@@ -266,7 +269,7 @@ def corroborated(text: str, span: CharSpan, cased: bool | None = None, person: b
             return True
         if person and cased and _capitalised_as_a_name(text, match.start(), word):
             return True
-        if person and not cased and _a_stranger_in_speech(text, match.start(), match.end()):
+        if person and _a_stranger_where_case_says_nothing(text, match.start(), match.end(), cased):
             return True
     return False
 
@@ -277,19 +280,26 @@ _TYPED_ONLINE = re.compile(r"[@#]\w|https?:|www\.|&(?:amp|lt|gt|quot);|[\U0001F0
 _WORD_EDGES = "\"'“”‘’.,!?;:()[]{}*-–—…"
 
 
-def _a_stranger_in_speech(text: str, start: int, end: int) -> bool:
-    """Whether, in text without capitals, a word of a doubtful person is a whole word that is a
-    stranger to English and to the name lists ("galois", "hadid": `unknown_word`). A speech
-    recogniser writes only the words of its vocabulary, and those outside English are mostly
-    names; where the text is typed online (a handle, a tag, a link, an emoji) or mostly in
-    another language, such words are slang, handles and foreign words, and back nothing."""
-    from veil.detection.engine.builtin_names import mostly_foreign, unknown_word
+def _a_stranger_where_case_says_nothing(text: str, start: int, end: int, cased: bool) -> bool:
+    """Whether a word of a doubtful person is a whole word that is a stranger to English and to
+    the name lists ("galois", "Goode": `unknown_word`), where case says nothing of it: in text
+    without capitals, or written as a name where its capital only opens a sentence or a turn
+    ("Goode was born in Exeter", "Malach, what you say makes sense").
 
+    A speech recogniser writes only the words of its vocabulary, and those outside English are
+    mostly names; a writer's words outside English at a sentence's start are too. Where the text
+    is typed online (a handle, a tag, a link, an emoji) or mostly in another language, such
+    words are slang, handles and foreign words, and back nothing."""
+    from veil.detection.engine.builtin_names import mostly_foreign, sentence_initial, unknown_word
+
+    word = text[start:end]
+    if cased and not (word[:1].isupper() and word[1:].islower() and sentence_initial(text, start)):
+        return False  # elsewhere in cased text the capital speaks (`_capitalised_as_a_name`)
     left = text.rfind(" ", 0, start) + 1
     right = text.find(" ", end)
     token = text[left:len(text) if right < 0 else right].strip(_WORD_EDGES).lower()
-    word = text[start:end].lower()
-    if token not in (word, word + "'s", word + "’s") or not unknown_word(word):
+    lowered = word.lower()
+    if token not in (lowered, lowered + "'s", lowered + "’s") or not unknown_word(lowered):
         return False
     return _TYPED_ONLINE.search(text) is None and not mostly_foreign(text)
 

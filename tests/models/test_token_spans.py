@@ -199,7 +199,8 @@ def test_a_doubtful_span_is_corroborated_by_its_own_words(text, expected):
 @pytest.mark.parametrize("text,word,person,expected", [
     ("we met Kowalowka there", "Kowalowka", True, True),  # a capital that no sentence asks for
     ("we met Kowalowka there", "Kowalowka", False, False),  # for a person only
-    ("Kowalowka called. Yes.", "Kowalowka", True, False),  # the capital opens a sentence
+    ("Movies called. Yes.", "Movies", True, False),  # the capital opens a sentence: no evidence
+    ("Kowalowka called. Yes.", "Kowalowka", True, True),  # ... but the word is English's stranger
     ("we met KOWALOWKA there", "KOWALOWKA", True, False),  # capitals throughout say nothing
     ("we watched the Movies there", "Movies", True, False),  # an ordinary word
     ("we saw Bubbie there", "Bubbie", True, False),  # what a family calls its grandmother
@@ -225,9 +226,15 @@ def test_a_capital_backs_a_doubtful_person(text, word, person, expected):
     ("ecco anche io volevo una spalla", "spalla", True, False),  # mostly not English
     ("call ajwright1987 now", "ajwright", True, False),  # part of a token, not a word
     ("Poisson declared galois work incomprehensible", "galois", True, False),  # capitals say it there
+    ("Goode was born in Exeter.", "Goode", True, True),  # a capital that only opens a sentence
+    ("Malach, what you say makes sense.", "Malach", True, True),  # ... or a turn
+    ("GOODE was born in Exeter.", "GOODE", True, False),  # capitals throughout say nothing
+    ("Goode was born in Exeter #tbt", "Goode", True, False),  # typed online
+    ("Finances were low. Yes.", "Finances", True, False),  # an English word
 ])
-def test_a_word_foreign_to_english_and_the_lists_backs_a_doubtful_person_in_speech(text, word, person, expected):
-    # A recogniser writes the words of its vocabulary: outside English they are mostly names.
+def test_a_word_foreign_to_english_and_the_lists_backs_a_doubtful_person_where_case_says_nothing(text, word, person, expected):
+    # A recogniser writes the words of its vocabulary: outside English they are mostly names; so
+    # are a writer's at a sentence's start, where the capital says nothing.
     from models.token_spans import corroborated
 
     start = text.index(word)
@@ -239,8 +246,9 @@ def test_a_turn_s_opening_capital_backs_a_person_where_the_writer_opens_turns_in
     from models.token_spans import corroborated
     from veil.detection.casing import written_by
 
-    text = "Kowalowka called"
-    span = CharSpan(0, 9, "PERSON_NAME", 0.6)
+    # "Tanners" is no ordinary word, but English's own ("tanner"), so only the capital can back it.
+    text = "Tanners called"
+    span = CharSpan(0, 7, "PERSON_NAME", 0.6)
     assert not corroborated(text, span, person=True)
     with written_by(True):
         assert corroborated(text, span, person=True)
