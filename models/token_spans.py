@@ -276,8 +276,8 @@ def corroborated(text: str, span: CharSpan, cased: bool | None = None, person: b
 
 # What typed text online has and speech never does: a handle, a tag, a link, an HTML entity, an
 # emoji.
-_TYPED_ONLINE = re.compile(r"[@#]\w|https?:|www\.|&(?:amp|lt|gt|quot);|[\U0001F000-\U0001FAFF\u2600-\u27BF]")
-_WORD_EDGES = "\"'“”‘’.,!?;:()[]{}*-–—…"
+_TYPED_ONLINE = re.compile(
+    r"[@#]\w|https?:|www\.|&(?:amp|lt|gt|quot);|[\U0001F000-\U0001FAFF\u2600-\u27BF]")
 
 
 def _a_stranger_where_case_says_nothing(text: str, start: int, end: int, cased: bool) -> bool:
@@ -290,14 +290,16 @@ def _a_stranger_where_case_says_nothing(text: str, start: int, end: int, cased: 
     mostly names; a writer's words outside English at a sentence's start are too. Where the text
     is typed online (a handle, a tag, a link, an emoji) or mostly in another language, such
     words are slang, handles and foreign words, and back nothing."""
-    from veil.detection.engine.builtin_names import mostly_foreign, sentence_initial, unknown_word
+    from veil.detection.engine.builtin_names import (
+        mostly_foreign, sentence_initial, strip_edges, unknown_word,
+    )
 
     word = text[start:end]
     if cased and not (word[:1].isupper() and word[1:].islower() and sentence_initial(text, start)):
         return False  # elsewhere in cased text the capital speaks (`_capitalised_as_a_name`)
     left = text.rfind(" ", 0, start) + 1
     right = text.find(" ", end)
-    token = text[left:len(text) if right < 0 else right].strip(_WORD_EDGES).lower()
+    token = strip_edges(text[left:len(text) if right < 0 else right]).lower()
     lowered = word.lower()
     if token not in (lowered, lowered + "'s", lowered + "’s") or not unknown_word(lowered):
         return False

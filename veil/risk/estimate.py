@@ -320,7 +320,6 @@ _WORD = re.compile(r"[^\W\d_]+")
 FEATURES = ("common", "all_caps", "multi_word", "repeated", "partial", "mid_capital",
             "dictionary", "location", "organisation", "title_case", "elongated", "foreign",
             "lower_case")
-_ELONGATED = re.compile(r"([^\W\d_])\1\1", re.IGNORECASE)
 
 
 def _mentions(item: Any) -> list[tuple[int, int, int]]:
@@ -372,7 +371,9 @@ def item_features(item: Any, texts: Sequence[str]) -> dict[str, bool]:
     every word as a stranger; lower_case: written without a capital letter ("pleasant", "bass")
     in text that has capitals (the written form), where a writer or transcriber who
     capitalises at all mostly capitalises names."""
-    from veil.detection.engine.builtin_names import capitalises_every_word, common_words, mostly_foreign
+    from veil.detection.engine.builtin_names import (
+        capitalises_every_word, common_words, elongated, mostly_foreign,
+    )
 
     value = _value(item, texts)
     words = [w.lower() for w in _WORD.findall(value)]
@@ -389,7 +390,7 @@ def item_features(item: Any, texts: Sequence[str]) -> dict[str, bool]:
         "location": info_type == "LOCATION",
         "organisation": info_type not in ("LOCATION", "PERSON_NAME"),
         "title_case": any(capitalises_every_word(text) for text in turns),
-        "elongated": bool(_ELONGATED.search(value)),
+        "elongated": elongated(value),
         "foreign": any(mostly_foreign(text) for text in turns),
         "lower_case": value.islower(),
     }

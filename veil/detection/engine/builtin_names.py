@@ -271,8 +271,15 @@ def ordinary_word(lowered: str) -> bool:
     return lowered in common_words() or base in common_words() or base in STOPWORDS
 
 
-# A letter three times over ("whaaaa", "sooo"): a word said at length, spelled as no name is.
 _ELONGATED = re.compile(r"([^\W\d_])\1\1", re.IGNORECASE)
+
+
+def elongated(value: str) -> bool:
+    """A letter three times over ("whaaaa", "Girllll"): a word said at length, spelled as no
+    name is."""
+    return _ELONGATED.search(value) is not None
+
+
 # Endings that make an English word of an English word ("straddles", "zoomed", "boldest").
 _INFLECTIONS = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""),
                 ("ing", "e"), ("ly", ""), ("er", ""), ("est", ""))
@@ -282,10 +289,10 @@ def unknown_word(lowered: str) -> bool:
     """Whether a lower-case word of three letters or more is a stranger to English and to the
     name lists alike: no name-list word, no ordinary word in any inflected form ("straddles"),
     no address term, no day's name, not drawn out ("whaaaa"). "galois", "hadid" and "quilis"
-    are; "grace" (a list's name) and "parks" (a word) are not."""
+    are; "grace" and "parks" (the lists' names) and "zoomed" (a word) are not."""
     from veil.detection.calendar_words import names_a_day
 
-    if len(lowered) < 3 or not lowered.isalpha() or _ELONGATED.search(lowered):
+    if len(lowered) < 3 or not lowered.isalpha() or elongated(lowered):
         return False
     if lowered in name_words() or lowered in ADDRESS_TERMS or names_a_day(lowered, "PERSON_NAME"):
         return False
@@ -342,7 +349,8 @@ _PLACEHOLDER = re.compile(r"\[[A-Z][A-Z_]*\d*\]")
 _SMALL_WORDS_SEEN = 4
 
 
-def _strip_edges(token: str) -> str:
+def strip_edges(token: str) -> str:
+    """A token without the quotes and punctuation at its edges ("(Goode," -> "Goode")."""
     return token.strip(_EDGE_MARKS)
 
 
@@ -372,7 +380,7 @@ def capitalises_every_word(text: str) -> bool:
         text = _PLACEHOLDER.sub(" ", text)
     tokens = text.split()
     if text.upper() == text:  # no lower-case letter: capitals throughout, if words enough
-        return sum(len(word) > 1 and word[0].isalpha() for word in map(_strip_edges, tokens)) >= 3
+        return sum(len(word) > 1 and word[0].isalpha() for word in map(strip_edges, tokens)) >= 3
     small = lower = 0
     previous = "."
     for token in tokens:
