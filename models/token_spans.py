@@ -216,10 +216,15 @@ def unread_name_words(text: str, offsets: Sequence[tuple[int, int]], probs: np.n
     can. Names that are no English word ("isha", "calcedonio") are never vetoed: the model
     knows too few of them to be trusted when it reads them as nothing. The score is the
     highest of those chances."""
-    from veil.detection.engine.builtin_names import word_name_words
+    from veil.detection.engine.builtin_names import (
+        mostly_foreign, name_words, typed_online, word_name_words,
+    )
 
     outside = labels.index(OUTSIDE)
-    words = word_name_words()
+    # Typed online or in another language, a text's words outside English are slang, handles
+    # and foreign words as often as names ("gona", "irl", "del", "esta"): there the model
+    # weighs every list word.
+    words = name_words() if typed_online(text) or mostly_foreign(text) else word_name_words()
     starts = [start for start, _ in offsets]
     out: list[CharSpan] = []
     for match in _SPAN_WORD.finditer(text):
@@ -274,12 +279,6 @@ def corroborated(text: str, span: CharSpan, cased: bool | None = None, person: b
     return False
 
 
-# What typed text online has and speech never does: a handle, a tag, a link, an HTML entity, an
-# emoji.
-_TYPED_ONLINE = re.compile(
-    r"[@#]\w|https?:|www\.|&(?:amp|lt|gt|quot);|[\U0001F000-\U0001FAFF\u2600-\u27BF]")
-
-
 def _a_stranger_where_case_says_nothing(text: str, start: int, end: int, cased: bool) -> bool:
     """Whether a word of a doubtful person is a whole word that is a stranger to English and to
     the name lists ("galois", "Goode": `unknown_word`), where case says nothing of it: in text
@@ -291,7 +290,7 @@ def _a_stranger_where_case_says_nothing(text: str, start: int, end: int, cased: 
     is typed online (a handle, a tag, a link, an emoji) or mostly in another language, such
     words are slang, handles and foreign words, and back nothing."""
     from veil.detection.engine.builtin_names import (
-        mostly_foreign, sentence_initial, strip_edges, unknown_word,
+        mostly_foreign, sentence_initial, strip_edges, typed_online, unknown_word,
     )
 
     word = text[start:end]
@@ -303,7 +302,7 @@ def _a_stranger_where_case_says_nothing(text: str, start: int, end: int, cased: 
     lowered = word.lower()
     if token not in (lowered, lowered + "'s", lowered + "’s") or not unknown_word(lowered):
         return False
-    return _TYPED_ONLINE.search(text) is None and not mostly_foreign(text)
+    return not typed_online(text) and not mostly_foreign(text)
 
 
 def _capitalised_as_a_name(text: str, start: int, word: str) -> bool:

@@ -287,3 +287,29 @@ def test_name_list_words_english_uses_are_vetoed_where_the_model_reads_no_one():
     # A word inside a span the model decoded is its, not a veto's.
     taken = [CharSpan(text.index("pace"), text.index("pace") + 4, "PERSON_NAME", 0.6)]
     assert unread_name_words(text, offsets, probs, LABELS, 0.05, taken) == []
+
+
+@pytest.mark.parametrize("text,vetoed", [
+    # Typed online, the model weighs every list word: "gona" and "irl" are slang, not names.
+    ("when r u gona realise irl @x_jamelia_x", ["gona", "irl"]),
+    ("when r u gona realise irl #truth", ["gona", "irl"]),
+    ("talking abou it http://t.co/x", ["abou"]),
+    # Said, not typed: only the list words English also uses are the model's to veto.
+    ("when r u gona realise irl", []),
+    ("write to gona.irl@example.com", []),  # an e-mail address is said too
+])
+def test_typed_online_the_model_vetoes_every_name_list_word_it_reads_as_no_one(text, vetoed):
+    from models.token_spans import unread_name_words
+
+    offsets = whitespace_tokens(text)
+    probs = _chances(text, offsets, {})
+    assert [text[s.start:s.end] for s in unread_name_words(text, offsets, probs, LABELS, 0.05)] == vetoed
+
+
+def test_typed_online_a_name_the_model_gives_a_chance_stays():
+    from models.token_spans import unread_name_words
+
+    text = "before crissy wakes up \U0001F602"
+    offsets = whitespace_tokens(text)
+    assert unread_name_words(text, offsets, _chances(text, offsets, {}), LABELS, 0.05) != []
+    assert unread_name_words(text, offsets, _chances(text, offsets, {"crissy": 0.2}), LABELS, 0.05) == []

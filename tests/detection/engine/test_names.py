@@ -551,6 +551,36 @@ def test_in_foreign_text_a_list_word_needs_the_backing_an_ordinary_word_needs(te
     assert quotes(text, "PERSON_NAME") == expected
 
 
+@pytest.mark.parametrize("text,typed", [
+    ("follow @MorrisonsOffers to win", True),
+    ("photo: go on son #rolf", True),
+    ("taken with instagram http://t.co/30LIIvan", True),
+    ("these letters &gt;&gt;&gt; ogc", True),
+    ("love this \U0001F602", True),
+    ("my email is jo.smith at example dot com", False),
+    ("call me at 10:30 on the 4th", False),
+    ("write to bruna.anastacio@hotmail.com", False),  # an e-mail address is said too
+    ("we were #1 on the charts", False),
+])
+def test_typed_online(text, typed):
+    from veil.detection.engine.builtin_names import typed_online
+    assert typed_online(text) is typed
+
+
+@pytest.mark.parametrize("word,drawn_out", [
+    ("whaaaa", True), ("Girllll", True), ("hehehehe", True), ("lololol", True), ("hahaha", True),
+    ("anna", False), ("hannah", False), ("banana", False), ("mississippi", False), ("yoyo", False),
+])
+def test_a_word_said_at_length_or_laughter_is_drawn_out(word, drawn_out):
+    from veil.detection.engine.builtin_names import elongated
+    assert elongated(word) is drawn_out
+
+
+def test_a_title_before_laughter_finds_no_name():
+    assert quotes("ten minutes on these letters lt hehehehehe", "PERSON_NAME", "UNLIKELY") == set()
+    assert quotes("ten minutes on these letters lt dan", "PERSON_NAME") == {"dan"}
+
+
 @pytest.mark.parametrize("text,foreign", [
     ("ecco anche io volevo una spalla su cui piangere", True),
     ("sono tornata dopo la festa thanks giuseppe", True),

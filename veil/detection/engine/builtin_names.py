@@ -271,13 +271,28 @@ def ordinary_word(lowered: str) -> bool:
     return lowered in common_words() or base in common_words() or base in STOPWORDS
 
 
-_ELONGATED = re.compile(r"([^\W\d_])\1\1", re.IGNORECASE)
+_ELONGATED = re.compile(r"([^\W\d_])\1\1|([^\W\d_]{2})\2\2", re.IGNORECASE)
 
 
 def elongated(value: str) -> bool:
-    """A letter three times over ("whaaaa", "Girllll"): a word said at length, spelled as no
-    name is."""
+    """A letter three times over ("whaaaa", "Girllll"), or two letters ("hehehe", "lololol"): a
+    word said at length, or laughter, spelled as no name is."""
     return _ELONGATED.search(value) is not None
+
+
+# What typed text online has and speech never does: a handle (not an e-mail address, which is
+# said), a tag, a link, an HTML entity, an emoji.
+_TYPED_ONLINE = re.compile(
+    r"(?<![\w.])@\w|(?<![\w&])#[^\W\d]|https?:|www\.|&(?:amp|lt|gt|quot|#\d+);"
+    r"|[\U0001F000-\U0001FAFF\u2600-\u27BF]")
+
+
+def typed_online(text: str) -> bool:
+    """Whether a text was typed online, not said: it has a handle, a tag, a link, an HTML entity
+    or an emoji. There lower case says only that its writer did not bother with capitals, and
+    the words that no dictionary knows are slang and handles ("wassup", "ajwright1987"), not
+    the names a speech recogniser writes outside its English vocabulary."""
+    return _TYPED_ONLINE.search(text) is not None
 
 
 # Endings that make an English word of an English word ("straddles", "zoomed", "boldest").
@@ -714,6 +729,8 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             break  # "that's", "it's", "i've": a stopword with its clitic ends the name too
         if cased and not word[:1].isupper():
             break
+        if elongated(lowered):
+            break  # "Lt hehehehe": laughter, or a word said at length, is no name
         if lowered in common_words() and (strict or lowered not in name_words()) \
                 and (not cased or kept_end is None):
             # An ordinary word no list names; capitalised, it still ends a name begun
