@@ -213,23 +213,29 @@ def unread_name_words(text: str, offsets: Sequence[tuple[int, int]], probs: np.n
     (`is_cased` false: raw ASR output), each such word outside the spans `taken` all of whose
     tokens the model gives a chance of any entity, 1 - P(O), under `below`. The lists alone
     cannot tell "alma mater" or "a nice pace" from a name; the model that read the sentence
-    can. Names that are no English word ("isha", "calcedonio") are never vetoed: the model
-    knows too few of them to be trusted when it reads them as nothing. The score is the
-    highest of those chances."""
+    can. Names that are no English word ("isha", "calcedonio") are not vetoed in speech: the
+    model knows too few of them to be trusted when it reads them as nothing. In a text typed
+    online or mostly not English they are (`typed_online`, `mostly_foreign`): there a word
+    outside English is slang, a handle or a foreign word as often as a name ("gona", "irl",
+    "del", "esta"). The score is the highest of those chances."""
     from veil.detection.engine.builtin_names import (
         mostly_foreign, name_words, typed_online, word_name_words,
     )
 
     outside = labels.index(OUTSIDE)
-    # Typed online or in another language, a text's words outside English are slang, handles
-    # and foreign words as often as names ("gona", "irl", "del", "esta"): there the model
-    # weighs every list word.
-    words = name_words() if typed_online(text) or mostly_foreign(text) else word_name_words()
+    english_too, names = word_name_words(), name_words()
+    weigh_every_name = None  # typed online or foreign: asked once, only when a name needs it
     starts = [start for start, _ in offsets]
     out: list[CharSpan] = []
     for match in _SPAN_WORD.finditer(text):
-        if match.group(0).lower() not in words:
-            continue
+        lowered = match.group(0).lower()
+        if lowered not in english_too:
+            if lowered not in names:
+                continue
+            if weigh_every_name is None:
+                weigh_every_name = typed_online(text) or mostly_foreign(text)
+            if not weigh_every_name:
+                continue
         start, end = match.span()
         if any(span.start < end and start < span.end for span in taken):
             continue

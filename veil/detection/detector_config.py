@@ -74,7 +74,8 @@ class HfDetectorSettings(DlpModel):
     # In a text whose case says nothing (raw ASR output), a name-list word that English also
     # uses, whose every token the model gives a chance of any entity, 1 - P(O), under this, is
     # no one's name: the model vetoes the lists' guess of that lone word ("alma", "pace" in a
-    # lower-case post), never a name a context or a second name word lifted
+    # lower-case post), never a name a context or a second name word lifted; in a text typed
+    # online or mostly not English, any name-list word ("gona", "irl")
     # (models.token_spans.unread_name_words; veil.detection.merge, step 0). None: no vetoes.
     not_a_name_below: float | None = Field(default=None, gt=0, lt=1)
     label_map: dict[str, str] = Field(default_factory=dict)
