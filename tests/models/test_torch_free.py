@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -65,6 +66,19 @@ def test_a_job_without_a_torch_model_does_not_import_torch_and_writes_the_same_b
     assert lean_bytes == folder_bytes(tmp_path / "with-torch")
 
 
+def seed_with_compiled_patterns(folder: Path) -> None:
+    """Copy the Hyperscan databases earlier jobs left in the machine's compiled cache into a
+    test's own: the graph is then the one entry its first run has to make. (Compiling the
+    default profile's and the auditor's patterns again took most of a minute; a database that is
+    not there yet is compiled, as on a fresh machine.)"""
+    from veil.detection.compiled_cache import compiled_cache_dir
+
+    folder.mkdir(parents=True, exist_ok=True)
+    machine = compiled_cache_dir()
+    for entry in Path(machine).glob("hyperscan-*.db") if machine else ():
+        shutil.copyfile(entry, folder / entry.name)
+
+
 def test_the_default_job_on_a_cached_onnx_graph_imports_neither_torch_nor_transformers(tmp_path, tiny_ner_model):
     """Rules + the NER model on ONNX Runtime + the spaCy auditor: once the model's graph is in
     the compiled cache, a job process holds neither torch nor transformers (hundreds of MB and
@@ -77,6 +91,7 @@ def test_the_default_job_on_a_cached_onnx_graph_imports_neither_torch_nor_transf
     config.write_text(json.dumps({"detectors": {"hf": {"model": str(tiny_ner_model), "device": "cpu",
                                                        "cpu_runtime": "onnx"}}}))
     env = {"VEIL_COMPILE_CACHE": str(tmp_path / "cache")}
+    seed_with_compiled_patterns(tmp_path / "cache")
     heavy = (*HEAVY, "transformers")
     job = ("--config", str(config), "--detectors", "rules,hf")
     first = run_job(corpus, tmp_path / "first", False, job, env, heavy)
