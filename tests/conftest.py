@@ -25,7 +25,7 @@ LOCAL_RUNNER = "FnApiRunner"
 
 
 # --- Which slow stage a long run is in ------------------------------------------------------
-# A full run takes about 28 minutes on 2 cores, most of it in tests marked `slow`. Each module of slow
+# A full run takes 26 to 30 minutes on 2 cores, most of it in tests marked `slow`. Each module of slow
 # tests is named when its first slow test starts, with how many there are and the time so far.
 
 _SLOW_STAGES: dict[str, int] = {}
