@@ -66,7 +66,8 @@ def test_redacted_ordinary_words_are_counted_outside_gold_spans_overall_and_lowe
     words = evaluation.report()["ordinary_words"]
     # Words: Thanks the waiver is at | and the Fed said no -> 10, of which 8 are lower-case.
     assert words[ALL] == {"words": 10, "redacted": 2, "rate": 0.2, "lower_case_words": 8,
-                          "lower_case_redacted": 1, "lower_case_rate": 0.125}
+                          "lower_case_redacted": 1, "lower_case_rate": 0.125,
+                          "lower_case_redacted_by_type": {"PERSON_NAME": 1}}
     assert words["context:posts"] == words[ALL]
 
 
@@ -80,10 +81,10 @@ def test_a_bare_domain_name_is_no_word_and_a_word_capitalised_as_written_is_no_l
     # Words: go to to say hi in beijing -> 7 ("goldstar.com" is an address).
     assert plain.report()["ordinary_words"][ALL] == {
         "words": 7, "redacted": 2, "rate": 0.28571, "lower_case_words": 7,
-        "lower_case_redacted": 2, "lower_case_rate": 0.28571}
+        "lower_case_redacted": 2, "lower_case_rate": 0.28571, "lower_case_redacted_by_type": {"LOCATION": 2}}
     assert marked.report()["ordinary_words"][ALL] == {
         "words": 7, "redacted": 2, "rate": 0.28571, "lower_case_words": 6,
-        "lower_case_redacted": 1, "lower_case_rate": 0.16667}
+        "lower_case_redacted": 1, "lower_case_rate": 0.16667, "lower_case_redacted_by_type": {"LOCATION": 1}}
 
 
 def test_words_that_join_two_gold_spans_of_one_name_are_no_ordinary_words():
@@ -97,7 +98,8 @@ def test_words_that_join_two_gold_spans_of_one_name_are_no_ordinary_words():
     # Only "school of music", which no gold span joins, counts as redacted.
     assert evaluation.report()["ordinary_words"][ALL] == {
         "words": 9, "redacted": 3, "rate": 0.33333, "lower_case_words": 9,
-        "lower_case_redacted": 3, "lower_case_rate": 0.33333}
+        "lower_case_redacted": 3, "lower_case_rate": 0.33333,
+        "lower_case_redacted_by_type": {"ORGANIZATION_NAME": 3}}
 
 
 def test_the_report_leads_with_redaction_recall_and_redacted_words():
@@ -106,7 +108,8 @@ def test_the_report_leads_with_redaction_recall_and_redacted_words():
                    [Span(0, 5, 8, "LOCATION"), Span(0, 19, 23, "PERSON_NAME")])
     lines = format_report(evaluation.report()).splitlines()
     assert lines[1].startswith("redacted at all (any type, overlap): recall 1.000, precision 0.500")
-    assert lines[2] == "ordinary words redacted: 25.00% (1 of 4); lower-case: 25.00% (1 of 4)"
+    assert lines[2] == ("ordinary words redacted: 25.00% (1 of 4); lower-case: 25.00% (1 of 4); "
+                        "by the type that took them: PERSON_NAME 1")
     typed = next(i for i, line in enumerate(lines) if line.startswith("per gold infoType"))
     assert typed > 2 and "typed" in lines[typed]
 

@@ -31,7 +31,7 @@ detector's misses lie, without a line of personal data in the report.
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 _TOKEN = re.compile(r"\w+")
@@ -153,12 +153,17 @@ class WordCounts:
     redacted: int = 0
     lower_case_words: int = 0
     lower_case_redacted: int = 0
+    # infoType -> lower-case words its findings touched: which type costs the words ("overdose"
+    # as MEDICAL_TERM is a choice; "haven" as PERSON_NAME is an error). A word that findings
+    # of two types touch counts for both.
+    lower_case_by_type: Counter = field(default_factory=Counter)
 
     def add(self, other: "WordCounts") -> None:
         self.words += other.words
         self.redacted += other.redacted
         self.lower_case_words += other.lower_case_words
         self.lower_case_redacted += other.lower_case_redacted
+        self.lower_case_by_type.update(other.lower_case_by_type)
 
     def scores(self) -> dict:
         return {
@@ -167,6 +172,7 @@ class WordCounts:
             "lower_case_words": self.lower_case_words, "lower_case_redacted": self.lower_case_redacted,
             "lower_case_rate": round(self.lower_case_redacted / self.lower_case_words, 5)
             if self.lower_case_words else 0.0,
+            "lower_case_redacted_by_type": dict(sorted(self.lower_case_by_type.items())),
         }
 
 
@@ -220,12 +226,14 @@ def ordinary_word_counts(texts: list[str], gold: list[Span], predicted: list[Spa
                 continue
             if any(a < end and start < b for a, b in skip):
                 continue
-            hit = any(s.start < end and start < s.end for s in found)
+            touching = {s.info_type for s in found if s.start < end and start < s.end}
+            hit = bool(touching)
             counts.words += 1
             counts.redacted += hit
             if word.group().islower() and (turn, start) not in capitals:
                 counts.lower_case_words += 1
                 counts.lower_case_redacted += hit
+                counts.lower_case_by_type.update(touching)
     return counts
 
 
@@ -364,8 +372,10 @@ def _share(part: int, whole: int) -> str:
 
 
 def format_words(words: dict) -> str:
+    by_type = sorted((words.get("lower_case_redacted_by_type") or {}).items(), key=lambda kv: (-kv[1], kv[0]))
+    taken = "; by the type that took them: " + ", ".join(f"{t} {n}" for t, n in by_type) if by_type else ""
     return (f"ordinary words redacted: {_share(words['redacted'], words['words'])}; "
-            f"lower-case: {_share(words['lower_case_redacted'], words['lower_case_words'])}")
+            f"lower-case: {_share(words['lower_case_redacted'], words['lower_case_words'])}{taken}")
 
 
 def format_shapes(by_type: dict) -> list[str]:

@@ -576,6 +576,18 @@ def test_a_word_said_at_length_or_laughter_is_drawn_out(word, drawn_out):
     assert elongated(word) is drawn_out
 
 
+@pytest.mark.parametrize("text,names", [
+    ("my brother said no", set()), ("my sister made dinner", set()),
+    ("the doctor will call you back", set()), ("i miss may so much", set()),
+    ("the captain s orders", set()),          # a possessive that lost its apostrophe
+    ("we talk to each other every day", set()),
+    ("doctor smith will see you now", {"smith"}), ("i spoke with nurse hope", {"hope"}),
+    ("sister mary joseph runs the school", {"mary joseph"}), ("ask for dr said", {"said"}),
+])
+def test_without_capitals_a_verb_or_determiner_after_a_title_or_cue_is_no_name(text, names):
+    assert quotes(text, "PERSON_NAME") == names
+
+
 def test_a_title_before_laughter_finds_no_name():
     assert quotes("ten minutes on these letters lt hehehehehe", "PERSON_NAME", "UNLIKELY") == set()
     assert quotes("ten minutes on these letters lt dan", "PERSON_NAME") == {"dan"}

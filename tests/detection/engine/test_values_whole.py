@@ -31,6 +31,8 @@ def found(detector, *texts: str) -> list[tuple[str, str]]:
     "2963 Shepard Light",
     "15650 Hughes Knolls",
     "12 Main Street",
+    "318 Cole Points",
+    "45 Sparks Way",
 ])
 def test_a_street_address_is_taken_whole(detector, address):
     text = f"Is the billing address still {address}? Thanks."
@@ -47,9 +49,18 @@ def test_a_street_address_is_taken_whole(detector, address):
     "the clip passed 2.4 billion video views", "a 12,500 square foot garden park",
     "some 18,320 visitors crossing the bridge", "a 35 km coastal trail", "the town of 9,000 in 1962 has given way",
     "a 300 square metre memorial park",
+    # points and ways counted, a way to do something
+    "you have 500 reward points on your card", "there are 3 easy ways to pay",
+    "my 2c potential way to represent projects",
 ])
 def test_a_count_before_a_street_word_is_not_an_address(detector, text):
     assert "STREET_ADDRESS" not in {info_type for info_type, _ in found(detector, text)}
+
+
+def test_an_address_stops_before_the_phone_number_after_it(detector):
+    text = "babe's 185 bridge plaza north tel 1 201 944-6800"
+    addresses = [value for info_type, value in found(detector, text) if info_type == "STREET_ADDRESS"]
+    assert addresses == ["185 bridge plaza"]  # not also "plaza north tel 1", a Spanish "plaza"
 
 
 @pytest.mark.parametrize("price", ["$828.50", "$99", "$9,999.99", "$999,999", "€450", "12.75"])

@@ -71,6 +71,8 @@ from veil.detection.engine.name_lists import (
     UNCASED_BUILDING_HEADS,
     UNCASED_INSTITUTION_HEADS,
     US_STATES,
+    VERBS_AFTER_PEOPLE,
+    WORD_TITLES,
 )
 from veil.detection.engine.prefilter import RegexGuard
 from veil.detection.findings import Likelihood, Method
@@ -727,6 +729,8 @@ def _context_name(text: str, start: int, end: int, cased: bool,
         lowered = word.lower()
         if lowered in STOPWORDS or _clitic_base(lowered) in STOPWORDS:
             break  # "that's", "it's", "i've": a stopword with its clitic ends the name too
+        if lowered in DETERMINERS:
+            break  # "talk to each other": a list's "Each" is no one after "to"
         if cased and not word[:1].isupper():
             break
         if elongated(lowered):
@@ -811,8 +815,30 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
         return
     for match in title.finditer(scanned):
         span = _context_name(text, match.start("name"), match.end("name"), cased)
+        if span is not None and not cased:
+            span = _named_after_word_title(text, lowered[match.start():match.start("name")], span)
         if span is not None:
             yield span[0], span[1], L.VERY_LIKELY, Method.REGEX
+
+
+def _named_after_word_title(text: str, title: str, span: tuple[int, int]) -> tuple[int, int] | None:
+    """The name words after a title in text without capitals, where the title alone says little.
+
+    One letter is no name ("captain s quarters": a possessive that lost its apostrophe). After a
+    title that is an everyday word too (`WORD_TITLES`), the name stops at a verb that a name list
+    also holds (`VERBS_AFTER_PEOPLE`): "my brother said no", "the doctor will call"."""
+    start, end = span
+    words = list(re.finditer(r"[^\s]+", text[start:end]))
+    if len(words[0].group(0).strip(",.")) < 2:
+        return None
+    if title.strip(" \t.").split()[-1] not in WORD_TITLES:
+        return span
+    kept_end = None
+    for piece in words:
+        if piece.group(0).strip(",.").lower() in VERBS_AFTER_PEOPLE:
+            break
+        kept_end = start + piece.end()
+    return None if kept_end is None else (start, kept_end)
 
 
 def _guard_for(text: str) -> MayMatch:

@@ -123,6 +123,17 @@ TITLES = (
     r"Captain|Capt|Officer|Detective|Sergeant|Sgt|Lt|Lieutenant|Judge|Justice|Pastor|Rabbi|Imam|"
     r"Nurse|Constable|Inspector"
 )
+# Titles that are also everyday nouns or verbs ("my brother", "the nurse", "i miss"), and the
+# verbs that follow them in speech though a name list has them too ("Said", "Made", "Will",
+# "May", "Can"): without capitals, "my brother said no" and "the doctor will call" name no one,
+# while "doctor smith" and "nurse hope" still do.
+WORD_TITLES = frozenset({"miss", "doctor", "professor", "father", "sister", "brother", "captain",
+                         "officer", "detective", "sergeant", "lieutenant", "judge", "justice",
+                         "pastor", "nurse", "constable", "inspector"})
+VERBS_AFTER_PEOPLE = _words("""
+said, says, made, makes, held, put, puts, will, would, can, could, may, might, must, shall,
+should, was, were, is, has, had, did, does, too, also
+""")
 # Titles as lower-case words, for the code that strips or skips a title rather than finding a
 # name after one. The courtesy titles: entity resolution strips them from a name, and the
 # surrogates keep them ("Mrs [surname]").

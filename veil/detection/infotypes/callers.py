@@ -125,10 +125,11 @@ LICENSE_PLATE_NUMBER = InfoType(
 
 # --- STREET_ADDRESS: European addresses ------------------------------------------------------
 
-# Words after which no street name goes on ("9 rue de la paix and then"), and measures, which
+# Words after which no street name goes on ("9 rue de la paix and then", "plaza north tel 1
+# 201 944-6800": a phone number follows the address), and measures, which
 # make "240,000 square meter park" a size, not a French "square".
 _STOP = (r"(?!(?i:and|or|but|in|on|at|to|for|from|with|is|was|the|a|an|my|your|please|"
-         r"thanks|then|so|um|uh|" + text.MEASURE_WORDS + r")\b)")
+         r"thanks|then|so|um|uh|tel|telephone|phone|fax|" + text.MEASURE_WORDS + r")\b)")
 _NAME_WORD = _STOP + r"[^\W\d_][\w'’-]{0,30}"
 # Street types. The detectors run, as the other digit patterns do, only around digits.
 _FRENCH_STREETS = (r"rue|avenue|boulevard|bd|place|allée|allee|impasse|chemin|quai|cours|route|"

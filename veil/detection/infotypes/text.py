@@ -463,8 +463,11 @@ CANADA_POSTAL_CODE = InfoType(
 
 # Street suffixes: the USPS list (Publication 28, appendix C1: primary names and common
 # abbreviations), as US addresses use them ("Sparks Harbor", "Cole Brooks", "Davis Burgs").
+# "Points" and "Ways" count only capitalised, and "way" not before "to": after a number they are
+# mostly a count or a manner ("500 reward points", "3 easy ways to pay", "my 2c potential way
+# to represent it").
 _STREET_TYPES = (
-    r"(?i:alley|aly|anex|annex|arcade|avenue|ave|bayou|beach|bend|bluffs?|bottom|boulevard|blvd|"
+    r"(?:(?-i:Points|POINTS|Ways|WAYS)|(?i:way)(?![ \t]+(?i:to)\b)|(?i:alley|aly|anex|annex|arcade|avenue|ave|bayou|beach|bend|bluffs?|bottom|boulevard|blvd|"
     r"branch|bridge|brooks?|burgs?|bypass|camp|canyon|cape|causeway|centers?|ctr|circles?|cir|"
     r"cliffs?|club|commons?|corners?|course|courts?|ct|coves?|creek|crescent|cres|crest|"
     r"crossing|crossroads?|curve|dale|dam|divide|drives?|dr|estates?|expressway|expy|"
@@ -473,11 +476,11 @@ _STREET_TYPES = (
     r"hills?|hollow|inlet|islands?|isle|junctions?|keys?|knolls?|lakes?|landing|lane|ln|"
     r"lights?|loaf|locks?|lodge|loop|mall|manors?|meadows?|mews|mills?|mission|motorway|mount|"
     r"mountains?|neck|orchard|oval|overpass|parks?|parkways?|pkwy|pass|passage|path|pike|"
-    r"pines?|place|pl|plains?|plaza|points?|ports?|prairie|radial|ramp|ranch|rapids?|rest|"
+    r"pines?|place|pl|plains?|plaza|point|ports?|prairie|radial|ramp|ranch|rapids?|rest|"
     r"ridges?|river|roads?|rd|route|row|run|shoals?|shores?|skyway|springs?|spurs?|squares?|"
     r"sq|station|stravenue|stream|streets?|st|summit|terrace|ter|throughway|trace|track|"
     r"trafficway|trail|trl|trailer|tunnel|turnpike|underpass|unions?|valleys?|viaduct|views?|"
-    r"villages?|ville|vista|walks?|wall|ways?|wells?|close)"
+    r"villages?|ville|vista|walks?|wall|wells?|close))"
 )
 # Magnitudes and units, which say that the number before them is a quantity, not a house number.
 MEASURE_WORDS = (
