@@ -74,7 +74,7 @@ from veil.io.outputs import TEMP, OutputSpec
 from veil.detection.profile_coverage import undetected_direct_types, undetected_message
 from veil.io.records import FieldMap
 from veil.risk.auditor import auditor_problem
-from veil.risk.table import audit_sample_size
+from veil.risk.table import audit_sample_size, calibration_for_job
 from veil.io.storage import Storage, is_remote
 from veil.io.summary import format_summary, risk_failed, veil_version
 
@@ -418,7 +418,12 @@ def plan_job(options: PipelineOptions) -> JobPlan:
         veil, storage, job_input, transformation.record_plan, fields,
         (detector if job_config.local is config else ConversationDetector(job_config.local)).detect)
     detectors, missing = plan_detectors(veil, config, storage, options.view_as(StandardOptions).runner)
-    config = config.model_copy(update={"detectors": detectors})
+    # The auditor's calibration fitted on the output of a job like this one: with a model or
+    # rules only (veil.risk.table.calibration_for_job).
+    model_ran = veil.detector == "google-dlp" or any(name != "rules" for name in detectors.names)
+    risk = config.risk.model_copy(
+        update={"calibration": calibration_for_job(config.risk.calibration, model_ran)})
+    config = config.model_copy(update={"detectors": detectors, "risk": risk})
     undetected = undetected_types(detector, detectors, veil.detector)
     if undetected and not veil.allow_undetected_types:
         raise ConfigError(undetected_message(undetected))

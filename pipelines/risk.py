@@ -43,7 +43,7 @@ from veil.risk.review_sample import write_review_sample
 from veil.risk.scoring import ConversationRisk, score_conversation
 from veil.risk.sampling import unaudited_rows
 from veil.risk.stats import UNSPECIFIED_CONTEXT, RiskAccumulator
-from veil.risk.table import RiskSettings, RiskTable, parse_risk_settings
+from veil.risk.table import RiskSettings, RiskTable, calibration_for_job, parse_risk_settings
 from veil.io.summary import veil_version
 
 
@@ -87,6 +87,18 @@ def load_settings(args: argparse.Namespace) -> RiskSettings:
         if value is not None:
             section[key] = value
     return parse_risk_settings(section, "risk")
+
+
+def run_ran_a_model(run: str) -> bool:
+    """Whether the job whose output folder is `run` ran a model detector, by its
+    job_summary.json (a run without one, or with no detectors listed, counts as having one:
+    the package's default table)."""
+    try:
+        with fsspec.open(f"{run.rstrip('/')}/job_summary.json", "rt", encoding="utf-8") as handle:
+            detectors = json.load(handle).get("detectors")
+    except (OSError, ValueError):
+        return True
+    return not detectors or any(name != "rules" for name in detectors)
 
 
 def read_annotated(path: str) -> Iterator[dict[str, Any]]:
@@ -144,6 +156,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--write samples a job's output: give --run OUT")
     try:
         settings = load_settings(args)
+        if args.run:  # the run's estimates were weighed by the table of a job like it
+            settings = settings.model_copy(update={"calibration": calibration_for_job(
+                settings.calibration, run_ran_a_model(args.run))})
         table = settings.table()
         if args.write:
             written, marked = write_review_sample(args.run, args.write, settings, args.config)

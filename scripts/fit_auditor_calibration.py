@@ -52,7 +52,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from auditor_on_real_text import _jsonl  # noqa: E402
 from pipelines.calibrate import JobDetector  # noqa: E402
 from veil.risk.calibration import mean_plus_std  # noqa: E402
-from veil.risk.estimate import FORMS, SPEECH, TABLE_PATH, WRITTEN, FittedTable  # noqa: E402
+from veil.risk.estimate import FORMS, RULES_ONLY, SPEECH, TABLE_PATH, WRITTEN, FittedTable  # noqa: E402
 from veil.risk.fitting import (  # noqa: E402
     ITEM_FEATURES, NAME_TYPES, figures, fit_kinds, fit_logistic, item_rows, scored_conversation,
     table_data,
@@ -175,10 +175,22 @@ def write_table(cells: dict, args) -> int:
                  f"scripts/fit_auditor_calibration.py fit, {date.today().isoformat()}")
     data = table_data({"/".join(key): rows for key, rows in cells.items()}, fitted_on, NAME_TYPES,
                       item_model=not args.no_item_model)
+    jobs = args.jobs.split(",")
+    if "rules" in jobs and len(jobs) > 1:
+        # The rules-only job's output alone: a job without a model leaves more names, and the
+        # auditor's hits there are real more often (docs/risk-auditor.md, "A table per job").
+        data[RULES_ONLY] = table_data(
+            {"/".join(key): rows for key, rows in cells.items() if key[0] == "rules"},
+            fitted_on.replace(f"the output of the {' and the '.join(JOBS[j] for j in jobs)}",
+                              f"the output of the {JOBS['rules']} alone"),
+            NAME_TYPES, item_model=not args.no_item_model)
     Path(args.output).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(data["dev_cells"], indent=1))
     interval = data["interval"]
     print(f"interval: {interval['low']:.3f}-{interval['high']:.3f}; written to {args.output}")
+    if RULES_ONLY in data:
+        own = data[RULES_ONLY]["interval"]
+        print(f"the rules-only job's own table: interval {own['low']:.3f}-{own['high']:.3f}")
     return 0
 
 
@@ -228,7 +240,6 @@ def cmd_measure(args) -> int:
 
     from veil.risk.estimate import load_fitted_table
 
-    table = load_fitted_table(args.table)
     baseline = load_fitted_table(args.baseline) if args.baseline else None
     cache = Path(args.cache) if args.cache else None
     scored = load_cache(cache)
@@ -240,6 +251,7 @@ def cmd_measure(args) -> int:
     results = []
     for job in args.jobs.split(","):
         detector = auditor = None
+        table = load_fitted_table(args.table, rules_only=job == "rules")  # as the job picks it
         for name, form in [(n, f) for n in args.sets.split(",") for f in args.forms.split(",")]:
             if (job, name, form) not in scored:
                 if detector is None:

@@ -208,6 +208,7 @@ def speech_section(work: Path, sets=SPEECH_SETS) -> str:
                 cells.append(f"{person['precision']:.3f} of {person['tp'] + person['fp']} "
                              f"({entry['redacted_at_all']['precision']:.3f})")
             lines.append(f"| {label} | {form} | " + " | ".join(cells) + " |")
+    lines += words_by_type_table(reports, sets)
     lines += ["", f"### The same sentences as calls: {CALL_TURNS} to a conversation", "",
               "A call is one record of many turns, and part of what the default job knows comes from "
               "the rest of the conversation: a name, organisation or place found once is found where it "
@@ -240,6 +241,34 @@ def speech_section(work: Path, sets=SPEECH_SETS) -> str:
                 lines.append(f"| {label} | {split} | {form} | {how} | {_row(report)} |")
     lines.append(SPEECH_END)
     return "\n".join(lines)
+
+
+# The types whose share of the ordinary words the table shows on its own; the rest are summed.
+WORD_TYPES = ("PERSON_NAME", "ORGANIZATION_NAME", "LOCATION")
+
+
+def words_by_type_table(reports: dict, sets) -> list[str]:
+    """The default job's lower-case ordinary words redacted, by the type of the finding that
+    took each: how much of the cost is names (the issue's reading of the figure), how much other
+    organisations and places, and how much the types no gold set labels (MEDICAL_TERM, AGE), which
+    the job redacts by choice."""
+    lines = ["", "Which findings took the default job's ordinary lower-case words: the share of the "
+             "lower-case words outside every gold span that findings of each type touched (a word two "
+             "types touch counts for both). The types no set labels (MEDICAL_TERM, AGE, DIGIT_SEQUENCE, "
+             "STREET_ADDRESS...) are redacted by choice, and every word they take counts against the job "
+             "here.", "",
+             "| set | form | all types | " + " | ".join(WORD_TYPES) + " | other types |",
+             "| --- | --- | ---: | " + " | ".join("---:" for _ in WORD_TYPES) + " | ---: |"]
+    for name, label, _ in sets:
+        for form in ("written", "ASR-style"):
+            report = reports[(name, "default")]
+            words = (report["asr_style"] if form == "ASR-style" else report)["ordinary_words"]["*"]
+            by_type, total = words.get("lower_case_redacted_by_type", {}), max(words["lower_case_words"], 1)
+            other = sum(n for t, n in by_type.items() if t not in WORD_TYPES)
+            cells = [f"{by_type.get(t, 0) / total:.2%} ({by_type.get(t, 0)})" for t in WORD_TYPES]
+            lines.append(f"| {label} | {form} | {words['lower_case_rate']:.2%} ({words['lower_case_redacted']}) | "
+                         + " | ".join(cells) + f" | {other / total:.2%} ({other}) |")
+    return lines
 
 
 def write_speech_section(work: Path, names: list[str] | None = None) -> None:

@@ -87,7 +87,9 @@ def test_quality_speech_section_shows_each_set_one_record_each_and_as_calls(tmp_
         untyped = {"PERSON_NAME": {"recall": person_recall}, "ORGANIZATION_NAME": {"recall": 0.65}}
         form = {"metrics": {"entity_overlap": {"*": {"per_info_type": typed}},
                             "redaction_entity_overlap": {"*": {"per_info_type": untyped}}},
-                "ordinary_words": {"*": {"lower_case_rate": 0.004, "rate": 0.01}},
+                "ordinary_words": {"*": {"lower_case_rate": 0.004, "rate": 0.01, "lower_case_words": 1000,
+                                         "lower_case_redacted": 4, "lower_case_redacted_by_type": {
+                                             "PERSON_NAME": 1, "ORGANIZATION_NAME": 2, "MEDICAL_TERM": 1}}},
                 "precision_by_detector": {}, "source": {"detectors": ["rules", "hf"]}}
         transcript = {**form, "ordinary_words": {"*": {"lower_case_rate": 0.002, "rate": 0.01}}}
         return {**form, "asr_style": form, "transcript_style": transcript}
@@ -100,6 +102,8 @@ def test_quality_speech_section_shows_each_set_one_record_each_and_as_calls(tmp_
     rows = [line for line in section.splitlines() if line.startswith("| UNER dev | dev | written |")]
     assert "| UNER dev | dev | written | one each | 0.900 | 0.800 | 0.900 | 0.650 | 0.700 | 0.600 | 0.40% | 1.00% |" in rows
     assert "| UNER dev | dev | written | 10 to a call | 0.950 | 0.800 | 0.950 | 0.650 | 0.700 | 0.600 | 0.40% | 1.00% |" in rows
+    # Which types took the ordinary words: names apart, the other types summed.
+    assert "| UNER dev | written | 0.40% (4) | 0.10% (1) | 0.20% (2) | 0.00% (0) | 0.10% (1) |" in section.splitlines()
     # The transcript-style form's rows read its own report.
     assert "| UNER dev | dev | transcript-style | 10 to a call | 0.950 | 0.800 | 0.950 | 0.650 | 0.700 | 0.600 | 0.20% | 1.00% |" \
         in section.splitlines()

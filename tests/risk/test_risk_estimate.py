@@ -15,7 +15,7 @@ from veil.risk.estimate import (
     estimate_interval, estimate_mean_plus_std, item_features, load_fitted_table, logistic,
 )
 from veil.risk.stats import summarise
-from veil.risk.table import DEFAULT_CALIBRATION, AuditorCalibration
+from veil.risk.table import DEFAULT_CALIBRATION, AuditorCalibration, calibration_for_job
 
 TABLE = FittedTable(
     precision={"written|PERSON_NAME|spacy:model": 0.5},
@@ -115,6 +115,27 @@ def test_the_fitted_table_loads_and_covers_the_auditors_labelled_types():
     # The job's default calibration is the fitted table's interval, on the weighted estimate.
     assert (DEFAULT_CALIBRATION.low, DEFAULT_CALIBRATION.high) == (table.low, table.high)
     assert DEFAULT_CALIBRATION.weighted is True
+    # Beside it, the table fitted on the rules-only job's output alone: its own figures and a
+    # narrower interval (what a job without a model leaves is more alike from text to text).
+    rules_only = load_fitted_table(rules_only=True)
+    assert "rules-only job alone" in rules_only.fitted_on and "rules-only job alone" not in table.fitted_on
+    assert rules_only.item_model != table.item_model
+    assert table.low < rules_only.low < rules_only.high < table.high
+
+
+def test_a_job_without_a_model_takes_the_table_fitted_on_rules_only_output():
+    rules_only = load_fitted_table(rules_only=True)
+    chosen = calibration_for_job(DEFAULT_CALIBRATION, model_ran=False)
+    assert chosen.rules_only and (chosen.low, chosen.high) == (rules_only.low, rules_only.high)
+    assert chosen.measured_on == rules_only.fitted_on and chosen.fitted_table() == rules_only
+    # A job with a model keeps the default; so does a calibration the user set.
+    assert calibration_for_job(DEFAULT_CALIBRATION, model_ran=True) == DEFAULT_CALIBRATION
+    by_hand = AuditorCalibration(low=0.5, high=1.5)
+    assert calibration_for_job(by_hand, model_ran=False) == by_hand
+    assert calibration_for_job(None, model_ran=False) is None
+    # How the verdict is taken stays as set.
+    upper = DEFAULT_CALIBRATION.model_copy(update={"verdict_on": "upper"})
+    assert calibration_for_job(upper, model_ran=False).verdict_on == "upper"
 
 
 def rows(scores, estimates):
@@ -159,7 +180,7 @@ def test_the_job_summary_and_report_carry_the_estimate_and_its_interval(tmp_path
     summary = json.loads((out / "risk" / "summary.json").read_text())
     conversations = [json.loads(line) for part in sorted((out / "risk").glob("conversations-*"))
                      for line in part.read_text().splitlines()]
-    table = load_fitted_table()
+    table = load_fitted_table(rules_only=True)  # `--detectors rules`: no model ran
     forms = {row["id"][0]: row["estimate"]["form"] for row in conversations}
     assert forms == {"w": WRITTEN, "s": SPEECH}
     for row in conversations:  # each row's estimate is the estimator's, from its own items
@@ -183,6 +204,7 @@ def test_the_job_summary_and_report_carry_the_estimate_and_its_interval(tmp_path
     assert total["estimate"]["mean_plus_std"] == pytest.approx(expected, abs=1e-4)
     interval = total["auditor_interval"]
     assert interval["basis"] == "calibrated estimate"
+    assert interval["measured_on"] == table.fitted_on  # the report says which table
     assert interval["raw"] == pytest.approx(total["mean_plus_std"], abs=1e-4)
     assert interval["estimate"] == pytest.approx(expected, abs=1e-3)
     # The interval scales what was weighed, not what was counted: each conversation's end is

@@ -62,6 +62,11 @@ def test_sample_annotate_and_score_round_trip(tmp_path: Path):
     assert summary["contribution"]["audit"]["conversations"] == 3
     assert summary["total"]["count"] == 6 and summary["total"]["sources"] == {"annotated": 3, "audit": 3}
     assert "auditor_interval" in summary["total"]
+    # The run had no model: its estimates were weighed by the table fitted on rules-only output,
+    # and the review's interval is that table's too, as in the run's own summary.
+    run_interval = json.loads((out / "risk" / "summary.json").read_text())["total"]["auditor_interval"]
+    assert "rules-only job alone" in run_interval["measured_on"]
+    assert summary["total"]["auditor_interval"]["measured_on"] == run_interval["measured_on"]
     assert "Contributions:" in scored.stdout and "counted as confirmed" in scored.stdout
     assert 'id="contribution"' in (tmp_path / "reviewed" / "report.html").read_text()
 

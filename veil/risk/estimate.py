@@ -121,10 +121,19 @@ class FittedTable:
                    fitted_on=str(data.get("fitted_on", "")))
 
 
+# The key of the table fitted on the rules-only job's output alone, inside the bundled file.
+RULES_ONLY = "rules_only"
+
+
 @lru_cache(maxsize=4)
-def load_fitted_table(path: str | None = None) -> FittedTable:
-    """The fitted table shipped with the package (or the one at `path`)."""
+def load_fitted_table(path: str | None = None, rules_only: bool = False) -> FittedTable:
+    """The fitted table shipped with the package (or the one at `path`). `rules_only`: the
+    table fitted on the output of the job without a model alone, where the file holds one
+    (scripts/fit_auditor_calibration.py writes it): what such a job leaves, and so what the
+    auditor's hits there are worth, differs from what a job with a model leaves."""
     data = json.loads(Path(path or TABLE_PATH).read_text(encoding="utf-8"))
+    if rules_only and RULES_ONLY in data:
+        data = data[RULES_ONLY]
     return FittedTable.from_dict(data)
 
 

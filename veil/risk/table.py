@@ -161,10 +161,14 @@ class AuditorCalibration(BaseModel):
     # workers need no copy of the file. Empty: the table shipped with the package.
     table: str = ""
     fitted: dict[str, Any] | None = None
+    # The package's table fitted on the output of a job without a model alone (set by
+    # `calibration_for_job`, not by hand): such a job leaves more names, and the auditor's hits
+    # in its output are real more often.
+    rules_only: bool = False
 
     def fitted_table(self) -> FittedTable:
         """The table that weighs the auditor's items: this calibration's own, or the package's."""
-        return FittedTable.from_dict(self.fitted) if self.fitted else load_fitted_table()
+        return FittedTable.from_dict(self.fitted) if self.fitted else load_fitted_table(rules_only=self.rules_only)
 
 
 # What the estimate reads of a fitted table; the rest (counts, cells) stays in the file.
@@ -200,6 +204,21 @@ def _fitted_calibration() -> AuditorCalibration:
 
 
 DEFAULT_CALIBRATION = _fitted_calibration()
+
+
+def calibration_for_job(calibration: AuditorCalibration | None, model_ran: bool) -> AuditorCalibration | None:
+    """The calibration a job's auditor uses: for a job that ran no model, the package's table
+    fitted on rules-only output, in place of the package's default (keeping `verdict_on`);
+    anything else as it is (a table of the user's own, an interval set by hand, none)."""
+    if model_ran or calibration is None or calibration.fitted or calibration.table or not calibration.weighted:
+        return calibration
+    bundled = (DEFAULT_CALIBRATION.low, DEFAULT_CALIBRATION.high, DEFAULT_CALIBRATION.level,
+               DEFAULT_CALIBRATION.measured_on)
+    if (calibration.low, calibration.high, calibration.level, calibration.measured_on) != bundled:
+        return calibration
+    own = load_fitted_table(rules_only=True)
+    return calibration.model_copy(update={"low": own.low, "high": own.high, "level": own.level,
+                                          "measured_on": own.fitted_on, "rules_only": True})
 
 
 DEFAULT_AUDIT_SAMPLE = 1000
