@@ -178,7 +178,7 @@ def write_table(cells: dict, args) -> int:
     jobs = args.jobs.split(",")
     if "rules" in jobs and len(jobs) > 1:
         # The rules-only job's output alone: a job without a model leaves more names, and the
-        # auditor's hits there are real more often (docs/risk-auditor.md, "A table per job").
+        # auditor's hits there are real more often (docs/risk-auditor.md, "A table for the job without a model").
         data[RULES_ONLY] = table_data(
             {"/".join(key): rows for key, rows in cells.items() if key[0] == "rules"},
             fitted_on.replace(f"the output of the {' and the '.join(JOBS[j] for j in jobs)}",

@@ -467,7 +467,8 @@ CANADA_POSTAL_CODE = InfoType(
 # mostly a count or a manner ("500 reward points", "3 easy ways to pay", "my 2c potential way
 # to represent it").
 _STREET_TYPES = (
-    r"(?:(?-i:Points|POINTS|Ways|WAYS)|(?i:way)(?![ \t]+(?i:to)\b)|(?i:alley|aly|anex|annex|arcade|avenue|ave|bayou|beach|bend|bluffs?|bottom|boulevard|blvd|"
+    r"(?:(?-i:Points|POINTS|Ways|WAYS)|(?i:way)(?![ \t]+(?i:to)\b)|"
+    r"(?i:alley|aly|anex|annex|arcade|avenue|ave|bayou|beach|bend|bluffs?|bottom|boulevard|blvd|"
     r"branch|bridge|brooks?|burgs?|bypass|camp|canyon|cape|causeway|centers?|ctr|circles?|cir|"
     r"cliffs?|club|commons?|corners?|course|courts?|ct|coves?|creek|crescent|cres|crest|"
     r"crossing|crossroads?|curve|dale|dam|divide|drives?|dr|estates?|expressway|expy|"
