@@ -202,6 +202,32 @@ def test_three_numbers_said_without_the_question_are_a_count(detector):
     assert found(detector, ["And how many?", "twenty, thirty two, ten"]) == []
 
 
+@pytest.mark.parametrize("text,value", [
+    ("the sort code is twenty forty sixty", "twenty forty sixty"),
+    ("my sort code's oh nine, double one, twenty one", "oh nine, double one, twenty one"),
+])
+def test_a_sort_code_said_as_three_pairs_in_the_turn_that_names_it(detector, text, value):
+    assert (0, value, "DIGIT_SEQUENCE") in found(detector, [text])
+
+
+def test_three_numbers_said_without_sort_code_are_a_count(detector):
+    assert found(detector, ["we had twenty forty sixty people over the years"]) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("i was born in nineteen seventy two", "nineteen seventy two"),
+    ("my son was born in two thousand and five", "two thousand and five"),
+    ("she was born in eighty four", "eighty four"),
+    ("born in the summer of nineteen eighty", "nineteen eighty"),
+])
+def test_a_year_of_birth_said_in_words(detector, text, value):
+    assert (0, value, "DATE_OF_BIRTH") in found(detector, [text])
+
+
+def test_a_year_said_in_words_with_no_birth_is_left(detector):
+    assert found(detector, ["we moved in nineteen seventy two", "it was in two thousand and five"]) == []
+
+
 def test_spoken_dates_of_birth(detector):
     texts = ["What's your date of birth?", "four thirteen sixty-six.", "Okay, thanks.",
              "i was born on two twenty-one eighty-seven", "Thanks again.",
