@@ -25,8 +25,10 @@ LOCAL_RUNNER = "FnApiRunner"
 
 
 # --- Which slow stage a long run is in ------------------------------------------------------
-# A full run takes 26 to 30 minutes on 2 cores, most of it in tests marked `slow`. Each module of slow
-# tests is named when its first slow test starts, with how many there are and the time so far.
+# A full run takes about 20 minutes on 2 cores, most of it in tests marked `slow`. Each module of
+# slow tests is named when its first slow test starts, with how many there are and the time so
+# far. Under pytest-xdist (pytest.ini) the workers collect, not this process: each module is
+# named when its first slow test has been set up, with the worker that runs it.
 
 _SLOW_STAGES: dict[str, int] = {}
 _SLOW_TESTS: set[str] = set()
@@ -49,18 +51,32 @@ def pytest_collection_modifyitems(config, items):
 def pytest_runtest_logstart(nodeid, location):
     """Called outside output capture, before the test's setup."""
     module = nodeid.split("::", 1)[0]
+    if nodeid in _SLOW_TESTS and module not in _ANNOUNCED:
+        count = _SLOW_STAGES[module]
+        _announce(module, lambda elapsed: f"[slow stage {len(_ANNOUNCED)} of {len(_SLOW_STAGES)}, {elapsed} elapsed] "
+                                          f"{module}: {count} slow test{'s' if count != 1 else ''}")
+
+
+def pytest_runtest_logreport(report):
+    """In the process that hands tests to xdist's workers: a report names its markers."""
+    module = report.nodeid.split("::", 1)[0]
+    if (report.when == "setup" and "slow" in report.keywords and hasattr(report, "node")
+            and module not in _ANNOUNCED):
+        _announce(module, lambda elapsed: f"[slow module {len(_ANNOUNCED)}, {elapsed} elapsed] {module}: "
+                                          f"on worker {report.node.gateway.id}")
+
+
+def _announce(module: str, line) -> None:
+    """Write `line(elapsed)` on a line of its own, once per module."""
     reporter = _CONFIG and _CONFIG.pluginmanager.get_plugin("terminalreporter")
-    if nodeid not in _SLOW_TESTS or module in _ANNOUNCED or not reporter:
+    if not reporter:
         return
     _ANNOUNCED.add(module)
     minutes, seconds = divmod(int(time.monotonic() - _STARTED), 60)
-    count = _SLOW_STAGES[module]
     reporter.ensure_newline()
     if reporter._tw.width_of_current_line:  # -q: a line of dots has no file name to end it
         reporter._tw.line()
-    reporter.write_line(
-        f"[slow stage {len(_ANNOUNCED)} of {len(_SLOW_STAGES)}, {minutes}:{seconds:02d} elapsed] "
-        f"{module}: {count} slow test{'s' if count != 1 else ''}", bold=True)
+    reporter.write_line(line(f"{minutes}:{seconds:02d}"), bold=True)
 
 
 _CONFIG = None

@@ -5,6 +5,7 @@ import fcntl
 import logging
 import os
 import pty
+import re
 import struct
 import subprocess
 import sys
@@ -179,17 +180,22 @@ def test_veil_evaluate_shows_its_progress(tmp_path: Path):
     assert "conversations/s" in result.stderr
 
 
-def test_a_test_run_names_the_slow_stage_it_starts():
-    """A full run spends most of its 25 minutes in slow tests: it says which module it is in."""
+@pytest.mark.parametrize("processes, announced", [
+    ("auto", re.compile(r"\[slow module 1, \d+:\d\d elapsed\] tests/pipelines/test_command_line.py: on worker gw\d\n")),
+    ("0", re.compile(r"\[slow stage 1 of 1, \d+:\d\d elapsed\] tests/pipelines/test_command_line.py: 1 slow test\n")),
+])
+def test_a_test_run_names_the_slow_stage_it_starts(processes, announced):
+    """A full run spends most of its time in slow tests: it says which module it is in, with
+    xdist's workers (pytest.ini) and in one process (`-n 0`)."""
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly",
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:randomly", "-n", processes,
          "tests/pipelines/test_command_line.py::test_a_mistyped_flag_stops_the_job_with_the_suggestion",
          "tests/pipelines/test_command_line.py::test_help_beam_lists_beams_options_by_class"],
         cwd=ROOT, capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "[slow stage 1 of 1, " in result.stdout
-    assert "elapsed] tests/pipelines/test_command_line.py: 1 slow test\n" in result.stdout
+    assert announced.search(result.stdout), result.stdout
+    assert "2 passed" in result.stdout
 
 
 def test_a_cluster_runs_progress_is_read_from_beams_counters():
