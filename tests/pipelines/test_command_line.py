@@ -181,7 +181,7 @@ def test_veil_evaluate_shows_its_progress(tmp_path: Path):
 
 
 @pytest.mark.parametrize("processes, announced", [
-    ("auto", re.compile(r"\[slow module 1, \d+:\d\d elapsed\] tests/pipelines/test_command_line.py: on worker gw\d\n")),
+    ("logical", re.compile(r"\[slow module 1, \d+:\d\d elapsed\] tests/pipelines/test_command_line.py: on worker gw\d\n")),
     ("0", re.compile(r"\[slow stage 1 of 1, \d+:\d\d elapsed\] tests/pipelines/test_command_line.py: 1 slow test\n")),
 ])
 def test_a_test_run_names_the_slow_stage_it_starts(processes, announced):
