@@ -25,7 +25,7 @@ LOCAL_RUNNER = "FnApiRunner"
 
 
 # --- Which slow stage a long run is in ------------------------------------------------------
-# A full run takes about 20 minutes on 2 cores, most of it in tests marked `slow`. Each module of
+# A full run takes about 17 minutes on 2 cores, most of it in tests marked `slow`. Each module of
 # slow tests is named when its first slow test starts, with how many there are and the time so
 # far. Under pytest-xdist (pytest.ini) the workers collect, not this process: each module is
 # named when its first slow test has been set up, with the worker that runs it.
