@@ -1,7 +1,8 @@
 """Build Veil's first-name and last-name lists from Faker's locale data.
 
     python scripts/build_name_lists.py            # writes veil/detection/engine/data/*.txt.gz
-    python scripts/build_name_lists.py --only ordinary_name_words   # that list alone (or word_name_words)
+    python scripts/build_name_lists.py --only ordinary_name_words   # that list alone (or word_name_words,
+                                                                    # proper_place_words)
 
 Takes every Faker person provider whose names are written in Latin script (English, Spanish,
 Portuguese, French, German, Italian, Polish, Turkish, Vietnamese, Indonesian, Yoruba, Igbo,
@@ -168,6 +169,20 @@ def word_name_words(names: set[str], common: set[str], count: int = 50000) -> se
     return {w for w in _candidates(names, common, count) if listed(w)}
 
 
+def proper_place_words(names: set[str], common: set[str]) -> set[str]:
+    """Major places among the frequent words `common` that Webster's dictionary (`web2`) does
+    not list in lower case ("spain", "dakar", "london"): `wordfreq` lower-cases every word it
+    counts, so these are frequent as names, not as words. Without capitals such a word is a
+    place with no context; "china", "turkey", "mali" and "paris", which Webster's lists in
+    lower case too, and `PLACES_SAID_AS_WORDS` ("chihuahua"), still need one ("in", "to", "at"). `names` is unused: the signature is
+    `WORD_LISTS`'s."""
+    from veil.detection.engine.builtin_names import major_places
+    from veil.detection.engine.name_lists import PLACES_SAID_AS_WORDS
+
+    listed = _webster_listed()
+    return {w for w in major_places() & set(common) - PLACES_SAID_AS_WORDS if w.isalpha() and not listed(w)}
+
+
 def write(path: Path, names: set[str]) -> None:
     body = "".join(f"{n}\n" for n in sorted(names)).encode("utf-8")
     with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as gz:
@@ -179,8 +194,9 @@ def read(path: Path) -> list[str]:
         return [line.rstrip("\n") for line in handle if line.strip()]
 
 
-# The lists of name words that are English words too, each rebuilt alone by `--only NAME`.
-WORD_LISTS = {"ordinary_name_words": ordinary_name_words, "word_name_words": word_name_words}
+# The lists built from the name lists and the frequent words, each rebuilt alone by `--only NAME`.
+WORD_LISTS = {"ordinary_name_words": ordinary_name_words, "word_name_words": word_name_words,
+              "proper_place_words": proper_place_words}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -104,6 +104,19 @@ def common_words() -> frozenset[str]:
 
 
 @lru_cache(maxsize=None)
+def proper_place_words() -> frozenset[str]:
+    """Major places that count among the frequent words only because word counts are made
+    lower-case ("spain", "dakar", "london"; built by `scripts/build_name_lists.py`): no
+    dictionary writes them lower-case, so without capitals they are places all the same."""
+    return frozenset(_data_lines("proper_place_words.txt.gz"))
+
+
+def _place_said_as_a_word(lowered: str) -> bool:
+    """A gazetteer word that English also says as a word ("reading", "china", "mobile")."""
+    return lowered in common_words() and lowered not in proper_place_words()
+
+
+@lru_cache(maxsize=None)
 def word_name_words() -> frozenset[str]:
     """Name-list words that English also uses as words, however rarely ("kit", "sherry",
     "marks"; built by `scripts/build_name_lists.py`): lower-case after a determiner, a
@@ -1386,7 +1399,6 @@ _BUILDING_REGEXES = [_BUILDING, _BUILDING_OF, _BUILDING_LOWER]
 def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
     """LOCATION in one text, given the gazetteer's matches there."""
     cased = is_cased(text)
-    common = common_words()
     names = name_words()
     for start, end in spans:
         word = text[start:end]
@@ -1404,11 +1416,11 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
                 likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.VERY_UNLIKELY
             elif lowered in names:
                 likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.UNLIKELY
-            elif sentence_initial(text, start) and lowered in common:
+            elif sentence_initial(text, start) and _place_said_as_a_word(lowered):
                 likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.UNLIKELY
             else:
                 likelihood = L.LIKELY
-        elif lowered in common or lowered in LOCATION_EXCLUSIONS or _ordinary_words(lowered):
+        elif _place_said_as_a_word(lowered) or lowered in LOCATION_EXCLUSIONS or _ordinary_words(lowered):
             if lowered in major_places():  # "in london", "to phoenix"
                 in_context = _in_place_context(text, start, end)
             else:  # "to say", "at best": only "live in", "moved to", "born in"...

@@ -70,6 +70,15 @@ sun, tang, wang, zhang, zhao, zhou, nguyen, tran, pham, phan, vu, vo, dang, bui,
 ly, mai, rao, das, sen, roy, bose, iyer, nair, patel, mehta, shah, modi, kapoor, khanna, gupta
 """)
 
+# Major places that Webster's dictionary (1934) does not write lower-case, but that English now
+# says as words: breeds and a brand named after the place ("a chihuahua puppy", "a bengal cat",
+# "my kawasaki", "a newfoundland"). `scripts/build_name_lists.py` keeps them out of
+# `proper_place_words`: without capitals they still need a place's context.
+PLACES_SAID_AS_WORDS = _words("""
+chihuahua, bengal, kawasaki, newfoundland
+""")
+
+
 # Eponyms: names that are usually diseases, laws or procedures ("Parkinson's"). A name
 # followed by one of EPONYM_NOUNS, or one of these followed by "'s", is not a person.
 EPONYMS = _words("""
