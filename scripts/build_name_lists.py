@@ -171,11 +171,11 @@ def word_name_words(names: set[str], common: set[str], count: int = 50000) -> se
 
 def proper_place_words(names: set[str], common: set[str]) -> set[str]:
     """Major places among the frequent words `common` that Webster's dictionary (`web2`) does
-    not list in lower case ("spain", "dakar", "london"): `wordfreq` lower-cases every word it
+    not list in lower case ("dakar", "beijing", "tehran"): `wordfreq` lower-cases every word it
     counts, so these are frequent as names, not as words. Without capitals such a word is a
     place with no context; "china", "turkey", "mali" and "paris", which Webster's lists in
-    lower case too, and `PLACES_SAID_AS_WORDS` ("chihuahua"), still need one ("in", "to", "at"). `names` is unused: the signature is
-    `WORD_LISTS`'s."""
+    lower case too, and `PLACES_SAID_AS_WORDS` ("chihuahua") still need one ("in", "to",
+    "at"). `names` is unused: the signature is `WORD_LISTS`'s."""
     from veil.detection.engine.builtin_names import major_places
     from veil.detection.engine.name_lists import PLACES_SAID_AS_WORDS
 

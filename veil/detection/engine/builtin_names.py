@@ -106,7 +106,7 @@ def common_words() -> frozenset[str]:
 @lru_cache(maxsize=None)
 def proper_place_words() -> frozenset[str]:
     """Major places that count among the frequent words only because word counts are made
-    lower-case ("spain", "dakar", "london"; built by `scripts/build_name_lists.py`): no
+    lower-case ("dakar", "beijing", "tehran"; built by `scripts/build_name_lists.py`): no
     dictionary writes them lower-case, so without capitals they are places all the same."""
     return frozenset(_data_lines("proper_place_words.txt.gz"))
 
