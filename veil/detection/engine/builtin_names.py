@@ -111,9 +111,11 @@ def proper_place_words() -> frozenset[str]:
     return frozenset(_data_lines("proper_place_words.txt.gz"))
 
 
-def _place_said_as_a_word(lowered: str) -> bool:
-    """A gazetteer word that English also says as a word ("reading", "china", "mobile")."""
-    return lowered in common_words() and lowered not in proper_place_words()
+@lru_cache(maxsize=None)
+def place_words_said_as_words() -> frozenset[str]:
+    """The frequent words a gazetteer word may also be ("reading", "china", "mobile"): all but
+    the major places no dictionary writes lower-case."""
+    return common_words() - proper_place_words()
 
 
 @lru_cache(maxsize=None)
@@ -1399,6 +1401,7 @@ _BUILDING_REGEXES = [_BUILDING, _BUILDING_OF, _BUILDING_LOWER]
 def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
     """LOCATION in one text, given the gazetteer's matches there."""
     cased = is_cased(text)
+    said_as_words = place_words_said_as_words()
     names = name_words()
     for start, end in spans:
         word = text[start:end]
@@ -1416,11 +1419,11 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
                 likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.VERY_UNLIKELY
             elif lowered in names:
                 likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.UNLIKELY
-            elif sentence_initial(text, start) and _place_said_as_a_word(lowered):
+            elif sentence_initial(text, start) and lowered in said_as_words:
                 likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.UNLIKELY
             else:
                 likelihood = L.LIKELY
-        elif _place_said_as_a_word(lowered) or lowered in LOCATION_EXCLUSIONS or _ordinary_words(lowered):
+        elif lowered in said_as_words or lowered in LOCATION_EXCLUSIONS or _ordinary_words(lowered):
             if lowered in major_places():  # "in london", "to phoenix"
                 in_context = _in_place_context(text, start, end)
             else:  # "to say", "at best": only "live in", "moved to", "born in"...
