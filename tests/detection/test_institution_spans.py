@@ -1,0 +1,88 @@
+"""An organisation found after an institution's head takes the head: "church of | scientology"."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import spacy
+
+from pipelines.anonymize import run
+from tests.conftest import LOCAL_RUNNER, read_jsonl_folder
+from veil.detection.findings import Finding, Likelihood, Method
+from veil.detection.institution_spans import widen_to_institution_heads
+from veil.detection.merge import merge_findings
+
+
+def model_finding(text: str, value: str, info_type: str = "ORGANIZATION_NAME") -> Finding:
+    start = text.index(value)
+    return Finding(0, start, start + len(value), info_type, Likelihood.POSSIBLE, Method.MODEL, "hf")
+
+
+def merged(text: str, value: str, info_type: str = "ORGANIZATION_NAME") -> list[tuple[str, str]]:
+    return [(text[f.start:f.end], f.info_type)
+            for f in merge_findings([model_finding(text, value, info_type)], [text])]
+
+
+@pytest.mark.parametrize("text, value, info_type, expected", [
+    # Without capitals, the head and "of" (and "the") join the name the model found.
+    ("hackers attack church of scientology website", "scientology", "ORGANIZATION_NAME",
+     ("church of scientology", "ORGANIZATION_NAME")),
+    ("the church of scientology's attempts", "scientology", "ORGANIZATION_NAME",
+     ("church of scientology", "ORGANIZATION_NAME")),
+    ("she studied at the university of nsw", "nsw", "ORGANIZATION_NAME",
+     ("university of nsw", "ORGANIZATION_NAME")),
+    ("i bank with the bank of the west", "west", "ORGANIZATION_NAME",
+     ("bank of the west", "ORGANIZATION_NAME")),
+    # A place after the head names the institution, not the town.
+    ("a lecturer at the university of ziguinchor", "ziguinchor", "LOCATION",
+     ("university of ziguinchor", "ORGANIZATION_NAME")),
+    # No head: nothing to take; "preschool" is not "school".
+    ("we moved to ziguinchor last year", "ziguinchor", "LOCATION", ("ziguinchor", "LOCATION")),
+    ("a preschool of scientology", "scientology", "ORGANIZATION_NAME",
+     ("scientology", "ORGANIZATION_NAME")),
+    ("the people of ziguinchor", "ziguinchor", "LOCATION", ("ziguinchor", "LOCATION")),
+    # With capitals, a lower-case head is the ordinary word; the cased rule finds "Church of X".
+    ("She wrote to the church of Scientology", "Scientology", "ORGANIZATION_NAME",
+     ("Scientology", "ORGANIZATION_NAME")),
+    # A person is not widened: "the church of jesus christ" is not a name the model splits so.
+    ("the church of jesus", "jesus", "PERSON_NAME", ("jesus", "PERSON_NAME")),
+])
+def test_a_name_after_an_institution_head_takes_the_head(text, value, info_type, expected):
+    assert merged(text, value, info_type) == [expected]
+
+
+def test_the_widened_finding_keeps_its_detector_and_likelihood():
+    text = "a member of the church of scientology"
+    [widened] = widen_to_institution_heads([model_finding(text, "scientology")], [text])
+    assert (text[widened.start:widened.end], widened.detector, widened.method, widened.likelihood) == (
+        "church of scientology", "hf", Method.MODEL, Likelihood.POSSIBLE)
+
+
+def test_findings_of_other_types_and_turns_pass_unchanged():
+    texts = ["call the church of 555", "the church of scientology"]
+    digits = Finding(0, 19, 22, "DIGIT_SEQUENCE")
+    stray = Finding(5, 0, 3, "ORGANIZATION_NAME")  # a turn the texts do not hold
+    assert widen_to_institution_heads([digits, stray], texts) == [digits, stray]
+
+
+def test_the_job_writes_the_institution_whole(tmp_path: Path):
+    """The real job, with a real spaCy pipeline that knows "scientology" as an organisation: the
+    output keeps no "church of" before the placeholder."""
+    nlp = spacy.blank("en")
+    nlp.add_pipe("entity_ruler").add_patterns([{"label": "ORG", "pattern": "scientology"}])
+    nlp.to_disk(tmp_path / "pipeline")
+    config = tmp_path / "config.yaml"
+    config.write_text(f"detectors:\n  rules: true\n  spacy: {{pipeline: {tmp_path / 'pipeline'}, "
+                      f"entity_ruler: false}}\n", encoding="utf-8")
+    record = {"id": "c1", "turns": [
+        {"speaker": "agent", "text": "and what do you do"},
+        {"speaker": "caller", "text": "i was on staff at the church of scientology for ten years"},
+    ]}
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    summary = run(["--input", str(source), "--output", str(tmp_path / "out"), "--config", str(config),
+                   "--runner", LOCAL_RUNNER])
+    assert summary["records"]["written"] == 1
+    [written] = read_jsonl_folder(tmp_path / "out" / "corpus")
+    assert written["turns"][1]["text"] == "i was on staff at the [ORGANIZATION_NAME_1] for ten years"
