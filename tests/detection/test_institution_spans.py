@@ -68,7 +68,8 @@ def test_findings_of_other_types_and_turns_pass_unchanged():
 
 def test_the_job_writes_the_institution_whole(tmp_path: Path):
     """The real job, with a real spaCy pipeline that knows "scientology" as an organisation: the
-    output keeps no "church of" before the placeholder."""
+    output keeps no "church of" before the placeholder, and "scientology" said alone later is
+    the same placeholder."""
     nlp = spacy.blank("en")
     nlp.add_pipe("entity_ruler").add_patterns([{"label": "ORG", "pattern": "scientology"}])
     nlp.to_disk(tmp_path / "pipeline")
@@ -78,6 +79,7 @@ def test_the_job_writes_the_institution_whole(tmp_path: Path):
     record = {"id": "c1", "turns": [
         {"speaker": "agent", "text": "and what do you do"},
         {"speaker": "caller", "text": "i was on staff at the church of scientology for ten years"},
+        {"speaker": "agent", "text": "and did scientology pay you"},
     ]}
     source = tmp_path / "in.jsonl"
     source.write_text(json.dumps(record) + "\n", encoding="utf-8")
@@ -86,3 +88,5 @@ def test_the_job_writes_the_institution_whole(tmp_path: Path):
     assert summary["records"]["written"] == 1
     [written] = read_jsonl_folder(tmp_path / "out" / "corpus")
     assert written["turns"][1]["text"] == "i was on staff at the [ORGANIZATION_NAME_1] for ten years"
+    # Its own name said alone is the same organisation (`veil.entities.resolution`).
+    assert written["turns"][2]["text"] == "and did [ORGANIZATION_NAME_1] pay you"

@@ -5,7 +5,7 @@ import re
 
 from veil.entities.resolution import entity_numbers, names_match, parse_name
 from veil.measure.entity_measure import single_number_share
-from veil.detection.entity_keys import email_key, generic_key, org_key, phone_key
+from veil.detection.entity_keys import email_key, generic_key, org_key, org_own_name, phone_key
 from veil.detection.findings import Finding
 
 
@@ -142,6 +142,28 @@ def test_email_phone_and_organisation_keys():
     assert org_key("Initech") != org_key("Initrode")
     assert generic_key("o apostrophe n e i l l") == generic_key("O-N-E-I-L-L") == "oneill"
     assert generic_key("M I double T") == "mitt"
+
+
+def test_an_organisation_s_own_name_alone_is_the_organisation_named_in_full():
+    assert org_own_name(org_key("the Church of Scientology")) == "scientology"
+    assert org_own_name(org_key("University of the West Indies")) == "west indies"
+    assert org_own_name(org_key("Scientology")) is None
+    assert org_own_name(org_key("Civic Party")) is None
+    texts = ["I was with the Church of Scientology for years.", "Scientology wanted everything.",
+             "Later the church of scientology called."]
+    assert numbered(texts, ["Church of Scientology", "Scientology", "church of scientology"],
+                    "ORGANIZATION_NAME") == [
+        ("Church of Scientology", 1), ("Scientology", 1), ("church of scientology", 1)]
+    # Said alone first: numbered where it first appears, one entity with the full name.
+    texts = ["Scientology sent a letter.", "From the Church of Scientology, yes.", "And Acme Corp."]
+    assert numbered(texts, ["Scientology", "Church of Scientology", "Acme Corp"], "ORGANIZATION_NAME") == [
+        ("Scientology", 1), ("Church of Scientology", 1), ("Acme Corp", 2)]
+
+
+def test_an_own_name_that_two_full_names_share_stays_apart():
+    texts = ["I bank with the Bank of Toronto", "and study at the University of Toronto", "Toronto won"]
+    assert numbered(texts, ["Bank of Toronto", "University of Toronto", "Toronto"], "ORGANIZATION_NAME") == [
+        ("Bank of Toronto", 1), ("University of Toronto", 2), ("Toronto", 3)]
 
 
 def test_numbering_is_per_type_by_first_appearance_and_restarts():

@@ -8,7 +8,8 @@ one uses `generic_key`. PERSON_NAME is resolved by people instead (`veil.entitie
 - `phone_key`: digits only (spoken digits too); a trunk 0 and a country code do not count (the
   last 10 digits are compared);
 - `org_key`: case, punctuation, a leading "the" and a legal suffix (Inc, LLC, Ltd, Corp, GmbH,
-  ...) do not count;
+  ...) do not count; `org_own_name` is the name after an institution's head ("scientology" of
+  "church of scientology"), by which entity resolution joins a short mention to its full name;
 - `generic_key`: case and punctuation do not count (`entity_key`), spoken digits are digits,
   and letters spelled with spaces are the letters ("j o h n" is "J-O-H-N").
 """
@@ -73,6 +74,16 @@ def org_key(value: str) -> str:
     if words and words[0] == "the":
         words = words[1:]
     return " ".join(words) or entity_key(value)
+
+
+def org_own_name(key: str) -> str | None:
+    """The name after an institution's head in an organisation's key ("church of scientology"
+    -> "scientology", "university of the west indies" -> "west indies"); None where the key
+    has no such head ("scientology", "civic party")."""
+    from veil.detection.engine.name_lists import HEADS_OF
+
+    head = re.match(rf"(?:{HEADS_OF.lower()}) of (?:the )?(?=\S)", key)
+    return key[head.end():] if head else None
 
 
 # Letters spelled out with spaces, as recognisers write a caller's spelling: "j o h n",

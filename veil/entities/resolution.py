@@ -18,7 +18,9 @@ What counts as the same entity:
 - PHONE_NUMBER: digits only (spoken digits too); a trunk 0 and a country code do not count
   (the last 10 digits are compared).
 - ORGANIZATION_NAME: case, punctuation, a leading "the" and a legal suffix (Inc, LLC, Ltd,
-  Corp, GmbH, ...) do not count.
+  Corp, GmbH, ...) do not count, and an organisation named by its own name alone is the one
+  named in full ("Scientology" after "the Church of Scientology"), unless two full names share
+  it ("Bank of Toronto", "University of Toronto").
 - Any other type: case and punctuation do not count (`entity_key`), spoken digits are digits.
 
 Each infoType's key is its catalogue entry's (`veil.detection.infotypes`, `veil.detection.entity_keys`).
@@ -69,7 +71,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from veil.detection.engine.name_lists import COURTESY_TITLES as TITLES
-from veil.detection.entity_keys import SPELLING_WORDS, entity_key, fold_accents, spelled_letters
+from veil.detection.entity_keys import SPELLING_WORDS, entity_key, fold_accents, org_own_name, spelled_letters
 from veil.detection.normalise import plain_text
 from veil.detection.findings import Finding
 from veil.detection.infotypes.builtin import BUILTINS
@@ -749,6 +751,7 @@ def resolve(texts: list[str], findings: Iterable[Finding], order: list | None = 
         value = texts[finding.turn][finding.start:finding.end]
         info_type = placeholder_type(finding.info_type)
         groups.setdefault((info_type, value_key(info_type, value)), []).append(finding)
+    _join_own_names(groups, rank)
 
     first_seen = sorted(groups.items(), key=lambda item: (rank(item[1][0]), item[0]))
     counters: dict[str, int] = {}
@@ -763,6 +766,23 @@ def resolve(texts: list[str], findings: Iterable[Finding], order: list | None = 
         for finding in mentions:
             entity_of[finding] = entity
     return Resolution(tuple(entities), entity_of, parsed_names)
+
+
+def _join_own_names(groups: dict[tuple[str, str], list[Finding]], rank) -> None:
+    """An organisation named in full and elsewhere by its own name alone ("the Church of
+    Scientology" ... "Scientology") is one entity, when no other organisation of the
+    conversation has that own name ("Bank of Toronto" and "University of Toronto" leave a
+    bare "Toronto" to itself). In place: the short mentions join the full name's group."""
+    full_names: dict[str, list[str]] = {}
+    for info_type, key in groups:
+        own = org_own_name(key) if info_type == "ORGANIZATION_NAME" else None
+        if own:
+            full_names.setdefault(own, []).append(key)
+    for own, keys in full_names.items():
+        if len(keys) == 1 and ("ORGANIZATION_NAME", own) in groups:
+            joined = groups[("ORGANIZATION_NAME", keys[0])]
+            joined += groups.pop(("ORGANIZATION_NAME", own))
+            joined.sort(key=rank)
 
 
 def harmonise_types(texts: list[str], findings: Iterable[Finding],
