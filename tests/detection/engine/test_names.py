@@ -282,8 +282,17 @@ def test_without_capitals_an_organisation_stops_at_the_nearest_stopword(text, ex
     ("the local baptist church had a fire", None),
     ("we go to the baptist church", None),
     ("we're baptist and he was raised methodist", None),  # no place one goes to
+    # No denomination: the word that says a congregation, before its church or fellowship.
+    ("we go to grace community church", "grace community church"),
+    ("she's a deacon at first bible church", "first bible church"),
+    ("we attend new hope christian fellowship", "new hope christian fellowship"),
+    ("we joined cornerstone community church last year", "cornerstone community church"),
+    ("i go to the local community church", None),
+    ("talk to our bible church about it", None),
+    ("we went to the community center", None),  # no church
+    ("the kids go to bible camp with grace community", None),
 ])
-def test_without_capitals_a_congregation_named_by_its_denomination(text, expected):
+def test_without_capitals_a_congregation_named_by_its_denomination_or_its_kind(text, expected):
     assert quotes(text, "ORGANIZATION_NAME") == ({expected} if expected else set())
 
 

@@ -1211,15 +1211,20 @@ def _lower_institution_span(text: str, start: int, end: int) -> tuple[int, int] 
 
 # Without capitals, a congregation named by its denomination, where someone goes or serves:
 # "we go to grace baptist", "a deacon at new hope methodist", "married at st mark's lutheran
-# church". The words before the denomination name it, though most are ordinary words ("grace",
-# "first", "trinity"); a word that only describes one ("the local baptist church", "the southern
-# baptist convention") names none (`_GENERIC_MODIFIERS`).
+# church"; or, without a denomination, by the word that says a congregation before its church or
+# fellowship: "grace community church", "first bible church", "new hope christian fellowship".
+# The words before it name it, though most are ordinary words ("grace", "first", "trinity"); a
+# word that only describes one ("the local baptist church", "the southern baptist convention",
+# "our community church") names none (`_GENERIC_MODIFIERS`).
 _DENOMINATIONS = (r"baptist|methodist|presbyterian|lutheran|episcopal|pentecostal|adventist|"
                   r"evangelical|congregational|nazarene")
+_CONGREGATION_KINDS = r"community|bible|christian|gospel"
+_CONGREGATION_HEADS = r"church|chapel|fellowship|temple|tabernacle|cathedral"
 _CONGREGATION_LOWER = re.compile(
     r"\b(?:to|at|of|from|with|attend|attends|attended|attending|join|joined)[ \t]+"
-    r"(?P<name>(?:[a-z][a-z'’.-]*[ \t]+){1,3}(?:" + _DENOMINATIONS + r")"
-    r"(?:[ \t]+(?:church|chapel|fellowship|temple|tabernacle|cathedral))?)\b"
+    r"(?P<name>(?:[a-z][a-z'’.-]*[ \t]+){1,3}"
+    r"(?:(?:" + _DENOMINATIONS + r")(?:[ \t]+(?:" + _CONGREGATION_HEADS + r"))?"
+    r"|(?:" + _CONGREGATION_KINDS + r")[ \t]+(?:" + _CONGREGATION_HEADS + r")))\b"
 )
 _GENERIC_MODIFIERS = frozenset(
     "local nearby nearest neighborhood neighbourhood southern northern eastern western american "
@@ -1238,7 +1243,7 @@ def _congregation_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
         words = list(re.finditer(r"\S+", text[match.start("name"):match.end("name")]))
         while words and (words[0].group(0) in _GENERIC_MODIFIERS or words[0].group(0) in STOPWORDS):
             words.pop(0)
-        if len(words) < 2 or re.fullmatch(_DENOMINATIONS, words[0].group(0)):
+        if len(words) < 2 or re.fullmatch(f"{_DENOMINATIONS}|{_CONGREGATION_KINDS}", words[0].group(0)):
             continue
         yield match.start("name") + words[0].start(), match.end("name"), L.POSSIBLE, Method.REGEX
 
