@@ -4,8 +4,9 @@ The result is a function of the SET of findings, whatever their order, in O(n lo
 the turns' texts are given, person-name spans are first cut to the name (`veil.name_spans`:
 titles and edge words such as "can" or "i've" left outside), and name-type findings that name
 no one are dropped ("I'm" as a person, an identifier's short name such as "IBAN": `names_no_one`);
-and, in turns without capitals, an organisation or place found right after an institution's head
-takes the head ("church of | scientology": `veil.detection.institution_spans`).
+and, in turns without capitals, a name found right beside an institution's head takes the head,
+as an organisation ("church of | scientology", "lincoln | elementary":
+`veil.detection.institution_spans`).
 
 0. **Veto, then retype.** A model can also say that words are no one's name: a finding of the
    reserved type `NOT_A_NAME` (a config's `label_map` sends labels such as spaCy's DATE, NORP
