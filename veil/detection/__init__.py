@@ -2,9 +2,10 @@
 
 Owns the findings (`findings`), the detector settings, the conversation detector (`detect`),
 the infoType engine (`engine/`) and catalogue (`infotypes/`), how a turn is read through
-its Unicode disguises (`normalise`), windows, merging, the deadline, speaker labels that are
-names (`speakers`), names, organisations and places said again (`name_repeats`) and the keys
-that say two values are one entity (`entity_keys`).
+its Unicode disguises (`normalise`), windows, merging and the spans it cuts or widens first
+(`name_spans`: a name without its title; `institution_spans`: an institution with its head), the
+deadline, speaker labels that are names (`speakers`), names, organisations and places said again
+(`name_repeats`) and the keys that say two values are one entity (`entity_keys`).
 
 May import: the ground and `veil.io`. Climbs, explained: the detector and Google DLP's client
 are built from the whole job config (`veil.run.config`); a catalogue entry names the format its
