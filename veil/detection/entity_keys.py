@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _NON_ALNUM = re.compile(r"[\W_]+")
 DIGIT_OF_WORD = {
@@ -80,10 +81,16 @@ def org_own_name(key: str) -> str | None:
     """The name after an institution's head in an organisation's key ("church of scientology"
     -> "scientology", "university of the west indies" -> "west indies"); None where the key
     has no such head ("scientology", "civic party")."""
+    head = _key_head().match(key)
+    return key[head.end():] if head else None
+
+
+@lru_cache(maxsize=1)
+def _key_head() -> re.Pattern:
+    """An institution's head, "of" and perhaps "the" at the start of an `org_key`."""
     from veil.detection.engine.name_lists import HEADS_OF
 
-    head = re.match(rf"(?:{HEADS_OF.lower()}) of (?:the )?(?=\S)", key)
-    return key[head.end():] if head else None
+    return re.compile(rf"(?:{HEADS_OF.lower()}) of (?:the )?(?=\S)")
 
 
 # Letters spelled out with spaces, as recognisers write a caller's spelling: "j o h n",

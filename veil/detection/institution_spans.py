@@ -39,7 +39,7 @@ _NAMED_BEFORE_HEAD = frozenset({"ORGANIZATION_NAME", "LOCATION", "PERSON_NAME", 
 # Enough characters before a finding to hold the longest head, "of" and "the".
 _LOOK_BACK = 32
 # A school's kind or a university's head right after a name ("lincoln | elementary",
-# "washington | middle school", "brigham young | university").
+# "washington | middle school", "kyoto | university").
 _HEAD_AFTER = re.compile(
     r"[ \t]+(?:(?:elementary|middle|junior[ \t]+high|high|primary|secondary|grammar|prep)[ \t]+school"
     r"|elementary|university|college|academy|polytechnic|seminary)(?![\w'’-])"

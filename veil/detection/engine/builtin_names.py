@@ -1220,6 +1220,8 @@ _DENOMINATIONS = (r"baptist|methodist|presbyterian|lutheran|episcopal|pentecosta
                   r"evangelical|congregational|nazarene")
 _CONGREGATION_KINDS = r"community|bible|christian|gospel"
 _CONGREGATION_HEADS = r"church|chapel|fellowship|temple|tabernacle|cathedral"
+# A word that alone names no congregation ("baptist church", "community church").
+_CONGREGATION_WORD = re.compile(_DENOMINATIONS + "|" + _CONGREGATION_KINDS)
 _CONGREGATION_LOWER = re.compile(
     r"\b(?:to|at|of|from|with|attend|attends|attended|attending|join|joined)[ \t]+"
     r"(?P<name>(?:[a-z][a-z'’.-]*[ \t]+){1,3}"
@@ -1243,7 +1245,7 @@ def _congregation_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
         words = list(re.finditer(r"\S+", text[match.start("name"):match.end("name")]))
         while words and (words[0].group(0) in _GENERIC_MODIFIERS or words[0].group(0) in STOPWORDS):
             words.pop(0)
-        if len(words) < 2 or re.fullmatch(f"{_DENOMINATIONS}|{_CONGREGATION_KINDS}", words[0].group(0)):
+        if len(words) < 2 or _CONGREGATION_WORD.fullmatch(words[0].group(0)):
             continue
         yield match.start("name") + words[0].start(), match.end("name"), L.POSSIBLE, Method.REGEX
 
