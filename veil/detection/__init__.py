@@ -3,7 +3,7 @@
 Owns the findings (`findings`), the detector settings, the conversation detector (`detect`),
 the infoType engine (`engine/`) and catalogue (`infotypes/`), how a turn is read through
 its Unicode disguises (`normalise`), windows, merging and the spans it cuts or widens first
-(`name_spans`: a name without its title; `institution_spans`: an institution with its head), the
+(`name_spans`: a name without its title; `headed_names`: an institution or a street with its head), the
 deadline, speaker labels that are names (`speakers`), names, organisations and places said again
 (`name_repeats`) and the keys that say two values are one entity (`entity_keys`).
 

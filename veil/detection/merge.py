@@ -6,7 +6,7 @@ titles and edge words such as "can" or "i've" left outside), and name-type findi
 no one are dropped ("I'm" as a person, an identifier's short name such as "IBAN": `names_no_one`);
 and, in turns without capitals, a name found right beside an institution's head takes the head,
 as an organisation ("church of | scientology", "lincoln | elementary":
-`veil.detection.institution_spans`).
+`veil.detection.headed_names`).
 
 0. **Veto, then retype.** A model can also say that words are no one's name: a finding of the
    reserved type `NOT_A_NAME` (a config's `label_map` sends labels such as spaCy's DATE, NORP
@@ -57,7 +57,7 @@ from veil.detection.findings import Finding, Method
 from veil.detection.infotypes.builtin import BUILTINS
 from veil.detection.calendar_words import names_a_day
 from veil.detection.casing import conversation_case
-from veil.detection.institution_spans import widen_to_institution_heads
+from veil.detection.headed_names import widen_to_heads
 from veil.detection.name_spans import trim_name_spans
 
 _GENERIC = BUILTINS.generic_types()
@@ -321,7 +321,7 @@ def _merged(findings: Iterable[Finding], texts: list[str] | None, retype: bool) 
     if texts is not None:
         findings = trim_name_spans([f for f in findings if not names_no_one(f, texts)], texts)
         findings = [f for f in findings if not _a_day_alone(f, texts)]
-        findings = widen_to_institution_heads(findings, texts)
+        findings = widen_to_heads(findings, texts)
     by_turn = sorted(findings, key=lambda f: f.turn)
     for turn, group in groupby(by_turn, key=lambda f: f.turn):
         group = list(group)

@@ -307,8 +307,8 @@ IRELAND_PPSN = replace(
 # lives or works, and the annotated sets label it a place (GUM's "Main Street", "Lemoine
 # Avenue"). Street types a name goes with; "Court", "Place", "Way" and "Square" are left out
 # ("Supreme Court", "First Place", "the Only Way"), as is "Drive" without capitals.
-_STREET_TYPES_UNCASED = r"street|road|avenue|lane|boulevard|terrace|crescent|highway|parkway"
-_STREET_TYPES_CASED = (_STREET_TYPES_UNCASED + "|drive").title()
+STREET_TYPES_UNCASED = r"street|road|avenue|lane|boulevard|terrace|crescent|highway|parkway"
+_STREET_TYPES_CASED = (STREET_TYPES_UNCASED + "|drive").title()
 _NOT_A_STREET_NAME = (r"(?!(?:The|A|An|This|That|These|Those|My|Your|Our|His|Her|Their|Its|"
                       r"Every|Any|Some|No|On|In|At|Of|To|And|Or|Memory|Easy|Open)\b)")
 _STREET_CASED = (r"\b(?:" + _NOT_A_STREET_NAME + r"[A-Z][a-z'’-]+[ \t]+){1,3}(?:"
@@ -316,7 +316,7 @@ _STREET_CASED = (r"\b(?:" + _NOT_A_STREET_NAME + r"[A-Z][a-z'’-]+[ \t]+){1,3}(
 # Without capitals, only after a word that places it ("on", "off", "down"...), and only names
 # that are no ordinary words ("on harrington avenue", not "on the main road", "down dirt road").
 _STREET_UNCASED = (r"\b(?:on|off|at|to|down|up|along|near|onto|from|of|in|into|across|past|by|via)"
-                   r"[ \t]+((?:[a-z][a-z'’-]+[ \t]+){1,2}(?:" + _STREET_TYPES_UNCASED + r"))\b")
+                   r"[ \t]+((?:[a-z][a-z'’-]+[ \t]+){1,2}(?:" + STREET_TYPES_UNCASED + r"))\b")
 
 
 def _uncased_street_check(match: "re.Match[str]") -> Likelihood | None:
@@ -331,7 +331,7 @@ def _uncased_street_check(match: "re.Match[str]") -> Likelihood | None:
 STREET_NAMES = (
     pattern(_STREET_CASED, L.LIKELY, trigger=re.compile(_STREET_TYPES_CASED)),
     pattern(_STREET_UNCASED, L.POSSIBLE, group=1, check=_uncased_street_check,
-            trigger=re.compile(_STREET_TYPES_UNCASED)),
+            trigger=re.compile(STREET_TYPES_UNCASED)),
 )
 LOCATION = replace(
     names.LOCATION,

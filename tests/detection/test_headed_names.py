@@ -1,4 +1,5 @@
-"""A name beside an institution's head takes the head: "church of | scientology", "lincoln | elementary"."""
+"""A name beside the word saying what it names takes it: "church of | scientology", "lincoln | elementary",
+"elm | street"."""
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ import spacy
 from pipelines.anonymize import run
 from tests.conftest import LOCAL_RUNNER, read_jsonl_folder
 from veil.detection.findings import Finding, Likelihood, Method
-from veil.detection.institution_spans import widen_to_institution_heads
+from veil.detection.headed_names import widen_to_heads
 from veil.detection.merge import merge_findings
 
 
@@ -60,6 +61,12 @@ def merged(text: str, value: str, info_type: str = "ORGANIZATION_NAME") -> list[
     ("in london school fees went up", "london", "LOCATION", ("london", "LOCATION")),
     ("she's at kyoto universityville", "kyoto", "LOCATION", ("kyoto", "LOCATION")),
     ("He studied at Kyoto university", "Kyoto", "LOCATION", ("Kyoto", "LOCATION")),
+    # A street type after a name makes a street, a place.
+    ("turn left on elm street then right", "elm", "LOCATION", ("elm street", "LOCATION")),
+    ("we live on washington avenue", "washington", "US_STATE", ("washington avenue", "LOCATION")),
+    ("the office on martin luther king boulevard", "martin luther king", "PERSON_NAME",
+     ("martin luther king boulevard", "LOCATION")),
+    ("Turn left on Elm street", "Elm", "LOCATION", ("Elm", "LOCATION")),
 ])
 def test_a_name_beside_an_institution_head_takes_the_head(text, value, info_type, expected):
     assert merged(text, value, info_type) == [expected]
@@ -67,7 +74,7 @@ def test_a_name_beside_an_institution_head_takes_the_head(text, value, info_type
 
 def test_the_widened_finding_keeps_its_detector_and_likelihood_and_is_a_pattern_s():
     text = "a member of the church of scientology"
-    [widened] = widen_to_institution_heads([model_finding(text, "scientology")], [text])
+    [widened] = widen_to_heads([model_finding(text, "scientology")], [text])
     assert (text[widened.start:widened.end], widened.detector, widened.method, widened.likelihood) == (
         "church of scientology", "hf", Method.REGEX, Likelihood.POSSIBLE)
 
@@ -86,7 +93,7 @@ def test_findings_of_other_types_and_turns_pass_unchanged():
     texts = ["call the church of 555", "the church of scientology"]
     digits = Finding(0, 19, 22, "DIGIT_SEQUENCE")
     stray = Finding(5, 0, 3, "ORGANIZATION_NAME")  # a turn the texts do not hold
-    assert widen_to_institution_heads([digits, stray], texts) == [digits, stray]
+    assert widen_to_heads([digits, stray], texts) == [digits, stray]
 
 
 def test_the_job_writes_the_institution_whole(tmp_path: Path):
