@@ -47,7 +47,7 @@ _LOOK_BACK = 32
 def _head_after() -> re.Pattern:
     """A school's kind or a university's head right after a name ("lincoln | elementary",
     "washington | middle school", "kyoto | university"), or a street type ("elm | street")."""
-    from veil.detection.infotypes.callers import STREET_TYPES_UNCASED
+    from veil.detection.infotypes.street_names import STREET_TYPES_UNCASED
 
     return re.compile(
         r"[ \t]+(?:(?P<school>(?:elementary|middle|junior[ \t]+high|high|primary|secondary|grammar|prep)"

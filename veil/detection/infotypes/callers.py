@@ -12,8 +12,8 @@ people say it and as speech recognisers write it (lower-case, without sentence p
   UK_NATIONAL_INSURANCE_NUMBER ("ab 12 34 56 c" near its name, as ASR writes it), and Irish
   Eircodes and PPS numbers the same way ("d02 x285" near "eircode", "postcode" or "address";
   "1234567ta" near "pps"),
-  LOCATION (a street named without a house number: "I live on Oak Street", "just off
-  harrington avenue"), USER_NAME (words joined by "underscore" said aloud);
+  LOCATION (streets named without a house number, and corners: `street_names`), USER_NAME
+  (words joined by "underscore" said aloud);
 - postcodes, plates and usernames said letter by letter, in `said_aloud`.
 
 `EXTENDED` holds the existing entries with their added detectors; `veil.detection.infotypes.builtin`
@@ -24,16 +24,17 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from veil.detection.engine.builtin_names import STOPWORDS, common_words, is_cased
+from veil.detection.engine.builtin_names import common_words
 from veil.detection.engine.checksums import ireland_ppsn_valid
 from veil.detection.engine.detectors import DIGIT, gated, hotword, pattern
 from veil.detection.findings import Likelihood
-from veil.detection.infotypes import european, general, names, numbers, text
+from veil.detection.infotypes import european, general, numbers, text
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
 from veil.detection.infotypes.european import checked
 from veil.detection.infotypes.said_aloud import (
     DIGIT_SAID, NUMBER_SAID, POSTCODE_HOTWORD, SPOKEN_UK_POSTCODE, SPOKEN_USERNAME, UNITS_SAID, spoken_plates,
 )
+from veil.detection.infotypes.street_names import LOCATION
 from veil.transform.operators.surrogate_formats import Slots, like_value, make_generic
 
 L = Likelihood
@@ -298,46 +299,6 @@ IRELAND_PPSN = replace(
               r"\b(?:pps(?:n| number)?|personal public service(?: number)?)\b", window=60,
               check=checked(ireland_ppsn_valid, L.VERY_UNLIKELY), trigger=DIGIT),
     ),
-)
-
-
-# --- LOCATION: a street named without a house number -----------------------------------------
-
-# "I live on Oak Street", "go down Baker Street": below a city, a street says where someone
-# lives or works, and the annotated sets label it a place (GUM's "Main Street", "Lemoine
-# Avenue"). Street types a name goes with; "Court", "Place", "Way" and "Square" are left out
-# ("Supreme Court", "First Place", "the Only Way"), as is "Drive" without capitals.
-STREET_TYPES_UNCASED = r"street|road|avenue|lane|boulevard|terrace|crescent|highway|parkway"
-_STREET_TYPES_CASED = (STREET_TYPES_UNCASED + "|drive").title()
-_NOT_A_STREET_NAME = (r"(?!(?:The|A|An|This|That|These|Those|My|Your|Our|His|Her|Their|Its|"
-                      r"Every|Any|Some|No|On|In|At|Of|To|And|Or|Memory|Easy|Open)\b)")
-_STREET_CASED = (r"\b(?:" + _NOT_A_STREET_NAME + r"[A-Z][a-z'’-]+[ \t]+){1,3}(?:"
-                 + _STREET_TYPES_CASED + r")\b")
-# Without capitals, only after a word that places it ("on", "off", "down"...), and only names
-# that are no ordinary words ("on harrington avenue", not "on the main road", "down dirt road").
-_STREET_UNCASED = (r"\b(?:on|off|at|to|down|up|along|near|onto|from|of|in|into|across|past|by|via)"
-                   r"[ \t]+((?:[a-z][a-z'’-]+[ \t]+){1,2}(?:" + STREET_TYPES_UNCASED + r"))\b")
-
-
-def _uncased_street_check(match: "re.Match[str]") -> Likelihood | None:
-    """A street in a text without capitals, whose name words are no ordinary words."""
-    if is_cased(match.string):
-        return None
-    words = match.group(1).split()[:-1]
-    ordinary = common_words()
-    return None if any(w in STOPWORDS or w in ordinary for w in words) else L.POSSIBLE
-
-
-STREET_NAMES = (
-    pattern(_STREET_CASED, L.LIKELY, trigger=re.compile(_STREET_TYPES_CASED)),
-    pattern(_STREET_UNCASED, L.POSSIBLE, group=1, check=_uncased_street_check,
-            trigger=re.compile(STREET_TYPES_UNCASED)),
-)
-LOCATION = replace(
-    names.LOCATION,
-    description=names.LOCATION.description.rstrip(".") + "; streets named without a house number "
-                "(Oak Street).",
-    detectors=names.LOCATION.detectors + STREET_NAMES,
 )
 
 

@@ -1,0 +1,162 @@
+"""LOCATION: streets named without a house number, as callers say where they live or work.
+
+Below a city, a street says where someone lives, and the annotated sets label it a place
+(GUM's "Main Street", "Lemoine Avenue", "51st Street", "S 75th Ave"). Four shapes:
+
+- a name and a street type: "Oak Street", "on harrington avenue";
+- a numbered street: "51st Street", "S 75th Ave", "on fifth avenue", "forty second street";
+- a name and an abbreviated street type, with capitals: "Washington St", "Central Ave";
+- a corner: "the corner of main and third", "on fifth and elm", "at broadway and forty second",
+  "44th & Washington". A speech recogniser writes the two streets of a corner without their
+  types, so a corner is found by its cue ("corner of", or "on", "at", "by"... before two street
+  names) and by street names people give corners (numbered streets, "main", "elm", "broadway").
+
+The entries' other detectors (city and country lists, the model) stay in `names.LOCATION`;
+this module adds the street detectors to it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from veil.detection.engine.builtin_names import STOPWORDS, common_words, is_cased
+from veil.detection.engine.detectors import pattern
+from veil.detection.findings import Likelihood
+from veil.detection.infotypes import names
+
+L = Likelihood
+
+# --- a name and a street type ------------------------------------------------------------------
+
+# Street types a name goes with; "Court", "Place", "Way" and "Square" are left out ("Supreme
+# Court", "First Place", "the Only Way"), as is "Drive" without capitals.
+STREET_TYPES_UNCASED = r"street|road|avenue|lane|boulevard|terrace|crescent|highway|parkway"
+_STREET_TYPES_CASED = (STREET_TYPES_UNCASED + "|drive").title()
+_NOT_A_STREET_NAME = (r"(?!(?:The|A|An|This|That|These|Those|My|Your|Our|His|Her|Their|Its|"
+                      r"Every|Any|Some|No|On|In|At|Of|To|And|Or|Memory|Easy|Open)\b)")
+_STREET_CASED = (r"\b(?:" + _NOT_A_STREET_NAME + r"[A-Z][a-z'’-]+[ \t]+){1,3}(?:"
+                 + _STREET_TYPES_CASED + r")\b")
+# The words that place a street: "on", "off", "down"...
+_PLACING = r"(?:on|off|at|to|down|up|along|near|onto|from|of|in|into|across|past|by|via)"
+# Without capitals, only after a word that places it, and only names that are no ordinary
+# words ("on harrington avenue", not "on the main road", "down dirt road").
+_STREET_UNCASED = (r"\b" + _PLACING + r"[ \t]+((?:[a-z][a-z'’-]+[ \t]+){1,2}(?:"
+                   + STREET_TYPES_UNCASED + r"))\b")
+
+
+def _uncased_street_check(match: "re.Match[str]") -> Likelihood | None:
+    """A street in a text without capitals, whose name words are no ordinary words."""
+    if is_cased(match.string):
+        return None
+    words = match.group(1).split()[:-1]
+    ordinary = common_words()
+    return None if any(w in STOPWORDS or w in ordinary for w in words) else L.POSSIBLE
+
+
+# --- a numbered street -------------------------------------------------------------------------
+
+_ORDINAL_UNITS = "first|second|third|fourth|fifth|sixth|seventh|eighth|ninth"
+# An ordinal said in words, to the ninety-ninth: "fifth", "forty second", "twenty-third".
+ORDINAL_SAID = (
+    rf"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[ \t-](?:{_ORDINAL_UNITS})|"
+    rf"{_ORDINAL_UNITS}|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|"
+    r"seventeenth|eighteenth|nineteenth|twentieth|thirtieth|fortieth|fiftieth|sixtieth|"
+    r"seventieth|eightieth|ninetieth|hundredth)"
+)
+_ORDINAL_DIGITS = r"\d{1,3}(?:st|nd|rd|th)"
+# Types a numbered street takes, with the abbreviations signs and listings use. "Place" and
+# "Rd" are left out: "1st place", "4th rd pick" are a rank and a round.
+_NUMBERED_STREET_TYPES = r"(?:street|st|avenue|ave|boulevard|blvd|road|parkway|terrace|lane)"
+_COMPASS = r"(?:(?:north|south|east|west|[nsew])\.?[ \t]+)"
+_NUMBERED_STREET = (r"(?i)(?<![\w'’])" + _COMPASS + r"?(?:" + _ORDINAL_DIGITS + r"|"
+                    + ORDINAL_SAID + r")[ \t]+" + _NUMBERED_STREET_TYPES + r"\b")
+# "the second street on the left", "every third avenue" count streets; they name none.
+_COUNTING = re.compile(r"(?i)\b(?:the|a|an|every|each|this|that|which|next|one|its|his|her|my|"
+                       r"our|their|your|any)[ \t]+$")
+
+
+def _numbered_street_check(match: "re.Match[str]") -> Likelihood | None:
+    """A numbered street, unless an ordinal said in words counts streets."""
+    if any(c.isdigit() for c in match.group(0)):
+        return L.LIKELY
+    return None if _COUNTING.search(match.string, 0, match.start()) else L.LIKELY
+
+
+# --- a name and an abbreviated street type -----------------------------------------------------
+
+# With capitals only; "St" not before a capitalised word, where it is "Saint" ("Paris St Germain",
+# "Clyst St. Mary").
+_ABBREVIATED_STREET = (r"\b(?:" + _NOT_A_STREET_NAME + r"[A-Z][a-z'’-]+[ \t]+){1,2}"
+                       r"(?:Ave|Blvd|Rd|St(?!\.?[ \t]+[A-Z][a-z]))\b")
+
+
+# --- a corner ----------------------------------------------------------------------------------
+
+# Street names people give a corner: the commonest US street names that are no numbers, less
+# those that are mostly ordinary words in a sentence ("park", "lake", "hill", "view", "church").
+_CORNER_STREETS = (r"(?:main|elm|oak|maple|pine|cedar|walnut|chestnut|spruce|birch|willow|"
+                   r"hickory|sycamore|magnolia|broadway|washington|lincoln|jefferson|madison|"
+                   r"franklin|jackson|adams|monroe|market)")
+_CORNER_STREET = (r"(?:" + _ORDINAL_DIGITS + r"|" + ORDINAL_SAID + r"|" + _CORNER_STREETS
+                  + r")(?:[ \t]+" + _NUMBERED_STREET_TYPES + r")?")
+_AND = r"[ \t]+(?:and|&)[ \t]+"
+# After a placing word, two such streets; at least one is no number ("runners on first and
+# second"), unless a street type follows.
+_CORNER_PLACED = (r"(?i)\b" + _PLACING + r"[ \t]+(" + _CORNER_STREET + _AND + _CORNER_STREET
+                  + r"(?:[ \t]+(?:streets|avenues|sts))?)(?![\w'’-])")
+# After "corner of", any two names: "the corner of Haight and Ashbury", "corner of california
+# and dupont streets" (each checked by `_corner_check`).
+# A name's second word is no word that goes on with the sentence ("corner of Main and Third in
+# Springfield").
+_NAME_WORDS = (r"[A-Za-z0-9][\w'’-]*(?:[ \t]+(?!(?:in|on|at|to|the|and|or|for|of|with|by|near|"
+               r"where|when|which|that|is|was|we|i|you|he|she|they|it)\b)[A-Za-z][\w'’-]*)?")
+_CORNER_OF = (r"(?i)\bcorner[ \t]+of[ \t]+(" + _NAME_WORDS + _AND + _NAME_WORDS
+              + r"(?:[ \t]+(?:streets|avenues|sts))?)(?![\w'’-])")
+_NUMBER_ONLY = re.compile(r"(?i)(?:" + _ORDINAL_DIGITS + r"|" + ORDINAL_SAID + r")$")
+_CORNER_STREET_WORD = re.compile(r"(?i)(?:" + _ORDINAL_DIGITS + r"|" + ORDINAL_SAID + r"|"
+                                 + _CORNER_STREETS + r")$")
+_STREET_TYPE_WORD = re.compile(r"(?i)(?:" + _NUMBERED_STREET_TYPES + r"|streets|avenues|sts)$")
+
+
+def _corner_placed_check(match: "re.Match[str]") -> Likelihood | None:
+    """Two streets after "on", "at"...: not two bare numbers, which are bases or dates."""
+    first, _, second = re.split(r"[ \t]+(and|&)[ \t]+", match.group(1), maxsplit=1)
+    return None if _NUMBER_ONLY.match(first) and _NUMBER_ONLY.match(second) else L.LIKELY
+
+
+def _corner_of_check(match: "re.Match[str]") -> Likelihood | None:
+    """Two names after "corner of": no function word ("corner of the room and", "corner of my
+    eye and" name no street), and each word capitalised in a text with capitals; without
+    capitals, no ordinary word unless "streets" follows ("corner of california and dupont
+    streets") or it is a street people give corners."""
+    words = re.split(r"[ \t]+", re.sub(r"[ \t]+(?:and|&)[ \t]+", " ", match.group(1)))
+    cased = is_cased(match.string)
+    ordinary = frozenset() if _STREET_TYPE_WORD.match(words[-1]) else common_words()
+    for word in words:
+        if _CORNER_STREET_WORD.match(word) or _STREET_TYPE_WORD.match(word):
+            continue
+        lower = word.lower()
+        if lower in STOPWORDS or (word[0].islower() if cased else lower in ordinary):
+            return None
+    return L.LIKELY
+
+
+STREET_NAMES = (
+    pattern(_STREET_CASED, L.LIKELY, trigger=re.compile(_STREET_TYPES_CASED)),
+    pattern(_STREET_UNCASED, L.POSSIBLE, group=1, check=_uncased_street_check,
+            trigger=re.compile(STREET_TYPES_UNCASED)),
+    pattern(_NUMBERED_STREET, L.LIKELY, check=_numbered_street_check,
+            trigger=re.compile(r"(?i)\b" + _NUMBERED_STREET_TYPES + r"\b")),
+    pattern(_ABBREVIATED_STREET, L.LIKELY, trigger=re.compile(r"\b(?:Ave|Blvd|Rd|St)\b")),
+    pattern(_CORNER_PLACED, L.LIKELY, group=1, check=_corner_placed_check,
+            trigger=re.compile(r"(?i)" + _AND + r"(?:\d|" + ORDINAL_SAID + "|" + _CORNER_STREETS + ")")),
+    pattern(_CORNER_OF, L.LIKELY, group=1, check=_corner_of_check,
+            trigger=re.compile(r"(?i)corner")),
+)
+LOCATION = replace(
+    names.LOCATION,
+    description=names.LOCATION.description.rstrip(".") + "; streets named without a house number "
+                "(Oak Street, 51st Street, Central Ave), and corners (the corner of Main and "
+                "Third).",
+    detectors=names.LOCATION.detectors + STREET_NAMES,
+)
