@@ -12,6 +12,8 @@ reader needs ("can", "I've", "returning") stay:
 - function words at either edge are left outside (stopwords, modal verbs, contractions such
   as "i've"; "Will" and "May" capitalised in a cased text are names); so are ordinary English
   words that no name list knows, written lower-case ("Rivera returning", "maria returning");
+- a possessive ending is left outside ("Dr. Patel's office" becomes "Dr. [PERSON_NAME_1]'s
+  office", not "Dr. [PERSON_NAME_1] office": no person's name ends in "'s");
 - a person-name finding that is only an identifier's acronym ("IBAN", "CVV") is dropped.
 
 Plain functions over findings and texts; `veil.detection.merge` applies them before merging.
@@ -48,6 +50,7 @@ _IDENTIFIER_WORDS = frozenset("iban bic cvv cvc ssn nhs dob pin vin imei iccid o
 # Particles inside names, lower-case even in cased text ("Ludwig van Beethoven").
 _PARTICLES = frozenset("van von der den de del della di da dos das du la le bin ibn al el ter".split())
 _CONTRACTION = re.compile(r"['’](?:ve|m|ll|d|re|t)$", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"\w['’][sS]$")
 _WORD = re.compile(r"[^\s,;:!?()\"“”]+")
 
 
@@ -126,6 +129,9 @@ def trim_name_spans(findings: Iterable[Finding], texts: list[str]) -> list[Findi
             continue
         if _bare(value) in _IDENTIFIER_WORDS:
             continue
+        if _POSSESSIVE.search(value):
+            finding = finding.with_span(finding.start, finding.end - 2)
+            value = value[:-2]
         if " " not in value and "\t" not in value:
             out.append(finding)  # one word, not a title: nothing to cut
             continue

@@ -322,6 +322,10 @@ def model_finding(text, value, turn=0):
     ("Rivera can see you", "Rivera can", "Rivera"),
     ("Nurse Rivera can see you", "Nurse Rivera can", "Rivera"),
     ("Mrs. Maria Rivera called", "Mrs. Maria Rivera", "Maria Rivera"),
+    # A possessive ending is no part of a name, whichever detector took it.
+    ("You're through to Dr. Patel's office", "Patel's", "Patel"),
+    ("you're through to dr patel’s office", "dr patel’s", "patel"),
+    ("Maria Rivera's car is outside", "Maria Rivera's", "Maria Rivera"),
 ])
 def test_name_spans_stop_at_the_name(text, span, name):
     merged = merge_findings([model_finding(text, span)], [text])

@@ -32,25 +32,44 @@ L = Likelihood
 # Court", "First Place", "the Only Way"), as is "Drive" without capitals.
 STREET_TYPES_UNCASED = r"street|road|avenue|lane|boulevard|terrace|crescent|highway|parkway"
 _STREET_TYPES_CASED = (STREET_TYPES_UNCASED + "|drive").title()
+# Nor is a drive a street after a storage word ("Google Drive", "Hard Drive", "USB Drive").
 _NOT_A_STREET_NAME = (r"(?!(?:The|A|An|This|That|These|Those|My|Your|Our|His|Her|Their|Its|"
-                      r"Every|Any|Some|No|On|In|At|Of|To|And|Or|Memory|Easy|Open)\b)")
+                      r"Every|Any|Some|No|On|In|At|Of|To|And|Or|Memory|Easy|Open|"
+                      r"(?:Google|Hard|Flash|Usb|USB|Test|Disk|Thumb|External|Network|Shared|"
+                      r"One|[A-Z])[ \t]+Drive)\b)")
 _STREET_CASED = (r"\b(?:" + _NOT_A_STREET_NAME + r"[A-Z][a-z'’-]+[ \t]+){1,3}(?:"
                  + _STREET_TYPES_CASED + r")\b")
 # The words that place a street: "on", "off", "down"...
 _PLACING = r"(?:on|off|at|to|down|up|along|near|onto|from|of|in|into|across|past|by|via)"
 # Without capitals, only after a word that places it, and only names that are no ordinary
-# words ("on harrington avenue", not "on the main road", "down dirt road").
+# words ("on harrington avenue", "on birchwood drive", not "on the main road", "down dirt road",
+# "on google drive", "on tennis court"). "Drive", "court", "circle" and "trail" count here,
+# where the name word must be no ordinary word, and not after any name a detector finds
+# (`STREET_TYPES_UNCASED`, which `veil.detection.headed_names` uses: "my google | drive").
+_STREET_TYPES_PLACED = STREET_TYPES_UNCASED + r"|drive|court(?![ \t]+of\b)|circle|trail"
+# With capitals, "Court", "Circle" and "Trail" too, after a name that is no ordinary word
+# ("Pinecrest Court", not "Supreme Court", "Crown Court", "Inner Circle"), and a court not
+# before "of" ("the District of Columbia Court of Appeals").
+_STREET_CASED_UNCOMMON = (r"\b((?:" + _NOT_A_STREET_NAME + r"[A-Z][a-z'’-]+[ \t]+){1,2})"
+                          r"(?:Court(?![ \t]+of\b)|Circle|Trail)\b")
 _STREET_UNCASED = (r"\b" + _PLACING + r"[ \t]+((?:[a-z][a-z'’-]+[ \t]+){1,2}(?:"
-                   + STREET_TYPES_UNCASED + r"))\b")
+                   + _STREET_TYPES_PLACED + r"))\b")
+
+
+def _cased_uncommon_check(match: "re.Match[str]") -> Likelihood | None:
+    """A court, circle or trail whose name words are no ordinary words."""
+    ordinary = common_words()
+    return None if any(w.lower() in ordinary for w in match.group(1).split()) else L.LIKELY
 
 
 def _uncased_street_check(match: "re.Match[str]") -> Likelihood | None:
-    """A street in a text without capitals, whose name words are no ordinary words."""
+    """A street in a text without capitals, whose name words are no ordinary words nor
+    letters ("on c drive")."""
     if is_cased(match.string):
         return None
     words = match.group(1).split()[:-1]
     ordinary = common_words()
-    return None if any(w in STOPWORDS or w in ordinary for w in words) else L.POSSIBLE
+    return None if any(len(w) < 3 or w in STOPWORDS or w in ordinary for w in words) else L.POSSIBLE
 
 
 # --- a numbered street -------------------------------------------------------------------------
@@ -143,8 +162,10 @@ def _corner_of_check(match: "re.Match[str]") -> Likelihood | None:
 
 STREET_NAMES = (
     pattern(_STREET_CASED, L.LIKELY, trigger=re.compile(_STREET_TYPES_CASED)),
+    pattern(_STREET_CASED_UNCOMMON, L.LIKELY, check=_cased_uncommon_check,
+            trigger=re.compile(r"Court|Circle|Trail")),
     pattern(_STREET_UNCASED, L.POSSIBLE, group=1, check=_uncased_street_check,
-            trigger=re.compile(STREET_TYPES_UNCASED)),
+            trigger=re.compile(_STREET_TYPES_PLACED)),
     pattern(_NUMBERED_STREET, L.LIKELY, check=_numbered_street_check,
             trigger=re.compile(r"(?i)\b" + _NUMBERED_STREET_TYPES + r"\b")),
     pattern(_ABBREVIATED_STREET, L.LIKELY, trigger=re.compile(r"\b(?:Ave|Blvd|Rd|St)\b")),
