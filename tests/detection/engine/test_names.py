@@ -31,6 +31,13 @@ def test_person_names_found(text, expected):
     ("my manager priya approved it", {"priya"}),
     ("My wife, Oluwaseun, said so", {"Oluwaseun"}),
     ("my husband will be there", set()),        # a name word, but an ordinary one here
+    # With capitals, a list's name word capitalised after the relative names them, ordinary
+    # or not; without, it stays an ordinary word.
+    ("Oh, my daughter Hope will bring it.", {"Hope"}),
+    ("We stayed at my sister June's place.", {"June's"}),
+    ("My husband Will is at work.", {"Will"}),
+    ("my daughter hope will bring it", set()),
+    ("My husband will be there.", set()),
     ("my son haven't had a cavity", set()),
     ("my doctor is on leave", set()),
 ])

@@ -735,7 +735,8 @@ def lowered_same_length(text: str) -> str:
 def _context_name(text: str, start: int, end: int, cased: bool,
                   strict: bool = False) -> tuple[int, int] | None:
     """The name words in a context's capture: stop at the first word that is not a name
-    (`strict`: nor an ordinary word, though a name list has it).
+    (`strict`: nor an ordinary word, though a name list has it, unless a text with capitals
+    gives the list's word one: "my daughter Hope", "my sister June's").
     """
     pieces = list(re.finditer(r"[^\s]+", text[start:end]))
     kept_end = None
@@ -750,6 +751,9 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             break
         if elongated(lowered):
             break  # "Lt hehehehe": laughter, or a word said at length, is no name
+        if strict and cased and _clitic_base(lowered) in name_words():
+            kept_end = start + piece.start() + len(word)
+            continue  # a capital mid-sentence, after "my daughter", names her
         if lowered in common_words() and (strict or lowered not in name_words()) \
                 and (not cased or kept_end is None):
             # An ordinary word no list names; capitalised, it still ends a name begun
