@@ -568,3 +568,32 @@ def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, d
     model = f(start, start + len(value), info_type, method=M.MODEL, detector="spacy")
     kept = merge_findings([model], [text])
     assert (kept == []) is dropped, kept
+
+
+# --- a name-list guess inside a longer guess of another name type ----------------------------
+
+def test_a_guess_inside_a_longer_guess_of_another_name_type_gives_way():
+    # "at Best Buy on the twelfth": the lists hold the shop, and "Best" and "Buy" as towns; "Buy"
+    # alone is surer (a capitalised town), but the phrase is the shop.
+    text = "at Best Buy on the twelfth"
+    shop = f(3, 11, "ORGANIZATION_NAME", L.POSSIBLE, M.DICTIONARY)
+    towns = [f(3, 7, "LOCATION", L.POSSIBLE, M.DICTIONARY), f(8, 11, "LOCATION", L.LIKELY, M.DICTIONARY)]
+    assert spans(merge_findings(towns + [shop], [text])) == [(0, 3, 11, "ORGANIZATION_NAME")]
+
+
+def test_only_guesses_give_way_to_a_longer_guess():
+    text = "Paris Hilton and Paris"
+    person = f(0, 12, "PERSON_NAME", L.POSSIBLE, M.DICTIONARY)
+    place = f(0, 5, "LOCATION", L.LIKELY, M.DICTIONARY)
+    assert spans(merge_findings([person, place], [text])) == [(0, 0, 12, "PERSON_NAME")]
+    # A pattern's or a model's finding inside it still competes by strength.
+    pattern = f(0, 5, "LOCATION", L.LIKELY, M.REGEX)
+    assert spans(merge_findings([person, pattern], [text])) == [(0, 0, 5, "LOCATION"),
+                                                                 (0, 6, 12, "PERSON_NAME")]
+    # A same-type guess inside is joined, as before; an equal span of another type is no
+    # longer, so the two compete.
+    first = f(0, 5, "PERSON_NAME", L.LIKELY, M.DICTIONARY)
+    assert spans(merge_findings([person, first], [text])) == [(0, 0, 12, "PERSON_NAME")]
+    same = f(17, 22, "PERSON_NAME", L.POSSIBLE, M.DICTIONARY)
+    town = f(17, 22, "LOCATION", L.LIKELY, M.DICTIONARY)
+    assert spans(merge_findings([same, town], [text])) == [(0, 17, 22, "LOCATION")]

@@ -22,6 +22,9 @@ as an organisation ("church of | scientology", "lincoln | elementary":
    type is given the model's type (the most characters' type where several overlap). Its span
    stays: the words are still redacted, under the right type. Context findings (regex: "my
    name is X", "thanks X") and custom dictionaries (VERY_LIKELY) keep their type.
+   Before that, a name-list guess inside a longer guess of another name type gives way to it
+   ("Buy", a town, inside "Best Buy", a shop; "Paris" inside "Paris Hilton"): the longer match
+   reads the whole phrase (`drop_guesses_inside_longer`).
 1. **Join.** Overlapping findings of the same infoType in a turn become one span, their union
    ("Mark" and "Mark Green" become "Mark Green"). The joined span carries the method,
    likelihood and detector of its strongest member.
@@ -198,6 +201,28 @@ def drop_vetoed_guesses(findings: list[Finding]) -> list[Finding]:
     return out
 
 
+def drop_guesses_inside_longer(findings: list[Finding]) -> list[Finding]:
+    """Step 0 for one turn: without the name-list guesses that lie inside a longer guess of
+    another name type. The lists match every name they hold, so "Best Buy" (a shop) also holds
+    "Buy" (a town, and surer for its capital alone), "Paris Hilton" holds "Paris" and "Bank of
+    America" holds "America": the longer match is the reading of the whole phrase, as the
+    longest match is in any gazetteer tagger, and the words stay redacted under its type."""
+    guesses = sorted((f for f in findings if _is_name_guess(f)), key=lambda f: f.start)
+    if len(guesses) < 2:
+        return findings
+    starts = [g.start for g in guesses]
+    longest = max(g.end - g.start for g in guesses)
+    inside = set()
+    for guess in guesses:
+        for other in guesses[bisect_left(starts, guess.start - longest):
+                             bisect_left(starts, guess.start + 1)]:
+            if (other.info_type != guess.info_type and other.start <= guess.start
+                    and guess.end <= other.end and other.length > guess.length):
+                inside.add(id(guess))
+                break
+    return [f for f in findings if id(f) not in inside] if inside else findings
+
+
 def retype_name_guesses(findings: list[Finding]) -> list[Finding]:
     """Step 0 for one turn: name-list guesses take the model's name type (module docstring).
     The model findings near each guess are found by bisection, so that a long document with
@@ -328,6 +353,7 @@ def _merged(findings: Iterable[Finding], texts: list[str] | None, retype: bool) 
         if len(group) == 1:
             merged.append(group[0])  # the common turn: one finding, nothing to merge
             continue
+        group = drop_guesses_inside_longer(group)
         spans = _join_same_type(retype_name_guesses(group) if retype else group)
         if _disjoint(spans):
             merged.extend(spans)

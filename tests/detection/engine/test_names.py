@@ -433,6 +433,8 @@ def test_a_name_addressed_in_a_question_is_a_person(text, expected):
     "Sure, Will do.",
     "grace can you take that one",  # no capitals: an ordinary word is no name here
     "I love it, honey.",
+    # The sentence goes on after the word: a phrase, not someone addressed.
+    "Good afternoon, Wells Fargo fraud department.",
 ])
 def test_addressed_near_misses(text):
     assert quotes(text, "PERSON_NAME") == set()

@@ -899,7 +899,10 @@ _ADDRESSED_AFTER = re.compile(
     r"[ \t]*,[ \t]*(?:can|could|would|will|what|do|did|are|any|how|please|is|have|you|thoughts)\b",
     re.IGNORECASE)
 _COMMA_BEFORE = re.compile(r",[ \t]*$")
-_SENTENCE_ENDS = re.compile(r"[ \t]*[.?!]*[ \t]*(?:$|[.?!]?[ \t\n]+[A-Z\n])")
+# The sentence ends right after the name: at the text's or line's end, or at punctuation
+# before the next sentence ("Thanks, Grace. See you"), not before a word of the same phrase
+# ("Good afternoon, Wells Fargo fraud department").
+_SENTENCE_ENDS = re.compile(r"[ \t]*(?:$|\n|[.?!]+[ \t]*(?:$|\n|[ \t]+[A-Z]))")
 
 
 def _addressed_hits(text: str, found: Iterable[Iterable[Span]], cased: bool) -> Iterator[Hit]:
