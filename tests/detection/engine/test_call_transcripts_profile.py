@@ -143,9 +143,20 @@ def test_values_get_their_own_type_not_a_generic_or_a_lookalike_one(detector, te
 @pytest.mark.parametrize("text,expected", [
     ("That's M as in Mary, E as in Egg, N as in Nancy.", "M as in Mary, E as in Egg, N as in Nancy"),
     ("last name cuch c as in charlie u as in uniform", "c as in charlie u as in uniform"),
+    # A booking reference read out: the digits and bare letters said among the spelled ones.
+    ("Sure, it's H as in hotel, seven, K as in kilo, nine, two, P.",
+     "H as in hotel, seven, K as in kilo, nine, two, P"),
+    ("sure it's h as in hotel seven k as in kilo nine two p", "h as in hotel seven k as in kilo nine two p"),
+    ("the number is five, J as in jump, six", "five, J as in jump, six"),
 ])
 def test_letters_spelled_as_in_a_word_are_one_finding(detector, text, expected):
     assert (0, expected, "SPELLED_LETTERS") in found(detector, [text])
+
+
+def test_a_word_after_a_spelling_is_no_letter_of_it(detector):
+    # "I" and "a" are words: "T as in Tom, I mean" spells one letter.
+    assert (0, "T as in Tom", "SPELLED_LETTERS") in found(detector, ["T as in Tom, I mean it"])
+    assert (0, "M as in Mike", "SPELLED_LETTERS") in found(detector, ["M as in Mike, a friend"])
 
 
 def test_as_in_before_an_article_is_no_spelling(detector):

@@ -184,6 +184,23 @@ def test_an_organisation_named_like_a_place_is_kept(text, expected):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("Northside Gas and Electric, this is Tanya. What's the account number?",
+     {"Northside Gas and Electric"}),
+    ("Wells Fargo Fraud Department, my name is Priya.", {"Wells Fargo Fraud"}),
+    # A department, a greeting, a phrase, a first name or an ordinary word names none.
+    ("Tech Support, this is Dylan.", set()),
+    ("Good Morning, this is Tanya.", set()),
+    ("Roadside assistance, this is Grant.", set()),
+    ("Priya, this is Tom.", set()),
+    ("Sure, this is fine.", set()),
+    # Without capitals, without the comma, it reads as anything else said before "this is".
+    ("northside gas and electric this is tanya", set()),
+])
+def test_the_organisation_an_agent_opens_the_call_with(text, expected):
+    assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == expected
+
+
+@pytest.mark.parametrize("text,expected", [
     ("I moved to Toronto last year", "Toronto"),
     ("She lives in Lagos, Nigeria.", "Lagos"),
     ("She lives in Lagos, Nigeria.", "Nigeria"),

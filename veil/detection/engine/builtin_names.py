@@ -1037,6 +1037,41 @@ _AGENT_CONTEXT = re.compile(
     rf"(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
 )
 
+# "Northside Gas and Electric, this is Tanya": an agent opens the call with the organisation's
+# name, a comma, and their own. With capitals only (without the comma, "oh yeah this is tanya"
+# reads the same); `_opening_org_span` checks the words.
+_OPENING_CONTEXT = re.compile(
+    rf"^(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,4}})[ \t]*,[ \t]*"
+    r"(?:this is|my name is|you're speaking (?:with|to)|you are speaking (?:with|to))\b"
+)
+# What opens a turn before ", this is" and names no organisation.
+_OPENING_WORDS = frozenset(
+    """hello hi hey good morning afternoon evening thanks thank you yes yeah yep okay ok sure well
+    so right alright oh hiya greetings welcome""".split()
+)
+
+
+def _opening_org_span(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The organisation an agent's opening names: capitalised words, up to a word that ends an
+    organisation's name ("Wells Fargo | Fraud Department"); None for a greeting ("Good
+    morning"), a phrase ("Roadside assistance") or one word that is a first name or an
+    ordinary word ("Priya, this is Tom", "Sure, this is")."""
+    kept_end, kept, uncommon, last = None, 0, False, ""
+    for piece in re.finditer(r"\S+", text[start:end]):
+        word = piece.group(0)
+        lowered = word.lower()
+        if lowered in ("&", "and", "of") and kept_end is not None:
+            continue
+        if lowered in ORG_STOP and kept_end is not None:
+            break
+        if not word[:1].isupper() or lowered in STOPWORDS or lowered in _OPENING_WORDS:
+            return None
+        kept_end, kept, last = start + piece.end(), kept + 1, lowered
+        uncommon = uncommon or lowered not in common_words()
+    if kept_end is None or (kept == 1 and (not uncommon or last in name_words())):
+        return None
+    return start, kept_end
+
 
 def _org_context_span(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
     """The organisation words after a speaker context, up to the first word that ends it."""
@@ -1083,6 +1118,11 @@ def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int
             value = _POSSESSIVE.sub("", lowered[span[0]:span[1]])
             if "from" in lowered[match.start():match.start("name")] and is_place_phrase(value):
                 continue
+            yield span
+    if cased and may_match(_OPENING_CONTEXT):
+        match = _OPENING_CONTEXT.match(lowered)
+        span = match and _opening_org_span(text, match.start("name"), match.end("name"))
+        if span:
             yield span
 
 
@@ -1328,7 +1368,7 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
 
 
 _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
-                _CONGREGATION_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT]
+                _CONGREGATION_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT]
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:
@@ -1346,7 +1386,7 @@ def scan_speaker_organisations(text: str, view) -> Iterator[Hit]:
 
 
 def scan_speaker_organisations_batch(batch) -> Iterator[tuple]:
-    candidates, guarded = _guard_in_batch(batch, [_SPEAKER_CONTEXT, _AGENT_CONTEXT])
+    candidates, guarded = _guard_in_batch(batch, [_SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT])
     for i in sorted(guarded):
         for start, end in _org_context_hits(batch.texts[i], _may_match_in(candidates[i])):
             yield i, start, end, L.VERY_LIKELY, Method.REGEX
@@ -1551,6 +1591,6 @@ _GUARD = RegexGuard(
     + list(CITATIONS)
     + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
        _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
-       _PRODUCT_CONTEXT]
+       _OPENING_CONTEXT, _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
 )
