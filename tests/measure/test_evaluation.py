@@ -192,6 +192,23 @@ def test_precision_by_detector_says_where_false_alarms_come_from():
     assert detector_family("spacy:model") == "model" and detector_family("speakers:regex") == "speakers"
 
 
+def test_the_speaker_s_organisation_is_scored_as_an_organisation():
+    # "Acme Gas, this is Tanya": the job types the agent's organisation as the speaker's; the
+    # gold, like every annotated set, says organisation.
+    texts = ["Acme Gas, this is Tanya"]
+    gold = [Span(0, 0, 8, "ORGANIZATION_NAME")]
+    evaluation = Evaluation()
+    evaluation.add(texts, gold, [Span(0, 0, 8, "ORGANIZATION_NAME_SPEAKER")], sources=["rules:regex"])
+    report = evaluation.report()
+    assert report["metrics"]["entity_overlap"][ALL]["per_info_type"]["ORGANIZATION_NAME"]["recall"] == 1.0
+    assert report["precision_by_detector"]["rules"]["typed"]["ORGANIZATION_NAME"]["precision"] == 1.0
+    # A gold that marks the tie itself is scored by it.
+    tied = Evaluation()
+    tied.add(texts, [Span(0, 0, 8, "ORGANIZATION_NAME_SPEAKER")], [Span(0, 0, 8, "ORGANIZATION_NAME_SPEAKER")])
+    typed = tied.report()["metrics"]["entity_overlap"][ALL]["per_info_type"]
+    assert typed["ORGANIZATION_NAME_SPEAKER"]["recall"] == 1.0 and "ORGANIZATION_NAME" not in typed
+
+
 def test_veil_evaluate_scores_the_written_text_and_its_asr_style_copy(tmp_path):
     source = tmp_path / "posts.jsonl"
     rows = [{"id": "a", "text": "Thanks, Jennifer. Email jennifer.doe@example.com now.",

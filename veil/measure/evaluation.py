@@ -24,6 +24,10 @@ and organisation lists, `repeats`: other mentions of a found name, `model`: an N
 `speakers`: names from speaker labels), right when it overlaps a gold span of its type (typed)
 or of any type (redacted at all). A regression in precision then shows which detector made it.
 
+A type a speaker is tied to (ORGANIZATION_NAME_SPEAKER: "calling from X", "X, this is Y";
+PRODUCT_SPEAKER) is scored as its plain type: no annotated set marks the tie, and the gold's
+ORGANIZATION_NAME holds the speaker's organisation too (`scored_type`).
+
 `redacted_by_shape` says which gold values go unredacted, by how they are written (an @handle,
 lower-case, ALL CAPS, Capitalised; one word or several), never by what they say: where a
 detector's misses lie, without a line of personal data in the report.
@@ -43,6 +47,8 @@ _NOT_WORDS = re.compile(
     r"|[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|edu|gov|info|biz|io|co|uk|us|ca|au|de|fr|es|it|nl|in)\b\S*",
     re.IGNORECASE)
 ALL = "*"
+# The types tied to a speaker, scored as their plain type (module docstring).
+_SPEAKER_TYPES = {"ORGANIZATION_NAME_SPEAKER": "ORGANIZATION_NAME", "PRODUCT_SPEAKER": "PRODUCT"}
 
 
 @dataclass(frozen=True, order=True)
@@ -51,6 +57,13 @@ class Span:
     start: int
     end: int
     info_type: str
+
+
+def scored_type(span: Span) -> Span:
+    """The span as it is scored: a speaker-tied type as its plain type (`Evaluation.add` keeps
+    the tied type for a record whose gold uses it)."""
+    plain = _SPEAKER_TYPES.get(span.info_type)
+    return span if plain is None else Span(span.turn, span.start, span.end, plain)
 
 
 @dataclass
@@ -310,6 +323,8 @@ class Evaluation:
         `precision_by_detector`; `capitalised`: an ASR-style copy's words that were written with
         a capital (`ordinary_word_counts`)."""
         self.records += 1
+        if not any(g.info_type in _SPEAKER_TYPES for g in gold):
+            predicted = [scored_type(p) for p in predicted]
         for index, p in enumerate(predicted):
             family = detector_family(sources[index]) if sources and index < len(sources) else "unknown"
             typed = any(_overlaps(p, g) and g.info_type == p.info_type for g in gold)
