@@ -92,13 +92,17 @@ _NUMBERED_STREET = (r"(?i)(?<![\w'’])" + _COMPASS + r"?(?:" + _ORDINAL_DIGITS 
 # "the second street on the left", "every third avenue" count streets; they name none.
 _COUNTING = re.compile(r"(?i)\b(?:the|a|an|every|each|this|that|which|next|one|its|his|her|my|"
                        r"our|their|your|any)[ \t]+$")
+_COUNTING_REACH = 24  # the longest counting word ("which", "their") and the blanks after it
 
 
 def _numbered_street_check(match: "re.Match[str]") -> Likelihood | None:
     """A numbered street, unless an ordinal said in words counts streets."""
     if any(c.isdigit() for c in match.group(0)):
         return L.LIKELY
-    return None if _COUNTING.search(match.string, 0, match.start()) else L.LIKELY
+    # Only the few characters before the street can hold the counting word: a search from the
+    # text's start would read a long document again for every street in it.
+    before = max(0, match.start() - _COUNTING_REACH)
+    return None if _COUNTING.search(match.string, before, match.start()) else L.LIKELY
 
 
 # --- a name and an abbreviated street type -----------------------------------------------------
