@@ -100,8 +100,19 @@ def repeated_names(texts: list[str], findings: Iterable[Finding]) -> list[Findin
     findings = list(findings)
     values = [texts[f.turn][f.start:f.end] for f in findings
               if f.info_type == "PERSON_NAME" and f.turn < len(texts)]
-    found = word_mentions(texts, name_words(values), findings)
+    found = [f for f in word_mentions(texts, name_words(values), findings)
+             if not _an_english_word_in_lower_case(texts[f.turn], f.start, f.end)]
     return found + uncased_mentions(texts, findings + found)
+
+
+def _an_english_word_in_lower_case(text: str, start: int, end: int) -> bool:
+    """Whether a lower-case mention of a name that English also uses as a word, however rarely
+    ("heather", "moody", "parks": `word_name_words`), is that word: it follows a determiner, a
+    subject or a degree word ("some heather", "his parks", "very moody")."""
+    from veil.detection.engine.builtin_names import word_name_words
+
+    value = text[start:end]
+    return value.islower() and value in word_name_words() and _after_a_determiner_or_subject(text, start)
 
 
 # Words no name is spread to in lower case, though the lists have them as names: a modal or
@@ -115,11 +126,12 @@ _NEVER_SPREAD_UNCASED = frozenset(
 # after which the name lists' words are no names either (a determiner or possessive, a
 # subject: "the bill", "i hope"), and for a word already known to be ordinary, also "her",
 # "no", "you", the contractions of a subject and the modals before a verb ("i'll mark it",
-# "we will").
+# "we will"), and the degree words before an adjective ("real frank with me", "very moody";
+# not "so", which opens a sentence as often: "ok so haven can you hear me").
 _NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
     "her this no i'll i'd we'll we'd you you'll you'd they'll they'd he'll she'll it'll "
     "will would can could should must might may did do does don't didn't won't can't cannot "
-    "let's please gonna wanna".split())
+    "let's please gonna wanna very real really too pretty quite more most less been being".split())
 
 
 def _after_a_determiner_or_subject(text: str, start: int) -> bool:

@@ -33,9 +33,9 @@ NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"})
 _TITLE_WORDS = frozenset("""
     mr mrs ms miss mx dr doctor prof professor sir dame madam madame mme mlle herr frau senor
     senora señor señora sr sra srta monsieur rev reverend father sister brother captain capt
-    officer detective sergeant sgt lt lieutenant judge justice pastor rabbi imam nurse
+    officer detective sergeant sgt lt lieutenant judge justice pastor deacon rabbi imam nurse
     constable inspector agent coach mister missus lord lady president governor senator
-    councillor councilman councilwoman mayor principal chief
+    councillor councilman councilwoman mayor principal chief aunt auntie aunty uncle cousin
 """.split())
 # Words that are never the edge of a name, whatever their case.
 _FUNCTION_WORDS = frozenset("""

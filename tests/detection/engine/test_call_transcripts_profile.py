@@ -97,6 +97,7 @@ def test_previous_turn_name_question(detector):
     "What's the name on the account?", "what's the name on the account", "And the last name?",
     "okay so and the last name", "Could you spell his first name for me?",
     "can i get the name of the account holder", "Who am I speaking with?",
+    "And what's Sandy's last name, for the appointment?", "and what's sandy's last name",
 ])
 def test_previous_turn_asks_for_a_name(detector, question):
     texts = [question, "Sure, it's zorbulon quix."]
@@ -114,6 +115,19 @@ def test_a_turn_that_speaks_of_a_name_asks_for_none(detector, statement):
     "Figure") a person on GUM's written dev quarters."""
     texts = [statement, "Finally, Banjal is the most popular of all those names."]
     assert not any(t == 1 and kind == "PERSON_NAME" for t, _, kind in found(detector, texts))
+
+@pytest.mark.parametrize("statement", [
+    "Electric is through Duke Energy, in your name.", "electric is through duke energy in your name",
+    "The account is under your name.", "it's all on your name",
+])
+def test_a_turn_that_says_what_is_in_your_name_asks_for_none(detector, statement):
+    """"In your name" says whose an account is; the answer, "Okay, sounds good", is no name (the
+    lists' "Good" was taken as one)."""
+    texts = [statement, "Okay. Sounds good. We'll see you Saturday then."]
+    assert not any(t == 1 and kind == "PERSON_NAME" for t, _, kind in found(detector, texts))
+    texts = [statement.lower().rstrip("."), "okay sounds good we'll see you saturday then"]
+    assert not any(t == 1 and kind == "PERSON_NAME" for t, _, kind in found(detector, texts))
+
 
 def test_previous_turn_age_and_username_questions(detector):
     texts = ["And how old is the patient?", "She's forty-nine.", "And the user name you log in with?",

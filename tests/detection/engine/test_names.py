@@ -478,9 +478,24 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("my wife's name is april she's on the account", "april"),  # someone else's name, said as such
     ("her first name is june", "june"),
     ("and his name's grant", "grant"),
+    ("you can call me bill", "bill"),
+    ("hi this is april chase", "april chase"),  # a caller introducing themselves as the turn opens
+    ("oh hi this is bill and i'm calling about my order", "bill"),
+    ("Hi, this is April Chase.", "April Chase"),
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "just reply to the invite or call me back at four", "call me back tomorrow", "call me soon",
+    "hi this is good", "hi this is great", "hey this is crazy", "hi this is my husband",
+    "yeah this is it", "hello this is huge", "so this is april then",
+])
+def test_call_me_back_and_this_is_without_a_given_name_name_no_one(text):
+    # The lists hold "Back", "Soon", "Good" and "Rich" as surnames; "this is" opens a
+    # caller's introduction only after a greeting, and with a given name.
+    assert quotes(text, "PERSON_NAME") == set()
 
 
 @pytest.mark.parametrize("text", [

@@ -664,10 +664,12 @@ _PEOPLE = (r"guy|man|woman|lady|girl|boy|person|fellow|gentleman|kid|someone|som
 _RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|dad|cousin|uncle|aunt|"
               r"nephew|niece|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
               r"boyfriend|girlfriend|fiance|fiancé|fiancee|partner|stepson|stepdaughter")
+# "call me bill", but not "call me back" or "call me soon" (the lists' "Back" and "Soon").
+_CALL_ME = r"call me(?![ \t,]+(?:back|soon)\b)"
 _NAME_CONTEXTS = [
     # (pattern with a `name` group, likelihood)
     (re.compile(
-        r"\b(?:my name is|my name's|name's|the name is|call me|you can call me|"
+        rf"\b(?:my name is|my name's|name's|the name is|{_CALL_ME}|you can {_CALL_ME}|"
         r"my (?:first|last|full) name is|this is|it's|it is|i am|i'm)\b[ \t,]+"
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
         r"(?=[ \t,]+(?:calling|speaking|here|from|with|on the line)\b)"
@@ -679,7 +681,7 @@ _NAME_CONTEXTS = [
         r"(?=[ \t,]+how (?:can|may) i (?:help|assist)\b)"
     ), L.LIKELY),
     (re.compile(
-        r"\b(?:my name is|my name's|name's|the name is|call me|my (?:first|last|full) "
+        rf"\b(?:my name is|my name's|name's|the name is|{_CALL_ME}|my (?:first|last|full) "
         rf"name is)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
     ), L.LIKELY),
     # Someone else's name, said as such: "my wife's name is april", "her first name is june".
@@ -709,6 +711,13 @@ _RELATION_CONTEXTS = [
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.POSSIBLE),
 ]
+# A caller introducing themselves as a turn opens: "Hi, this is April Chase." (not "hi, this is
+# great", nor "hi this is good": the name's first word must be a given name of the lists).
+_INTRODUCTION = re.compile(
+    r"^(?:(?:hi|hello|hey|oh|yeah|yes|um|uh|good (?:morning|afternoon|evening))[ \t]*[,.!?]?[ \t]+){1,3}"
+    rf"this is[ \t,]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+    r"(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]m|i am|i|calling|from|with)\b))"
+)
 # "thanks Virginia", "hi mark", "Dear Ms": a greeting or thanks before a name word is a person
 # (addressed by name), not a state or a verb. Only dictionary name words count: "thanks again".
 GREETINGS = (r"thanks|thank you|thank u|thx|ty|hi|hello|hey|hiya|dear|bye|goodbye|congrats|"
@@ -819,6 +828,12 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
             span = _context_name(text, match.start("name"), match.end("name"), cased)
             if span is not None:
                 yield span[0], span[1], likelihood, Method.REGEX
+    if may_match(_INTRODUCTION):
+        match = _INTRODUCTION.match(lowered)
+        if match is not None and match.group("name").split()[0] in given_name_words():
+            span = _context_name(text, match.start("name"), match.end("name"), cased)
+            if span is not None:
+                yield span[0], span[1], L.LIKELY, Method.REGEX
     for pattern, likelihood in _RELATION_CONTEXTS:
         if not may_match(pattern):
             continue
@@ -973,7 +988,7 @@ def scan_person_names_batch(batch) -> Iterator[tuple]:
     first, last = batch.find(first_names()), batch.find(last_names())
     candidates, guarded = _guard_in_batch(
         batch, [p for p, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
-        + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
+        + [_INTRODUCTION, _GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
     )
     texts = batch.texts
     for i in sorted(guarded.union(first, last)):
@@ -1589,7 +1604,7 @@ def scan_speaker_products_batch(batch) -> Iterator[tuple]:
 _GUARD = RegexGuard(
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
     + list(CITATIONS)
-    + [_GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
+    + [_INTRODUCTION, _GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
        _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
        _OPENING_CONTEXT, _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES

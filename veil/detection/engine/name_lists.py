@@ -129,8 +129,11 @@ pontiac, oldsmobile, plymouth, chrysler, jeep, tata, mahindra, bajaj
 TITLES = (
     r"Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Prof|Professor|Sir|Dame|Madam|Madame|Mme|Mlle|Herr|Frau|"
     r"Señor|Señora|Senor|Senora|Sr|Sra|Srta|Monsieur|Rev|Reverend|Father|Sister|Brother|"
-    r"Captain|Capt|Officer|Detective|Sergeant|Sgt|Lt|Lieutenant|Judge|Justice|Pastor|Rabbi|Imam|"
-    r"Nurse|Constable|Inspector"
+    r"Captain|Capt|Officer|Detective|Sergeant|Sgt|Lt|Lieutenant|Judge|Justice|Pastor|Deacon|Rabbi|Imam|"
+    r"Nurse|Constable|Inspector|"
+    # Kinship said as a title, as families call their own: "Uncle Frank", and in transcripts that
+    # keep capitals for names alone, "aunt Dana" (either case of the kinship word).
+    r"(?i:aunt|auntie|aunty|uncle|cousin)"
 )
 # Titles that are also everyday nouns or verbs ("my brother", "the nurse", "i miss"), and the
 # verbs that follow them in speech though a name list has them too ("Said", "Made", "Will",
@@ -138,7 +141,8 @@ TITLES = (
 # while "doctor smith" and "nurse hope" still do.
 WORD_TITLES = frozenset({"miss", "doctor", "professor", "father", "sister", "brother", "captain",
                          "officer", "detective", "sergeant", "lieutenant", "judge", "justice",
-                         "pastor", "nurse", "constable", "inspector"})
+                         "pastor", "deacon", "nurse", "constable", "inspector", "aunt", "auntie", "aunty",
+                         "uncle", "cousin"})
 VERBS_AFTER_PEOPLE = _words("""
 said, says, made, makes, held, put, puts, will, would, can, could, may, might, must, shall,
 should, was, were, is, has, had, did, does, too, also
