@@ -82,3 +82,20 @@ def test_the_rules_read_a_chat_customer_in_lower_case_as_before_and_trust_a_tran
     transcribed = ["yeah I know", "we saw darin moreau at the game", "and I said hi", "so what", "ok then"]
     assert transcript_capitalises(transcribed)
     assert not [f for f in detector.detect(transcribed) if f.info_type == "PERSON_NAME"]
+
+
+def test_a_transcriber_capital_makes_an_ordinary_word_of_the_lists_a_name():
+    # In a transcript that keeps capitals for names, "Frank", "Hope" and "Autumn" are written
+    # as names, at a turn's start too; a form of address, a language or a faith is not.
+    from veil.detection.detect import ConversationDetector
+
+    detector = ConversationDetector(load_config("call_transcripts"))
+    texts = ["well Frank called this morning.", "uncle Frank?", "yeah I know I know.",
+             "she's seventy eight Hope. she can't keep track.", "Autumn is already asking for a kayak.",
+             "and I told Mom she speaks French at the Baptist church.", "he was real frank with me."]
+    assert transcript_capitalises(texts)
+    found = [(f.turn, texts[f.turn][f.start:f.end]) for f in detector.detect(texts) if f.info_type == "PERSON_NAME"]
+    assert found == [(0, "Frank"), (1, "Frank"), (3, "Hope"), (4, "Autumn")]
+    # The same words, written with capitals for sentences too, need more than their capital.
+    prose = ["Frank called this morning.", "She has lost all hope.", "Autumn is here.", "I know."]
+    assert not [f for f in detector.detect(prose) if f.info_type == "PERSON_NAME"]

@@ -202,3 +202,8 @@ def test_anonymised_record_gives_the_repeated_organisation_its_placeholder():
                               FieldMap())
     assert result.turn_texts == ["I work for [ORGANIZATION_NAME_1].",
                                  "and [ORGANIZATION_NAME_1] pays you monthly?"]
+
+
+def test_a_month_found_as_a_name_is_not_said_again_where_it_is_the_month():
+    texts = ["Hi April, it's Beth.", "He was on nights all of April.", "April said hi."]
+    assert quoted(texts, repeated_names(texts, [name(texts, 0, "April")])) == []

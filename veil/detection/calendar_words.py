@@ -44,6 +44,14 @@ _SPACES = re.compile(r"\s+")
 _QUOTES = str.maketrans({"’": "'", "‘": "'"})
 
 
+def month_or_weekday(word: str) -> bool:
+    """Whether a word is a month's or a weekday's name ("April", "may"): a name list holds
+    April, May, June and August as given names, but said alone such a word names a time far
+    more often, so the lists never guess it; a cue still finds the person ("Hi, April", "this
+    is June calling")."""
+    return word.lower() in _MONTHS_AND_WEEKDAYS
+
+
 def names_a_day(value: str, info_type: str) -> bool:
     """Whether a name-type finding's words are only a day's name: a holiday of any type, a
     month or weekday as a place or an organisation (module docstring)."""

@@ -24,6 +24,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from veil.detection.calendar_words import month_or_weekday
 from veil.detection.casing import conversation_case
 from veil.detection.findings import Finding, Likelihood, Method
 from veil.detection.engine.name_lists import DETERMINERS, SUBJECTS
@@ -44,8 +45,9 @@ def name_words(values: Iterable[str], skip: frozenset[str] = frozenset()) -> set
             word = re.sub(r"['\u2019]s$", "", match.group(0))
             lowered = word.casefold()
             if len(word) < 3 or is_title(lowered) or lowered in STOPWORDS or lowered in skip \
-                    or _CONTRACTION.search(lowered):
-                continue  # "I'm" found once by a model is no name to look for everywhere
+                    or _CONTRACTION.search(lowered) or month_or_weekday(lowered):
+                continue  # "I'm" found once by a model is no name to look for everywhere; "April"
+                # greeted once is no name in "all of April"
             words.add(word)
     return words
 

@@ -83,6 +83,18 @@ def test_username_rule(detector):
     assert found(detector, ["the model r2d2 is great"]) == []
 
 
+@pytest.mark.parametrize("texts,expected", [
+    (["Hi April, it's Beth.", "oh hey"], [(0, "April"), (0, "Beth")]),
+    (["Hi, this is June calling from the clinic."], [(0, "June")]),
+    (["We're coming in May.", "He was on nights all of April.", "See you in June!"], []),
+    (["Hi April, it's Beth.", "He was on nights all of April."], [(0, "April"), (0, "Beth")]),
+])
+def test_a_month_is_a_name_only_where_a_cue_says_so(detector, texts, expected):
+    """April, May, June and August are given names: the lists never guess a month alone, nor
+    spread one found by a cue, but the cue's find stays."""
+    assert [(t, v) for t, v, kind in found(detector, texts) if kind == "PERSON_NAME"] == expected
+
+
 def test_exclusion_lists(detector):
     assert found(detector, ["Thank you, Agent, see you Monday."]) == []
     assert not any(t == "LOCATION" for _, _, t in found(detector, ["I'm calling from Home"]))

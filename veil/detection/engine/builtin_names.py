@@ -43,10 +43,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Callable, Iterable, Iterator, Sequence
 
+from veil.detection.calendar_words import month_or_weekday
 from veil.detection.casing import writer_capitalises
 from veil.detection.engine.citations import PATTERNS as CITATIONS, cited_authors
 from veil.detection.engine.dictionary import DictionaryMatcher, normalise_term
 from veil.detection.engine.name_lists import (
+    CAPITALISED_NOT_NAMES,
     ADDRESS_TERMS,
     AMBIGUOUS_NAMES,
     BRANDS,
@@ -443,7 +445,7 @@ def _word_facts(word: str) -> tuple[bool, bool, bool, bool, bool]:
     facts = _WORD_FACTS.get(word)
     if facts is None:
         lowered = word.lower()
-        facts = (lowered in STOPWORDS, lowered in common_words(), word[:1].isupper(),
+        facts = (lowered in STOPWORDS or month_or_weekday(lowered), lowered in common_words(), word[:1].isupper(),
                  lowered in BRANDS, lowered in ordinary_name_words())
         if len(_WORD_FACTS) >= _WORD_FACTS_MAX:
             _WORD_FACTS.clear()  # bounded: start again rather than grow
@@ -610,6 +612,9 @@ def _dictionary_hits(
             facts = word_facts(text[start:end]) or _word_facts(text[start:end])
             stopword, common, capitalised, brand, ordinary = facts
             likelihood = _likelihood_from_facts(text, start, cased, stopword, common, capitalised, ordinary)
+            if common and capitalised and not stopword and cased and writer_capitalises() \
+                    and _capital_kept_for_a_name(text, start, end):
+                likelihood = L.POSSIBLE
             if likelihood is None or before_verb_clitic(text, end):
                 continue
             if exclude_brands and brand:
@@ -630,6 +635,41 @@ def _dictionary_hits(
     if brands and best:
         _beside_names(text, brands, best)
     return [(s, e, lik) for (s, e), lik in best.items()]
+
+
+def _capital_kept_for_a_name(text: str, start: int, end: int) -> bool:
+    """Whether a capitalised ordinary word that a name list holds is a name by its capital, in
+    a transcript whose writer keeps capitals for names and "I" (`writer_capitalises`: "uncle
+    Frank called", "Autumn is asking", "she's seventy eight Hope."): written as a name is
+    ("Frank", not "OK"); no form of address ("Mom"), language, nationality or faith ("English",
+    "Christian", "Lord"), which such transcripts capitalise too; and not in a title, where
+    every word has its capital ("Pale Ale", "the Welfare Reform Bill", "No Makeup Day"), nor
+    in a date ("16 Jan 1884")."""
+    word = text[start:end]
+    lowered = word.lower()
+    if len(word) < 3 or not word[1:].islower() or lowered in ADDRESS_TERMS or lowered in CAPITALISED_NOT_NAMES:
+        return False
+    before, after = _TOKEN_BEFORE.search(text, 0, start), _TOKEN_AFTER.match(text, end)
+    return not any(token is not None and _in_a_title_or_date(token.group(1))
+                   for token in (before, after))
+
+
+_TOKEN_BEFORE = re.compile(r"(\S+)[ \t]+$")
+_TOKEN_AFTER = re.compile(r"[ \t]+(\S+)")
+
+
+def _in_a_title_or_date(token: str) -> bool:
+    """Whether a word beside a capitalised one says it is in a title or a date: a number, or a
+    capitalised word that is no name ("Pale", "Reform", "All"; not "I", nor "Lee" of "Frank
+    Lee")."""
+    word = token.strip(_EDGE_MARKS)
+    if not word or word == "I" or word.startswith("I'") or word.startswith("I’"):
+        return False
+    if word[0].isdigit():
+        return True
+    lowered = word.lower()
+    return word[0].isupper() and (lowered in STOPWORDS or lowered in common_words()) \
+        and lowered not in name_words()
 
 
 def _beside_names(text: str, brands: dict[tuple[int, int], Likelihood],

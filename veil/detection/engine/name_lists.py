@@ -278,6 +278,16 @@ beaver, moose, bear, hamburg, frankfurt, bologna, lima, cayenne, sherry, champag
 van, perm, pest, erode, un
 """)
 
+# Words English capitalises that a name list also holds, and that name no one: languages and
+# nationalities, faiths, and the names of God ("she speaks French", "a Baptist church", "Lord
+# knows"). A transcript that keeps capitals for names capitalises these too.
+CAPITALISED_NOT_NAMES = _words("""
+english, french, german, dutch, irish, scottish, welsh, british, american, canadian, mexican,
+spanish, italian, polish, russian, chinese, japanese, korean, indian, african, european, asian,
+latin, greek, jewish, christian, catholic, baptist, methodist, lutheran, presbyterian, mormon,
+muslim, hindu, lord, god, jesus, christ, church, doctor, bible, internet
+""")
+
 # What speakers call each other and exclaim, capitalised as names are ("Mom says hi", "listen,
 # Buddy", "How's Grandma?", "Oh my God"): a relation or a form of address, no one's name.
 # Grandparents as families call them, in the languages of immigrant families' calls ("Bubbie",
