@@ -72,7 +72,19 @@ def collect() -> tuple[set[str], set[str], list[str]]:
         last |= found_last
         if module_info.name == "en" or module_info.name.startswith("en_"):
             english |= found_first | found_last
+    first |= ENGLISH_SHORT_FORMS
+    english |= ENGLISH_SHORT_FORMS
     return first, last, sorted(locales), english
+
+
+# Short forms of English given names that Faker's lists lack and callers use for one another
+# ("dave and Jen", "tell Becca"): without them "jen" is an ordinary word of the frequency list,
+# and a name said in lower case is left in. None is an English word ("Gabby", "Mags", "Vin" and
+# "Tash" are, and are left out).
+ENGLISH_SHORT_FORMS = frozenset("""
+    Jen Jenn Becca Steph Izzy Kat Kath Cath Maddie Rach Roz Vinny Syd Viv Jojo Cece Babs Jem
+    Stu
+""".split())
 
 
 def common_words(english_names: set[str], count: int = 30000) -> set[str]:

@@ -392,6 +392,15 @@ def test_name_lists_are_small_sorted_and_diverse():
         assert name in last, name
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("yeah dave and jen came over", {"dave", "jen"}),  # short forms Faker's lists lack
+    ("tell becca i said hi", {"becca"}),
+    ("I saw Steph and Izzy there.", {"Steph", "Izzy"}),
+])
+def test_short_forms_of_given_names_are_names(text, expected):
+    assert quotes(text, "PERSON_NAME") == expected
+
+
 def test_products():
     assert "iPhone" in quotes("My iPhone broke yesterday", "PRODUCT")
     assert quotes("My iPhone broke yesterday", "PRODUCT_SPEAKER") == set()
