@@ -207,3 +207,17 @@ def test_anonymised_record_gives_the_repeated_organisation_its_placeholder():
 def test_a_month_found_as_a_name_is_not_said_again_where_it_is_the_month():
     texts = ["Hi April, it's Beth.", "He was on nights all of April.", "April said hi."]
     assert quoted(texts, repeated_names(texts, [name(texts, 0, "April")])) == []
+
+
+def test_a_name_that_is_an_english_word_is_not_said_again_in_lower_case_where_names_have_capitals():
+    # In a transcript that keeps capitals for names, "moody" after "deacon Moody" is the word;
+    # in prose too ("Haven Brooks" ... "a safe haven"). Without capitals it may be her.
+    from veil.detection.casing import conversation_case
+
+    transcribed = ["deacon Moody?", "yeah I know.", "he's been so moody lately.", "and I said so."]
+    with conversation_case(transcribed):  # as the job reads it (`with_repeats`)
+        assert quoted(transcribed, repeated_names(transcribed, [name(transcribed, 0, "Moody")])) == []
+    prose = ["Haven Brooks called.", "We found a safe haven there."]
+    assert quoted(prose, repeated_names(prose, [name(prose, 0, "Haven Brooks")])) == []
+    recognised = ["this is haven brooks", "we found a safe haven there"]
+    assert (1, "haven") in quoted(recognised, repeated_names(recognised, [name(recognised, 0, "haven brooks")]))

@@ -109,12 +109,16 @@ def repeated_names(texts: list[str], findings: Iterable[Finding]) -> list[Findin
 
 def _an_english_word_in_lower_case(text: str, start: int, end: int) -> bool:
     """Whether a lower-case mention of a name that English also uses as a word, however rarely
-    ("heather", "moody", "parks": `word_name_words`), is that word: it follows a determiner, a
+    ("haven", "heather", "moody": `word_name_words`), is that word: in a turn with capitals,
+    where a name would have one (in a transcript that keeps capitals for names, every turn is
+    such a turn: "deacon Moody" ... "he's been so moody lately"), or after a determiner, a
     subject or a degree word ("some heather", "his parks", "very moody")."""
-    from veil.detection.engine.builtin_names import word_name_words
+    from veil.detection.engine.builtin_names import is_cased, word_name_words
 
     value = text[start:end]
-    return value.islower() and value in word_name_words() and _after_a_determiner_or_subject(text, start)
+    if not value.islower() or value not in word_name_words():
+        return False
+    return is_cased(text) or _after_a_determiner_or_subject(text, start)
 
 
 # Words no name is spread to in lower case, though the lists have them as names: a modal or
