@@ -221,3 +221,6 @@ def test_a_name_that_is_an_english_word_is_not_said_again_in_lower_case_where_na
     assert quoted(prose, repeated_names(prose, [name(prose, 0, "Haven Brooks")])) == []
     recognised = ["this is haven brooks", "we found a safe haven there"]
     assert (1, "haven") in quoted(recognised, repeated_names(recognised, [name(recognised, 0, "haven brooks")]))
+    # An identifier in capitals is no capital of the writer's: the turn is still lower case.
+    with_id = ["Jerry Patterson joined us.", "our new hire jerry starts monday his id is EMP-338662"]
+    assert (1, "jerry") in quoted(with_id, repeated_names(with_id, [name(with_id, 0, "Jerry Patterson")]))

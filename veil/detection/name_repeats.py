@@ -109,16 +109,25 @@ def repeated_names(texts: list[str], findings: Iterable[Finding]) -> list[Findin
 
 def _an_english_word_in_lower_case(text: str, start: int, end: int) -> bool:
     """Whether a lower-case mention of a name that English also uses as a word, however rarely
-    ("haven", "heather", "moody": `word_name_words`), is that word: in a turn with capitals,
-    where a name would have one (in a transcript that keeps capitals for names, every turn is
-    such a turn: "deacon Moody" ... "he's been so moody lately"), or after a determiner, a
-    subject or a degree word ("some heather", "his parks", "very moody")."""
-    from veil.detection.engine.builtin_names import is_cased, word_name_words
+    ("haven", "heather", "moody": `word_name_words`), is that word: in a turn whose writer
+    gives words their capitals ("Haven Brooks called" ... "We found a safe haven"; in a
+    transcript that keeps capitals for names, every turn: "deacon Moody" ... "he's been so
+    moody lately"), or after a determiner, a subject or a degree word ("some heather", "his
+    parks", "very moody"). An identifier in capitals ("jerry's employee id is EMP-338662") is
+    no capital of the writer's."""
+    from veil.detection.casing import writer_capitalises
+    from veil.detection.engine.builtin_names import word_name_words
 
     value = text[start:end]
     if not value.islower() or value not in word_name_words():
         return False
-    return is_cased(text) or _after_a_determiner_or_subject(text, start)
+    return (writer_capitalises() or _A_CAPITALISED_WORD.search(text) is not None
+            or _after_a_determiner_or_subject(text, start))
+
+
+# A word written with a capital as a writer gives one ("Haven", "I", "I'm"), not an identifier
+# in capitals ("EMP-338662") nor the job's placeholder ("[PERSON_NAME_1]").
+_A_CAPITALISED_WORD = re.compile(r"(?<![\w'’-])(?:[A-Z][a-z]|I(?![\w-]))")
 
 
 # Words no name is spread to in lower case, though the lists have them as names: a modal or
