@@ -649,12 +649,16 @@ def _capital_kept_for_a_name(text: str, start: int, end: int) -> bool:
     lowered = word.lower()
     if len(word) < 3 or not word[1:].islower() or lowered in ADDRESS_TERMS or lowered in CAPITALISED_NOT_NAMES:
         return False
-    before, after = _TOKEN_BEFORE.search(text, 0, start), _TOKEN_AFTER.match(text, end)
+    # The token before is looked for in the few characters before the word, not from the
+    # text's start: a long turn would be read again for every candidate.
+    before = _TOKEN_BEFORE.search(text, max(0, start - _TOKEN_REACH), start)
+    after = _TOKEN_AFTER.match(text, end)
     return not any(token is not None and _in_a_title_or_date(token.group(1))
                    for token in (before, after))
 
 
 _TOKEN_BEFORE = re.compile(r"(\S+)[ \t]+$")
+_TOKEN_REACH = 48
 _TOKEN_AFTER = re.compile(r"[ \t]+(\S+)")
 
 
