@@ -103,6 +103,16 @@ FOUND = [
     ("AGE", "she is fifty-five years old", "fifty-five"),
     ("AGE", "he turned forty last week", "forty"),
     ("AGE", "Better, thanks. She's 61 now, can you believe it.", "61"),
+    ("AGE", "She's 61.", "61"),
+    ("AGE", "she's seventy eight Hope. she can't keep track.", "seventy eight"),
+    ("AGE", "she's seventy eight hope she can't keep track", "seventy eight"),
+    ("AGE", "he's eighty something but yeah", "eighty"),
+    ("AGE", "when she was six so they could be closer", "six"),
+    ("AGE", "and Bob's seventy three, I couldn't lift it", "seventy three"),
+    ("AGE", "her grandmother's eighty nine and can't walk on sand", "eighty nine"),
+    ("AGE", "isn't he like twenty five?", "twenty five"),
+    ("AGE", "how old is he now, ninety?", "ninety"),   # the question in the same turn
+    ("AGE", "one hundred years old and still sharp", "one hundred"),
     ("USER_NAME", "the request is under user ID camilobluejay.", "camilobluejay"),
     ("USER_NAME", "Username bryand, last login", "bryand"),
     ("DATE_OF_BIRTH", "born on the twentieth of may nineteen ninety-three",
@@ -228,7 +238,17 @@ NOT_FOUND = [
     ("EMAIL_ADDRESS", "meet me at the office"),
     ("URL", "gmail dot com"),  # a spoken domain without www or a path
     ("AGE", "the warranty is 5 years"),  # a duration
-    ("AGE", "She's 61."),  # a candidate only: "how old" in the previous turn lifts it
+    ("AGE", "They're 5."),  # a candidate only (it may count them): "how old" lifts it
+    ("AGE", "I was 15 minutes late"),  # a number that counts something else
+    ("AGE", "you are one of my favourite people"),
+    ("AGE", "he was six feet tall"),
+    ("AGE", "I'm five foot two"),
+    ("AGE", "he's 5'11"),
+    ("AGE", "I'm two steps ahead"),
+    ("AGE", "I'm five thirty"),
+    ("AGE", "that's three now"),
+    ("AGE", "there's five of them"),
+    ("AGE", "the store's ten minutes away"),
     ("USER_NAME", "what user name you log in with?"),
     ("USER_NAME", "Do you have your user ID handy?"),
     ("US_STATE", "badge ID 12345"),

@@ -150,6 +150,16 @@ def test_previous_turn_age_and_username_questions(detector):
     assert not any(turn == 5 for turn, _, _ in got)
 
 
+@pytest.mark.parametrize("question,answer,age", [
+    ("how old is she now?", "twelve.", "twelve"),
+    ("how old are they now", "four and they're driving me crazy", "four"),
+])
+def test_an_age_answered_alone_after_how_old(detector, question, answer, age):
+    """A number alone is an age only where the previous turn asked for one."""
+    assert (1, age, "AGE") in found(detector, [question, answer])
+    assert not any(kind == "AGE" for _, _, kind in found(detector, ["what time works?", answer]))
+
+
 @pytest.mark.parametrize("text,value,info_type", [
     # A specific type wins an exact tie with the profile's generic DIGIT_SEQUENCE.
     ("My social is 536-22-1842.", "536-22-1842", "US_SOCIAL_SECURITY_NUMBER"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from veil.detection.engine.builtin_names import GREETING_BEFORE, common_words
+from veil.detection.engine.builtin_names import GREETING_BEFORE, common_words, given_name_words
 from veil.detection.engine.checksums import digits_of
 from veil.detection.engine.detectors import DIGIT, UPPER, Hotword, hotword, pattern, scanner
 from veil.detection.engine.dictionary import DictionaryMatcher
@@ -208,7 +208,7 @@ _UNITS = "one|two|three|four|five|six|seven|eight|nine"
 NUMBER_WORDS = (
     rf"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -](?:{_UNITS}))?|"
     rf"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|{_UNITS}|"
-    rf"a hundred(?:[ -]and[ -](?:{_UNITS}))?)"
+    rf"(?:a|one)[ -]hundred(?:[ -]and[ -](?:{_UNITS}))?)"
 )
 
 
@@ -219,12 +219,85 @@ def _age_check(match: "re.Match[str]") -> Likelihood | None:
     return L.LIKELY
 
 
+# Who is said to be that old: a pronoun, or a name or a relative with "'s" ("Bob's seventy
+# three", "her grandmother's eighty nine"; `_a_person_before`), and the question ("isn't he
+# like twenty five?").
+def _a_candidate_age(match: "re.Match[str]") -> Likelihood | None:
+    """An age that a question must lift ("how old"): UNLIKELY, or None where it is none."""
+    return None if _age_check(match) is None else L.UNLIKELY
+
+
+_A_PERSON_IS = (r"he's|she's|i'm|im|you're|he is|she is|i am|you are|he was|she was|i was|"
+                r"you were|(?:is|isn't|was|wasn't)[ \t]+(?:he|she)|[^\W\d_][\w-]*['’]s")
+_NOT_A_PERSON = frozenset("""it's that's what's there's here's who's where's how's let's
+when's why's this's one's everything's everyone's nothing's something's today's""".split())
+_ABOUT = r"only|just|almost|nearly|about|around|like|already|barely|over|under|probably|maybe"
+# What says a number after "she's" counts something else: a unit or a quantity ("two hours",
+# "six feet", "one of", "five thirty", "5'11"). Any other word may follow an age, in text
+# without punctuation too ("she's seventy eight hope she can't", "he's sixty eight these things
+# happen", "she's fifteen she's gonna cry").
+_COUNTED = frozenset("""
+of o'clock oclock am pm a.m p.m percent per feet foot ft inch min hr minute hour day week
+month year second pound lb kg kilo dollar buck cent mile km k grand hundred thousand million
+billion dozen point degree time out for to by x plus minus ahead behind down up over under
+short late early away more less left off each apiece people men women kids children deep tall sure
+wide long high strong games
+""".split()) | frozenset(_UNITS.split("|") + """ten eleven twelve thirteen
+fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy
+eighty ninety""".split())
+# Words ending in "s" that are no plural noun ("she's nine this year", "he was ten as well").
+_NOT_PLURALS = frozenset("""
+is was has does this his hers its as us yes thus always perhaps sometimes unless less ours
+yours theirs besides whereas nowadays plus
+""".split())
+_NEXT_WORD = re.compile(r"[ \t]*([\w'’.]*)")
+
+
+def _a_person_before(word: str) -> bool:
+    """Whether `word` with "'s" may be someone said to be an age: a capitalised word ("Bob's",
+    "Brianna's"), a given name of the lists or a relative, and not "it's" or "that's"."""
+    lowered = word.lower().replace("’", "'")
+    if lowered in _NOT_A_PERSON:
+        return False
+    stem = lowered[:-2]
+    return word[:1].isupper() or stem in _RELATIVE_WORDS or stem in given_name_words()
+
+
+_RELATIVE_WORDS = frozenset("""mom mum mother dad father grandma grandpa grandmother grandfather
+wife husband son daughter brother sister aunt uncle cousin nephew niece granddaughter grandson
+boyfriend girlfriend baby""".split())
+
+
+def _an_age_said(match: "re.Match[str]") -> Likelihood | None:
+    """An age after "she's", unless the number counts something else: a unit, a quantity or a
+    plural noun follows it ("two hours", "one of", "five books"), or a mark that measures
+    ("5'11", "5:30", "5-3", "20%"); and not one ("I'm one" is more often one of something)."""
+    if match.group(1).lower() in ("one", "1"):
+        return None
+    subject = match.group(0)[:match.start(1) - match.start()].split()[0].lower().replace("’", "'")
+    if subject.endswith("'s") and subject not in ("he's", "she's") and not _a_person_before(
+            match.group(0).split()[0]):
+        return None
+    rest = match.string[match.end(1):]
+    if rest[:1] in ("'", "’", '"', ":", "-", "/", "%", "$") or re.match(r"\.\d", rest):
+        return None
+    word = _NEXT_WORD.match(rest).group(1).lower().rstrip(".")
+    if word in _COUNTED or word.rstrip("s") in _COUNTED:
+        return None
+    if word.endswith("s") and word not in _NOT_PLURALS and "'" not in word and "’" not in word:
+        return None
+    return _age_check(match)
+
+
 # "42 years old", "forty-two year old", "42 y/o" (a bare "5 years" is a duration).
-# "She's 61 now"; "He's seventy-five." alone is only a candidate (a previous-turn "how old"
-# question lifts it, see veil/profiles/call_transcripts.yaml).
+# "She's 61 now"; "He's seventy-five." (a person and a number that counts nothing else: on the
+# real sets every such match but "one of" and "15 minutes" is an age). "They're five." alone is
+# only a candidate, it may count them (a previous-turn "how old" question lifts it, see
+# veil/profiles/call_questions.yaml).
 AGE = InfoType(
     "AGE",
-    "Ages: '42 years old', 'forty-two years old', 'aged 42', 'age: 42', '42 y/o'.",
+    "Ages: '42 years old', 'forty-two years old', 'aged 42', 'age: 42', '42 y/o', "
+    "\"she's seventy eight\", \"when I was six\".",
     detectors=(
         pattern(
             rf"\b(\d{{1,3}}|{NUMBER_WORDS})[ \t-]?(?:years?|yrs?)[ \t-]?old\b",
@@ -235,21 +308,43 @@ AGE = InfoType(
             trigger=re.compile(r"(?i)old"),
         ),
         pattern(
-            rf"\b(?:he's|she's|i'm|he is|she is|i am|they're|turned|turns)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})"
+            rf"\b(?:they're|they are)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})"
             r"(?=[ \t,]+(?:now|today|this year|next (?:week|month|year))\b)",
             L.LIKELY,
             check=_age_check,
             group=1,
             flags=re.IGNORECASE,
-            trigger=re.compile(r"(?i)'s|'m|is|am|'re|turn"),
+            trigger=re.compile(r"(?i)'re|are"),
         ),
         pattern(
-            rf"\b(?:he's|she's|i'm|he is|she is|i am|they're)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})[ \t]*(?:[.!]|$)",
+            rf"\b(?:they're|they are)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})[ \t]*(?:[.!]|$)",
             L.UNLIKELY,
-            check=lambda m: None if _age_check(m) is None else L.UNLIKELY,
+            check=_a_candidate_age,
             group=1,
             flags=re.IGNORECASE,
-            trigger=re.compile(r"(?i)'s|'m|is|am|'re"),
+            trigger=re.compile(r"(?i)'re|are"),
+            ceiling=L.UNLIKELY,
+        ),
+        # "she's seventy eight", "you're thirty one.", "when I was six so they moved": a person
+        # and a number with nothing after it that counts other things ("two hours", "one of").
+        pattern(
+            rf"\b(?:{_A_PERSON_IS})[ \t]+(?:(?:{_ABOUT})[ \t]+)?(\d{{1,3}}|{NUMBER_WORDS})\b",
+            L.LIKELY,
+            check=_an_age_said,
+            group=1,
+            flags=re.IGNORECASE,
+            trigger=re.compile(r"(?i)'s|'m|'re|is|am|are|was|were"),
+        ),
+        # "How old is she now?" - "Twelve."; "how old is he now, ninety?" (a candidate; the
+        # question lifts it)
+        pattern(
+            rf"(?:^|[,?][ \t]*)(?:(?:um|uh|oh|well|like|about|maybe|around|she's|he's)[, \t]+)?"
+            rf"(\d{{1,3}}|{NUMBER_WORDS})(?:[ \t]+(?:now|years? old))?[ \t]*(?:[.!?,]|$|(?:and|in)\b)",
+            L.UNLIKELY,
+            check=_a_candidate_age,
+            group=1,
+            flags=re.IGNORECASE,
+            hotwords=[hotword(r"\bhow old\b", 40, fixed=L.LIKELY)],
             ceiling=L.UNLIKELY,
         ),
         pattern(
