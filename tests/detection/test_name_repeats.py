@@ -60,6 +60,15 @@ def test_without_capitals_a_word_after_a_determiner_or_a_subject_stays_a_word():
         texts, [model(texts, 0, "mark")])[0].start
 
 
+def test_without_capitals_a_word_that_takes_a_thing_stays_a_word():
+    """After "in", "had" or "favorite" the word is the thing: "pays in cash", "had faith"."""
+    texts = ["she's dating cash young and faith says hi", "he pays in cash and cash is happy",
+             "i've always had faith in him", "my favorite faith story"]
+    got = quoted(texts, repeated_names(texts, [model(texts, 0, "cash"), model(texts, 0, "faith")]))
+    assert got == [(1, "cash")] and texts[1].index("and cash") + 4 == repeated_names(
+        texts, [model(texts, 0, "cash")])[0].start
+
+
 @pytest.mark.parametrize("found_by", ["dictionary", "a longer span", "a modal"])
 def test_without_capitals_only_a_word_typed_alone_spreads(found_by):
     texts = ["i hope so and will you tell rose", "rose early and will be there", "eastman said so"]

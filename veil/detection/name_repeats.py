@@ -141,12 +141,14 @@ _NEVER_SPREAD_UNCASED = frozenset(
 # after which the name lists' words are no names either (a determiner or possessive, a
 # subject: "the bill", "i hope"), and for a word already known to be ordinary, also "her",
 # "no", "you", the contractions of a subject and the modals before a verb ("i'll mark it",
-# "we will"), and the degree words before an adjective ("real frank with me", "very moody";
-# not "so", which opens a sentence as often: "ok so haven can you hear me").
+# "we will"), the degree words before an adjective ("real frank with me", "very moody";
+# not "so", which opens a sentence as often: "ok so haven can you hear me"), and the words
+# that take a thing rather than a person ("pays in cash", "had faith", "my favorite autumn").
 _NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
     "her this no i'll i'd we'll we'd you you'll you'd they'll they'd he'll she'll it'll "
     "will would can could should must might may did do does don't didn't won't can't cannot "
-    "let's please gonna wanna very real really too pretty quite more most less been being".split())
+    "let's please gonna wanna very real really too pretty quite more most less been being "
+    "in have has had having favorite favourite".split())
 
 
 def _after_a_determiner_or_subject(text: str, start: int) -> bool:

@@ -36,7 +36,9 @@ def test_person_names_found(text, expected):
     ("Oh, my daughter Hope will bring it.", {"Hope"}),
     ("We stayed at my sister June's place.", {"June's"}),
     ("My husband Will is at work.", {"Will"}),
-    ("my daughter hope will bring it", set()),
+    ("my daughter hope will bring it", {"hope"}),   # a given name after a relative, no verb
+    ("yeah and my wife dawn still works at wachovia", {"dawn"}),
+    ("my wife rose early", set()),                  # what the relative did
     ("My husband will be there.", set()),
     ("my son haven't had a cavity", set()),
     ("my doctor is on leave", set()),
@@ -104,6 +106,21 @@ def test_lower_case_name_in_a_cased_text_is_only_a_weak_candidate():
     text = "Hello. It is john here."
     assert "john" not in quotes(text, "PERSON_NAME")
     assert "john" in quotes(text, "PERSON_NAME", "VERY_UNLIKELY")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I have her on Humana, member ID H4471.", {"Humana"}),   # the companies a caller deals with
+    ("yeah it's humana same number", {"humana"}),
+    ("the two bedroom you had listed on Zillow?", {"Zillow"}),
+    ("she works at trader joe's now", {"trader joe's"}),
+    ("we went to home depot for the paint", {"home depot"}),
+    ("through my renters insurance, Lemonade.", {"Lemonade"}),  # capitalised mid-sentence
+    ("I'd like a lemonade please.", set()),                    # the ordinary word
+    ("i switched to progressive last year", set()),
+    ("the subway was late again", set()),
+])
+def test_companies_a_caller_deals_with(text, expected):
+    assert quotes(text, "ORGANIZATION_NAME") == expected
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -491,9 +508,29 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("hi this is april chase", "april chase"),  # a caller introducing themselves as the turn opens
     ("oh hi this is bill and i'm calling about my order", "bill"),
     ("Hi, this is April Chase.", "April Chase"),
+    ("hi jack i'm sandy", "sandy"),  # a caller introducing themselves, after a greeting
+    ("hi i'm faith", "faith"),
+    ("okay well nice talking to you mark", "mark"),  # bidden goodbye as the turn ends
+    ("you too grace bye", "grace"),
+    ("my daughter summer cause she was born in july", "summer"),  # a relative named
+    ("you too ray bye now", "ray"),
+    ("she's dating cash young", "cash"),  # whom someone dates or marries
+    ("my financial guy mister young says don't worry", "young"),  # "mister" as a recogniser writes it
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "hi i'm good how are you", "hi i'm fine thanks", "hi i'm so glad you called",
+    "nice talking to you too", "thanks honey", "you too man", "bye love", "well thanks again",
+    "my wife may come", "my son will be there", "my husband said no", "my mom's hope is",
+    "she's marrying money", "hey mister you dropped this",
+])
+def test_a_cue_for_a_name_takes_no_word_that_answers_or_endears(text):
+    """An introduction, a goodbye or a relative makes a word a name only where it is a given
+    name and no answer ("i'm good"), endearment ("thanks honey") or verb ("my son will")."""
+    assert quotes(text, "PERSON_NAME") == set()
 
 
 @pytest.mark.parametrize("text", [
@@ -662,6 +699,7 @@ def test_a_word_said_at_length_or_laughter_is_drawn_out(word, drawn_out):
     ("we talk to each other every day", set()),
     ("doctor smith will see you now", {"smith"}), ("i spoke with nurse hope", {"hope"}),
     ("sister mary joseph runs the school", {"mary joseph"}), ("ask for dr said", {"said"}),
+    ("i saw dr bass said it was fine", {"bass"}),
 ])
 def test_without_capitals_a_verb_or_determiner_after_a_title_or_cue_is_no_name(text, names):
     assert quotes(text, "PERSON_NAME") == names

@@ -69,6 +69,7 @@ from veil.detection.engine.name_lists import (
     ORG_SUFFIXES,
     ORGANIZATIONS,
     PRODUCTS,
+    SERVICE_COMPANIES,
     TITLES,
     UNCASED_BUILDING_HEADS,
     UNCASED_INSTITUTION_HEADS,
@@ -180,7 +181,8 @@ def name_words() -> frozenset[str]:
 
 
 def _organisation_terms() -> list[str]:
-    return [t.strip() for t in f"{ORGANIZATIONS},{INSTITUTIONS}".split(",") if t.strip()]
+    return [t.strip() for t in f"{ORGANIZATIONS},{SERVICE_COMPANIES},{INSTITUTIONS}".split(",")
+            if t.strip()]
 
 
 @lru_cache(maxsize=None)
@@ -762,6 +764,52 @@ _INTRODUCTION = re.compile(
     rf"this is[ \t,]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     r"(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]m|i am|i|calling|from|with)\b))"
 )
+# Where speech without capitals says a word is someone's name, even a word English uses too
+# ("hope", "faith", "bill"): a caller introducing themselves as a turn opens ("hi i'm faith",
+# "hi jack i'm sandy"), someone thanked or bidden goodbye as a turn ends ("nice talking to you
+# bill", "you too ray bye now"), a relative named in apposition ("my wife dawn still works",
+# "my daughter hope is a sophomore"), and whom someone dates or marries. The word must be a given name of the lists, and no verb
+# that a relative does ("my son will", "my wife rose early") nor a word for anyone
+# ("thanks honey"). Measured in docs/names-in-speech.md, "Cues that make a word a name".
+_INTRODUCED_AS = re.compile(
+    r"^(?:(?:hi|hello|hey|oh|yeah|yes|um|uh|well|good (?:morning|afternoon|evening))[ \t]*[,.!?]?[ \t]+){1,3}"
+    rf"(?:{_WORD}[ \t]*,?[ \t]+)?(?:i['’]m|i am|my name['’]s|my name is|it['’]s|this is)[ \t]+"
+    rf"(?P<name>{_WORD})(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]m|calling|from|here|over|with)\b))"
+)
+_BIDDEN_GOODBYE = re.compile(
+    r"\b(?:(?:nice|good|great|lovely)[ \t]+(?:talking|speaking|chatting)[ \t]+(?:to|with)[ \t]+you|"
+    r"you too|thanks|thank you|bye(?:[ \t]+bye)?|take care)[ \t]*,?[ \t]+"
+    rf"(?P<name>{_WORD})(?=[ \t]*,?[ \t]*(?:(?:bye|take care|now|then)[ \t]*){{0,3}}[.!?]*[ \t]*$)"
+)
+# "she's dating cash young", "joy is marrying mark love": whom someone marries or dates.
+_PARTNERED_WITH = re.compile(
+    r"\b(?:dating|marrying|married to|engaged to|divorced from|divorcing|broke up with|"
+    rf"going out with|went out with)[ \t]+(?P<name>{_WORD})\b(?![’']s)"
+)
+_RELATIVE_NAMED = re.compile(
+    rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES})[ \t]+(?P<name>{_WORD})\b(?![’']s)"
+)
+# Given names that are, after a relative, what the relative did or will do ("my son will",
+# "my wife rose early"); a bare verb cannot follow "my wife", so "bill" and "sue" are names there.
+_DONE_BY_A_RELATIVE = VERBS_AFTER_PEOPLE | frozenset("rose won drew".split())
+
+
+def _cued_names(text: str, lowered: str, may_match: MayMatch) -> Iterator[Hit]:
+    """Names that speech without capitals says are names (`_INTRODUCED_AS`, `_BIDDEN_GOODBYE`,
+    `_RELATIVE_NAMED`, `_PARTNERED_WITH`), given names even where English uses the word too."""
+    cues = [(_INTRODUCED_AS, L.LIKELY, ()), (_BIDDEN_GOODBYE, L.LIKELY, ()),
+            (_RELATIVE_NAMED, L.POSSIBLE, _DONE_BY_A_RELATIVE),
+            (_PARTNERED_WITH, L.POSSIBLE, _DONE_BY_A_RELATIVE)]
+    for pattern, likelihood, not_names in cues:
+        if not may_match(pattern):
+            continue
+        for match in pattern.finditer(lowered):
+            word = match.group("name")
+            if word in given_name_words() and word not in STOPWORDS and word not in ADDRESS_TERMS \
+                    and word not in not_names and word not in _ASKING_VERBS:
+                yield match.start("name"), match.end("name"), likelihood, Method.REGEX
+
+
 # "thanks Virginia", "hi mark", "Dear Ms": a greeting or thanks before a name word is a person
 # (addressed by name), not a state or a verb. Only dictionary name words count: "thanks again".
 GREETINGS = (r"thanks|thank you|thank u|thx|ty|hi|hello|hey|hiya|dear|bye|goodbye|congrats|"
@@ -878,6 +926,8 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
             span = _context_name(text, match.start("name"), match.end("name"), cased)
             if span is not None:
                 yield span[0], span[1], L.LIKELY, Method.REGEX
+    if not cased:
+        yield from _cued_names(text, lowered, may_match)
     for pattern, likelihood in _RELATION_CONTEXTS:
         if not may_match(pattern):
             continue
@@ -902,18 +952,19 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
 def _named_after_word_title(text: str, title: str, span: tuple[int, int]) -> tuple[int, int] | None:
     """The name words after a title in text without capitals, where the title alone says little.
 
-    One letter is no name ("captain s quarters": a possessive that lost its apostrophe). After a
-    title that is an everyday word too (`WORD_TITLES`), the name stops at a verb that a name list
-    also holds (`VERBS_AFTER_PEOPLE`): "my brother said no", "the doctor will call"."""
+    One letter is no name ("captain s quarters": a possessive that lost its apostrophe). The
+    name stops at a verb that a name list also holds (`VERBS_AFTER_PEOPLE`): "my brother said
+    no", "the doctor will call", "dr bass said"; after a courtesy title, not at its first word."""
     start, end = span
     words = list(re.finditer(r"[^\s]+", text[start:end]))
     if len(words[0].group(0).strip(",.")) < 2:
         return None
-    if title.strip(" \t.").split()[-1] not in WORD_TITLES:
-        return span
+    # After a courtesy title the first word is the name whatever it is ("ask for dr said");
+    # a verb after it is the verb ("dr bass said").
+    courtesy = title.strip(" \t.").split()[-1] not in WORD_TITLES
     kept_end = None
-    for piece in words:
-        if piece.group(0).strip(",.").lower() in VERBS_AFTER_PEOPLE:
+    for i, piece in enumerate(words):
+        if piece.group(0).strip(",.").lower() in VERBS_AFTER_PEOPLE and not (courtesy and i == 0):
             break
         kept_end = start + piece.end()
     return None if kept_end is None else (start, kept_end)
@@ -1032,7 +1083,9 @@ def scan_person_names_batch(batch) -> Iterator[tuple]:
     first, last = batch.find(first_names()), batch.find(last_names())
     candidates, guarded = _guard_in_batch(
         batch, [p for p, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
-        + [_INTRODUCTION, _GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
+        + [_INTRODUCTION, _INTRODUCED_AS, _BIDDEN_GOODBYE, _RELATIVE_NAMED, _PARTNERED_WITH,
+           _GREETING_CONTEXT,
+           _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
     )
     texts = batch.texts
     for i in sorted(guarded.union(first, last)):
@@ -1648,7 +1701,9 @@ def scan_speaker_products_batch(batch) -> Iterator[tuple]:
 _GUARD = RegexGuard(
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
     + list(CITATIONS)
-    + [_INTRODUCTION, _GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
+    + [_INTRODUCTION, _INTRODUCED_AS, _BIDDEN_GOODBYE, _RELATIVE_NAMED, _PARTNERED_WITH,
+           _GREETING_CONTEXT,
+       _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
        _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
        _OPENING_CONTEXT, _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES

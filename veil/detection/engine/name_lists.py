@@ -128,6 +128,7 @@ pontiac, oldsmobile, plymouth, chrysler, jeep, tata, mahindra, bajaj
 # Titles that make the next capitalised word a name ("Dr. Okafor", "Mrs Nguyen").
 TITLES = (
     r"Mr|Mrs|Ms|Miss|Mx|Dr|Doctor|Prof|Professor|Sir|Dame|Madam|Madame|Mme|Mlle|Herr|Frau|"
+    r"(?i:mister|missus)|"  # as a speech recogniser writes "Mr" and "Mrs"
     r"Señor|Señora|Senor|Senora|Sr|Sra|Srta|Monsieur|Rev|Reverend|Father|Sister|Brother|"
     r"Captain|Capt|Officer|Detective|Sergeant|Sgt|Lt|Lieutenant|Judge|Justice|Pastor|Deacon|Rabbi|Imam|"
     r"Nurse|Constable|Inspector|"
@@ -139,7 +140,7 @@ TITLES = (
 # verbs that follow them in speech though a name list has them too ("Said", "Made", "Will",
 # "May", "Can"): without capitals, "my brother said no" and "the doctor will call" name no one,
 # while "doctor smith" and "nurse hope" still do.
-WORD_TITLES = frozenset({"miss", "doctor", "professor", "father", "sister", "brother", "captain",
+WORD_TITLES = frozenset({"miss", "mister", "missus", "doctor", "professor", "father", "sister", "brother", "captain",
                          "officer", "detective", "sergeant", "lieutenant", "judge", "justice",
                          "pastor", "deacon", "nurse", "constable", "inspector", "aunt", "auntie", "aunty",
                          "uncle", "cousin"})
@@ -227,6 +228,43 @@ Delta, United Airlines, American Airlines, Southwest, JetBlue, Air Canada, Lufth
 British Airways, Emirates, Qantas, Ryanair, easyJet, Hertz, Avis, Enterprise Rent-A-Car
 """
 
+# The companies a caller deals with, as a service call names them ("I have Humana", "it was
+# listed on Zillow", "my renters insurance, Lemonade"): insurers, health systems, utilities,
+# banks and lenders, carriers, landlords' and job sites, shops, restaurants and travel. Found by
+# ORGANIZATION_NAME with `ORGANIZATIONS`; those that are ordinary words too are in
+# `ORDINARY_WORD_ORGANIZATIONS` below, and those named after a person are left out, as
+# `BRANDS` says ("Hilton", "Sears", "Ross").
+SERVICE_COMPANIES = """
+Humana, Aetna, Cigna, UnitedHealthcare, United Healthcare, Kaiser Permanente, Blue Cross,
+Blue Shield, Blue Cross Blue Shield, Anthem, Centene, Molina Healthcare, Oscar Health, Geico,
+State Farm, Allstate, Progressive, Liberty Mutual, Nationwide, Farmers Insurance, USAA,
+Travelers, MetLife, Prudential, Aflac, Lemonade, Esurance, Aviva, Admiral, Direct Line, Bupa,
+Duke Energy, PG&E, Con Edison, ConEd, Dominion Energy, Xcel Energy, National Grid, Entergy,
+Ameren, DTE Energy, Consumers Energy, CenterPoint, Southern California Edison, Georgia Power,
+Florida Power & Light, British Gas, EDF, Octopus Energy, E.ON, Thames Water, Hydro One,
+Capital One, US Bank, U.S. Bank, PNC, Truist, Ally, Discover, Navy Federal, Fifth Third,
+Citizens Bank, KeyBank, Regions Bank, Schwab, Charles Schwab, Fidelity, Vanguard, Robinhood,
+Venmo, Zelle, Cash App, Western Union, MoneyGram, Klarna, Afterpay, Affirm, Equifax, Experian,
+TransUnion, NatWest, Monzo, Revolut, Starling, Metro Bank, Sallie Mae, Navient, Rocket Mortgage,
+Quicken Loans, Boost Mobile, Cricket Wireless, Mint Mobile, Metro by T-Mobile, Virgin Media,
+Virgin Mobile, TalkTalk, Sky, Optimum, Verizon Fios, Google Fiber, DirecTV, Dish Network, Hulu,
+Disney Plus, Paramount Plus, Peacock, ADT, Vivint, SimpliSafe, Zillow, Redfin, Trulia,
+Realtor.com, Apartments.com, Craigslist, Nextdoor, Indeed, Glassdoor, ZipRecruiter, Upwork,
+Fiverr, TaskRabbit, Uber Eats, Gopuff, Rite Aid, Boots, Safeway, Publix, Aldi, Lidl, Wegmans,
+Trader Joe's, Whole Foods, H-E-B, Food Lion, Giant Eagle, Stop & Shop, Winn-Dixie,
+Piggly Wiggly, Sam's Club, BJ's, Dollar General, Dollar Tree, Family Dollar, Kohl's, Macy's,
+Nordstrom, JCPenney, Kmart, GameStop, Bed Bath & Beyond, TJ Maxx, T.J. Maxx, Old Navy, H&M,
+Zara, Uniqlo, Foot Locker, Dick's Sporting Goods, REI, Bass Pro Shops, Tractor Supply,
+Harbor Freight, Menards, Ace Hardware, Sherwin-Williams, Pottery Barn, Bath & Body Works,
+PetSmart, Petco, AutoZone, Advance Auto Parts, Jiffy Lube, Pep Boys, Discount Tire, CarMax,
+Carvana, Chick-fil-A, Taco Bell, Domino's, Papa John's, Pizza Hut, Little Caesars, KFC, Dunkin,
+Dunkin' Donuts, Tim Hortons, Chipotle, Panera, Olive Garden, Applebee's, IHOP, Denny's,
+Waffle House, Arby's, Jack in the Box, In-N-Out, Five Guys, Shake Shack, Popeyes, Dairy Queen,
+Subway, Holiday Inn, Best Western, Motel 6, Vrbo, Spirit Airlines, Frontier Airlines,
+Alaska Airlines, Allegiant, Amtrak, Greyhound, Budget Rent a Car, Enterprise Holdings, Waymo,
+H&R Block, Jackson Hewitt
+"""
+
 # Public bodies, international organisations, broadcasters, news agencies and web services:
 # the institutions a caller deals with or a speaker cites ("the IRS sent me a letter", "I
 # rang the NHS", "it was on the BBC"). Mostly acronyms, which a speech recogniser's
@@ -264,8 +302,10 @@ Model 3, Model S, Model Y, Camry, Corolla, Civic, Accord, F-150, Mustang, Prius
 ORDINARY_WORD_ORGANIZATIONS = _words("""
 apple, amazon, meta, target, chase, visa, square, shell, orange, sprint, rogers, bell, zoom,
 notion, brother, spectrum, cox, frontier, lumen, delta, southwest, enterprise, staples, canon,
-slack, stripe, oracle, ups, bt, best buy, home depot, ford, dell, target, general electric,
-general motors, un, who, ap, abc, eu
+slack, stripe, oracle, ups, bt, best buy, ford, dell, target, general electric,
+general motors, un, who, ap, abc, eu, progressive, nationwide, travelers, prudential, admiral,
+lemonade, anthem, ally, discover, fidelity, vanguard, sky, optimum, peacock, indeed, boots,
+subway, greyhound, affirm, starling, aviva
 """)
 
 # Words a gazetteer lists as places that are far more often something else.
