@@ -60,6 +60,14 @@ def test_without_capitals_a_word_after_a_determiner_or_a_subject_stays_a_word():
         texts, [model(texts, 0, "mark")])[0].start
 
 
+def test_without_capitals_a_word_said_of_a_subject_or_owned_stays_a_word():
+    """"he's frank" says what he is; "dad's chip" is dad's thing."""
+    texts = ["my boss frank is great and chip says hi", "he's frank i'll say that",
+             "dad's chip on the hood", "frank and chip came too"]
+    got = quoted(texts, repeated_names(texts, [model(texts, 0, "frank"), model(texts, 0, "chip")]))
+    assert sorted(got) == [(3, "chip"), (3, "frank")]
+
+
 def test_without_capitals_a_word_that_takes_a_thing_stays_a_word():
     """After "in", "had" or "favorite" the word is the thing: "pays in cash", "had faith"."""
     texts = ["she's dating cash young and faith says hi", "he pays in cash and cash is happy",

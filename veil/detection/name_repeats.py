@@ -152,14 +152,19 @@ _NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
 
 
 def _after_a_determiner_or_subject(text: str, start: int) -> bool:
-    """Whether the word before `start` is one of `_NOT_BEFORE_A_NAME`; "you" after "thank" is
-    not: "thank you penny" addresses her."""
-    from veil.detection.engine.builtin_names import word_before
+    """Whether the word before `start` is one of `_NOT_BEFORE_A_NAME`, a subject with "is"
+    ("he's frank") or an owner ("dad's chip"); "you" after "thank" is not: "thank you penny"
+    addresses her."""
+    from veil.detection.engine.builtin_names import an_owner, word_before
 
     before = word_before(text, start)
     if before == "you" and _THANK_YOU.search(text, 0, start):
         return False
-    return before in _NOT_BEFORE_A_NAME
+    return before in _NOT_BEFORE_A_NAME or before in _SAID_OF_A_SUBJECT or an_owner(before)
+
+
+# After a subject and "is", a word is said of the subject: "he's frank", "i'm rich".
+_SAID_OF_A_SUBJECT = frozenset("he's she's i'm im you're we're they're".split())
 
 
 _THANK_YOU = re.compile(r"\bthank[ \t]+you[ \t]+$", re.IGNORECASE)

@@ -124,6 +124,18 @@ def test_companies_a_caller_deals_with(text, expected):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("sure uh i work for ibm out in research triangle park", {"ibm"}),
+    ("i'm with texas instruments um everybody just calls it ti", {"texas instruments"}),
+    ("i work at rei part time so i get the discount", {"rei"}),
+    ("it's brown with green shutters kind of ugly", set()),  # no agent says "this is"
+    ("this is severino with northwind landscaping", {"northwind landscaping"}),
+    ("it's debbie marchetti from central high", {"central high"}),  # a caller's given name
+])
+def test_without_capitals_an_employer_said_ends_where_the_speaker_goes_on(text, expected):
+    assert quotes(text, "ORGANIZATION_NAME") == expected
+
+
+@pytest.mark.parametrize("text,expected", [
     ("I'm calling from Dunder Mifflin about paper", "Dunder Mifflin"),
     ("I work for Initech Solutions", "Initech Solutions"),
     ("We bought it from Vandelay Industries LLC.", "Vandelay Industries LLC."),
@@ -486,7 +498,7 @@ def test_addressed_near_misses(text):
 @pytest.mark.parametrize("text", [
     "we found a safe haven there", "he plays bass in a band", "hang it on the hook",
     "the parks were closed", "he looked innocent", "a nail and a brick", "it was pleasant",
-    "the ferry was late", "he grew a beard", "a flood of calls",
+    "the ferry was late", "he grew a beard", "a flood of calls", "dad's chip on the hood",
 ])
 def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     assert quotes(text, "PERSON_NAME") == set()

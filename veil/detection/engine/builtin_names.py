@@ -501,6 +501,14 @@ def before_verb_clitic(text: str, end: int) -> bool:
 
 
 _NO_NAME_AFTER = DETERMINERS | SUBJECTS
+# The words whose "'s" is "is" ("it's bill", "that's grace"), not an owner's.
+_IS_NOT_OWNS = frozenset("it that what there here who where how let he she this one".split())
+
+
+def an_owner(word: str) -> bool:
+    """Whether a lower-cased word before another is an owner ("dad's", "mom's"), whose thing
+    the next word is ("dad's chip"), and not a word whose "'s" is "is" ("it's bill")."""
+    return word.endswith("'s") and word[:-2] not in _IS_NOT_OWNS
 
 
 def word_before(text: str, start: int) -> str:
@@ -525,13 +533,14 @@ def _word_before_at(text: str, start: int) -> tuple[int, str]:
 
 def the_word_not_a_name(text: str, start: int, end: int) -> bool:
     """Whether a lower-case list word is the English word it also is, by the words before it:
-    a determiner or a subject ("the kit", "he marks the bins"), or a measure and "of" ("a glass
-    of sherry"; `word_name_words`, so not "a moreau", no English word). Not where a name word
+    a determiner, a subject or an owner ("the kit", "he marks the bins", "dad's chip"), or a
+    measure and "of" ("a glass of sherry"; `word_name_words`, so not "a moreau", no English word). Not where a name word
     follows, which makes it a full name: "the tom cruise video"."""
     if text[start:end].lower() not in word_name_words():
         return False
     begin, before = _word_before_at(text, start)
-    if before not in _NO_NAME_AFTER and not (before == "of" and word_before(text, begin) in PARTITIVES):
+    if before not in _NO_NAME_AFTER and not an_owner(before) \
+            and not (before == "of" and word_before(text, begin) in PARTITIVES):
         return False
     following = _NEXT_WORD.match(text, end)
     return following is None or following.group(1).lower() not in name_words()
@@ -1133,6 +1142,12 @@ ORG_STOP = frozenset(
     about regarding so because but yesterday now here again please this that there who what
     how where when which is was are were has have had will would can could my your our their
     office account calling speaking""".split()
+) | frozenset(
+    # Words a speaker says after the name, which capitals would have ended ("i work for ibm out
+    # in", "i'm with texas instruments um everybody", "lsu actually", "kodak i'm fifty eight").
+    """um uh er ah hmm like actually basically honestly out over up down off part full then still
+    just also even i'm im i've i'd everybody everyone everything one two three four five six seven
+    eight nine ten twenty thirty forty fifty sixty seventy eighty ninety hundred""".split()
 )
 _SPEAKER_CONTEXT = re.compile(
     r"(?:\b(?:thank you for calling|thanks for calling|you've reached|you have reached|"
@@ -1148,6 +1163,19 @@ _AGENT_CONTEXT = re.compile(
     r"(?:with|from|at|here at|calling from)\b[ \t]+"
     rf"(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
 )
+
+def _agent_introduced(context: str) -> bool:
+    """Without capitals, whether `_AGENT_CONTEXT`'s words introduce someone: "this is" or "my
+    name is" does, "it's" or "i'm" only before a given name that is no common word ("it's
+    debbie marchetti from central high"; not "it's brown with green shutters", "i'm still at
+    kodak")."""
+    words = context.split()
+    if words[0] in ("this", "my"):
+        return True
+    name = words[2] if words[0] == "i" else words[1]
+    name = name.strip(",")
+    return name in given_name_words() and name not in common_words()
+
 
 # "Northside Gas and Electric, this is Tanya": an agent opens the call with the organisation's
 # name, a comma, and their own. With capitals only (without the comma, "oh yeah this is tanya"
@@ -1224,6 +1252,8 @@ def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int
         if not may_match(pattern):
             continue
         for match in pattern.finditer(lowered):
+            if pattern is _AGENT_CONTEXT and not cased and not _agent_introduced(match.group(0)):
+                continue  # "it's brown with green shutters", "i'm still at kodak"
             span = _org_context_span(text, match.start("name"), match.end("name"), cased)
             if span is None:
                 continue
