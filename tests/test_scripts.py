@@ -107,3 +107,26 @@ def test_quality_speech_section_shows_each_set_one_record_each_and_as_calls(tmp_
     # The transcript-style form's rows read its own report.
     assert "| UNER dev | dev | transcript-style | 10 to a call | 0.950 | 0.800 | 0.950 | 0.650 | 0.700 | 0.600 | 0.20% | 1.00% |" \
         in section.splitlines()
+
+
+def test_the_handchecked_calls_convert_to_labelled_jsonl(tmp_path):
+    # data/handchecked/calls.yaml is scored with `veil evaluate` through this conversion: every
+    # mark must be well formed and of a type the catalogue knows.
+    import json
+
+    from veil.detection.infotypes.builtin import BUILTINS
+
+    out = tmp_path / "calls.jsonl"
+    result = subprocess.run([sys.executable, "scripts/marked_to_jsonl.py", "data/handchecked/calls.yaml", str(out)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stderr[-2000:]
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 20 and sum(len(r["pii"]) for r in records) > 500
+    known = {t.name for t in BUILTINS}
+    for record in records:
+        texts = [turn["text"] for turn in record["turns"]]
+        assert not any("[[" in text or "]]" in text for text in texts), record["id"]
+        for span in record["pii"]:
+            assert span["info_type"] in known, span
+            assert texts[span["turn"]][span["start"]:span["end"]].strip(), span
