@@ -118,6 +118,8 @@ def test_lower_case_name_in_a_cased_text_is_only_a_weak_candidate():
     ("I'd like a lemonade please.", set()),                    # the ordinary word
     ("i switched to progressive last year", set()),
     ("the subway was late again", set()),
+    ("or just use my direct line", set()),                    # a phrase, not the insurer
+    ("we had whole foods and five guys", set()),
 ])
 def test_companies_a_caller_deals_with(text, expected):
     assert quotes(text, "ORGANIZATION_NAME") == expected

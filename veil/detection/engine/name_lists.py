@@ -305,7 +305,9 @@ notion, brother, spectrum, cox, frontier, lumen, delta, southwest, enterprise, s
 slack, stripe, oracle, ups, bt, best buy, ford, dell, target, general electric,
 general motors, un, who, ap, abc, eu, progressive, nationwide, travelers, prudential, admiral,
 lemonade, anthem, ally, discover, fidelity, vanguard, sky, optimum, peacock, indeed, boots,
-subway, greyhound, affirm, starling, aviva
+subway, greyhound, affirm, starling, aviva, direct line, five guys, whole foods, jack in the box,
+best western, national grid, waffle house, discount tire, dollar tree, old navy, tractor supply,
+harbor freight, cash app, thames water, us bank, family dollar, dollar general
 """)
 
 # Words a gazetteer lists as places that are far more often something else.
