@@ -502,7 +502,8 @@ def before_verb_clitic(text: str, end: int) -> bool:
 
 _NO_NAME_AFTER = DETERMINERS | SUBJECTS
 # The words whose "'s" is "is" ("it's bill", "that's grace"), not an owner's.
-_IS_NOT_OWNS = frozenset("it that what there here who where how let he she this one".split())
+_IS_NOT_OWNS = frozenset("""it that what there here who where how when why let he she this one
+everything everyone nothing something""".split())
 
 
 def an_owner(word: str) -> bool:
@@ -719,6 +720,7 @@ _PEOPLE = (r"guy|man|woman|lady|girl|boy|person|fellow|gentleman|kid|someone|som
 _RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|dad|cousin|uncle|aunt|"
               r"nephew|niece|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
               r"boyfriend|girlfriend|fiance|fiancé|fiancee|partner|stepson|stepdaughter")
+RELATIVE_WORDS = frozenset(_RELATIVES.split("|"))
 # "call me bill", but not "call me back" or "call me soon" (the lists' "Back" and "Soon").
 _CALL_ME = r"call me(?![ \t,]+(?:back|soon)\b)"
 _NAME_CONTEXTS = [

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import re
 
-from veil.detection.engine.builtin_names import GREETING_BEFORE, common_words, given_name_words
+from veil.detection.engine.builtin_names import (
+    GREETING_BEFORE,
+    RELATIVE_WORDS,
+    an_owner,
+    common_words,
+    given_name_words,
+)
 from veil.detection.engine.checksums import digits_of
 from veil.detection.engine.detectors import DIGIT, UPPER, Hotword, hotword, pattern, scanner
 from veil.detection.engine.dictionary import DictionaryMatcher
@@ -229,8 +235,6 @@ def _a_candidate_age(match: "re.Match[str]") -> Likelihood | None:
 
 _A_PERSON_IS = (r"he's|she's|i'm|im|you're|he is|she is|i am|you are|he was|she was|i was|"
                 r"you were|(?:is|isn't|was|wasn't)[ \t]+(?:he|she)|[^\W\d_][\w-]*['’]s")
-_NOT_A_PERSON = frozenset("""it's that's what's there's here's who's where's how's let's
-when's why's this's one's everything's everyone's nothing's something's today's""".split())
 _ABOUT = r"only|just|almost|nearly|about|around|like|already|barely|over|under|probably|maybe"
 # What says a number after "she's" counts something else: a unit or a quantity ("two hours",
 # "six feet", "one of", "five thirty", "5'11"). Any other word may follow an age, in text
@@ -257,15 +261,10 @@ def _a_person_before(word: str) -> bool:
     """Whether `word` with "'s" may be someone said to be an age: a capitalised word ("Bob's",
     "Brianna's"), a given name of the lists or a relative, and not "it's" or "that's"."""
     lowered = word.lower().replace("’", "'")
-    if lowered in _NOT_A_PERSON:
+    if not an_owner(lowered):
         return False
     stem = lowered[:-2]
-    return word[:1].isupper() or stem in _RELATIVE_WORDS or stem in given_name_words()
-
-
-_RELATIVE_WORDS = frozenset("""mom mum mother dad father grandma grandpa grandmother grandfather
-wife husband son daughter brother sister aunt uncle cousin nephew niece granddaughter grandson
-boyfriend girlfriend baby""".split())
+    return word[:1].isupper() or stem in RELATIVE_WORDS or stem == "baby" or stem in given_name_words()
 
 
 def _an_age_said(match: "re.Match[str]") -> Likelihood | None:
