@@ -15,7 +15,8 @@ with `risk: {calibration: my_calibration.json}` (a path taken from the config's 
 
 `--check TABLE` fits nothing: it prints, per case form, gold mean + std against the estimate and
 interval of TABLE and of the bundled table, on the labelled records given (measure a table on
-records it was not fitted on).
+records it was not fitted on). Where no model runs (`--rules_only`, or a config without one), the
+bundled table is the one fitted on the rules-only job's output, as such a job takes it.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ import json
 import sys
 from datetime import date
 
-from veil.risk.estimate import FORMS, TABLE_PATH, FittedTable, estimate_interval, load_fitted_table
+from veil.risk.estimate import FORMS, RULES_ONLY, TABLE_PATH, FittedTable, estimate_interval, load_fitted_table
 
 
 class JobDetector:
@@ -77,9 +78,10 @@ def labelled_conversations(args) -> list[tuple[list[str], list]]:
     return out
 
 
-def score_sample(args) -> tuple[list[dict], frozenset[str]]:
+def score_sample(args) -> tuple[list[dict], frozenset[str], bool]:
     """Every labelled conversation through the config's detection and the auditor, scored on
-    the types the labels mark (or `--types`)."""
+    the types the labels mark (or `--types`); and whether a model took part in the detection
+    (the bundled table then is the one fitted on such output: `veil.risk.table.calibration_for_job`)."""
     from veil.risk.auditor import ResidualAuditor
     from veil.risk.fitting import gold_types, scored_conversation
     from veil.run.config import load_config
@@ -93,19 +95,26 @@ def score_sample(args) -> tuple[list[dict], frozenset[str]]:
     auditor = ResidualAuditor(load_config(config.risk.auditor))
     rows = [scored_conversation(texts, spans, detector.detect, auditor.detect, types)
             for texts, spans in sample]
-    return rows, types
+    return rows, types, detector.model is not None
+
+
+def bundled_table_data(model_ran: bool) -> dict:
+    """The bundled table a job like the one scored takes: the rules-only job's own where no
+    model ran, as the job itself takes it."""
+    data = json.loads(TABLE_PATH.read_text(encoding="utf-8"))
+    return data if model_ran else data.get(RULES_ONLY, data)
 
 
 def fit_command(args) -> int:
     from veil.io.storage import Storage
     from veil.risk.fitting import table_data
 
-    rows, types = score_sample(args)
+    rows, types, model_ran = score_sample(args)
     cells = {form: [r for r in rows if r["form"] == form] for form in FORMS}
     fitted_on = (f"{len(rows)} labelled conversations of {args.input} ({args.gold_field}; "
                  + ", ".join(f"{len(cells[f])} {f}" for f in FORMS)
                  + f"), the output of {args.config}; veil calibrate, {date.today().isoformat()}")
-    base = json.loads(TABLE_PATH.read_text(encoding="utf-8"))
+    base = bundled_table_data(model_ran)
     data = table_data(cells, fitted_on, types, base=base, scale=True)
     with Storage().open(args.output, "wb") as handle:
         handle.write((json.dumps(data, indent=1) + "\n").encode("utf-8"))
@@ -152,8 +161,10 @@ def check_lines(rows: list[dict], tables: dict[str, FittedTable], threshold: flo
 def check_command(args) -> int:
     from veil.run.config import load_config
 
-    rows, _ = score_sample(args)
-    tables = {args.check: load_fitted_table(args.check), "bundled table": load_fitted_table()}
+    rows, _, model_ran = score_sample(args)
+    bundled = "bundled table" if model_ran else "bundled table (rules-only job)"
+    tables = {args.check: load_fitted_table(args.check, rules_only=not model_ran),
+              bundled: FittedTable.from_dict(bundled_table_data(model_ran))}
     threshold = load_config(args.config).risk.threshold
     print("\n".join(check_lines(rows, tables, threshold)))
     return 0

@@ -46,7 +46,11 @@ def fitted(tmp_path_factory) -> Path:
 
 def test_the_table_is_fitted_on_the_users_sample_and_keeps_the_bundled_figures_it_cannot_fit(fitted):
     data = json.loads(fitted.read_text())
-    bundled = json.loads((ROOT / "veil" / "risk" / "auditor_calibration.json").read_text())
+    # Fitted with --rules_only: the bundled figures it keeps are those of the table fitted on the
+    # rules-only job's output, as a job without a model takes them (not the pooled table's).
+    pooled = json.loads((ROOT / "veil" / "risk" / "auditor_calibration.json").read_text())
+    bundled = pooled["rules_only"]
+    assert bundled["item_model"][SPEECH] != pooled["item_model"][SPEECH]
     assert "labelled.jsonl" in data["fitted_on"] and "60 labelled conversations" in data["fitted_on"]
     # Written text only: the written form is fitted on it (item model, recall, a scale) ...
     assert set(data["dev_cells"]) == {WRITTEN}
@@ -123,7 +127,7 @@ def test_check_measures_a_table_against_the_bundled_one_on_other_labelled_record
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
     assert len(lines) == 2 and all(line.startswith("written: 40 conversations, gold ") for line in lines)
-    assert str(fitted) in lines[0] and "bundled table" in lines[1]
+    assert str(fitted) in lines[0] and "bundled table (rules-only job)" in lines[1]
     assert all("interval" in line and "verdict" in line for line in lines)
 
 
@@ -137,7 +141,7 @@ def test_a_form_too_thin_to_fit_keeps_the_bundled_interval_and_never_writes_nan(
     assert result.returncode == 0, result.stderr
     assert f"{SPEECH}: " in result.stdout and "the bundled figures and interval stand" in result.stdout
     data = json.loads(table.read_text())
-    bundled = json.loads((ROOT / "veil" / "risk" / "auditor_calibration.json").read_text())
+    bundled = json.loads((ROOT / "veil" / "risk" / "auditor_calibration.json").read_text())["rules_only"]
     assert set(data["dev_cells"]) == {WRITTEN}
     interval = data["interval"]
     assert interval["low"] <= bundled["interval"]["low"] and interval["high"] >= bundled["interval"]["high"]
