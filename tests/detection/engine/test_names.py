@@ -34,7 +34,7 @@ def test_person_names_found(text, expected):
     # With capitals, a list's name word capitalised after the relative names them, ordinary
     # or not; without, it stays an ordinary word.
     ("Oh, my daughter Hope will bring it.", {"Hope"}),
-    ("We stayed at my sister June's place.", {"June's"}),
+    ("We stayed at my sister June's place.", {"June"}),  # the possessive stays outside the name
     ("My husband Will is at work.", {"Will"}),
     ("my daughter hope will bring it", {"hope"}),   # a given name after a relative, no verb
     ("yeah and my wife dawn still works at wachovia", {"dawn"}),
@@ -529,6 +529,11 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("my daughter summer cause she was born in july", "summer"),  # a relative named
     ("you too ray bye now", "ray"),
     ("she's dating cash young", "cash"),  # whom someone dates or marries
+    ("you won't believe this joy is marrying mark", "joy"),  # and who marries, dates or expects
+    ("and hope's expecting in may", "hope"),
+    ("so they had a girl lily and the middle name's after me", "lily"),  # a child announced
+    ("a baby boy mason eight pounds", "mason"),
+    ("i talked to bill yesterday about the fence", "bill"),  # "talked to", as "talk to"
     ("my financial guy mister young says don't worry", "young"),  # "mister" as a recogniser writes it
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
@@ -540,6 +545,8 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     "nice talking to you too", "thanks honey", "you too man", "bye love", "well thanks again",
     "my wife may come", "my son will be there", "my husband said no", "my mom's hope is",
     "she's marrying money", "hey mister you dropped this",
+    "we had a girl friend over", "a little boy will do that", "the summer is expecting record heat",
+    "we talked to people there",
 ])
 def test_a_cue_for_a_name_takes_no_word_that_answers_or_endears(text):
     """An introduction, a goodbye or a relative makes a word a name only where it is a given

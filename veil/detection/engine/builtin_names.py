@@ -747,7 +747,8 @@ _NAME_CONTEXTS = [
         rf"name(?:[ \t]+is|['’]s)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
     (re.compile(
-        r"\b(?:(?:speak|speaking|talk|talking|spoke|spoken|transfer|transferred|put me through|"
+        r"\b(?:(?:speak|speaks|speaking|talk|talks|talked|talking|spoke|spoken|chat|chatted|chatting|"
+        r"transfer|transferred|put me through|"
         r"connect me|connected|reach|reached|mention|mentioned)(?: you)?[ \t]+(?:to|with|for)|"
         # "ask for kit", but "i asked you to flood it": after "ask", "to" opens a verb.
         r"(?:ask|asking|asked)(?: you)?[ \t]+for)\b[ \t]+"
@@ -797,20 +798,36 @@ _PARTNERED_WITH = re.compile(
     r"\b(?:dating|marrying|married to|engaged to|divorced from|divorcing|broke up with|"
     rf"going out with|went out with)[ \t]+(?P<name>{_WORD})\b(?![’']s)"
 )
+# "joy is marrying mark", "hope's expecting": whoever marries, dates or is expecting is someone
+# (not after an article: "the summer is expecting record heat").
+_PARTNERING = re.compile(
+    r"(?<!\bthe )(?<!\ba )(?<!\ban )\b(?P<name>[^\W\d_][\w-]{0,30})(?:[ \t]+(?:is|was)|['’]s)[ \t]+(?:marrying|dating|getting married|engaged to|"
+    r"pregnant|expecting)\b"
+)
+# "we had a girl lily", "a baby boy mason": a child named as they are announced.
+_CHILD_NAMED = re.compile(
+    r"\b(?:a|baby|little|new)[ \t]+(?:baby[ \t]+|little[ \t]+)?(?:girl|boy)[ \t]*,?[ \t]+"
+    rf"(?P<name>{_WORD})\b(?![’']s)"
+)
 _RELATIVE_NAMED = re.compile(
     rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES})[ \t]+(?P<name>{_WORD})\b(?![’']s)"
 )
 # Given names that are, after a relative, what the relative did or will do ("my son will",
 # "my wife rose early"); a bare verb cannot follow "my wife", so "bill" and "sue" are names there.
 _DONE_BY_A_RELATIVE = VERBS_AFTER_PEOPLE | frozenset("rose won drew".split())
+# What follows "a girl" or "a boy" and names no child ("a girl friend", "a boy will").
+_NOT_A_CHILDS_NAME = _DONE_BY_A_RELATIVE | frozenset(_PEOPLE.split("|"))
 
 
 def _cued_names(text: str, lowered: str, may_match: MayMatch) -> Iterator[Hit]:
     """Names that speech without capitals says are names (`_INTRODUCED_AS`, `_BIDDEN_GOODBYE`,
-    `_RELATIVE_NAMED`, `_PARTNERED_WITH`), given names even where English uses the word too."""
+    `_RELATIVE_NAMED`, `_PARTNERED_WITH`, `_PARTNERING`, `_CHILD_NAMED`), given names even where
+    English uses the word too."""
     cues = [(_INTRODUCED_AS, L.LIKELY, ()), (_BIDDEN_GOODBYE, L.LIKELY, ()),
             (_RELATIVE_NAMED, L.POSSIBLE, _DONE_BY_A_RELATIVE),
-            (_PARTNERED_WITH, L.POSSIBLE, _DONE_BY_A_RELATIVE)]
+            (_PARTNERED_WITH, L.POSSIBLE, _DONE_BY_A_RELATIVE),
+            (_PARTNERING, L.POSSIBLE, _DONE_BY_A_RELATIVE),
+            (_CHILD_NAMED, L.POSSIBLE, _NOT_A_CHILDS_NAME)]
     for pattern, likelihood, not_names in cues:
         if not may_match(pattern):
             continue
@@ -844,6 +861,9 @@ def lowered_same_length(text: str) -> str:
     return lowered if len(lowered) == len(text) else text
 
 
+_POSSESSIVE_END = re.compile(r"['’]s$", re.IGNORECASE)
+
+
 def _context_name(text: str, start: int, end: int, cased: bool,
                   strict: bool = False) -> tuple[int, int] | None:
     """The name words in a context's capture: stop at the first word that is not a name
@@ -864,7 +884,10 @@ def _context_name(text: str, start: int, end: int, cased: bool,
         if elongated(lowered):
             break  # "Lt hehehehe": laughter, or a word said at length, is no name
         if strict and cased and _clitic_base(lowered) in name_words():
-            kept_end = start + piece.start() + len(word)
+            owner = _POSSESSIVE_END.search(word)
+            kept_end = start + piece.start() + (owner.start() if owner else len(word))
+            if owner:
+                break
             continue  # a capital mid-sentence, after "my daughter", names her
         if lowered in common_words() and (strict or lowered not in name_words()) \
                 and (not cased or kept_end is None):
@@ -873,7 +896,10 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             break
         if strict and (ordinary_word(lowered) or _clitic_base(lowered) in ordinary_name_words()):
             break
-        kept_end = start + piece.start() + len(word)
+        owner = _POSSESSIVE_END.search(word)
+        kept_end = start + piece.start() + (owner.start() if owner else len(word))
+        if owner:
+            break  # "talked to John's wife": the name is John, and it ends there
     if kept_end is None:
         return None
     return start, kept_end
@@ -1083,6 +1109,14 @@ def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
     return live
 
 
+# The context regexes of persons (`_context_hits`), which the guard below runs first.
+_PERSON_CONTEXTS = (
+    [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
+    + [_INTRODUCTION, _INTRODUCED_AS, _BIDDEN_GOODBYE, _RELATIVE_NAMED, _PARTNERED_WITH, _PARTNERING,
+       _CHILD_NAMED, _GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
+)
+
+
 def scan_person_names(text: str, view) -> Iterator[Hit]:
     found = (first_names().find(view), last_names().find(view))
     return _person_hits(text, found, _guard_for(text))
@@ -1092,12 +1126,7 @@ def scan_person_names_batch(batch) -> Iterator[tuple]:
     """`scan_person_names` over a batch: Python only for texts with a name word that can be
     a name (`_live_spans`) or a name context."""
     first, last = batch.find(first_names()), batch.find(last_names())
-    candidates, guarded = _guard_in_batch(
-        batch, [p for p, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
-        + [_INTRODUCTION, _INTRODUCED_AS, _BIDDEN_GOODBYE, _RELATIVE_NAMED, _PARTNERED_WITH,
-           _GREETING_CONTEXT,
-           _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
-    )
+    candidates, guarded = _guard_in_batch(batch, _PERSON_CONTEXTS)
     texts = batch.texts
     for i in sorted(guarded.union(first, last)):
         text = texts[i]
@@ -1731,11 +1760,8 @@ def scan_speaker_products_batch(batch) -> Iterator[tuple]:
 
 # One Hyperscan pass per text says which of the context regexes above can match at all.
 _GUARD = RegexGuard(
-    [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
-    + list(CITATIONS)
-    + [_INTRODUCTION, _INTRODUCED_AS, _BIDDEN_GOODBYE, _RELATIVE_NAMED, _PARTNERED_WITH,
-           _GREETING_CONTEXT,
-       _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
+    _PERSON_CONTEXTS
+    + [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
        _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
        _OPENING_CONTEXT, _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
