@@ -322,6 +322,8 @@ def test_without_capitals_an_ordinary_suffix_after_ordinary_words_is_no_organisa
     ("computational lexicography at the university of pisa", None),
     ("we called acme plumbing llc yesterday", "acme plumbing llc"),
     ("it went to blue sky inc", "sky inc"),  # a legal suffix: the word before it is enough
+    ("the whole town shuts down lubbock isd will close", "lubbock isd"),  # so is a school district's
+    ("we paid in usd at the border", None),
 ])
 def test_without_capitals_an_organisation_stops_at_the_nearest_stopword(text, expected):
     found = quotes(text, "ORGANIZATION_NAME")
@@ -329,6 +331,8 @@ def test_without_capitals_an_organisation_stops_at_the_nearest_stopword(text, ex
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("no our lady of sorrows in farmington his family's church", "our lady of sorrows"),  # a parish
+    ("she teaches at our lady of perpetual help", "our lady of perpetual help"),
     ("we go to grace baptist over on fifth", "grace baptist"),
     ("we go to grace baptist church on sundays", "grace baptist church"),
     ("he's a deacon at new hope methodist", "new hope methodist"),
@@ -353,6 +357,7 @@ def test_without_capitals_a_congregation_named_by_its_denomination_or_its_kind(t
 
 @pytest.mark.parametrize("text,expected", [
     ("He joined the Civic Party in 2012.", "Civic Party"),
+    ("We married at Our Lady of Grace in May.", "Our Lady of Grace"),
     ("The Labour Party won the seat.", "Labour Party"),  # the sentence's "The" left outside
     ("She studied at the University of Toronto.", "University of Toronto"),
     ("I read it in the New York Times yesterday.", "New York Times"),

@@ -1305,6 +1305,9 @@ def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int
 _LEGAL_SUFFIXES_LOWER = frozenset(
     "inc llc l.l.c llp ltd corp gmbh plc pllc pty sarl s.a srl s.p.a spa b.v n.v k.k".split()
 )
+# Suffixes that say "organisation" whatever word comes before them: the legal ones, and a school
+# district's ("lubbock isd", though "lubbock" is a frequent word).
+_SUFFIXES_SURE_LOWER = _LEGAL_SUFFIXES_LOWER | {"isd"}
 
 
 _POSSESSIVE = re.compile(r"['’]s?$", re.IGNORECASE)
@@ -1338,7 +1341,8 @@ def _lower_org_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     "patty's day party" -> "day party"), less leading ordinary words ("i work at volta inc" ->
     "volta inc"). None unless a word that is no
     ordinary word is left ("have limited", "the group", "is the capital"), or, before a legal
-    suffix, any word that is no stopword ("acme plumbing llc", "blue sky inc")."""
+    suffix or a school district's, any word that is no stopword ("acme plumbing llc", "blue sky
+    inc", "lubbock isd")."""
     words = list(re.finditer(r"\S+", text[start:end]))
     suffix = words[-1].group(0).rstrip(".").lower()
     name: list = []
@@ -1351,7 +1355,7 @@ def _lower_org_span(text: str, start: int, end: int) -> tuple[int, int] | None:
         name.pop(0)
     if name:
         return start + name[0].start(), end
-    if suffix in _LEGAL_SUFFIXES_LOWER and len(words) >= 2 and words[-2].group(0).lower() not in STOPWORDS:
+    if suffix in _SUFFIXES_SURE_LOWER and len(words) >= 2 and words[-2].group(0).lower() not in STOPWORDS:
         return start + words[-2].start(), end
     return None
 
@@ -1470,6 +1474,28 @@ def _congregation_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
         yield match.start("name") + words[0].start(), match.end("name"), L.POSSIBLE, Method.REGEX
 
 
+# A Catholic parish, school or hospital named for Mary: "our lady of sorrows in farmington",
+# "Our Lady of Perpetual Help", "our lady of the lake". Up to two words after "of" name it.
+_OUR_LADY = re.compile(r"(?i)\b(?P<name>our lady of[ \t]+(?:the[ \t]+)?(?P<rest>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?))")
+
+
+def _our_lady_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
+    """Parishes named "our lady of ...", up to the first word after "of" that ends a name (a
+    stopword, a filler: "our lady of sorrows | in farmington"); in cased text, the capitalised
+    words."""
+    if not may_match(_OUR_LADY):
+        return
+    for match in _OUR_LADY.finditer(text):
+        end = None
+        for word in re.finditer(r"\S+", match.group("rest")):
+            lowered = word.group(0).lower()
+            if lowered in STOPWORDS or lowered in ORG_STOP or (cased and not word.group(0)[:1].isupper()):
+                break
+            end = match.start("rest") + word.end()
+        if end is not None:
+            yield match.start("name"), end, L.LIKELY if cased else L.POSSIBLE, Method.REGEX
+
+
 def _institution_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     return _headed_hits(text, cased, may_match, (_INSTITUTION, _INSTITUTION_OF),
                         _INSTITUTION_OF_LOWER, _lower_institution_span)
@@ -1513,9 +1539,10 @@ def _organisation_hits(
             span = _lower_org_span(text, *match.span("name"))
             if span is not None:
                 # "inc", "llc", "gmbh" say company; "group", "services" only perhaps.
-                likelihood = L.LIKELY if suffix in _LEGAL_SUFFIXES_LOWER else L.POSSIBLE
+                likelihood = L.LIKELY if suffix in _SUFFIXES_SURE_LOWER else L.POSSIBLE
                 yield span[0], span[1], likelihood, Method.REGEX
     yield from _institution_hits(text, cased, may_match)
+    yield from _our_lady_hits(text, cased, may_match)
     if not cased:
         yield from _congregation_hits(text, may_match)
     for start, end in _org_context_hits(text, may_match):
@@ -1541,7 +1568,7 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
 
 
 _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
-                _CONGREGATION_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT]
+                _CONGREGATION_LOWER, _OUR_LADY, _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT]
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:
@@ -1762,7 +1789,7 @@ def scan_speaker_products_batch(batch) -> Iterator[tuple]:
 _GUARD = RegexGuard(
     _PERSON_CONTEXTS
     + [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
-       _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
+       _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _OUR_LADY, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
        _OPENING_CONTEXT, _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
 )

@@ -173,15 +173,16 @@ INSTITUTION_HEADS = (
     r"Association|Academy|Council|Committee|Department|Ministry|Union|Organisation|"
     r"Organization|Authority|Commission|School|Club|League|Federation|Board|Bureau|"
     r"Corps|Army|Navy|Conservatory|Congress|Laboratory|Laboratories|Library|"
-    r"Seminary|Polytechnic|Orchestra|Choir|Coalition|Alliance|Fund"
+    r"Seminary|Polytechnic|Orchestra|Choir|Coalition|Alliance|Fund|ISD"
 )
 # The institution heads that say "institution" even in a lower-case copy, after a word that is
-# no ordinary word ("lowy institute", "gnofhac association"); "party", "church", "school",
+# no ordinary word ("lowy institute", "gnofhac association", "lubbock isd": an independent
+# school district); "party", "church", "school",
 # "club" and "group" there are as often a birthday party or someone's school.
 UNCASED_INSTITUTION_HEADS = (
     r"society|association|academy|council|committee|ministry|organisation|organization|"
     r"authority|commission|federation|bureau|corps|conservatory|seminary|polytechnic|"
-    r"laboratory|laboratories|diocese"
+    r"laboratory|laboratories|diocese|isd"
 )
 # Words that head a building's name ("Shah Mosque", "Leacock Museum", "Royal Free Hospital",
 # "Metro Toronto Convention Centre"): where someone was. The annotated sets label them places
@@ -262,7 +263,9 @@ Dunkin' Donuts, Tim Hortons, Chipotle, Panera, Olive Garden, Applebee's, IHOP, D
 Waffle House, Arby's, Jack in the Box, In-N-Out, Five Guys, Shake Shack, Popeyes, Dairy Queen,
 Subway, Holiday Inn, Best Western, Motel 6, Vrbo, Spirit Airlines, Frontier Airlines,
 Alaska Airlines, Allegiant, Amtrak, Greyhound, Budget Rent a Car, Enterprise Holdings, Waymo,
-H&R Block, Jackson Hewitt
+H&R Block, Jackson Hewitt, Comerica, Huntington Bank, M&T Bank, Zions Bank, BMO Harris, Hy-Vee,
+Meijer, Albertsons, Harris Teeter, Fred Meyer, King Soopers, Ralphs, Vons, Jewel-Osco, ShopRite,
+Schnucks, Dillons, Ingles, Raley's
 """
 
 # Public bodies, international organisations, broadcasters, news agencies and web services:
@@ -307,7 +310,7 @@ general motors, un, who, ap, abc, eu, progressive, nationwide, travelers, pruden
 lemonade, anthem, ally, discover, fidelity, vanguard, sky, optimum, peacock, indeed, boots,
 subway, greyhound, affirm, starling, aviva, direct line, five guys, whole foods, jack in the box,
 best western, national grid, waffle house, discount tire, dollar tree, old navy, tractor supply,
-harbor freight, cash app, thames water, us bank, family dollar, dollar general
+harbor freight, cash app, thames water, us bank, family dollar, dollar general, ingles
 """)
 
 # Words a gazetteer lists as places that are far more often something else.
