@@ -809,6 +809,11 @@ _CHILD_NAMED = re.compile(
     r"\b(?:a|baby|little|new)[ \t]+(?:baby[ \t]+|little[ \t]+)?(?:girl|boy)[ \t]*,?[ \t]+"
     rf"(?P<name>{_WORD})\b(?![’']s)"
 )
+# "even april and her new fella", "bill and his wife": someone with a family of their own.
+_WITH_THEIR_OWN = re.compile(
+    r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]+and[ \t]+(?:her|his)[ \t]+(?:(?:new|little|two|three)[ \t]+)?"
+    rf"(?:{_RELATIVES}|fella|kids|children|family|folks|boys|girls)\b"
+)
 _RELATIVE_NAMED = re.compile(
     rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES})[ \t]+(?P<name>{_WORD})\b(?![’']s)"
 )
@@ -821,13 +826,14 @@ _NOT_A_CHILDS_NAME = _DONE_BY_A_RELATIVE | frozenset(_PEOPLE.split("|"))
 
 def _cued_names(text: str, lowered: str, may_match: MayMatch) -> Iterator[Hit]:
     """Names that speech without capitals says are names (`_INTRODUCED_AS`, `_BIDDEN_GOODBYE`,
-    `_RELATIVE_NAMED`, `_PARTNERED_WITH`, `_PARTNERING`, `_CHILD_NAMED`), given names even where
-    English uses the word too."""
+    `_RELATIVE_NAMED`, `_PARTNERED_WITH`, `_PARTNERING`, `_CHILD_NAMED`, `_WITH_THEIR_OWN`), given
+    names even where English uses the word too."""
     cues = [(_INTRODUCED_AS, L.LIKELY, ()), (_BIDDEN_GOODBYE, L.LIKELY, ()),
             (_RELATIVE_NAMED, L.POSSIBLE, _DONE_BY_A_RELATIVE),
             (_PARTNERED_WITH, L.POSSIBLE, _DONE_BY_A_RELATIVE),
             (_PARTNERING, L.POSSIBLE, _DONE_BY_A_RELATIVE),
-            (_CHILD_NAMED, L.POSSIBLE, _NOT_A_CHILDS_NAME)]
+            (_CHILD_NAMED, L.POSSIBLE, _NOT_A_CHILDS_NAME),
+            (_WITH_THEIR_OWN, L.POSSIBLE, _DONE_BY_A_RELATIVE)]
     for pattern, likelihood, not_names in cues:
         if not may_match(pattern):
             continue
@@ -1113,7 +1119,7 @@ def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
 _PERSON_CONTEXTS = (
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
     + [_INTRODUCTION, _INTRODUCED_AS, _BIDDEN_GOODBYE, _RELATIVE_NAMED, _PARTNERED_WITH, _PARTNERING,
-       _CHILD_NAMED, _GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
+       _CHILD_NAMED, _WITH_THEIR_OWN, _GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
 )
 
 
