@@ -541,6 +541,7 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("i talked to bill yesterday about the fence", "bill"),  # "talked to", as "talk to"
     ("everybody's coming even april and her new fella", "april"),  # someone with a family
     ("bill and his wife came by", "bill"),
+    ("Everybody's coming, even April and her new fella.", "April"),  # with capitals, a month too
     ("my financial guy mister young says don't worry", "young"),  # "mister" as a recogniser writes it
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
@@ -554,6 +555,7 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     "she's marrying money", "hey mister you dropped this",
     "we had a girl friend over", "a little boy will do that", "the summer is expecting record heat",
     "we talked to people there", "the mother and her sister", "rose and her husband",
+    "in april and his family moved", "In April and his family moved.",
 ])
 def test_a_cue_for_a_name_takes_no_word_that_answers_or_endears(text):
     """An introduction, a goodbye or a relative makes a word a name only where it is a given

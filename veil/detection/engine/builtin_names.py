@@ -809,9 +809,11 @@ _CHILD_NAMED = re.compile(
     r"\b(?:a|baby|little|new)[ \t]+(?:baby[ \t]+|little[ \t]+)?(?:girl|boy)[ \t]*,?[ \t]+"
     rf"(?P<name>{_WORD})\b(?![’']s)"
 )
-# "even april and her new fella", "bill and his wife": someone with a family of their own.
+# "even april and her new fella", "bill and his wife": someone with a family of their own (not
+# a month after a word that dates: "in april and his family").
 _WITH_THEIR_OWN = re.compile(
-    r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]+and[ \t]+(?:her|his)[ \t]+(?:(?:new|little|two|three)[ \t]+)?"
+    r"(?<!\bin )(?<!\bsince )(?<!\buntil )(?<!\bby )(?<!\blast )(?<!\bnext )(?<!\bof )"
+    r"(?<!\bearly )(?<!\blate )\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]+and[ \t]+(?:her|his)[ \t]+(?:(?:new|little|two|three)[ \t]+)?"
     rf"(?:{_RELATIVES}|fella|kids|children|family|folks|boys|girls)\b"
 )
 _RELATIVE_NAMED = re.compile(
@@ -824,10 +826,12 @@ _DONE_BY_A_RELATIVE = VERBS_AFTER_PEOPLE | frozenset("rose won drew".split())
 _NOT_A_CHILDS_NAME = _DONE_BY_A_RELATIVE | frozenset(_PEOPLE.split("|"))
 
 
-def _cued_names(text: str, lowered: str, may_match: MayMatch) -> Iterator[Hit]:
+def _cued_names(text: str, lowered: str, may_match: MayMatch, cased: bool = False) -> Iterator[Hit]:
     """Names that speech without capitals says are names (`_INTRODUCED_AS`, `_BIDDEN_GOODBYE`,
     `_RELATIVE_NAMED`, `_PARTNERED_WITH`, `_PARTNERING`, `_CHILD_NAMED`, `_WITH_THEIR_OWN`), given
-    names even where English uses the word too."""
+    names even where English uses the word too. In `cased` text only a capitalised word: there
+    the lists find most names alone, but not a month or a weekday ("even April and her new
+    fella")."""
     cues = [(_INTRODUCED_AS, L.LIKELY, ()), (_BIDDEN_GOODBYE, L.LIKELY, ()),
             (_RELATIVE_NAMED, L.POSSIBLE, _DONE_BY_A_RELATIVE),
             (_PARTNERED_WITH, L.POSSIBLE, _DONE_BY_A_RELATIVE),
@@ -839,6 +843,8 @@ def _cued_names(text: str, lowered: str, may_match: MayMatch) -> Iterator[Hit]:
             continue
         for match in pattern.finditer(lowered):
             word = match.group("name")
+            if cased and not text[match.start("name")].isupper():
+                continue
             if word in given_name_words() and word not in STOPWORDS and word not in ADDRESS_TERMS \
                     and word not in not_names and word not in _ASKING_VERBS:
                 yield match.start("name"), match.end("name"), likelihood, Method.REGEX
@@ -969,8 +975,7 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
             span = _context_name(text, match.start("name"), match.end("name"), cased)
             if span is not None:
                 yield span[0], span[1], L.LIKELY, Method.REGEX
-    if not cased:
-        yield from _cued_names(text, lowered, may_match)
+    yield from _cued_names(text, lowered, may_match, cased)
     for pattern, likelihood in _RELATION_CONTEXTS:
         if not may_match(pattern):
             continue
