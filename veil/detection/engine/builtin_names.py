@@ -801,8 +801,8 @@ _PARTNERED_WITH = re.compile(
 # "joy is marrying mark", "hope's expecting": whoever marries, dates or is expecting is someone
 # (not after an article: "the summer is expecting record heat").
 _PARTNERING = re.compile(
-    r"(?<!\bthe )(?<!\ba )(?<!\ban )\b(?P<name>[^\W\d_][\w-]{0,30})(?:[ \t]+(?:is|was)|['’]s)[ \t]+(?:marrying|dating|getting married|engaged to|"
-    r"pregnant|expecting)\b"
+    r"(?<!\bthe )(?<!\ba )(?<!\ban )\b(?P<name>[^\W\d_][\w-]{0,30})(?:[ \t]+(?:is|was)|['’]s)[ \t]+"
+    r"(?:marrying|dating|getting married|engaged to|pregnant|expecting)\b"
 )
 # "we had a girl lily", "a baby boy mason": a child named as they are announced.
 _CHILD_NAMED = re.compile(
@@ -813,8 +813,8 @@ _CHILD_NAMED = re.compile(
 # a month after a word that dates: "in april and his family").
 _WITH_THEIR_OWN = re.compile(
     r"(?<!\bin )(?<!\bsince )(?<!\buntil )(?<!\bby )(?<!\blast )(?<!\bnext )(?<!\bof )"
-    r"(?<!\bearly )(?<!\blate )\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]+and[ \t]+(?:her|his)[ \t]+(?:(?:new|little|two|three)[ \t]+)?"
-    rf"(?:{_RELATIVES}|fella|kids|children|family|folks|boys|girls)\b"
+    r"(?<!\bearly )(?<!\blate )\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]+and[ \t]+(?:her|his)[ \t]+"
+    rf"(?:(?:new|little|two|three)[ \t]+)?(?:{_RELATIVES}|fella|kids|children|family|folks|boys|girls)\b"
 )
 _RELATIVE_NAMED = re.compile(
     rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES})[ \t]+(?P<name>{_WORD})\b(?![’']s)"
@@ -876,6 +876,12 @@ def lowered_same_length(text: str) -> str:
 _POSSESSIVE_END = re.compile(r"['’]s$", re.IGNORECASE)
 
 
+def _before_owner(word: str) -> tuple[int, bool]:
+    """How much of a word is the name, and whether a possessive ends it ("John's" -> 4, True)."""
+    owner = _POSSESSIVE_END.search(word)
+    return (owner.start(), True) if owner else (len(word), False)
+
+
 def _context_name(text: str, start: int, end: int, cased: bool,
                   strict: bool = False) -> tuple[int, int] | None:
     """The name words in a context's capture: stop at the first word that is not a name
@@ -896,9 +902,9 @@ def _context_name(text: str, start: int, end: int, cased: bool,
         if elongated(lowered):
             break  # "Lt hehehehe": laughter, or a word said at length, is no name
         if strict and cased and _clitic_base(lowered) in name_words():
-            owner = _POSSESSIVE_END.search(word)
-            kept_end = start + piece.start() + (owner.start() if owner else len(word))
-            if owner:
+            length, owned = _before_owner(word)
+            kept_end = start + piece.start() + length
+            if owned:
                 break
             continue  # a capital mid-sentence, after "my daughter", names her
         if lowered in common_words() and (strict or lowered not in name_words()) \
@@ -908,9 +914,9 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             break
         if strict and (ordinary_word(lowered) or _clitic_base(lowered) in ordinary_name_words()):
             break
-        owner = _POSSESSIVE_END.search(word)
-        kept_end = start + piece.start() + (owner.start() if owner else len(word))
-        if owner:
+        length, owned = _before_owner(word)
+        kept_end = start + piece.start() + length
+        if owned:
             break  # "talked to John's wife": the name is John, and it ends there
     if kept_end is None:
         return None
@@ -1487,7 +1493,10 @@ def _congregation_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
 
 # A Catholic parish, school or hospital named for Mary: "our lady of sorrows in farmington",
 # "Our Lady of Perpetual Help", "our lady of the lake". Up to two words after "of" name it.
-_OUR_LADY = re.compile(r"(?i)\b(?P<name>our lady of[ \t]+(?:the[ \t]+)?(?P<rest>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?))")
+_OUR_LADY = re.compile(
+    r"(?i)\b(?P<name>our lady of[ \t]+(?:the[ \t]+)?"
+    r"(?P<rest>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?))"
+)
 
 
 def _our_lady_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
