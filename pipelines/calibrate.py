@@ -164,7 +164,7 @@ def check_command(args) -> int:
     rows, _, model_ran = score_sample(args)
     bundled = "bundled table" if model_ran else "bundled table (rules-only job)"
     tables = {args.check: load_fitted_table(args.check, rules_only=not model_ran),
-              bundled: FittedTable.from_dict(bundled_table_data(model_ran))}
+              bundled: load_fitted_table(rules_only=not model_ran)}
     threshold = load_config(args.config).risk.threshold
     print("\n".join(check_lines(rows, tables, threshold)))
     return 0
