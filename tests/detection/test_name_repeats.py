@@ -77,6 +77,17 @@ def test_without_capitals_a_word_that_takes_a_thing_stays_a_word():
         texts, [model(texts, 0, "cash")])[0].start
 
 
+def test_without_capitals_a_word_with_an_object_or_after_be_stays_a_word():
+    """"the vendors bill me" and "sue them" are verbs; "to be frank" and "the house is tiny"
+    say what something is."""
+    texts = ["my boss bill and tiny and frank and sue said hi", "the vendors bill me monthly",
+             "we could sue them", "to be frank it's fine", "the house is tiny",
+             "bill and tiny and frank and sue came"]
+    found = [model(texts, 0, word) for word in ("bill", "tiny", "frank", "sue")]
+    got = quoted(texts, repeated_names(texts, found))
+    assert sorted(got) == [(5, "bill"), (5, "frank"), (5, "sue"), (5, "tiny")]
+
+
 @pytest.mark.parametrize("found_by", ["dictionary", "a longer span", "a modal"])
 def test_without_capitals_only_a_word_typed_alone_spreads(found_by):
     texts = ["i hope so and will you tell rose", "rose early and will be there", "eastman said so"]

@@ -142,13 +142,19 @@ _NEVER_SPREAD_UNCASED = frozenset(
 # subject: "the bill", "i hope"), and for a word already known to be ordinary, also "her",
 # "no", "you", the contractions of a subject and the modals before a verb ("i'll mark it",
 # "we will"), the degree words before an adjective ("real frank with me", "very moody";
-# not "so", which opens a sentence as often: "ok so haven can you hear me"), and the words
-# that take a thing rather than a person ("pays in cash", "had faith", "my favorite autumn").
+# not "so", which opens a sentence as often: "ok so haven can you hear me"), the words that
+# take a thing rather than a person ("pays in cash", "had faith", "my favorite autumn"), and
+# "be" and its forms ("to be frank", "the house is tiny").
 _NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
-    "her this no i'll i'd we'll we'd you you'll you'd they'll they'd he'll she'll it'll "
+    "her this no i'll i'd who'll who'd we'll we'd you you'll you'd they'll they'd he'll she'll it'll "
     "will would can could should must might may did do does don't didn't won't can't cannot "
     "let's please gonna wanna very real really too pretty quite more most less been being "
-    "in have has had having favorite favourite".split())
+    "in have has had having favorite favourite be is was are were".split())
+# Words that make the lower-case word before them a verb with its object, no name: "the
+# vendors bill me", "we could sue them" (not "it", which opens a clause as often: "i called
+# bill it was late").
+_OBJECTS_AFTER_A_VERB = frozenset(
+    "me us him them myself yourself himself herself themselves".split())
 
 
 def _after_a_determiner_or_subject(text: str, start: int) -> bool:
@@ -161,6 +167,13 @@ def _after_a_determiner_or_subject(text: str, start: int) -> bool:
     if before == "you" and _THANK_YOU.search(text, 0, start):
         return False
     return before in _NOT_BEFORE_A_NAME or before in _SAID_OF_A_SUBJECT or an_owner(before)
+
+
+def _before_an_object(text: str, end: int) -> bool:
+    """Whether the word after `end` is an object pronoun, which makes the word before it a verb
+    ("the vendors bill me")."""
+    following = _AFTER.match(text, end)
+    return following is not None and following.group(1).lower() in _OBJECTS_AFTER_A_VERB
 
 
 # After a subject and "is", a word is said of the subject: "he's frank", "i'm rich".
@@ -220,7 +233,8 @@ def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]
     uncased = [text if not is_cased(text) else "" for text in texts]
     return [Finding(turn, start, end, "PERSON_NAME", Likelihood.LIKELY, Method.DICTIONARY, DETECTOR)
             for turn, start, end in free_mentions(uncased, words, findings, ordinary=frozenset())
-            if not _after_a_determiner_or_subject(texts[turn], start)]
+            if not _after_a_determiner_or_subject(texts[turn], start)
+            and not _before_an_object(texts[turn], end)]
 
 
 def with_repeats(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:

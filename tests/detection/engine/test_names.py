@@ -543,6 +543,13 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("bill and his wife came by", "bill"),
     ("Everybody's coming, even April and her new fella.", "April"),  # with capitals, a month too
     ("my financial guy mister young says don't worry", "young"),  # "mister" as a recogniser writes it
+    ("april has a new boyfriend", "april"),  # someone with a new partner
+    ("sue from our dorm from illinois", "sue"),  # the answer to "who?": someone and where from
+    ("olive from hillsboro high", "olive"),
+    ("and how's little bill", "bill"),  # someone asked after
+    ("how's sue doing", "sue"),
+    ("hunter's a duck hunter too", "hunter"),  # someone said to be something
+    ("yeah holly's still teaching", "holly"),
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -556,6 +563,9 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     "we had a girl friend over", "a little boy will do that", "the summer is expecting record heat",
     "we talked to people there", "the mother and her sister", "rose and her husband",
     "in april and his family moved", "In April and his family moved.",
+    "the summer has a new feel", "june from the first to the tenth", "will from now on",
+    "how's summer", "how's paris", "summer's a busy time", "if an infant's not getting enough",
+    "the bill's a lot higher",
 ])
 def test_a_cue_for_a_name_takes_no_word_that_answers_or_endears(text):
     """An introduction, a goodbye or a relative makes a word a name only where it is a given

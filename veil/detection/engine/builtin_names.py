@@ -798,11 +798,32 @@ _PARTNERED_WITH = re.compile(
     r"\b(?:dating|marrying|married to|engaged to|divorced from|divorcing|broke up with|"
     rf"going out with|went out with)[ \t]+(?P<name>{_WORD})\b(?![’']s)"
 )
-# "joy is marrying mark", "hope's expecting": whoever marries, dates or is expecting is someone
-# (not after an article: "the summer is expecting record heat").
+# "joy is marrying mark", "hope's expecting", "april has a new boyfriend": whoever marries,
+# dates, is expecting or has a new partner is someone (not after an article: "the summer is
+# expecting record heat").
 _PARTNERING = re.compile(
-    r"(?<!\bthe )(?<!\ba )(?<!\ban )\b(?P<name>[^\W\d_][\w-]{0,30})(?:[ \t]+(?:is|was)|['’]s)[ \t]+"
-    r"(?:marrying|dating|getting married|engaged to|pregnant|expecting)\b"
+    r"(?<!\bthe )(?<!\ba )(?<!\ban )\b(?P<name>[^\W\d_][\w-]{0,30})"
+    r"(?:(?:[ \t]+(?:is|was)|['’]s)[ \t]+(?:marrying|dating|getting married|engaged to|pregnant|expecting)|"
+    r"(?:[ \t]+(?:has|had|got)|['’]s[ \t]+got)[ \t]+a[ \t]+(?:new[ \t]+)?"
+    r"(?:boyfriend|girlfriend|fella|husband|wife|fiance|fiancé|fiancee|baby))\b"
+)
+# "sue from our dorm", "olive from hillsboro high": a turn that opens with someone and where
+# they are from, the answer to "who?".
+_WHO_FROM = re.compile(
+    r"^(?:(?:oh|yeah|yes|no|um|uh|well)[ \t]*,?[ \t]+){0,2}(?P<name>[^\W\d_][\w-]{0,30})[ \t]+from[ \t]+"
+    r"(?:our|my|your|his|her|their|the|work|church|school|college|[^\W\d_]+[ \t]+(?:high|middle|elementary))\b"
+)
+# "hunter's a duck hunter too", "holly's still teaching": someone said to be something, or to
+# be doing it, with "is" cut short (not after a determiner: "if an infant's not getting").
+_SAID_TO_BE = re.compile(
+    r"(?<!\bthe )(?<!\ba )(?<!\ban )(?<!\bmy )(?<!\byour )(?<!\bhis )(?<!\bher )(?<!\bour )"
+    r"(?<!\btheir )(?<!\bthis )(?<!\bthat )\b(?P<name>[^\W\d_][\w-]{0,30})['’]s[ \t]+"
+    r"(?:a|an|not|so|really|very|always|never|doing|going|getting|still|got|been|good|great|fine)\b"
+)
+# "how's little bill", "how's sue doing": someone asked after.
+_ASKED_AFTER = re.compile(
+    r"\bhow(?:['’]s|[ \t]+is)[ \t]+(?:little[ \t]+|old[ \t]+)?(?P<name>[^\W\d_][\w-]{0,30})"
+    r"(?=[ \t]*(?:doing|getting on|holding up|[?.!,]|$))"
 )
 # "we had a girl lily", "a baby boy mason": a child named as they are announced.
 _CHILD_NAMED = re.compile(
@@ -824,21 +845,30 @@ _RELATIVE_NAMED = re.compile(
 _DONE_BY_A_RELATIVE = VERBS_AFTER_PEOPLE | frozenset("rose won drew".split())
 # What follows "a girl" or "a boy" and names no child ("a girl friend", "a boy will").
 _NOT_A_CHILDS_NAME = _DONE_BY_A_RELATIVE | frozenset(_PEOPLE.split("|"))
+# What is asked after, or is from somewhere, as no one: a season or a month ("how's summer",
+# "june from the first"), a verb ("will from now on").
+_NOT_SOMEONE_ASKED_AFTER = _DONE_BY_A_RELATIVE | frozenset(
+    "summer winter autumn spring fall january february march april may june july august "
+    "september october november december".split())
 
 
 def _cued_names(text: str, lowered: str, may_match: MayMatch, cased: bool = False) -> Iterator[Hit]:
     """Names that speech without capitals says are names (`_INTRODUCED_AS`, `_BIDDEN_GOODBYE`,
-    `_RELATIVE_NAMED`, `_PARTNERED_WITH`, `_PARTNERING`, `_CHILD_NAMED`, `_WITH_THEIR_OWN`), given
-    names even where English uses the word too. In `cased` text only a capitalised word: there
-    the lists find most names alone, but not a month or a weekday ("even April and her new
-    fella")."""
-    cues = [(_INTRODUCED_AS, L.LIKELY, ()), (_BIDDEN_GOODBYE, L.LIKELY, ()),
-            (_RELATIVE_NAMED, L.POSSIBLE, _DONE_BY_A_RELATIVE),
-            (_PARTNERED_WITH, L.POSSIBLE, _DONE_BY_A_RELATIVE),
-            (_PARTNERING, L.POSSIBLE, _DONE_BY_A_RELATIVE),
-            (_CHILD_NAMED, L.POSSIBLE, _NOT_A_CHILDS_NAME),
-            (_WITH_THEIR_OWN, L.POSSIBLE, _DONE_BY_A_RELATIVE)]
-    for pattern, likelihood, not_names in cues:
+    `_RELATIVE_NAMED`, `_PARTNERED_WITH`, `_PARTNERING`, `_CHILD_NAMED`, `_WITH_THEIR_OWN`,
+    `_WHO_FROM`, `_SAID_TO_BE`, `_ASKED_AFTER`), given names even where English uses the word
+    too. In `cased` text only a capitalised word: there the lists find most names alone, but not
+    a month or a weekday ("even April and her new fella"). Where a place is as likely as a
+    person ("how's arizona"), a large place is no one."""
+    cues = [(_INTRODUCED_AS, L.LIKELY, (), False), (_BIDDEN_GOODBYE, L.LIKELY, (), False),
+            (_RELATIVE_NAMED, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
+            (_PARTNERED_WITH, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
+            (_PARTNERING, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
+            (_CHILD_NAMED, L.POSSIBLE, _NOT_A_CHILDS_NAME, False),
+            (_WITH_THEIR_OWN, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
+            (_WHO_FROM, L.POSSIBLE, _NOT_SOMEONE_ASKED_AFTER, False),
+            (_SAID_TO_BE, L.POSSIBLE, _NOT_SOMEONE_ASKED_AFTER, False),
+            (_ASKED_AFTER, L.POSSIBLE, _NOT_SOMEONE_ASKED_AFTER, True)]
+    for pattern, likelihood, not_names, places_are_no_one in cues:
         if not may_match(pattern):
             continue
         for match in pattern.finditer(lowered):
@@ -846,7 +876,8 @@ def _cued_names(text: str, lowered: str, may_match: MayMatch, cased: bool = Fals
             if cased and not text[match.start("name")].isupper():
                 continue
             if word in given_name_words() and word not in STOPWORDS and word not in ADDRESS_TERMS \
-                    and word not in not_names and word not in _ASKING_VERBS:
+                    and word not in not_names and word not in _ASKING_VERBS \
+                    and not (places_are_no_one and word in major_places()):
                 yield match.start("name"), match.end("name"), likelihood, Method.REGEX
 
 
@@ -1130,7 +1161,8 @@ def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
 _PERSON_CONTEXTS = (
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
     + [_INTRODUCTION, _INTRODUCED_AS, _BIDDEN_GOODBYE, _RELATIVE_NAMED, _PARTNERED_WITH, _PARTNERING,
-       _CHILD_NAMED, _WITH_THEIR_OWN, _GREETING_CONTEXT, _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
+       _CHILD_NAMED, _WITH_THEIR_OWN, _WHO_FROM, _SAID_TO_BE, _ASKED_AFTER, _GREETING_CONTEXT,
+       _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
 )
 
 
