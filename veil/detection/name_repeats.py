@@ -144,12 +144,13 @@ _NEVER_SPREAD_UNCASED = frozenset(
 # "we will"), the degree words before an adjective ("real frank with me", "very moody";
 # not "so", which opens a sentence as often: "ok so haven can you hear me"), the words that
 # take a thing rather than a person ("pays in cash", "had faith", "my favorite autumn"), and
-# "be" and its forms ("to be frank", "the house is tiny").
+# the forms of "be" that say what something is ("the house is tiny", "to be frank"; not "be"
+# alone: "she's gonna be joy love").
 _NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
     "her this no i'll i'd who'll who'd we'll we'd you you'll you'd they'll they'd he'll she'll it'll "
     "will would can could should must might may did do does don't didn't won't can't cannot "
     "let's please gonna wanna very real really too pretty quite more most less been being "
-    "in have has had having favorite favourite be is was are were".split())
+    "in have has had having favorite favourite is was are were".split())
 # Words that make the lower-case word before them a verb with its object, no name: "the
 # vendors bill me", "we could sue them" (not "it", which opens a clause as often: "i called
 # bill it was late").
@@ -158,14 +159,16 @@ _OBJECTS_AFTER_A_VERB = frozenset(
 
 
 def _after_a_determiner_or_subject(text: str, start: int) -> bool:
-    """Whether the word before `start` is one of `_NOT_BEFORE_A_NAME`, a subject with "is"
-    ("he's frank") or an owner ("dad's chip"); "you" after "thank" is not: "thank you penny"
-    addresses her."""
+    """Whether the word before `start` is one of `_NOT_BEFORE_A_NAME`, "be" after "to" ("to be
+    frank"), a subject with "is" ("he's frank") or an owner ("dad's chip"); "you" after "thank"
+    is not: "thank you penny" addresses her."""
     from veil.detection.engine.builtin_names import an_owner, word_before
 
     before = word_before(text, start)
     if before == "you" and _THANK_YOU.search(text, 0, start):
         return False
+    if before == "be":
+        return _TO_BE.search(text, 0, start) is not None
     return before in _NOT_BEFORE_A_NAME or before in _SAID_OF_A_SUBJECT or an_owner(before)
 
 
@@ -181,6 +184,7 @@ _SAID_OF_A_SUBJECT = frozenset("he's she's i'm im you're we're they're".split())
 
 
 _THANK_YOU = re.compile(r"\bthank[ \t]+you[ \t]+$", re.IGNORECASE)
+_TO_BE = re.compile(r"\bto[ \t]+be[ \t]+$", re.IGNORECASE)
 
 
 def _said_alone(text: str, finding: Finding) -> str | None:
