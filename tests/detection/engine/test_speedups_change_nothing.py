@@ -46,7 +46,8 @@ def test_prefilters_change_no_finding(profile, monkeypatch):
 _FRAGMENTS = st.sampled_from([
     "my name is ", "My name's ", "this is ", "calling from ", "I work for ", "Dr. ", "mrs ",
     "speak to ", "Acme Inc", "acme llc", "our product is ", "we sell ", "here at ", "it's ",
-    "Jo", "Smith", " ", ", ", ". ", "\n", "\t", "'", "’",
+    "Jo", "Smith", " ", ", ", ". ", "\n", "\t", "'", "’", "the ", "'s a ", "'s still ",
+    " has a new boyfriend", " from our ", "how's little ", " and her new fella", " is marrying",
 ])
 _TEXT = st.lists(
     st.one_of(_FRAGMENTS, st.text(alphabet=st.characters(max_codepoint=127), max_size=12)),
@@ -69,17 +70,21 @@ def test_regex_guard_never_skips_a_match(text):
 def test_guard_compiles_the_context_before_the_captured_name():
     """The guard scans for "my name is " rather than "my name is (?P<name>...)": a prefix of
     the regex, which matches wherever the whole does (the property test above checks that
-    the guard still never skips a match); a regex whose name group comes first stays whole."""
+    the guard still never skips a match); a regex whose name group comes first, or after
+    nothing but lookbehinds, stays whole."""
     contexts = dict(
         name=re.compile(r"\b(?:my name is|call me)\b[ \t,:]+(?P<name>[A-Z]\w*(?:[ \t]+[A-Z]\w*)?)"),
         first=re.compile(r"\b(?P<name>[A-Z]\w*[ \t]+(?:Inc|LLC))\b"),
         alternation=re.compile(r"a(?P<name>b)|c"),
+        after_lookbehinds=re.compile(r"(?<!\bthe )\b(?P<name>\w+)'s a\b"),
     )
     forms = {key: prefilter._guard_form(pattern) for key, pattern in contexts.items()}
     assert forms == {
         "name": r"\b(?:my name is|call me)\b[ \t,:]+",
         "first": contexts["first"].pattern,
         "alternation": contexts["alternation"].pattern,
+        # lookbehinds and `\b` alone would match everywhere: the whole regex says more
+        "after_lookbehinds": contexts["after_lookbehinds"].pattern,
     }
 
 

@@ -334,7 +334,8 @@ def _collect_index(index, start, end, flags, found):
 
 def _guard_form(pattern: "re.Pattern[str]") -> str:
     """What the guard compiles for `pattern`: the part before its first top-level named group
-    when that part has two items or more, else the whole pattern.
+    when that part has two items or more and cannot match the empty string, else the whole
+    pattern (a name first, after lookbehinds: "(?<!the )(?P<name>...)'s a").
 
     A text that `pattern` matches has a match of that prefix, so the guard stays exact. The
     scanners' context regexes end in a named capture of up to four words ("my name is
@@ -353,8 +354,10 @@ def _guard_form(pattern: "re.Pattern[str]") -> str:
             if position < 2 or cut <= 0:
                 return pattern.pattern
             prefix = pattern.pattern[:cut]
-            try:  # the text before the group is exactly the items before it
-                same = len(_sre_parser.parse(prefix, pattern.flags)) == position
+            try:  # the text before the group is exactly the items before it, and says
+                # something: lookbehinds and `\b` alone match everywhere
+                parsed_prefix = _sre_parser.parse(prefix, pattern.flags)
+                same = len(parsed_prefix) == position and parsed_prefix.getwidth()[0] > 0
             except Exception:  # noqa: BLE001
                 same = False
             return prefix if same else pattern.pattern
