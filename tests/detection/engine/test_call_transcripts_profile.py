@@ -153,11 +153,23 @@ def test_previous_turn_age_and_username_questions(detector):
 @pytest.mark.parametrize("question,answer,age", [
     ("how old is she now?", "twelve.", "twelve"),
     ("how old are they now", "four and they're driving me crazy", "four"),
+    # as a speech recogniser writes the answer, without punctuation
+    ("how old is she now", "ninety one i can't believe it", "ninety one"),
+    ("how old is your mom", "twenty three anyway send me pictures", "twenty three"),
+    ("wow how old is he now ninety", "yep", "ninety"),
 ])
 def test_an_age_answered_alone_after_how_old(detector, question, answer, age):
     """A number alone is an age only where the previous turn asked for one."""
-    assert (1, age, "AGE") in found(detector, [question, answer])
+    turn = 0 if age in question else 1
+    assert (turn, age, "AGE") in found(detector, [question, answer])
     assert not any(kind == "AGE" for _, _, kind in found(detector, ["what time works?", answer]))
+
+
+def test_a_number_that_counts_something_else_answers_no_how_old(detector):
+    """"twelve years i think" is how old a car is; "five kids" how many."""
+    for question, answer in (("how old is the car", "twelve years i think"),
+                             ("how old are they", "five kids and a dog")):
+        assert not any(kind == "AGE" for _, _, kind in found(detector, [question, answer]))
 
 
 @pytest.mark.parametrize("text,value,info_type", [

@@ -267,25 +267,44 @@ def _a_person_before(word: str) -> bool:
     return word[:1].isupper() or stem in RELATIVE_WORDS or stem == "baby" or stem in given_name_words()
 
 
+def _counts_something_else(match: "re.Match[str]") -> bool:
+    """Whether what follows the number says it counts something other than years: a unit, a
+    quantity or a plural noun ("two hours", "one of", "five books"), or a mark that measures
+    ("5'11", "5:30", "5-3", "20%")."""
+    rest = match.string[match.end(1):]
+    if rest[:1] in ("'", "’", '"', ":", "-", "/", "%", "$") or re.match(r"\.\d", rest):
+        return True
+    word = _NEXT_WORD.match(rest).group(1).lower().rstrip(".")
+    if word in _COUNTED or word.rstrip("s") in _COUNTED:
+        return True
+    return word.endswith("s") and word not in _NOT_PLURALS and "'" not in word and "’" not in word
+
+
 def _an_age_said(match: "re.Match[str]") -> Likelihood | None:
-    """An age after "she's", unless the number counts something else: a unit, a quantity or a
-    plural noun follows it ("two hours", "one of", "five books"), or a mark that measures
-    ("5'11", "5:30", "5-3", "20%"); and not one ("I'm one" is more often one of something)."""
+    """An age after "she's", unless the number counts something else (`_counts_something_else`);
+    and not one ("I'm one" is more often one of something)."""
     if match.group(1).lower() in ("one", "1"):
         return None
     subject = match.group(0)[:match.start(1) - match.start()].split()[0].lower().replace("’", "'")
     if subject.endswith("'s") and subject not in ("he's", "she's") and not _a_person_before(
             match.group(0).split()[0]):
         return None
-    rest = match.string[match.end(1):]
-    if rest[:1] in ("'", "’", '"', ":", "-", "/", "%", "$") or re.match(r"\.\d", rest):
-        return None
-    word = _NEXT_WORD.match(rest).group(1).lower().rstrip(".")
-    if word in _COUNTED or word.rstrip("s") in _COUNTED:
-        return None
-    if word.endswith("s") and word not in _NOT_PLURALS and "'" not in word and "’" not in word:
+    if _counts_something_else(match):
         return None
     return _age_check(match)
+
+
+# An answer that ends with the number: "Twelve.", "twelve years old.", "four and they're".
+_ANSWER_ENDS = re.compile(r"(?:[ \t]+(?:now|years? old))?[ \t]*(?:[.!?,]|$|(?:and|in)\b)", re.IGNORECASE)
+
+
+def _a_candidate_age_answered(match: "re.Match[str]") -> Likelihood | None:
+    """A number that answers "how old" (a candidate the question must lift): one that ends the
+    answer, or, as a speech recogniser writes it without punctuation, any that counts nothing
+    else ("ninety one i can't believe it", "how old is he now ninety")."""
+    if not _ANSWER_ENDS.match(match.string, match.end(1)) and _counts_something_else(match):
+        return None
+    return _a_candidate_age(match)
 
 
 # "42 years old", "forty-two year old", "42 y/o" (a bare "5 years" is a duration).
@@ -334,13 +353,14 @@ AGE = InfoType(
             flags=re.IGNORECASE,
             trigger=re.compile(r"(?i)'s|'m|'re|is|am|are|was|were"),
         ),
-        # "How old is she now?" - "Twelve."; "how old is he now, ninety?" (a candidate; the
-        # question lifts it)
+        # "How old is she now?" - "Twelve."; "how old is he now, ninety?"; and as a speech
+        # recogniser writes them, "ninety one i can't believe it", "how old is she now like
+        # twenty two" (a candidate; the question lifts it)
         pattern(
-            rf"(?:^|[,?][ \t]*)(?:(?:um|uh|oh|well|like|about|maybe|around|she's|he's)[, \t]+)?"
-            rf"(\d{{1,3}}|{NUMBER_WORDS})(?:[ \t]+(?:now|years? old))?[ \t]*(?:[.!?,]|$|(?:and|in)\b)",
+            rf"(?:^|[,?][ \t]*|\bnow[ \t]+)(?:(?:um|uh|oh|well|like|about|maybe|around|she's|he's)[, \t]+)?"
+            rf"(\d{{1,3}}|{NUMBER_WORDS})\b",
             L.UNLIKELY,
-            check=_a_candidate_age,
+            check=_a_candidate_age_answered,
             group=1,
             flags=re.IGNORECASE,
             hotwords=[hotword(r"\bhow old\b", 40, fixed=L.LIKELY)],
