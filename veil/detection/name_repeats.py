@@ -24,6 +24,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from veil.detection.age_echoes import echoed_ages
 from veil.detection.calendar_words import month_or_weekday
 from veil.detection.casing import conversation_case
 from veil.detection.findings import Finding, Likelihood, Method
@@ -244,7 +245,8 @@ def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]
 def with_repeats(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:
     """`findings` and what the rest of the conversation adds to them, in the order the job
     applies it: the names said again (`repeated_names`), the words that continue a found name
-    (`name_neighbours`), and the organisations and places said again (`repeated_entities`).
+    (`name_neighbours`), the organisations and places said again (`repeated_entities`), and an
+    age echoed as the next turn opens (`veil.detection.age_echoes`).
     Shared by the job's anonymisation and everything that must detect as the job does
     (`veil calibrate`, the auditor's fitting)."""
     findings = list(findings)
@@ -252,6 +254,7 @@ def with_repeats(texts: list[str], findings: Iterable[Finding]) -> list[Finding]
         findings += repeated_names(texts, findings)
         findings += name_neighbours(texts, findings)
         findings += repeated_entities(texts, findings)
+    findings += echoed_ages(texts, findings)
     return findings
 
 

@@ -267,7 +267,7 @@ def _a_person_before(word: str) -> bool:
     return word[:1].isupper() or stem in RELATIVE_WORDS or stem == "baby" or stem in given_name_words()
 
 
-def _counts_something_else(match: "re.Match[str]") -> bool:
+def counts_something_else(match: "re.Match[str]") -> bool:
     """Whether what follows the number says it counts something other than years: a unit, a
     quantity or a plural noun ("two hours", "one of", "five books"), or a mark that measures
     ("5'11", "5:30", "5-3", "20%")."""
@@ -281,7 +281,7 @@ def _counts_something_else(match: "re.Match[str]") -> bool:
 
 
 def _an_age_said(match: "re.Match[str]") -> Likelihood | None:
-    """An age after "she's", unless the number counts something else (`_counts_something_else`);
+    """An age after "she's", unless the number counts something else (`counts_something_else`);
     and not one ("I'm one" is more often one of something)."""
     if match.group(1).lower() in ("one", "1"):
         return None
@@ -289,7 +289,7 @@ def _an_age_said(match: "re.Match[str]") -> Likelihood | None:
     if subject.endswith("'s") and subject not in ("he's", "she's") and not _a_person_before(
             match.group(0).split()[0]):
         return None
-    if _counts_something_else(match):
+    if counts_something_else(match):
         return None
     return _age_check(match)
 
@@ -302,7 +302,7 @@ def _a_candidate_age_answered(match: "re.Match[str]") -> Likelihood | None:
     """A number that answers "how old" (a candidate the question must lift): one that ends the
     answer, or, as a speech recogniser writes it without punctuation, any that counts nothing
     else ("ninety one i can't believe it", "how old is he now ninety")."""
-    if not _ANSWER_ENDS.match(match.string, match.end(1)) and _counts_something_else(match):
+    if not _ANSWER_ENDS.match(match.string, match.end(1)) and counts_something_else(match):
         return None
     return _a_candidate_age(match)
 
