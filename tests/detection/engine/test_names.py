@@ -356,6 +356,25 @@ def test_without_capitals_a_congregation_named_by_its_denomination_or_its_kind(t
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("i'm a- actually i teach i'm at southwest high in the city", "southwest high"),  # a school
+    ("I'm at Southwest High in the city.", "Southwest High"),
+    ("she went to hillsboro high school", "hillsboro high school"),
+    ("my son goes to central elementary", "central elementary"),
+    ("prices went to a record high of 70", None),
+    ("he was appointed to the high command", None),
+    ("she went to junior high school there", None),
+    ("he got to pretty high levels", None),
+    ("oh no, a Packers fan.", "Packers"),  # a team, said by its fans
+    ("so you're a buckeyes fan", "buckeyes"),
+    ("he is a big sports fan", None),
+    ("we bought a box fan", None),
+])
+def test_a_school_called_high_and_a_team_by_its_fans(text, expected):
+    found = quotes(text, "ORGANIZATION_NAME")
+    assert expected in found if expected else found == set()
+
+
+@pytest.mark.parametrize("text,expected", [
     ("He joined the Civic Party in 2012.", "Civic Party"),
     ("We married at Our Lady of Grace in May.", "Our Lady of Grace"),
     ("The Labour Party won the seat.", "Labour Party"),  # the sentence's "The" left outside

@@ -18,12 +18,18 @@ from veil.synth.generator import generate_records
 needs_hyperscan = pytest.mark.skipif(not prefilter.available(), reason="hyperscan not installed")
 
 
+# Call speech that only the scanners' context regexes find, which their batches must guard.
+_CONTEXTS = ["oh no, a Packers fan.", "i'm at southwest high in the city", "april has a new boyfriend",
+             "hunter's a duck hunter too", "how's little bill", "sue from our dorm",
+             "we go to dauphin way baptist", "our lady of sorrows in farmington", "lubbock isd closed"]
+
+
 def _conversations(n: int = 40) -> list[list[str]]:
     texts = []
     for record in generate_records(n, seed=4242):
         turns = record.get("turns")
         texts.append([t["text"] for t in turns] if turns else [record.get("text", "")])
-    return texts
+    return texts + [_CONTEXTS]
 
 
 @needs_hyperscan

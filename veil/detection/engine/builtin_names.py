@@ -1531,6 +1531,47 @@ _OUR_LADY = re.compile(
 )
 
 
+# A school called by its name and "high", "middle" or "elementary", where someone goes or
+# teaches: "I'm at Southwest High", "from hillsboro high school" (not "to a record high", "the
+# high command", "to junior high school": after a determiner or a word that says how high or
+# which kind, "high" is the word).
+_SCHOOL_SHORT = re.compile(
+    r"(?i)\b(?:at|from|to|attends|attended|attend|teach at|taught at)[ \t]+"
+    r"(?P<name>(?P<words>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*)?)[ \t]+"
+    r"(?:high|middle|elementary|junior high)(?:[ \t]+school)?)\b(?![ \t]+(?:schools|of|level|levels|end)\b)"
+)
+_NOT_A_SCHOOLS_NAME = frozenset(
+    "record all-time new time year month week day level tide fairly very pretty really so too "
+    "quite as more most less junior senior local public private nearby".split())
+# "a Packers fan", "you a buckeyes fan?": a team, said by its fans (not "a sports fan").
+_FAN_OF = re.compile(
+    r"(?i)\b(?:a|an|big|huge|die-hard|diehard|lifelong|lifetime|such)[ \t]+"
+    r"(?P<name>[^\W\d_][\w'’-]*s)[ \t]+fans?\b"
+)
+_NOT_A_TEAM = frozenset(
+    "sports movies films games books comics cars horses dogs cats animals things musicals westerns "
+    "cartoons documentaries shows series plays arts".split())
+
+
+def _school_and_team_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
+    """Schools called "... High" and teams said by their fans (`_SCHOOL_SHORT`, `_FAN_OF`); in
+    cased text, only capitalised."""
+    if may_match(_SCHOOL_SHORT):
+        for match in _SCHOOL_SHORT.finditer(text):
+            words = match.group("words").split()
+            if any(w.lower() in STOPWORDS or w.lower() in _NOT_A_SCHOOLS_NAME for w in words):
+                continue
+            if cased and not all(w[:1].isupper() for w in match.group("name").split()):
+                continue
+            yield match.start("name"), match.end("name"), L.LIKELY if cased else L.POSSIBLE, Method.REGEX
+    if may_match(_FAN_OF):
+        for match in _FAN_OF.finditer(text):
+            team = match.group("name")
+            if team.lower() in _NOT_A_TEAM or team.lower() in STOPWORDS or (cased and not team[:1].isupper()):
+                continue
+            yield match.start("name"), match.end("name"), L.LIKELY if cased else L.POSSIBLE, Method.REGEX
+
+
 def _our_lady_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     """Parishes named "our lady of ...", up to the first word after "of" that ends a name (a
     stopword, a filler: "our lady of sorrows | in farmington"); in cased text, the capitalised
@@ -1595,6 +1636,7 @@ def _organisation_hits(
                 yield span[0], span[1], likelihood, Method.REGEX
     yield from _institution_hits(text, cased, may_match)
     yield from _our_lady_hits(text, cased, may_match)
+    yield from _school_and_team_hits(text, cased, may_match)
     if not cased:
         yield from _congregation_hits(text, may_match)
     for start, end in _org_context_hits(text, may_match):
@@ -1620,7 +1662,8 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
 
 
 _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
-                _CONGREGATION_LOWER, _OUR_LADY, _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT]
+                _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _FAN_OF, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
+                _OPENING_CONTEXT]
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:
@@ -1841,7 +1884,8 @@ def scan_speaker_products_batch(batch) -> Iterator[tuple]:
 _GUARD = RegexGuard(
     _PERSON_CONTEXTS
     + [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
-       _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _OUR_LADY, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
+       _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _FAN_OF,
+       _SPEAKER_CONTEXT, _AGENT_CONTEXT,
        _OPENING_CONTEXT, _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
 )
