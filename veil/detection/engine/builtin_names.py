@@ -1433,9 +1433,10 @@ _JOINERS = frozenset({"of", "for", "and", "&", "the"})
 
 def _institution_span(text: str, match: "re.Match[str]") -> tuple[int, int] | None:
     """The institution in a cased match, less leading stopwords ("The Labour Party"), an
-    owner before it ("Berkeley's Department of Linguistics") and trailing punctuation. None where the only words naming it are ordinary words capitalised
-    because a sentence opens there or the text is in capitals ("Each Department", "SCHOOL
-    BOARD")."""
+    owner before it ("Berkeley's Department of Linguistics") and trailing punctuation. None
+    where the only words naming it are ordinary words capitalised because a sentence opens
+    there or the text is in capitals ("Each Department", "SCHOOL BOARD"), unless its head
+    alone says what it is ("Lubbock ISD")."""
     start, end = match.span("name")
     while end > start and not text[end - 1].isalnum():
         end -= 1
@@ -1453,7 +1454,8 @@ def _institution_span(text: str, match: "re.Match[str]") -> tuple[int, int] | No
     if not words or not naming(words):
         return None
     first = start + words[0].start()
-    if all(ordinary_word(w.lower()) for w in naming(words)) and (
+    sure = match.group("head").lower() in _SUFFIXES_SURE_LOWER  # "Lubbock ISD will close"
+    if all(ordinary_word(w.lower()) for w in naming(words)) and not sure and (
         sentence_initial(text, first) or text[first:end].isupper()
     ):
         return None
