@@ -165,6 +165,14 @@ def test_an_age_answered_alone_after_how_old(detector, question, answer, age):
     assert not any(kind == "AGE" for _, _, kind in found(detector, ["what time works?", answer]))
 
 
+@pytest.mark.parametrize("text", ["Thank you, one moment please.", "five six two", "twenty three anyway"])
+def test_a_number_opening_a_turn_is_no_age_even_to_the_auditor_without_the_question(text):
+    """Without "how old", a number that opens a turn is no age candidate, not even at the
+    auditor's low threshold, which would score it in every call that reads out digits."""
+    auditor = ConversationDetector(load_config("auditor"))
+    assert not any(f.info_type == "AGE" for f in auditor.find([text]))
+
+
 def test_a_number_that_counts_something_else_answers_no_how_old(detector):
     """"twelve years i think" is how old a car is; "five kids" how many."""
     for question, answer in (("how old is the car", "twelve years i think"),

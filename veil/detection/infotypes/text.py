@@ -300,11 +300,16 @@ _ANSWER_ENDS = re.compile(r"(?:[ \t]+(?:now|years? old))?[ \t]*(?:[.!?,]|$|(?:an
 
 def _a_candidate_age_answered(match: "re.Match[str]") -> Likelihood | None:
     """A number that answers "how old" (a candidate the question must lift): one that ends the
-    answer, or, as a speech recogniser writes it without punctuation, any that counts nothing
-    else ("ninety one i can't believe it", "how old is he now ninety")."""
-    if not _ANSWER_ENDS.match(match.string, match.end(1)) and counts_something_else(match):
+    answer (UNLIKELY), or, as a speech recogniser writes it without punctuation, one that opens
+    the turn or follows "now" and counts nothing else ("ninety one i can't believe it", "how old
+    is he now ninety"): VERY_UNLIKELY, below even the auditor's threshold, since without the
+    question a number opening a turn is seldom an age ("one moment please", "five six two")."""
+    if _ANSWER_ENDS.match(match.string, match.end(1)):
+        return _a_candidate_age(match)
+    if match.group(0)[:1] in ",?" or match.group(1).lower() in ("one", "1") \
+            or counts_something_else(match):
         return None
-    return _a_candidate_age(match)
+    return L.VERY_UNLIKELY if _a_candidate_age(match) else None
 
 
 # "42 years old", "forty-two year old", "42 y/o" (a bare "5 years" is a duration).
