@@ -79,13 +79,15 @@ def test_without_capitals_a_word_that_takes_a_thing_stays_a_word():
 
 def test_without_capitals_a_word_with_an_object_or_after_be_stays_a_word():
     """"the vendors bill me" and "sue them" are verbs; "to be frank" and "the house is tiny"
-    say what something is, but "gonna be sue" may say who."""
+    say what something is, but "gonna be sue" and "this is tiny" say who."""
     texts = ["my boss bill and tiny and frank and sue said hi", "the vendors bill me monthly",
              "we could sue them", "to be frank it's fine", "the house is tiny",
-             "bill and tiny and frank and sue came", "so she's gonna be sue love"]
+             "bill and tiny and frank and sue came", "so she's gonna be sue love",
+             "hi edwin this is tiny", "my name is frank"]
     found = [model(texts, 0, word) for word in ("bill", "tiny", "frank", "sue")]
     got = quoted(texts, repeated_names(texts, found))
-    assert sorted(got) == [(5, "bill"), (5, "frank"), (5, "sue"), (5, "tiny"), (6, "sue")]
+    assert sorted(got) == [(5, "bill"), (5, "frank"), (5, "sue"), (5, "tiny"), (6, "sue"), (7, "tiny"),
+                           (8, "frank")]
 
 
 @pytest.mark.parametrize("found_by", ["dictionary", "a longer span", "a modal"])
