@@ -90,6 +90,20 @@ def test_without_capitals_a_word_with_an_object_or_after_be_stays_a_word():
                            (8, "frank")]
 
 
+def test_without_capitals_a_word_ending_a_noun_phrase_or_a_quality_stays_a_word():
+    """After an article and a word or two, the word is a thing ("the first tuition bill", "a
+    duck hunter", "the fast lane"), and after "is so" a quality ("his office was so dusty");
+    but a word between may say it is someone ("a friend sue", "a guy named lane", "a name like
+    dusty", "the contact there hunter"), and "that's so" likens someone to a name."""
+    texts = ["my son bill and hunter and lane and dusty and sue said hi",
+             "we got the first tuition bill", "he's a duck hunter", "he drives in the fast lane",
+             "his office was so dusty", "a friend sue called", "a guy named lane",
+             "with a name like dusty", "who's the contact there hunter", "oh man that's so bill"]
+    found = [model(texts, 0, word) for word in ("bill", "hunter", "lane", "dusty", "sue")]
+    got = quoted(texts, repeated_names(texts, found))
+    assert sorted(got) == [(5, "sue"), (6, "lane"), (7, "dusty"), (8, "hunter"), (9, "bill")]
+
+
 @pytest.mark.parametrize("found_by", ["dictionary", "a longer span", "a modal"])
 def test_without_capitals_only_a_word_typed_alone_spreads(found_by):
     texts = ["i hope so and will you tell rose", "rose early and will be there", "eastman said so"]
@@ -172,10 +186,11 @@ def test_anonymised_record_redacts_the_repeated_mention_with_the_same_placeholde
 
 def test_a_lower_case_ordinary_word_is_a_name_where_the_conversation_names_it_elsewhere():
     texts = ["Hello, this is Haven Brooks from the clinic.", "ok so haven can you hear me",
-             "we found a safe haven"]
+             "we found a safe haven", "tell haven i said hi"]
     found = [name(texts, 0, "Haven Brooks")]
     got = quoted(texts, repeated_names(texts, found))
-    assert (1, "haven") in got and (2, "haven") in got
+    # "a safe haven" is the place of refuge: an article and an adjective before it
+    assert (1, "haven") in got and (3, "haven") in got and (2, "haven") not in got
 
 
 def test_i_m_is_never_a_name_nor_spread_as_one():
@@ -241,7 +256,8 @@ def test_a_month_found_as_a_name_is_not_said_again_where_it_is_the_month():
 
 def test_a_name_that_is_an_english_word_is_not_said_again_in_lower_case_where_names_have_capitals():
     # In a transcript that keeps capitals for names, "moody" after "deacon Moody" is the word;
-    # in prose too ("Haven Brooks" ... "a safe haven"). Without capitals it may be her.
+    # in prose too ("Haven Brooks" ... "a safe haven"). Without capitals it may be her, but
+    # not after an article and an adjective ("a safe haven").
     from veil.detection.casing import conversation_case
 
     transcribed = ["deacon Moody?", "yeah I know.", "he's been so moody lately.", "and I said so."]
@@ -249,8 +265,9 @@ def test_a_name_that_is_an_english_word_is_not_said_again_in_lower_case_where_na
         assert quoted(transcribed, repeated_names(transcribed, [name(transcribed, 0, "Moody")])) == []
     prose = ["Haven Brooks called.", "We found a safe haven there."]
     assert quoted(prose, repeated_names(prose, [name(prose, 0, "Haven Brooks")])) == []
-    recognised = ["this is haven brooks", "we found a safe haven there"]
-    assert (1, "haven") in quoted(recognised, repeated_names(recognised, [name(recognised, 0, "haven brooks")]))
+    recognised = ["this is haven brooks", "we found a safe haven there", "so haven said no"]
+    got = quoted(recognised, repeated_names(recognised, [name(recognised, 0, "haven brooks")]))
+    assert (2, "haven") in got and (1, "haven") not in got
     # An identifier in capitals is no capital of the writer's: the turn is still lower case.
     with_id = ["Jerry Patterson joined us.", "our new hire jerry starts monday his id is EMP-338662"]
     assert (1, "jerry") in quoted(with_id, repeated_names(with_id, [name(with_id, 0, "Jerry Patterson")]))

@@ -172,7 +172,47 @@ def _after_a_determiner_or_subject(text: str, start: int) -> bool:
         return _TO_BE.search(text, 0, start) is not None
     if before in ("is", "was") and _INTRODUCING.search(text, 0, start):
         return False  # "this is stefano", "my name is grace": who, not what
-    return before in _NOT_BEFORE_A_NAME or before in _SAID_OF_A_SUBJECT or an_owner(before)
+    return before in _NOT_BEFORE_A_NAME or before in _SAID_OF_A_SUBJECT or an_owner(before) \
+        or _inside_a_noun_phrase(text, start)
+
+
+# Articles that open a noun phrase whose last word is a thing: "the first tuition bill", "a
+# duck hunter", "some research grant" (not possessives: "my wife bonnie" names her).
+_ARTICLES = frozenset("a an the some another every each".split())
+# Words that, between an article and a name, make it someone's (with the lists' words for
+# people and relatives: "the guy bill", "a friend sue"): "a man named hunter", "the younger
+# one mason", "a name like joy"; or end the noun phrase before it: "who's the contact there
+# hunter".
+_NAMING_WORDS = frozenset("named called name one ones contact there here now then today "
+                          "again".split())
+# Words that end the article's phrase before the word: "on the calendar and mark wants slides".
+_PHRASE_BREAKS = frozenset("and or but nor with for to of at on from by as than if when that "
+                           "who which while".split())
+# A degree word after a verb of being says what something is: "it's so dusty", "was so frank"
+# (not "so" alone, which opens a sentence as often: "ok so haven can you hear me"; nor "that's
+# so", which likens someone to a name as often: "that's so drew").
+_BEING = frozenset("is was are were be been it's he's she's they're get got gets "
+                   "getting seems seemed looks looked feel feels felt".split())
+
+
+def _inside_a_noun_phrase(text: str, start: int) -> bool:
+    """Whether the lower-case word at `start` ends a noun phrase that an article opened one or
+    two words before ("the fast lane", "a safe haven", "the first tuition bill"), or follows a
+    degree word after "is" ("so dusty"): a thing or a quality, no person said again. Not where
+    a word between says it is someone ("a friend sue", "a guy named bill") or ends the phrase
+    ("the calendar and mark")."""
+    from veil.detection.engine.builtin_names import PEOPLE_WORDS, RELATIVE_WORDS, words_before
+
+    before = words_before(text, start, 3)
+    if before[:1] == ["so"]:
+        return len(before) > 1 and before[1] in _BEING
+    for reach in (2, 3):
+        if len(before) >= reach and before[reach - 1] in _ARTICLES:
+            return not any(word in naming or word.removesuffix("s") in naming
+                           for word in before[:reach - 1]
+                           for naming in (_NAMING_WORDS, PEOPLE_WORDS, RELATIVE_WORDS,
+                                          _PHRASE_BREAKS, _NOT_BEFORE_A_NAME))
+    return False
 
 
 def _before_an_object(text: str, end: int) -> bool:

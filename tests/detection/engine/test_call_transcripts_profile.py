@@ -69,6 +69,7 @@ def test_digit_sequences(detector, text, expected):
     "I want to go for a walk",
     "one of the two options",
     "a hundred metre dash in two minutes",
+    "i had the four oh one k and a pension",  # the retirement plan, said aloud
     "a T-shirt and an e-mail",
     "I-I'm not sure", "I-I think so", "A-A-A battery", "W-we went", "th-the place",
 ])

@@ -517,6 +517,18 @@ def word_before(text: str, start: int) -> str:
     return _word_before_at(text, start)[1]
 
 
+def words_before(text: str, start: int, count: int) -> list[str]:
+    """Up to `count` words right before `start`, nearest first, across spaces or tabs only
+    (`word_before`); fewer where a text's start or punctuation comes first."""
+    words = []
+    while len(words) < count:
+        start, word = _word_before_at(text, start)
+        if not word:
+            break
+        words.append(word)
+    return words
+
+
 def _word_before_at(text: str, start: int) -> tuple[int, str]:
     """Where the word right before `start` begins, and the word (`word_before`): walked back
     by hand, since dictionary matches are many and a regex anchored at `start` would scan the
@@ -721,6 +733,7 @@ _RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|d
               r"nephew|niece|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
               r"boyfriend|girlfriend|fiance|fiancé|fiancee|partner|stepson|stepdaughter")
 RELATIVE_WORDS = frozenset(_RELATIVES.split("|"))
+PEOPLE_WORDS = frozenset(_PEOPLE.split("|"))
 # "call me bill", but not "call me back" or "call me soon" (the lists' "Back" and "Soon").
 _CALL_ME = r"call me(?![ \t,]+(?:back|soon)\b)"
 _NAME_CONTEXTS = [
