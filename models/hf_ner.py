@@ -34,7 +34,7 @@ import numpy as np
 
 from models.token_spans import (
     NOT_A_NAME, OUTSIDE, CharSpan, corroborated, decode_spans, label_type, stitch_windows, token_windows,
-    tokenizable, unread_name_words,
+    outside_transcribers_marks, tokenizable, unread_name_words,
 )
 from models.turn_tokenizer import TurnTokenizer
 from veil.detection.casing import conversation_case
@@ -277,7 +277,7 @@ class HfTokenClassifier:
             spans = sure + [span for span in spans if span not in known and corroborated(
                 text, span, cased, person=self.kind_types.get(span.label) == "PERSON_NAME")]
         typed = [CharSpan(span.start, span.end, self.kind_types[span.label], span.score)
-                 for span in spans if self.kind_types.get(span.label)]
+                 for span in outside_transcribers_marks(text, spans) if self.kind_types.get(span.label)]
         below = self.settings.not_a_name_below
         if below is not None:
             from veil.detection.engine.builtin_names import is_cased

@@ -285,6 +285,22 @@ def corroborated(text: str, span: CharSpan, cased: bool | None = None, person: b
     return False
 
 
+# A transcriber's note of a sound or a gap, one lower-case word in the brackets that
+# transcription conventions use: "{lipsmack}", "[laughter]", "<unk>", "[vocalized-noise]" (not
+# a writer's "[Alexandros]", a name put in brackets).
+_TRANSCRIBERS_MARK = re.compile(r"\{[a-z_-]+\}|\[[a-z_-]+\]|<[a-z_-]+>")
+
+
+def outside_transcribers_marks(text: str, spans: list[CharSpan]) -> list[CharSpan]:
+    """`spans` but those inside a transcriber's note of a sound: no word was said there, so
+    there is no one to name, whatever the model reads into "lipsmack"."""
+    if not any(bracket in text for bracket in "{[<"):
+        return spans
+    marks = [match.span() for match in _TRANSCRIBERS_MARK.finditer(text)]
+    return [span for span in spans
+            if not any(start <= span.start and span.end <= end for start, end in marks)]
+
+
 def _a_stranger_where_case_says_nothing(text: str, start: int, end: int, cased: bool) -> bool:
     """Whether a word of a doubtful person is a whole word that is a stranger to English and to
     the name lists ("galois", "Goode": `unknown_word`), where case says nothing of it: in text

@@ -79,15 +79,16 @@ def test_without_capitals_a_word_that_takes_a_thing_stays_a_word():
 
 def test_without_capitals_a_word_with_an_object_or_after_be_stays_a_word():
     """"the vendors bill me" and "sue them" are verbs; "to be frank" and "the house is tiny"
-    say what something is, but "gonna be sue" and "this is tiny" say who."""
+    say what something is, but "gonna be sue" and "this is tiny" say who, and "you too frank"
+    says goodbye to him."""
     texts = ["my boss bill and tiny and frank and sue said hi", "the vendors bill me monthly",
              "we could sue them", "to be frank it's fine", "the house is tiny",
              "bill and tiny and frank and sue came", "so she's gonna be sue love",
-             "hi edwin this is tiny", "my name is frank"]
+             "hi edwin this is tiny", "my name is frank", "you too frank have a good one"]
     found = [model(texts, 0, word) for word in ("bill", "tiny", "frank", "sue")]
     got = quoted(texts, repeated_names(texts, found))
     assert sorted(got) == [(5, "bill"), (5, "frank"), (5, "sue"), (5, "tiny"), (6, "sue"), (7, "tiny"),
-                           (8, "frank")]
+                           (8, "frank"), (9, "frank")]
 
 
 def test_without_capitals_a_word_ending_a_noun_phrase_or_a_quality_stays_a_word():

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from models.token_spans import (
     IGNORE, OUTSIDE, CharSpan, bio_labels, decide_labels, decode_spans, label_type,
-    stitch_windows, token_targets, token_windows, widen_to_words,
+    outside_transcribers_marks, stitch_windows, token_targets, token_windows, widen_to_words,
 )
 
 LABELS = bio_labels(["PERSON_NAME", "LOCATION"])
@@ -313,3 +313,13 @@ def test_typed_online_a_name_the_model_gives_a_chance_stays():
     offsets = whitespace_tokens(text)
     assert unread_name_words(text, offsets, _chances(text, offsets, {}), LABELS, 0.05) != []
     assert unread_name_words(text, offsets, _chances(text, offsets, {"crissy": 0.2}), LABELS, 0.05) == []
+
+
+def test_a_transcribers_note_of_a_sound_names_no_one():
+    """"{lipsmack}", "[laughter]", "<unk>": no word was said there; a writer's "[Alexandros]",
+    a name put in brackets, stays."""
+    text = "oh {lipsmack} [laughter-yeah] <unk> [Alexandros] said bob"
+    spans = [CharSpan(text.index(word), text.index(word) + len(word), "PERSON_NAME", 0.9)
+             for word in ("lipsmack", "laughter-yeah", "unk", "Alexandros", "bob")]
+    kept = outside_transcribers_marks(text, spans)
+    assert [text[span.start:span.end] for span in kept] == ["Alexandros", "bob"]

@@ -162,7 +162,8 @@ _OBJECTS_AFTER_A_VERB = frozenset(
 def _after_a_determiner_or_subject(text: str, start: int) -> bool:
     """Whether the word before `start` is one of `_NOT_BEFORE_A_NAME`, "be" after "to" ("to be
     frank"), a subject with "is" ("he's frank") or an owner ("dad's chip"); "you" after "thank"
-    is not: "thank you penny" addresses her, nor "is" that introduces: "this is stefano"."""
+    is not: "thank you penny" addresses her, nor "too" after "you" ("you too rob"), nor "is"
+    that introduces: "this is stefano"."""
     from veil.detection.engine.builtin_names import an_owner, word_before
 
     before = word_before(text, start)
@@ -172,6 +173,8 @@ def _after_a_determiner_or_subject(text: str, start: int) -> bool:
         return _TO_BE.search(text, 0, start) is not None
     if before in ("is", "was") and _INTRODUCING.search(text, 0, start):
         return False  # "this is stefano", "my name is grace": who, not what
+    if before == "too" and _YOU_TOO.search(text, 0, start):
+        return False  # "you too rob have a good one": a goodbye, not a degree word
     return before in _NOT_BEFORE_A_NAME or before in _SAID_OF_A_SUBJECT or an_owner(before) \
         or _inside_a_noun_phrase(text, start)
 
@@ -228,6 +231,7 @@ _SAID_OF_A_SUBJECT = frozenset("he's she's i'm im you're we're they're".split())
 
 _THANK_YOU = re.compile(r"\bthank[ \t]+you[ \t]+$", re.IGNORECASE)
 _TO_BE = re.compile(r"\bto[ \t]+be[ \t]+$", re.IGNORECASE)
+_YOU_TOO = re.compile(r"\b(?:you|me)[ \t]+too[ \t]+$", re.IGNORECASE)
 _INTRODUCING = re.compile(r"\b(?:this|that|it|name|here|who|there)[ \t]+(?:is|was)[ \t]+$", re.IGNORECASE)
 
 

@@ -187,10 +187,30 @@ def test_speaker_organisations():
     "i'm from rochester new york so",
     "We're from Paris France.",
     "i'm calling from orange about your bill",  # a city; the company would be redacted too
+    "i'm from normal illinois originally",  # "originally" ends it, as capitals would
 ])
 def test_where_a_caller_is_from_is_a_place_not_their_organisation(text):
     assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == set()
     assert quotes(text, "LOCATION") != set()
+
+
+@pytest.mark.parametrize("text,town", [
+    ("i'm in spring texas outside houston", "spring"),
+    ("we live near normal illinois", "normal"),
+    ("she's from surprise arizona", "surprise"),
+    ("we're in spring texas", "spring"),
+])
+def test_without_capitals_a_town_that_is_an_ordinary_word_is_a_place_before_its_state(text, town):
+    assert town in quotes(text, "LOCATION")
+
+
+@pytest.mark.parametrize("text", [
+    "we moved here in spring",
+    "in spring we go to texas",  # no state right after it
+    "that's normal in ohio",  # Normal lies in Illinois, not Ohio
+])
+def test_without_capitals_an_ordinary_word_before_no_state_of_its_town_is_no_place(text):
+    assert not {"spring", "normal"} & quotes(text, "LOCATION")
 
 
 @pytest.mark.parametrize("text,town", [

@@ -1237,8 +1237,9 @@ ORG_STOP = frozenset(
     office account calling speaking""".split()
 ) | frozenset(
     # Words a speaker says after the name, which capitals would have ended ("i work for ibm out
-    # in", "i'm with texas instruments um everybody", "lsu actually", "kodak i'm fifty eight").
-    """um uh er ah hmm like actually basically honestly out over up down off part full then still
+    # in", "i'm with texas instruments um everybody", "lsu actually", "kodak i'm fifty eight",
+    # "i'm from normal illinois originally").
+    """um uh er ah hmm like actually basically honestly originally out over up down off part full then still
     just also even i'm im i've i'd everybody everyone everything one two three four five six seven
     eight nine ten twenty thirty forty fifty sixty seventy eighty ninety hundred""".split()
 )
@@ -1791,13 +1792,42 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
             if lowered in major_places():  # "in london", "to phoenix"
                 in_context = _in_place_context(text, start, end)
             else:  # "to say", "at best": only "live in", "moved to", "born in"...
-                in_context = _STRONG_PLACE_CONTEXT.search(text, max(0, start - 24), start) is not None
+                in_context = _STRONG_PLACE_CONTEXT.search(text, max(0, start - 24), start) is not None \
+                    or (_PLACE_CONTEXT.search(text, max(0, start - 12), start) is not None
+                        and followed_by_its_state(text, end, lowered))
             likelihood = L.POSSIBLE if in_context else L.VERY_UNLIKELY
         elif lowered in names or lowered in AMBIGUOUS_NAMES:
             likelihood = L.POSSIBLE if _in_place_context(text, start, end) else L.VERY_UNLIKELY
         else:
             likelihood = L.POSSIBLE
         yield start, end, likelihood, Method.DICTIONARY
+
+
+# A US state's name after a town's, as a caller says where they are: "spring texas".
+_WORDS_AFTER = re.compile(r"[ \t,]+([^\W\d_]+)(?:[ \t]+([^\W\d_]+))?")
+
+
+@lru_cache(maxsize=None)
+def _towns_by_state() -> frozenset[tuple[str, str]]:
+    """(town, state), lower-cased, for every US town of the gazetteer."""
+    cache = _gazetteer()
+    states = {code: state["name"].lower() for code, state in cache.get_us_states().items()}
+    return frozenset((city["name"].lower(), states[city["admin1code"]])
+                     for city in cache.get_cities().values()
+                     if city["countrycode"] == "US" and city["admin1code"] in states)
+
+
+def followed_by_its_state(text: str, end: int, town: str) -> bool:
+    """Whether the words after `end` name the US state where the gazetteer has a town called
+    `town` (lower-cased): "in spring texas", "from normal illinois", "outside buffalo new york"
+    are the towns, though "spring", "normal" and "buffalo" are ordinary words."""
+    after = _WORDS_AFTER.match(text, end)
+    if after is None:
+        return False
+    towns = _towns_by_state()
+    one = after.group(1).lower()
+    two = f"{one} {after.group(2).lower()}" if after.group(2) else None
+    return (town, one) in towns or (two is not None and (town, two) in towns)
 
 
 def _ordinary_words(lowered: str) -> bool:
