@@ -69,12 +69,15 @@ def test_without_capitals_a_word_said_of_a_subject_or_owned_stays_a_word():
 
 
 def test_without_capitals_a_word_that_takes_a_thing_stays_a_word():
-    """After "in", "had" or "favorite" the word is the thing: "pays in cash", "had faith"."""
+    """After "in", "had", "favorite" or "play" the word is the thing: "pays in cash", "had
+    faith", "i play bass"."""
     texts = ["she's dating cash young and faith says hi", "he pays in cash and cash is happy",
              "i've always had faith in him", "my favorite faith story"]
     got = quoted(texts, repeated_names(texts, [model(texts, 0, "cash"), model(texts, 0, "faith")]))
     assert got == [(1, "cash")] and texts[1].index("and cash") + 4 == repeated_names(
         texts, [model(texts, 0, "cash")])[0].start
+    played = ["my name is bass", "i play bass in a band", "so bass what's yours"]
+    assert quoted(played, repeated_names(played, [model(played, 0, "bass")])) == [(2, "bass")]
 
 
 def test_without_capitals_a_word_with_an_object_or_after_be_stays_a_word():

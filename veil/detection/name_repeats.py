@@ -144,14 +144,15 @@ _NEVER_SPREAD_UNCASED = frozenset(
 # "no", "you", the contractions of a subject and the modals before a verb ("i'll mark it",
 # "we will"), the degree words before an adjective ("real frank with me", "very moody";
 # not "so", which opens a sentence as often: "ok so haven can you hear me"), the words that
-# take a thing rather than a person ("pays in cash", "had faith", "my favorite autumn"), and
+# take a thing rather than a person ("pays in cash", "had faith", "my favorite autumn", "i play
+# bass"), and
 # the forms of "be" that say what something is ("the house is tiny", "to be frank"; not "be"
 # alone: "she's gonna be joy love").
 _NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
     "her this no i'll i'd who'll who'd we'll we'd you you'll you'd they'll they'd he'll she'll it'll "
     "will would can could should must might may did do does don't didn't won't can't cannot "
     "let's please gonna wanna very real really too pretty quite more most less been being "
-    "in have has had having favorite favourite is was are were".split())
+    "in have has had having favorite favourite is was are were play plays playing played".split())
 # Words that make the lower-case word before them a verb with its object, no name: "the
 # vendors bill me", "we could sue them" (not "it", which opens a clause as often: "i called
 # bill it was late").
