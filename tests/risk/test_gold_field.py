@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import read_jsonl_folder, run_job, write_jsonl
+from veil.io.summary import format_summary as format_job_summary
 from veil.risk.report import build_report, format_summary
 from veil.risk.stats import summarise
 
@@ -98,6 +99,14 @@ def test_asked_for_gold_labels_stand_beside_the_auditor_which_still_decides(tmp_
     assert "gold labels" in text and "auditor" in text and "decided by the auditor" in text
     page = build_report(figures, rows)
     assert "decided by the auditor" in page
+    # The run's own summary says the same: gold's figure passes, but the auditor's decides.
+    job = json.loads((out / "job_summary.json").read_text())
+    assert job["risk"]["decided_by"] == ["auditor"] and job["risk"]["auditor_beside"]["passes"] is False
+    lines = format_job_summary(job).splitlines()
+    assert "  residual risk:   FAIL, decided by the auditor" in "\n".join(lines)
+    assert any(line.startswith("    gold labels:   mean + std = 0.00 (pass)") for line in lines)
+    assert any(line.startswith("    auditor:       estimate") and line.split(";")[0].endswith("(fail)")
+               for line in lines)
 
 
 def test_gold_field_takes_only_the_named_field(tmp_path):

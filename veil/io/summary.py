@@ -93,6 +93,24 @@ def _risk_verdict(risk: dict) -> dict[str, Any]:
         "auditor_interval": total.get("auditor_interval"),
         # The auditor read a sample: how many of how many, and the intervals (veil.risk.sampling).
         **({"audit_sample": total["audit_sample"]} if total.get("audit_sample") else {}),
+        # Gold labels asked for (--gold_field): the auditor's figures beside them, and which of
+        # the two decided the verdict (veil.risk.verdict).
+        "decided_by": total.get("decided_by", []),
+        **({"auditor_beside": _auditor_beside(total["auditor"])} if total.get("auditor") else {}),
+    }
+
+
+def _auditor_beside(beside: dict[str, Any]) -> dict[str, Any]:
+    """The auditor's figures beside gold labels: its estimate (the calibrated one where it has
+    an interval), the interval, its verdict and its count of conversations holding a direct
+    identifier."""
+    interval = beside.get("interval") or {}
+    return {
+        "estimate": interval.get("estimate", beside.get("mean_plus_std")),
+        "low": interval.get("low"), "high": interval.get("high"),
+        "borderline": bool(interval.get("borderline")),
+        "passes": beside.get("passes"),
+        "with_direct_identifier": beside.get("with_direct_identifier"),
     }
 
 
@@ -144,11 +162,15 @@ def format_summary(summary: dict[str, Any]) -> str:
         estimate = (f"; auditor's estimate {interval['estimate']:.2f}, interval "
                     f"{interval['low']:.2f}-{interval['high']:.2f}, verdict on {on}"
                     ) if interval else ""
-        lines.append(
-            f"  residual risk:   {verdict} (mean + std = {risk['mean_plus_std']:.2f}{estimate}, "
-            f"threshold {risk['threshold']:g}); {risk['with_direct_identifier']} of "
-            f"{risk['conversations']} conversations still hold a direct identifier"
-        )
+        beside = risk.get("auditor_beside")
+        if beside:
+            lines += _gold_beside_auditor_lines(risk, beside, verdict)
+        else:
+            lines.append(
+                f"  residual risk:   {verdict} (mean + std = {risk['mean_plus_std']:.2f}{estimate}, "
+                f"threshold {risk['threshold']:g}); {risk['with_direct_identifier']} of "
+                f"{risk['conversations']} conversations still hold a direct identifier"
+            )
         sample = risk.get("audit_sample")
         if sample:
             lines.append(f"  audit sample:    the auditor read {sample['audited']} of {sample['of']} "
@@ -159,6 +181,29 @@ def format_summary(summary: dict[str, Any]) -> str:
     if records["errored"]:
         lines.append(f"  see {summary.get('output', '').rstrip('/')}/errors/ for why records failed")
     return "\n".join(lines)
+
+
+def _gold_beside_auditor_lines(risk: dict[str, Any], beside: dict[str, Any], verdict: str) -> list[str]:
+    """The verdict with gold labels (--gold_field) and the auditor side by side: each figure,
+    whether it passes, and which decided, so that no one reads gold's figure as the verdict's."""
+    def said(passes: Any) -> str:
+        return "pass" if passes else "fail"
+
+    gold_passes = risk["mean_plus_std"] < risk["threshold"]
+    interval = (f", interval {beside['low']:.2f}-{beside['high']:.2f}"
+                + (", borderline" if beside["borderline"] else "")) if beside.get("low") is not None else ""
+    decided = " and ".join({"gold": "the gold labels"}.get(name, f"the {name}")
+                           for name in risk.get("decided_by") or ())
+    return [
+        f"  residual risk:   {verdict.split(',')[0]}, decided by {decided or 'no figure'} "
+        f"(threshold {risk['threshold']:g}; the corpus passes only when both figures do)",
+        f"    gold labels:   mean + std = {risk['mean_plus_std']:.2f} ({said(gold_passes)}); "
+        f"{risk['with_direct_identifier']} of {risk['conversations']} conversations still hold a "
+        "direct identifier",
+        f"    auditor:       estimate {beside['estimate']:.2f}{interval} ({said(beside['passes'])}); "
+        f"{beside['with_direct_identifier']} of {risk['conversations']} conversations hold one by "
+        "its reading",
+    ]
 
 
 def _field_lines(fields: dict[str, Any]) -> list[str]:
