@@ -590,6 +590,9 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("how's sue doing", "sue"),
     ("hunter's a duck hunter too", "hunter"),  # someone said to be something
     ("yeah holly's still teaching", "holly"),
+    ("he's got the time grant his son comes by too", "grant"),  # someone, then whose relative
+    ("dawn my sister-in-law is visiting", "dawn"),
+    ("nice talking to you uh dawn right", "dawn"),  # a goodbye, a filler, a check of the name
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -606,6 +609,8 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     "the summer has a new feel", "june from the first to the tenth", "will from now on",
     "how's summer", "how's paris", "summer's a busy time", "if an infant's not getting enough",
     "the bill's a lot higher",
+    "we'll bill my husband for it", "i'm going to sue her husband", "i love my wife",
+    "please grant my daughter access", "a guy my brother knows", "then rose her husband said no",
 ])
 def test_a_cue_for_a_name_takes_no_word_that_answers_or_endears(text):
     """An introduction, a goodbye or a relative makes a word a name only where it is a given

@@ -21,7 +21,8 @@ needs_hyperscan = pytest.mark.skipif(not prefilter.available(), reason="hypersca
 # Call speech that only the scanners' context regexes find, which their batches must guard.
 _CONTEXTS = ["oh no, a Packers fan.", "i'm at southwest high in the city", "april has a new boyfriend",
              "hunter's a duck hunter too", "how's little bill", "sue from our dorm",
-             "we go to dauphin way baptist", "our lady of sorrows in farmington", "lubbock isd closed"]
+             "we go to dauphin way baptist", "our lady of sorrows in farmington", "lubbock isd closed",
+             "he's got the time grant his son comes by too"]
 
 
 def _conversations(n: int = 40) -> list[list[str]]:

@@ -792,7 +792,7 @@ _INTRODUCTION = re.compile(
 # Where speech without capitals says a word is someone's name, even a word English uses too
 # ("hope", "faith", "bill"): a caller introducing themselves as a turn opens ("hi i'm faith",
 # "hi jack i'm sandy"), someone thanked or bidden goodbye as a turn ends ("nice talking to you
-# bill", "you too ray bye now"), a relative named in apposition ("my wife dawn still works",
+# bill", "you too ray bye now", "nice talking to you uh dawn right"), a relative named in apposition ("my wife dawn still works",
 # "my daughter hope is a sophomore"), and whom someone dates or marries. The word must be a given name of the lists, and no verb
 # that a relative does ("my son will", "my wife rose early") nor a word for anyone
 # ("thanks honey"). Measured in docs/names-in-speech.md, "Cues that make a word a name".
@@ -803,8 +803,8 @@ _INTRODUCED_AS = re.compile(
 )
 _BIDDEN_GOODBYE = re.compile(
     r"\b(?:(?:nice|good|great|lovely)[ \t]+(?:talking|speaking|chatting)[ \t]+(?:to|with)[ \t]+you|"
-    r"you too|thanks|thank you|bye(?:[ \t]+bye)?|take care)[ \t]*,?[ \t]+"
-    rf"(?P<name>{_WORD})(?=[ \t]*,?[ \t]*(?:(?:bye|take care|now|then)[ \t]*){{0,3}}[.!?]*[ \t]*$)"
+    r"you too|thanks|thank you|bye(?:[ \t]+bye)?|take care)[ \t]*,?[ \t]+(?:(?:uh|um|er)[ \t]*,?[ \t]+)?"
+    rf"(?P<name>{_WORD})(?=[ \t]*,?[ \t]*(?:(?:bye|take care|now|then|right)[ \t]*){{0,3}}[.!?]*[ \t]*$)"
 )
 # "she's dating cash young", "joy is marrying mark love": whom someone marries or dates.
 _PARTNERED_WITH = re.compile(
@@ -850,6 +850,17 @@ _WITH_THEIR_OWN = re.compile(
     r"(?<!\bearly )(?<!\blate )\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]+and[ \t]+(?:her|his)[ \t]+"
     rf"(?:(?:new|little|two|three)[ \t]+)?(?:{_RELATIVES}|fella|kids|children|family|folks|boys|girls)\b"
 )
+# "grant his son comes by too", "dawn my sister-in-law": someone, then whose relative they are
+# (not a verb's object: "we'll bill my husband", "going to sue her husband", "i love my wife";
+# nor a word for anyone: "a guy my brother knows").
+_NAMED_BEFORE_A_RELATIVE = re.compile(
+    r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\bto )(?<!['’]ll )"
+    r"(?<!['’]d )(?<!\bwill )(?<!\bwould )(?<!\bcan )(?<!\bcould )(?<!\bshould )(?<!\bmight )"
+    r"(?<!\bmust )(?<!\bdid )(?<!n['’]t )(?<!\bplease )(?<!\bjust )(?<!\ba )(?<!\ban )(?<!\bthe )"
+    r"(?<!\bthis )(?<!\bthat )(?<!\bsome )(?<!\bevery )"
+    r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]*,?[ \t]+(?:his|her|my|our|their|your)[ \t]+"
+    rf"(?:{_RELATIVES}|(?:brother|sister|son|daughter|father|mother)-in-law|best friend)\b"
+)
 _RELATIVE_NAMED = re.compile(
     rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES})[ \t]+(?P<name>{_WORD})\b(?![’']s)"
 )
@@ -867,13 +878,14 @@ _NOT_SOMEONE_ASKED_AFTER = _DONE_BY_A_RELATIVE | frozenset(
 
 def _cued_names(text: str, lowered: str, may_match: MayMatch, cased: bool = False) -> Iterator[Hit]:
     """Names that speech without capitals says are names (`_INTRODUCED_AS`, `_BIDDEN_GOODBYE`,
-    `_RELATIVE_NAMED`, `_PARTNERED_WITH`, `_PARTNERING`, `_CHILD_NAMED`, `_WITH_THEIR_OWN`,
+    `_RELATIVE_NAMED`, `_NAMED_BEFORE_A_RELATIVE`, `_PARTNERED_WITH`, `_PARTNERING`, `_CHILD_NAMED`, `_WITH_THEIR_OWN`,
     `_WHO_FROM`, `_SAID_TO_BE`, `_ASKED_AFTER`), given names even where English uses the word
     too. In `cased` text only a capitalised word: there the lists find most names alone, but not
     a month or a weekday ("even April and her new fella"). Where a place is as likely as a
     person ("how's arizona"), a large place is no one."""
     cues = [(_INTRODUCED_AS, L.LIKELY, (), False), (_BIDDEN_GOODBYE, L.LIKELY, (), False),
             (_RELATIVE_NAMED, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
+            (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE, _NOT_A_CHILDS_NAME, False),
             (_PARTNERED_WITH, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
             (_PARTNERING, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
             (_CHILD_NAMED, L.POSSIBLE, _NOT_A_CHILDS_NAME, False),
@@ -1174,7 +1186,8 @@ def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
 _PERSON_CONTEXTS = (
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
     + [_INTRODUCTION, _INTRODUCED_AS, _BIDDEN_GOODBYE, _RELATIVE_NAMED, _PARTNERED_WITH, _PARTNERING,
-       _CHILD_NAMED, _WITH_THEIR_OWN, _WHO_FROM, _SAID_TO_BE, _ASKED_AFTER, _GREETING_CONTEXT,
+       _CHILD_NAMED, _WITH_THEIR_OWN, _WHO_FROM, _SAID_TO_BE, _ASKED_AFTER, _NAMED_BEFORE_A_RELATIVE,
+       _GREETING_CONTEXT,
        _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
 )
 
