@@ -147,6 +147,16 @@ def test_a_list_word_after_a_determiner_without_capitals_is_no_leftover(auditor_
         assert [text[f.start:f.end] for f in auditor.detect([text])] == [name]
 
 
+def test_a_list_word_ending_a_noun_phrase_without_capitals_is_no_leftover(auditor_config):
+    # The job no longer spreads a name to "a safe haven" or "so dusty"
+    # (veil.detection.name_repeats.inside_a_noun_phrase); the auditor reads them the same way,
+    # and still counts the word where a name stands.
+    auditor = ResidualAuditor(rules_only(auditor_config))
+    assert auditor.detect(["we found a safe haven there", "his office was so dusty"]) == []
+    for text, name in (("i met haven yesterday", "haven"), ("so dusty said no", "dusty")):
+        assert [text[f.start:f.end] for f in auditor.detect([text])] == [name]
+
+
 @pytest.mark.parametrize("form", [str.lower, lambda t: t])
 def test_the_answers_to_a_calls_questions_are_scored_as_the_job_finds_them(auditor_config, form):
     # Left in by a job that did not look for them (`--config minimal`): a name and an address

@@ -177,7 +177,7 @@ def _after_a_determiner_or_subject(text: str, start: int) -> bool:
     if before == "too" and _YOU_TOO.search(text, 0, start):
         return False  # "you too rob have a good one": a goodbye, not a degree word
     return before in _NOT_BEFORE_A_NAME or before in _SAID_OF_A_SUBJECT or an_owner(before) \
-        or _inside_a_noun_phrase(text, start)
+        or inside_a_noun_phrase(text, start)
 
 
 # Articles that open a noun phrase whose last word is a thing: "the first tuition bill", "a
@@ -199,7 +199,7 @@ _BEING = frozenset("is was are were be been it's he's she's they're get got gets
                    "getting seems seemed looks looked feel feels felt".split())
 
 
-def _inside_a_noun_phrase(text: str, start: int) -> bool:
+def inside_a_noun_phrase(text: str, start: int) -> bool:
     """Whether the lower-case word at `start` ends a noun phrase that an article opened one or
     two words before ("the fast lane", "a safe haven", "the first tuition bill"), or follows a
     degree word after "is" ("so dusty"): a thing or a quality, no person said again. Not where

@@ -18,10 +18,13 @@ from veil.run.config import VeilConfig
 from veil.detection.detect import find_through_disguises, shared_detector
 from veil.run.errors import ConfigError
 from veil.detection.casing import conversation_case
-from veil.detection.engine.builtin_names import common_words, is_cased, name_words, the_word_not_a_name
+from veil.detection.engine.builtin_names import (
+    common_words, is_cased, name_words, the_word_not_a_name, word_name_words,
+)
 from veil.detection.engine.name_lists import ADDRESS_TERMS
 from veil.detection.findings import Finding, Likelihood
 from veil.detection.merge import merge_findings
+from veil.detection.name_repeats import inside_a_noun_phrase
 
 
 def auditor_problem(config: VeilConfig, source: str, storage=None) -> str | None:
@@ -138,12 +141,16 @@ def an_ordinary_word_opening_a_sentence(text: str, finding: Finding) -> bool:
 
 def the_word_after_a_determiner(text: str, finding: Finding) -> bool:
     """A weak rule hit that is a name-list word English uses as a word, after a determiner or
-    a subject in text without capitals ("the kit", "he marks the bins"): the job reads it as the
-    word (`the_word_not_a_name`), and the auditor, held to the same reading, would otherwise
-    count each such word the job rightly leaves. The model still reads the word in context."""
-    if finding.likelihood > Likelihood.UNLIKELY or finding.info_type != "PERSON_NAME":
+    a subject in text without capitals ("the kit", "he marks the bins"), or ending a noun
+    phrase or a quality ("a safe haven", "it's so dusty": `inside_a_noun_phrase`): the job
+    reads it as the word (`the_word_not_a_name`, and where it spreads a name, the same guard),
+    and the auditor, held to the same reading, would otherwise count each such word the job
+    rightly leaves. The model still reads the word in context."""
+    if finding.likelihood > Likelihood.UNLIKELY or finding.info_type != "PERSON_NAME" or is_cased(text):
         return False
-    return the_word_not_a_name(text, finding.start, finding.end) and not is_cased(text)
+    return the_word_not_a_name(text, finding.start, finding.end) or (
+        text[finding.start:finding.end].lower() in word_name_words()
+        and inside_a_noun_phrase(text, finding.start))
 
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
