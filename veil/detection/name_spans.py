@@ -36,6 +36,7 @@ _TITLE_WORDS = frozenset("""
     officer detective sergeant sgt lt lieutenant judge justice pastor deacon rabbi imam nurse
     constable inspector agent coach mister missus lord lady president governor senator
     councillor councilman councilwoman mayor principal chief aunt auntie aunty uncle cousin
+    general colonel admiral commander corporal marshal
 """.split())
 # Words that are never the edge of a name, whatever their case.
 _FUNCTION_WORDS = frozenset("""

@@ -322,6 +322,8 @@ def model_finding(text, value, turn=0):
     ("Rivera can see you", "Rivera can", "Rivera"),
     ("Nurse Rivera can see you", "Nurse Rivera can", "Rivera"),
     ("Mrs. Maria Rivera called", "Mrs. Maria Rivera", "Maria Rivera"),
+    ("General Patrick Gordon led them", "General Patrick Gordon", "Patrick Gordon"),  # a rank
+    ("prince william and kate", "prince william", "prince william"),  # a style, kept: it says more
     # A possessive ending is no part of a name, whichever detector took it.
     ("You're through to Dr. Patel's office", "Patel's", "Patel"),
     ("you're through to dr patel’s office", "dr patel’s", "patel"),

@@ -380,6 +380,10 @@ def test_without_capitals_a_congregation_named_by_its_denomination_or_its_kind(t
     ("I'm at Southwest High in the city.", "Southwest High"),
     ("she went to hillsboro high school", "hillsboro high school"),
     ("my son goes to central elementary", "central elementary"),
+    ("Yes, and her school, Lincoln Elementary, needs a note.", "Lincoln Elementary"),  # capitals say it
+    ("Kennedy Middle School closed early.", "Kennedy Middle School"),
+    ("Tensions in the Middle East rose.", None),
+    ("We sat in the High Street cafe.", None),
     ("prices went to a record high of 70", None),
     ("he was appointed to the high command", None),
     ("she went to junior high school there", None),
@@ -593,6 +597,13 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("he's got the time grant his son comes by too", "grant"),  # someone, then whose relative
     ("dawn my sister-in-law is visiting", "dawn"),
     ("nice talking to you uh dawn right", "dawn"),  # a goodbye, a filler, a check of the name
+    ("it's mark dot whitaker at gmail dot com mark is my husband", "mark"),  # said to be a relative
+    ("Mark is my husband.", "Mark"),
+    ("and grace's my daughter she's seven", "grace"),
+    ("our tech jack will be out thursday", "jack"),  # someone who works for or beside someone
+    ("my supervisor hope alvarez can vouch for that", "hope alvarez"),
+    ("yeah i talked to rose donnelly", "rose donnelly"),  # a given name, then a surname
+    ("it's under penny okafor", "penny okafor"),
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -611,11 +622,23 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     "the bill's a lot higher",
     "we'll bill my husband for it", "i'm going to sue her husband", "i love my wife",
     "please grant my daughter access", "a guy my brother knows", "then rose her husband said no",
+    "the bill is my husband's", "my bill is my wife's problem", "this will is my father's",
+    "our tech support line", "my doctor will call", "your agent rose to the occasion",
 ])
 def test_a_cue_for_a_name_takes_no_word_that_answers_or_endears(text):
     """An introduction, a goodbye or a relative makes a word a name only where it is a given
     name and no answer ("i'm good"), endearment ("thanks honey") or verb ("my son will")."""
     assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text", [
+    "i hope garcia wins the seat", "we'll sue garcia for that", "the bill garcia sent was wrong",
+    "they will garcia", "in may garcia called",
+])
+def test_without_capitals_a_verb_or_a_thing_before_a_surname_stays_a_word(text):
+    """A given name that is an ordinary word joins a surname after it ("hope alvarez"), but not
+    after a subject, a modal or a determiner, nor a month."""
+    assert quotes(text, "PERSON_NAME") == {"garcia"}
 
 
 @pytest.mark.parametrize("text", [

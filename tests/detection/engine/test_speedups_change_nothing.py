@@ -22,7 +22,8 @@ needs_hyperscan = pytest.mark.skipif(not prefilter.available(), reason="hypersca
 _CONTEXTS = ["oh no, a Packers fan.", "i'm at southwest high in the city", "april has a new boyfriend",
              "hunter's a duck hunter too", "how's little bill", "sue from our dorm",
              "we go to dauphin way baptist", "our lady of sorrows in farmington", "lubbock isd closed",
-             "he's got the time grant his son comes by too"]
+             "he's got the time grant his son comes by too", "mark is my husband",
+             "our tech jack will be out", "her school, Lincoln Elementary, needs a note"]
 
 
 def _conversations(n: int = 40) -> list[list[str]]:

@@ -78,6 +78,7 @@ from veil.detection.engine.name_lists import (
     WORD_TITLES,
 )
 from veil.detection.engine.prefilter import RegexGuard
+from veil.detection.name_spans import is_title
 from veil.detection.findings import Likelihood, Method
 
 L = Likelihood
@@ -850,19 +851,34 @@ _WITH_THEIR_OWN = re.compile(
     r"(?<!\bearly )(?<!\blate )\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]+and[ \t]+(?:her|his)[ \t]+"
     rf"(?:(?:new|little|two|three)[ \t]+)?(?:{_RELATIVES}|fella|kids|children|family|folks|boys|girls)\b"
 )
-# "grant his son comes by too", "dawn my sister-in-law": someone, then whose relative they are
-# (not a verb's object: "we'll bill my husband", "going to sue her husband", "i love my wife";
-# nor a word for anyone: "a guy my brother knows").
-_NAMED_BEFORE_A_RELATIVE = re.compile(
+# The words before a word that make it a verb, or a verb's object, rather than someone: a subject
+# ("i hope", "we bill"), a modal or "to" ("we'll sue", "going to bill"), a determiner ("the
+# will", "my bill"). Lookbehinds, so that a pattern can begin with them.
+_NOT_AFTER_A_SUBJECT_OR_DETERMINER = (
     r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\bto )(?<!['’]ll )"
     r"(?<!['’]d )(?<!\bwill )(?<!\bwould )(?<!\bcan )(?<!\bcould )(?<!\bshould )(?<!\bmight )"
     r"(?<!\bmust )(?<!\bdid )(?<!n['’]t )(?<!\bplease )(?<!\bjust )(?<!\ba )(?<!\ban )(?<!\bthe )"
-    r"(?<!\bthis )(?<!\bthat )(?<!\bsome )(?<!\bevery )"
-    r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]*,?[ \t]+(?:his|her|my|our|their|your)[ \t]+"
+    r"(?<!\bthis )(?<!\bthat )(?<!\bsome )(?<!\bevery )(?<!\bmy )(?<!\byour )(?<!\bhis )(?<!\bher )"
+    r"(?<!\bour )(?<!\btheir )"
+)
+# "grant his son comes by too", "dawn my sister-in-law", "mark is my husband": someone, then
+# whose relative they are (not a verb's object: "we'll bill my husband", "going to sue her
+# husband", "i love my wife"; nor a word for anyone: "a guy my brother knows"; nor a thing:
+# "the bill is my husband's").
+_NAMED_BEFORE_A_RELATIVE = re.compile(
+    _NOT_AFTER_A_SUBJECT_OR_DETERMINER
+    + r"\b(?P<name>[^\W\d_][\w-]{0,30})(?:[ \t]+(?:is|was)|['’]s)?[ \t]*,?[ \t]+"
+    r"(?:his|her|my|our|their|your)[ \t]+"
     rf"(?:{_RELATIVES}|(?:brother|sister|son|daughter|father|mother)-in-law|best friend)\b"
 )
+# Who works for or beside someone, and is named after the word in speech: "our tech jack will be
+# out thursday", "my supervisor hope alvarez".
+_HELPERS = (r"tech|technician|agent|rep|representative|supervisor|manager|boss|coworker|co-worker|"
+            r"colleague|neighbor|neighbour|friend|nurse|doctor|teacher|coach|landlord|driver|"
+            r"installer|adjuster|caseworker|case worker|counselor|counsellor|pastor|dentist|therapist")
 _RELATIVE_NAMED = re.compile(
-    rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES})[ \t]+(?P<name>{_WORD})\b(?![’']s)"
+    rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES}|{_HELPERS})[ \t]+"
+    rf"(?P<name>{_WORD})\b(?![’']s)"
 )
 # Given names that are, after a relative, what the relative did or will do ("my son will",
 # "my wife rose early"); a bare verb cannot follow "my wife", so "bill" and "sue" are names there.
@@ -1158,11 +1174,57 @@ def _person_hits(
 def _person_hits_of_live(
     text: str, found: list[list[Span]], cased: bool, may_match: MayMatch | None
 ) -> Iterator[Hit]:
-    hits = _dictionary_hits(text, found)
-    yield from _join_adjacent(hits, text, cased)
+    hits = _join_adjacent(_dictionary_hits(text, found), text, cased)
+    yield from hits
+    if not cased:
+        yield from _given_names_before_surnames(text, hits)
     yield from _addressed_hits(text, found, cased)
     if may_match is not None:
         yield from _context_hits(text, cased, may_match)
+
+
+_WORD_BEFORE_A_SURNAME = re.compile(
+    _NOT_AFTER_A_SUBJECT_OR_DETERMINER + r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]+$"
+)
+# Adjectives the lists hold as given names, which describe what a surname-like noun after them
+# is ("red marks", "long hall"), rather than name anyone.
+_ADJECTIVES_NAMED = frozenset("red brown black white green gray grey gold long young little big".split())
+# Royal and saintly titles the lists hold as given names ("prince william", "saint mary"): a
+# name's part when written, which trimming keeps ("Prince William" is more than "William"), but
+# no given name of the surname after them.
+_STYLES = frozenset("prince princess king queen duke duchess saint".split())
+# A street's type after a surname: the surname is the street's ("park hudson terrace").
+_STREET_TYPE_AFTER = re.compile(
+    r"[ \t]+(?:street|st|road|rd|avenue|ave|lane|ln|boulevard|blvd|terrace|crescent|highway|"
+    r"parkway|drive|dr|court|place|way|square)\b", re.IGNORECASE)
+
+
+def _given_names_before_surnames(text: str, hits: Iterable[Hit]) -> Iterator[Hit]:
+    """Without capitals, an ordinary word that is a given name, right before a surname that is
+    no ordinary word, is that person's given name: "it's will donnelly", "my supervisor hope
+    alvarez". Not a verb after its subject or a modal ("i hope garcia wins", "we'll sue
+    garcia"), nor a thing after a determiner ("the bill garcia sent"), nor a month ("may
+    johnson"), a verb of speech, a relative, a title or an adjective ("said burch", "son james",
+    "general gordon", "red marks"), nor before a street's type ("park hudson terrace")."""
+    lowered = None
+    for start, end, likelihood, method in hits:
+        if likelihood < L.POSSIBLE or start < 2:
+            continue
+        surname = text[start:end].split()[0].lower()
+        if surname not in family_name_words() or ordinary_word(surname):
+            continue
+        if lowered is None:
+            lowered = lowered_same_length(text)
+        before = _WORD_BEFORE_A_SURNAME.search(lowered, max(0, start - 32), start)
+        if before is None:
+            continue
+        word = before.group("name")
+        if word in given_name_words() and word not in STOPWORDS and not month_or_weekday(word) \
+                and word not in ADDRESS_TERMS and word not in _NOT_A_CHILDS_NAME \
+                and word not in RELATIVE_WORDS and word not in _ADJECTIVES_NAMED \
+                and word not in _STYLES and not is_title(word) \
+                and not _STREET_TYPE_AFTER.match(text, end):
+            yield before.start("name"), end, likelihood, method
 
 
 def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
@@ -1569,6 +1631,13 @@ _SCHOOL_SHORT = re.compile(
     r"(?P<name>(?P<words>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*)?)[ \t]+"
     r"(?:high|middle|elementary|junior high)(?:[ \t]+school)?)\b(?![ \t]+(?:schools|of|level|levels|end)\b)"
 )
+# With capitals, the school's name and "Elementary", "Middle" or "High" say it wherever it stands:
+# "her school, Lincoln Elementary, needs a note" (not "the Middle East", "Mile High Stadium").
+_SCHOOL_CAPITALISED = re.compile(
+    r"\b(?P<name>(?P<words>[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*)?)[ \t]+"
+    r"(?:Elementary|Middle|High|Junior High)(?:[ \t]+School)?)\b"
+    r"(?![ \t]+(?:[A-Z]|schools|of|level|levels|end)|['’]s|-)"
+)
 _NOT_A_SCHOOLS_NAME = frozenset(
     "record all-time new time year month week day level tide fairly very pretty really so too "
     "quite as more most less junior senior local public private nearby".split())
@@ -1585,8 +1654,10 @@ _NOT_A_TEAM = frozenset(
 def _school_and_team_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     """Schools called "... High" and teams said by their fans (`_SCHOOL_SHORT`, `_FAN_OF`); in
     cased text, only capitalised."""
-    if may_match(_SCHOOL_SHORT):
-        for match in _SCHOOL_SHORT.finditer(text):
+    for pattern in (_SCHOOL_SHORT, _SCHOOL_CAPITALISED) if cased else (_SCHOOL_SHORT,):
+        if not may_match(pattern):
+            continue
+        for match in pattern.finditer(text):
             words = match.group("words").split()
             if any(w.lower() in STOPWORDS or w.lower() in _NOT_A_SCHOOLS_NAME for w in words):
                 continue
@@ -1691,8 +1762,8 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
 
 
 _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
-                _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _FAN_OF, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
-                _OPENING_CONTEXT]
+                _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _SCHOOL_CAPITALISED, _FAN_OF,
+                _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT]
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:
@@ -1942,8 +2013,8 @@ def scan_speaker_products_batch(batch) -> Iterator[tuple]:
 _GUARD = RegexGuard(
     _PERSON_CONTEXTS
     + [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
-       _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _FAN_OF,
-       _SPEAKER_CONTEXT, _AGENT_CONTEXT,
+       _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT,
+       _SCHOOL_CAPITALISED, _FAN_OF, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
        _OPENING_CONTEXT, _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
 )
