@@ -204,3 +204,18 @@ def test_a_holiday_or_a_month_is_no_leftover_and_no_finding(config):
         detect = ConversationDetector(load_config(config)).detect
     found = {turns[x.turn][x.start:x.end] for x in detect(turns)}
     assert found == {"Deborah Kowalczyk"}, found
+
+
+@pytest.mark.parametrize("turns,expected", [
+    (["thank you i see a charge on november twentieth was that you"], []),  # a date, no one's birth
+    (["We met on March 5, 1990 at noon."], []),
+    (["we went there on the fourth of july"], []),
+    (["He was born on March 5, 1990."], ["March 5, 1990"]),  # the call says whose birth it is
+    (["and your date of birth", "march fifth nineteen ninety"], ["march fifth nineteen ninety"]),
+])
+def test_a_date_is_a_date_of_birth_only_where_the_call_says_so(auditor_config, turns, expected):
+    """A bare date left in the output is scored as no date of birth: at the auditor's low
+    threshold every date had scored 3, in full, as one."""
+    auditor = ResidualAuditor(rules_only(auditor_config))
+    found = [turns[f.turn][f.start:f.end] for f in auditor.detect(turns) if f.info_type == "DATE_OF_BIRTH"]
+    assert found == expected

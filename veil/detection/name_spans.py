@@ -87,6 +87,19 @@ def _not_name(word: str, cased: bool) -> bool:
     return bare in common and bare not in names
 
 
+# Given names that are function words too, which open a full name without capitals.
+_GIVEN_NAMES_THAT_ARE_MODALS = frozenset({"will"})
+
+
+def _given_name_opening(text: str, start: int, end: int) -> bool:
+    """"will" of "it's will donnelly": a given name before a surname, not the modal."""
+    if _bare(text[start:end]) not in _GIVEN_NAMES_THAT_ARE_MODALS:
+        return False
+    from veil.detection.engine.builtin_names import opens_a_full_name
+
+    return opens_a_full_name(text, start, end)
+
+
 def _is_cased(text: str) -> bool:
     from veil.detection.engine.builtin_names import is_cased
 
@@ -99,7 +112,8 @@ def name_core(text: str, start: int, end: int, cased: bool) -> tuple[int, int] |
     words = [(m.start(), m.end()) for m in _WORD.finditer(text, start, end)]
     while words and is_title(text[words[0][0]:words[0][1]]):
         words.pop(0)
-    while words and _not_name(text[words[0][0]:words[0][1]], cased):
+    while words and _not_name(text[words[0][0]:words[0][1]], cased) \
+            and not (not cased and len(words) > 1 and _given_name_opening(text, *words[0])):
         words.pop(0)
     while words and _not_name(text[words[-1][0]:words[-1][1]], cased):
         words.pop()

@@ -324,6 +324,8 @@ def model_finding(text, value, turn=0):
     ("Mrs. Maria Rivera called", "Mrs. Maria Rivera", "Maria Rivera"),
     ("General Patrick Gordon led them", "General Patrick Gordon", "Patrick Gordon"),  # a rank
     ("prince william and kate", "prince william", "prince william"),  # a style, kept: it says more
+    ("yeah it's will donnelly", "will donnelly", "will donnelly"),  # "will" opens a full name
+    ("they will garcia it", "will garcia", "garcia"),  # the modal, after its subject
     # A possessive ending is no part of a name, whichever detector took it.
     ("You're through to Dr. Patel's office", "Patel's", "Patel"),
     ("you're through to dr patel’s office", "dr patel’s", "patel"),

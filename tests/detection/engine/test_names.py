@@ -604,6 +604,7 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("my supervisor hope alvarez can vouch for that", "hope alvarez"),
     ("yeah i talked to rose donnelly", "rose donnelly"),  # a given name, then a surname
     ("it's under penny okafor", "penny okafor"),
+    ("yeah it's will donnelly", "will donnelly"),  # "will", not after a subject or a modal
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")

@@ -1183,6 +1183,23 @@ def _person_hits_of_live(
         yield from _context_hits(text, cased, may_match)
 
 
+_NOT_AFTER_A_SUBJECT = re.compile(_NOT_AFTER_A_SUBJECT_OR_DETERMINER)
+
+
+def opens_a_full_name(text: str, start: int, end: int) -> bool:
+    """Without capitals, whether the word at text[start:end], a given name that English uses as
+    a modal too ("will"), opens a full name: a surname of the lists that is no ordinary word
+    follows, and no subject, modal or determiner goes before ("it's will donnelly"; not "they
+    will garcia")."""
+    after = re.match(r"[ \t]+([^\W\d_][\w'’-]*)", text[end:end + 40])
+    if after is None:
+        return False
+    surname = after.group(1).lower()
+    return surname in family_name_words() and not ordinary_word(surname) \
+        and _NOT_AFTER_A_SUBJECT.match(lowered_same_length(text[max(0, start - 12):end]),
+                                       min(start, 12)) is not None
+
+
 _WORD_BEFORE_A_SURNAME = re.compile(
     _NOT_AFTER_A_SUBJECT_OR_DETERMINER + r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]+$"
 )
@@ -1220,7 +1237,7 @@ def _given_names_before_surnames(text: str, hits: Iterable[Hit]) -> Iterator[Hit
             continue
         word = before.group("name")
         if word in given_name_words() and word not in STOPWORDS and not month_or_weekday(word) \
-                and word not in ADDRESS_TERMS and word not in _NOT_A_CHILDS_NAME \
+                and word not in ADDRESS_TERMS and (word not in _NOT_A_CHILDS_NAME or word == "will") \
                 and word not in RELATIVE_WORDS and word not in _ADJECTIVES_NAMED \
                 and word not in _STYLES and not is_title(word) \
                 and not _STREET_TYPE_AFTER.match(text, end):
