@@ -852,10 +852,11 @@ _WITH_THEIR_OWN = re.compile(
     rf"(?:(?:new|little|two|three)[ \t]+)?(?:{_RELATIVES}|fella|kids|children|family|folks|boys|girls)\b"
 )
 # The words before a word that make it a verb, or a verb's object, rather than someone: a subject
-# ("i hope", "we bill"), a modal or "to" ("we'll sue", "going to bill"), a determiner ("the
-# will", "my bill"). Lookbehinds, so that a pattern can begin with them.
+# ("i hope", "we bill"), a modal, "to" or "not" ("we'll sue", "going to bill", "let's not rob
+# peter to pay paul"), a determiner ("the will", "my bill"). Lookbehinds, so that a pattern can
+# begin with them.
 _NOT_AFTER_A_SUBJECT_OR_DETERMINER = (
-    r"(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\bto )(?<!['’]ll )"
+    r"(?<!\bnot )(?<!\blet['’]s )(?<!\bi )(?<!\bwe )(?<!\byou )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\bto )(?<!['’]ll )"
     r"(?<!['’]d )(?<!\bwill )(?<!\bwould )(?<!\bcan )(?<!\bcould )(?<!\bshould )(?<!\bmight )"
     r"(?<!\bmust )(?<!\bdid )(?<!n['’]t )(?<!\bplease )(?<!\bjust )(?<!\ba )(?<!\ban )(?<!\bthe )"
     r"(?<!\bthis )(?<!\bthat )(?<!\bsome )(?<!\bevery )(?<!\bmy )(?<!\byour )(?<!\bhis )(?<!\bher )"
@@ -1205,7 +1206,8 @@ _WORD_BEFORE_A_SURNAME = re.compile(
 )
 # Adjectives the lists hold as given names, which describe what a surname-like noun after them
 # is ("red marks", "long hall"), rather than name anyone.
-_ADJECTIVES_NAMED = frozenset("red brown black white green gray grey gold long young little big".split())
+_ADJECTIVES_NAMED = frozenset("""red brown black white green gray grey gold long young little big else
+    lucky noble royal true earnest major early stormy""".split())
 # Royal and saintly titles the lists hold as given names ("prince william", "saint mary"): a
 # name's part when written, which trimming keeps ("Prince William" is more than "William"), but
 # no given name of the surname after them.
