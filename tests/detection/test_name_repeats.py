@@ -275,3 +275,19 @@ def test_a_name_that_is_an_english_word_is_not_said_again_in_lower_case_where_na
     # An identifier in capitals is no capital of the writer's: the turn is still lower case.
     with_id = ["Jerry Patterson joined us.", "our new hire jerry starts monday his id is EMP-338662"]
     assert (1, "jerry") in quoted(with_id, repeated_names(with_id, [name(with_id, 0, "Jerry Patterson")]))
+
+
+def test_without_capitals_a_given_name_joined_to_a_person_by_and_is_a_person():
+    texts = ["i think ray will do it he did it last year with sandy", "okay i'll put down ray and sandy",
+             "the sandy beach was lovely"]
+    got = quoted(texts, repeated_names(texts, [model(texts, 0, "ray")]))
+    # "ray" said again, then the name "and" joins to it, wherever it is said as a name
+    assert sorted(got) == [(0, "sandy"), (1, "ray"), (1, "sandy")]
+
+
+@pytest.mark.parametrize("text", [
+    "bill and will be there", "tell june and may", "ray and family", "ray and sandy beaches",
+    "ray and said no",
+])
+def test_without_capitals_and_joins_no_modal_month_word_for_anyone_or_noun(text):
+    assert quoted([text], repeated_names([text], [model([text], 0, text.split()[0])])) == []

@@ -255,6 +255,32 @@ def _said_alone(text: str, finding: Finding) -> str | None:
     return None
 
 
+# "i'll put down ray and sandy", "with frank and dot came": a name the model or a cue found,
+# "and", and a given name the lists hold, where the phrase ends or a verb follows.
+_AND_A_NAME = re.compile(
+    r"[ \t]+and[ \t]+([^\W\d_]+)(?=[ \t]*(?:[.,!?]|$)|[ \t]+(?:are|were|have|had|will|would|came|"
+    r"went|said|say|says|both|too|also|do|did|is|was|from|are|got)\b)")
+
+
+def _coordinated_name(text: str, finding: Finding) -> str | None:
+    """The given name joined by "and" to a person the model or a cue found ("ray and sandy",
+    "austin and chase"), without capitals: said beside a person, a word English uses too is a
+    person as well. Not a modal, a month or a verb a person does ("bill and will", "june and
+    may", "sue and said"), nor a word for anyone ("ray and family")."""
+    from veil.detection.engine.builtin_names import (
+        RELATIVE_WORDS, PEOPLE_WORDS, STOPWORDS, VERBS_AFTER_PEOPLE, given_name_words)
+
+    match = _AND_A_NAME.match(text, finding.end)
+    if match is None:
+        return None
+    word = match.group(1).casefold()
+    if word not in given_name_words() or word in STOPWORDS or word in _NEVER_SPREAD_UNCASED \
+            or month_or_weekday(word) or word in VERBS_AFTER_PEOPLE or word in RELATIVE_WORDS \
+            or word in PEOPLE_WORDS or is_title(word) or len(word) < 3:
+        return None
+    return word
+
+
 def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]:
     """In turns without capitals (a speech recogniser's), the lower-case mentions of a name
     that is also an ordinary word ("grace", "rose", "penny"), where the conversation shows that
@@ -281,13 +307,36 @@ def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]
         if word in ordinary and word in listed() and word not in _NEVER_SPREAD_UNCASED \
                 and not is_cased(text):
             words.add(word)
+    uncased = [text if not is_cased(text) else "" for text in texts]
+    words |= _coordinated_names(uncased, findings)
     if not words:
         return []
-    uncased = [text if not is_cased(text) else "" for text in texts]
+    mentions = _uncased_spread(texts, uncased, words, findings)
+    # A name said again may be the one "and" joins another to: "ray" ... "put down ray and sandy".
+    more = _coordinated_names(uncased, mentions) - words
+    if more:
+        mentions += _uncased_spread(texts, uncased, more, findings + mentions)
+    return mentions
+
+
+def _uncased_spread(texts: list[str], uncased: list[str], words: set[str],
+                    findings: list[Finding]) -> list[Finding]:
     return [Finding(turn, start, end, "PERSON_NAME", Likelihood.LIKELY, Method.DICTIONARY, DETECTOR)
             for turn, start, end in free_mentions(uncased, words, findings, ordinary=frozenset())
             if not _after_a_determiner_or_subject(texts[turn], start)
             and not _before_an_object(texts[turn], end)]
+
+
+def _coordinated_names(uncased: list[str], findings: Iterable[Finding]) -> set[str]:
+    """The given names "and" joins to a person found in a turn without capitals
+    (`_coordinated_name`)."""
+    words = set()
+    for finding in findings:
+        if finding.info_type == "PERSON_NAME" and finding.turn < len(uncased) and uncased[finding.turn]:
+            word = _coordinated_name(uncased[finding.turn], finding)
+            if word is not None:
+                words.add(word)
+    return words
 
 
 def with_repeats(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:
