@@ -24,20 +24,11 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from veil.detection.engine.name_lists import TITLES_BEFORE_A_NAME
 from veil.detection.findings import Finding
 
 NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"})
 
-# Titles and forms of address that go before a name (the speaker labels' titles, the name
-# lists' titles, and professions used as titles in calls).
-_TITLE_WORDS = frozenset("""
-    mr mrs ms miss mx dr doctor prof professor sir dame madam madame mme mlle herr frau senor
-    senora señor señora sr sra srta monsieur rev reverend father sister brother captain capt
-    officer detective sergeant sgt lt lieutenant judge justice pastor deacon rabbi imam nurse
-    constable inspector agent coach mister missus lord lady president governor senator
-    councillor councilman councilwoman mayor principal chief aunt auntie aunty uncle cousin
-    general colonel admiral commander corporal marshal
-""".split())
 # Words that are never the edge of a name, whatever their case.
 _FUNCTION_WORDS = frozenset("""
     can could would should shall must will may might did does do has have had is am are was
@@ -68,7 +59,7 @@ def _bare(word: str) -> str:
 
 def is_title(word: str) -> bool:
     """Whether a word is a title or form of address ("Mr.", "Nurse", "officer")."""
-    return _bare(word) in _TITLE_WORDS
+    return _bare(word) in TITLES_BEFORE_A_NAME
 
 
 def _not_name(word: str, cased: bool) -> bool:

@@ -71,6 +71,7 @@ from veil.detection.engine.name_lists import (
     PRODUCTS,
     SERVICE_COMPANIES,
     TITLES,
+    TITLES_BEFORE_A_NAME,
     UNCASED_BUILDING_HEADS,
     UNCASED_INSTITUTION_HEADS,
     US_STATES,
@@ -78,7 +79,6 @@ from veil.detection.engine.name_lists import (
     WORD_TITLES,
 )
 from veil.detection.engine.prefilter import RegexGuard
-from veil.detection.name_spans import is_title
 from veil.detection.findings import Likelihood, Method
 
 L = Likelihood
@@ -1241,7 +1241,7 @@ def _given_names_before_surnames(text: str, hits: Iterable[Hit]) -> Iterator[Hit
         if word in given_name_words() and word not in STOPWORDS and not month_or_weekday(word) \
                 and word not in ADDRESS_TERMS and (word not in _NOT_A_CHILDS_NAME or word == "will") \
                 and word not in RELATIVE_WORDS and word not in _ADJECTIVES_NAMED \
-                and word not in _STYLES and not is_title(word) \
+                and word not in _STYLES and word not in TITLES_BEFORE_A_NAME \
                 and not _STREET_TYPE_AFTER.match(text, end):
             yield before.start("name"), end, likelihood, method
 

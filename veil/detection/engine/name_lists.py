@@ -148,6 +148,17 @@ VERBS_AFTER_PEOPLE = _words("""
 said, says, made, makes, held, put, puts, will, would, can, could, may, might, must, shall,
 should, was, were, is, has, had, did, does, too, also
 """)
+# Titles and forms of address that go before a name (the speaker labels' titles, the name
+# lists' titles, professions and ranks used as titles in calls), which name spans leave outside
+# (veil.detection.name_spans).
+TITLES_BEFORE_A_NAME = frozenset("""
+    mr mrs ms miss mx dr doctor prof professor sir dame madam madame mme mlle herr frau senor
+    senora señor señora sr sra srta monsieur rev reverend father sister brother captain capt
+    officer detective sergeant sgt lt lieutenant judge justice pastor deacon rabbi imam nurse
+    constable inspector agent coach mister missus lord lady president governor senator
+    councillor councilman councilwoman mayor principal chief aunt auntie aunty uncle cousin
+    general colonel admiral commander corporal marshal
+""".split())
 # Titles as lower-case words, for the code that strips or skips a title rather than finding a
 # name after one. The courtesy titles: entity resolution strips them from a name, and the
 # surrogates keep them ("Mrs [surname]").
