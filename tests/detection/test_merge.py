@@ -570,6 +570,23 @@ def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, d
     assert (kept == []) is dropped, kept
 
 
+@pytest.mark.parametrize("text,value,dropped", [
+    ("oh for pete's sake", "pete", True),            # a set phrase (veil.detection.idioms)
+    ("Oh for Pete's sake.", "Pete", True),           # one no one says of a person, capitals or not
+    ("she's up at the crack of dawn", "dawn", True),
+    ("Mark my words.", "Mark", True),                # a capital that opens a sentence says nothing
+    ("I'm up before Dawn gets home.", "Dawn", False),  # a capital mid-sentence is the writer's
+    ("tell hope you said hi", "hope", False),        # "tell" takes a person, whatever follows
+    ("i hope you're well", "hope", True),
+    ("hey bud you busy", "bud", True),
+    ("ima go to the store", "ima", True),            # "I'm a", as "I'm" is no one
+])
+def test_a_person_that_is_a_set_phrase_s_english_word_names_no_one(text, value, dropped):
+    start = text.index(value)
+    model = f(start, start + len(value), "PERSON_NAME", method=M.MODEL, detector="hf")
+    assert (merge_findings([model], [text]) == []) is dropped
+
+
 # --- a name-list guess inside a longer guess of another name type ----------------------------
 
 def test_a_guess_inside_a_longer_guess_of_another_name_type_gives_way():

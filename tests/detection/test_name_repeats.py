@@ -291,3 +291,13 @@ def test_without_capitals_a_given_name_joined_to_a_person_by_and_is_a_person():
 ])
 def test_without_capitals_and_joins_no_modal_month_word_for_anyone_or_noun(text):
     assert quoted([text], repeated_names([text], [model([text], 0, text.split()[0])])) == []
+
+
+def test_without_capitals_a_name_is_not_said_again_in_a_set_phrase():
+    """"the crack of dawn", "mark my words", "wade through": the phrase makes the word English,
+    wherever the call names someone by it (veil.detection.idioms)."""
+    texts = ["my wife dawn and my brother mark and our friend wade", "she's up at the crack of dawn",
+             "mark my words", "do i need to wade through all that", "tell dawn mark and wade hi"]
+    found = [model(texts, 0, "dawn"), model(texts, 0, "mark"), model(texts, 0, "wade")]
+    got = quoted(texts, repeated_names(texts, found))
+    assert sorted(got) == [(4, "dawn"), (4, "mark"), (4, "wade")]

@@ -61,6 +61,7 @@ from veil.detection.infotypes.builtin import BUILTINS
 from veil.detection.calendar_words import names_a_day
 from veil.detection.casing import conversation_case
 from veil.detection.headed_names import widen_to_heads
+from veil.detection.idioms import names_no_one_here
 from veil.detection.name_spans import trim_name_spans
 
 _GENERIC = BUILTINS.generic_types()
@@ -246,8 +247,10 @@ def retype_name_guesses(findings: list[Finding]) -> list[Finding]:
     return out
 
 
-# "I'm", "I'll": a speaker speaking of themself, never a name, whatever a model says.
-_SELF_REFERENCES = frozenset({"i'm", "i’m", "i'll", "i’ll", "i've", "i’ve", "i'd", "i’d"})
+# "I'm", "I'll", "I'ma" ("ima", I am going to): a speaker speaking of themself, never a name,
+# whatever a model says.
+_SELF_REFERENCES = frozenset({"i'm", "i’m", "i'll", "i’ll", "i've", "i’ve", "i'd", "i’d", "i'ma", "i’ma",
+                              "ima"})
 # The short names of identifiers ("my IBAN is", "what's your PIN"): a model may take the capitals
 # of "IBAN" for an organisation, but the word names a kind of number, never a person, an
 # organisation or a place. (Not "SIN", "SWIFT" or "NHS": each is also an ordinary word or a body.)
@@ -268,12 +271,14 @@ _STUTTER = re.compile(r"([^\W\d_]+)[-–—]+\s+\1", re.IGNORECASE)
 
 
 def names_no_one(finding: Finding, texts: list[str]) -> bool:
-    """Whether a name-type finding covers no one's name: only "I'm" (or "I'll", "I've", "I'd")
+    """Whether a name-type finding covers no one's name: only "I'm" (or "I'll", "I've", "I'd", "I'ma", "ima")
     as a person; only an article as an organisation or place (a model's "the" of "the Bulls");
     only an identifier's short name ("IBAN", "PIN"), fillers ("mm-hmm", "uh-huh,
     um") or an ordinary word that no name list holds, said twice ("Perfect- Perfect"); or an
     eponym where it names a disease, a law or a thing ("Graves' disease", "Morse code",
-    "Achilles tendon"). The cheap tests first: it runs on every name candidate of a batch."""
+    "Achilles tendon"); or a person that is the English word of a set phrase ("the crack of
+    dawn", "mark my words": `veil.detection.idioms`). The cheap tests first: it runs on every
+    name candidate of a batch."""
     if finding.info_type not in NAME_TYPES or finding.turn >= len(texts):
         return False
     text = texts[finding.turn]
@@ -282,6 +287,8 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
         return True
     if finding.info_type == "PERSON_NAME":
         if value in _SELF_REFERENCES:
+            return True
+        if names_no_one_here(text, finding.start, finding.end):
             return True
     elif value in _ARTICLES:
         return True

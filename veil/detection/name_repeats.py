@@ -28,6 +28,7 @@ from veil.detection.age_echoes import echoed_ages
 from veil.detection.calendar_words import month_or_weekday
 from veil.detection.casing import conversation_case
 from veil.detection.findings import Finding, Likelihood, Method
+from veil.detection.idioms import names_no_one_here
 from veil.detection.engine.name_lists import DETERMINERS, SUBJECTS
 from veil.detection.name_spans import is_title
 
@@ -104,7 +105,8 @@ def repeated_names(texts: list[str], findings: Iterable[Finding]) -> list[Findin
     values = [texts[f.turn][f.start:f.end] for f in findings
               if f.info_type == "PERSON_NAME" and f.turn < len(texts)]
     found = [f for f in word_mentions(texts, name_words(values), findings)
-             if not _an_english_word_in_lower_case(texts[f.turn], f.start, f.end)]
+             if not _an_english_word_in_lower_case(texts[f.turn], f.start, f.end)
+             and not names_no_one_here(texts[f.turn], f.start, f.end)]
     return found + uncased_mentions(texts, findings + found)
 
 
@@ -324,7 +326,8 @@ def _uncased_spread(texts: list[str], uncased: list[str], words: set[str],
     return [Finding(turn, start, end, "PERSON_NAME", Likelihood.LIKELY, Method.DICTIONARY, DETECTOR)
             for turn, start, end in free_mentions(uncased, words, findings, ordinary=frozenset())
             if not _after_a_determiner_or_subject(texts[turn], start)
-            and not _before_an_object(texts[turn], end)]
+            and not _before_an_object(texts[turn], end)
+            and not names_no_one_here(texts[turn], start, end)]
 
 
 def _coordinated_names(uncased: list[str], findings: Iterable[Finding]) -> set[str]:

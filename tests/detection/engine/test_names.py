@@ -601,6 +601,18 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("Mark is my husband.", "Mark"),
     ("and grace's my daughter she's seven", "grace"),
     ("our tech jack will be out thursday", "jack"),  # someone who works for or beside someone
+    ("okafor but everybody calls me will", "will"),  # what someone is called
+    ("yep to some guy named bass if you can believe it", "bass"),  # "named", however ordinary
+    ("love you too tell hope congratulations", "hope"),  # a message for someone
+    ("tell jack i said hi", "jack"),
+    ("kiss noa for me", "noa"),
+    ("give dawn a hug from us", "dawn"),
+    ("i'll have art call in with it", "art"),  # someone asked to ring
+    ("i can get bill to call you back", "bill"),
+    ("and my son drew he's into it now too", "drew"),  # a pronoun takes someone up again
+    ("our shortstop's this kid drew he's nineteen", "drew"),
+    ("rose she's my mom she moved back", "rose"),
+    ("my brother will lives in spokane", "will"),  # a verb agreeing with its subject follows
     ("my supervisor hope alvarez can vouch for that", "hope alvarez"),
     ("yeah i talked to rose donnelly", "rose donnelly"),  # a given name, then a surname
     ("it's under penny okafor", "penny okafor"),
@@ -625,6 +637,10 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     "please grant my daughter access", "a guy my brother knows", "then rose her husband said no",
     "the bill is my husband's", "my bill is my wife's problem", "this will is my father's",
     "our tech support line", "my doctor will call", "your agent rose to the occasion",
+    "she called me early", "somebody called me long distance", "he called me back",
+    "tell me hi", "get bill to pay it", "i'll have will call you", "i hope she's my friend",
+    "my son will get it", "my wife rose early", "my daughter wouldn't touch dirt",
+    "yes her son rear-ended somebody",
 ])
 def test_a_cue_for_a_name_takes_no_word_that_answers_or_endears(text):
     """An introduction, a goodbye or a relative makes a word a name only where it is a given

@@ -760,6 +760,12 @@ _NAME_CONTEXTS = [
         rf"\b(?:his|her|their|whose|(?:{_RELATIVES}|{_PEOPLE})['’]s)[ \t]+(?:(?:first|last|full|middle)[ \t]+)?"
         rf"name(?:[ \t]+is|['’]s)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
+    # "a guy named bass", "my cousin by the name of hope": "named" says the next word is a
+    # name, however ordinary.
+    (re.compile(
+        rf"\b(?:{_PEOPLE}|{_RELATIVES})[ \t]+(?:named|by the name of)[ \t]+"
+        rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+    ), L.LIKELY),
     (re.compile(
         r"\b(?:(?:speak|speaks|speaking|talk|talks|talked|talking|spoke|spoken|chat|chatted|chatting|"
         r"transfer|transferred|put me through|"
@@ -769,13 +775,14 @@ _NAME_CONTEXTS = [
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
 ]
-# Someone said to be named, or a relative or colleague named in passing: "a guy named koerner",
-# "my wife sarah", "my manager, priya". The name words must be no ordinary words, even where a
+# Someone said to be called something, or a relative or colleague named in passing: "a guy
+# called koerner", "my wife sarah", "my manager, priya". ("A guy named bass" is in
+# `_NAMED_AS`: "named" says the next word is a name, however ordinary.) The name words must be no ordinary words, even where a
 # list has them as names ("my husband will", "my son may"): these contexts are common, and the
 # words after them mostly are not names.
 _RELATION_CONTEXTS = [
     (re.compile(
-        rf"\b(?:{_PEOPLE}|{_RELATIVES})[ \t]+(?:named|called|by the name of)[ \t]+"
+        rf"\b(?:{_PEOPLE}|{_RELATIVES})[ \t]+(?:called)[ \t]+"
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
     (re.compile(
@@ -881,11 +888,55 @@ _RELATIVE_NAMED = re.compile(
     rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES}|{_HELPERS})[ \t]+"
     rf"(?P<name>{_WORD})\b(?![’']s)"
 )
+# "everybody calls me will", "they call him bud": what someone is called (not when or how:
+# "she called me early", "he called me long distance", `_NOT_WHAT_ONE_IS_CALLED`).
+_CALLED_BY_NAME = re.compile(
+    rf"\b(?:call|calls|called|calling)[ \t]+(?:me|him|her)[ \t]+(?P<name>{_WORD})\b(?![’']s)"
+)
+# Messages for someone, and someone asked to ring: "tell hope congratulations", "tell jack i
+# said hi", "kiss haven for me", "give dawn a hug", "say hi to sue", "i'll have art call in",
+# "i can get bill to call you back".
+_MESSAGES_FOR = tuple(re.compile(pattern) for pattern in (
+    rf"\b(?:tell|told)[ \t]+(?P<name>{_WORD})[ \t]+(?:(?:i|we)[ \t]+(?:said|say)[ \t]+)?"
+    r"(?:hi|hello|hey|congratulations|congrats|happy birthday|good luck|merry christmas)\b",
+    rf"\b(?:kiss|hug)[ \t]+(?P<name>{_WORD})[ \t]+for[ \t]+(?:me|us)\b",
+    rf"\bgive[ \t]+(?P<name>{_WORD})[ \t]+(?:a|my|our)[ \t]+(?:hug|kiss|call|ring|love|best)\b",
+    rf"\b(?:say|said|says)[ \t]+(?:hi|hello|hey)[ \t]+to[ \t]+(?P<name>{_WORD})\b(?![’']s)",
+    rf"\b(?:have|get|ask)[ \t]+(?P<name>{_WORD})[ \t]+(?:to[ \t]+)?(?:call|ring|phone|text|email)"
+    r"[ \t]+(?:me|you|us|in|back|him|her|them)\b",
+))
+# "my son drew he's into it now", "this kid drew he's nineteen": someone, and a pronoun that
+# takes them up again, which no verb and no thing has before it.
+_TAKEN_UP_AGAIN = re.compile(
+    rf"\b(?:{_RELATIVES}|{_PEOPLE}|{_HELPERS})[ \t]+(?P<name>{_WORD})[ \t]*,?[ \t]+(?:he|she)"
+    r"(?:['’](?:s|d|ll)|[ \t]+(?:is|was|has|had|owns|works|lives|says|said))\b"
+)
+# "rose she's my mom": the same, with a pronoun that takes someone up again, which no verb has
+# before it ("rose" is no verb there).
+_TAKEN_UP_AS_A_RELATIVE = re.compile(
+    _NOT_AFTER_A_SUBJECT_OR_DETERMINER
+    + r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]*,?[ \t]+(?:he|she)(?:[ \t]+(?:is|was)|['’]s)[ \t]+"
+    rf"(?:his|her|my|our|their|your)[ \t]+(?:{_RELATIVES}|best friend)\b"
+)
+# "my brother will lives in spokane": a modal or a verb cannot be followed by a verb that agrees
+# with a subject, so after a relative the word is their name.
+_RELATIVE_NAMED_BEFORE_A_VERB = re.compile(
+    rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES}|{_HELPERS})[ \t]+(?P<name>{_WORD})"
+    r"[ \t]+(?:lives|works|says|is|was|has|goes|comes|gets)\b"
+)
 # Given names that are, after a relative, what the relative did or will do ("my son will",
 # "my wife rose early"); a bare verb cannot follow "my wife", so "bill" and "sue" are names there.
 _DONE_BY_A_RELATIVE = VERBS_AFTER_PEOPLE | frozenset("rose won drew".split())
 # What follows "a girl" or "a boy" and names no child ("a girl friend", "a boy will").
 _NOT_A_CHILDS_NAME = _DONE_BY_A_RELATIVE | frozenset(_PEOPLE.split("|"))
+# The modals and past tenses that a verb agreeing with a subject, or a pronoun taking someone
+# up again, shows to be a name: "my brother will lives in spokane", "my son drew he's into it".
+_VERBS_BEFORE_A_SUBJECT = frozenset("will drew rose won".split())
+# What follows "calls me" and is when or how, no name ("she called me early", "he called me
+# long distance", "they called me back").
+_NOT_WHAT_ONE_IS_CALLED = (_DONE_BY_A_RELATIVE - _VERBS_BEFORE_A_SUBJECT) | frozenset(
+    "early late long young old back up over out soon again later right today tonight tomorrow "
+    "names every last first".split())
 # What is asked after, or is from somewhere, as no one: a season or a month ("how's summer",
 # "june from the first"), a verb ("will from now on").
 _NOT_SOMEONE_ASKED_AFTER = _DONE_BY_A_RELATIVE | frozenset(
@@ -893,24 +944,32 @@ _NOT_SOMEONE_ASKED_AFTER = _DONE_BY_A_RELATIVE | frozenset(
     "september october november december".split())
 
 
+# The cues of `_cued_names`: (pattern, likelihood, words that are no name there, whether a large
+# place is no one there).
+_CUES = [(_INTRODUCED_AS, L.LIKELY, (), False), (_BIDDEN_GOODBYE, L.LIKELY, (), False),
+         (_CALLED_BY_NAME, L.POSSIBLE, _NOT_WHAT_ONE_IS_CALLED, False),
+         *((pattern, L.POSSIBLE, _DONE_BY_A_RELATIVE, False) for pattern in _MESSAGES_FOR),
+         (_TAKEN_UP_AGAIN, L.POSSIBLE, _NOT_SOMEONE_ASKED_AFTER - _VERBS_BEFORE_A_SUBJECT, False),
+         (_RELATIVE_NAMED_BEFORE_A_VERB, L.POSSIBLE, _NOT_SOMEONE_ASKED_AFTER - _VERBS_BEFORE_A_SUBJECT, False),
+         (_TAKEN_UP_AS_A_RELATIVE, L.POSSIBLE, _NOT_SOMEONE_ASKED_AFTER - _VERBS_BEFORE_A_SUBJECT, False),
+         (_RELATIVE_NAMED, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
+         (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE, _NOT_A_CHILDS_NAME, False),
+         (_PARTNERED_WITH, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
+         (_PARTNERING, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
+         (_CHILD_NAMED, L.POSSIBLE, _NOT_A_CHILDS_NAME, False),
+         (_WITH_THEIR_OWN, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
+         (_WHO_FROM, L.POSSIBLE, _NOT_SOMEONE_ASKED_AFTER, False),
+         (_SAID_TO_BE, L.POSSIBLE, _NOT_SOMEONE_ASKED_AFTER, False),
+         (_ASKED_AFTER, L.POSSIBLE, _NOT_SOMEONE_ASKED_AFTER, True)]
+
+
 def _cued_names(text: str, lowered: str, may_match: MayMatch, cased: bool = False) -> Iterator[Hit]:
-    """Names that speech without capitals says are names (`_INTRODUCED_AS`, `_BIDDEN_GOODBYE`,
-    `_RELATIVE_NAMED`, `_NAMED_BEFORE_A_RELATIVE`, `_PARTNERED_WITH`, `_PARTNERING`, `_CHILD_NAMED`, `_WITH_THEIR_OWN`,
-    `_WHO_FROM`, `_SAID_TO_BE`, `_ASKED_AFTER`), given names even where English uses the word
-    too. In `cased` text only a capitalised word: there the lists find most names alone, but not
+    """Names that speech without capitals says are names (`_CUES`: someone introduced, bidden
+    goodbye, named beside a relative, married, announced, sent a message, asked after...),
+    given names even where English uses the word too. In `cased` text only a capitalised word: there the lists find most names alone, but not
     a month or a weekday ("even April and her new fella"). Where a place is as likely as a
     person ("how's arizona"), a large place is no one."""
-    cues = [(_INTRODUCED_AS, L.LIKELY, (), False), (_BIDDEN_GOODBYE, L.LIKELY, (), False),
-            (_RELATIVE_NAMED, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
-            (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE, _NOT_A_CHILDS_NAME, False),
-            (_PARTNERED_WITH, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
-            (_PARTNERING, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
-            (_CHILD_NAMED, L.POSSIBLE, _NOT_A_CHILDS_NAME, False),
-            (_WITH_THEIR_OWN, L.POSSIBLE, _DONE_BY_A_RELATIVE, False),
-            (_WHO_FROM, L.POSSIBLE, _NOT_SOMEONE_ASKED_AFTER, False),
-            (_SAID_TO_BE, L.POSSIBLE, _NOT_SOMEONE_ASKED_AFTER, False),
-            (_ASKED_AFTER, L.POSSIBLE, _NOT_SOMEONE_ASKED_AFTER, True)]
-    for pattern, likelihood, not_names, places_are_no_one in cues:
+    for pattern, likelihood, not_names, places_are_no_one in _CUES:
         if not may_match(pattern):
             continue
         for match in pattern.finditer(lowered):
@@ -918,7 +977,8 @@ def _cued_names(text: str, lowered: str, may_match: MayMatch, cased: bool = Fals
             if cased and not text[match.start("name")].isupper():
                 continue
             if word in given_name_words() and word not in STOPWORDS and word not in ADDRESS_TERMS \
-                    and word not in not_names and word not in _ASKING_VERBS \
+                    and word not in not_names \
+                    and (word not in _ASKING_VERBS or word in _VERBS_BEFORE_A_SUBJECT) \
                     and not (places_are_no_one and word in major_places()):
                 yield match.start("name"), match.end("name"), likelihood, Method.REGEX
 
@@ -966,8 +1026,9 @@ def _context_name(text: str, start: int, end: int, cased: bool,
     for piece in pieces:
         word = piece.group(0).strip(",.")
         lowered = word.lower()
-        if lowered in STOPWORDS or _clitic_base(lowered) in STOPWORDS:
-            break  # "that's", "it's", "i've": a stopword with its clitic ends the name too
+        if lowered in STOPWORDS or _clitic_base(lowered) in STOPWORDS or _NEGATED.search(lowered):
+            break  # "that's", "it's", "i've": a stopword with its clitic ends the name too, and
+            # so does a negated verb ("my daughter wouldn't")
         if lowered in DETERMINERS:
             break  # "talk to each other": a list's "Each" is no one after "to"
         if cased and not word[:1].isupper():
@@ -985,7 +1046,8 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             # An ordinary word no list names; capitalised, it still ends a name begun
             # ("Dana Cho"), but begins none ("speak for Themselves").
             break
-        if strict and (ordinary_word(lowered) or _clitic_base(lowered) in ordinary_name_words()):
+        if strict and (ordinary_word(lowered) or _clitic_base(lowered) in ordinary_name_words()
+                       or _ordinary_compound(lowered)):
             break
         length, owned = _before_owner(word)
         kept_end = start + piece.start() + length
@@ -994,6 +1056,9 @@ def _context_name(text: str, start: int, end: int, cased: bool,
     if kept_end is None:
         return None
     return start, kept_end
+
+
+_NEGATED = re.compile(r"n['’]t$")
 
 
 def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
@@ -1266,9 +1331,7 @@ def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
 # The context regexes of persons (`_context_hits`), which the guard below runs first.
 _PERSON_CONTEXTS = (
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
-    + [_INTRODUCTION, _INTRODUCED_AS, _BIDDEN_GOODBYE, _RELATIVE_NAMED, _PARTNERED_WITH, _PARTNERING,
-       _CHILD_NAMED, _WITH_THEIR_OWN, _WHO_FROM, _SAID_TO_BE, _ASKED_AFTER, _NAMED_BEFORE_A_RELATIVE,
-       _GREETING_CONTEXT,
+    + [_INTRODUCTION, *(cue[0] for cue in _CUES), _GREETING_CONTEXT,
        _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
 )
 

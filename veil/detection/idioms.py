@@ -1,0 +1,181 @@
+"""Set phrases in which a word the name lists hold is the English word.
+
+"Up at the crack of dawn", "poison ivy", "a bundle of joy", "mark my words", "for pete's sake",
+"wade through the paperwork", "striped bass": the words around the name word say which it is,
+whatever the lists say. In speech without capitals nothing else does, and a name said once in a
+call spreads to every lower-case mention of its word (`veil.detection.name_repeats`), so that one
+"Dawn" in a call took "the crack of dawn" with it. These phrases are English, not tuned to a
+corpus: each is a fixed expression, a verb with its particle or object, or a compound whose
+head or modifier is the thing ("bass boat", "rose bush").
+
+A phrase decides only where case says nothing against it: for a word written in lower case,
+or capitalised where a sentence opens. A capital mid-sentence is the writer saying it is a name
+("up before Dawn gets home"), except in the phrases marked `!`, which no one says of a person
+("for Pete's sake").
+
+Each phrase is written with its name word in braces; `|` separates alternatives for one slot.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# The phrases, grouped by their name word. Alternatives for one slot: "(a|b)".
+PHRASES = (
+    # dawn
+    "crack of {dawn}", "before {dawn}", "at {dawn}", "till {dawn}", "until {dawn}",
+    "{dawn} to dusk", "{dawn} till dusk", "{dawn} until dusk", "{dawn} on (me|him|her|us|them)",
+    # ivy, joy, faith, hope, grace
+    "poison {ivy}", "{ivy} league", "english {ivy}",
+    "bundle of {joy}", "(jump|jumped|jumping|jumps) for {joy}", "tears of {joy}", "pride and {joy}",
+    "{joy} ride",
+    "leap of {faith}", "in good {faith}", "keep the {faith}", "(lose|lost|losing|restore|restored) {faith}",
+    "(give|gave|gives|giving|given) up {hope}", "(lose|lost|losing) {hope}", "no {hope}",
+    "any {hope}", "false {hope}", "{hope} so", "{hope} not",
+    "{hope} (you|you're|your|it|it's|that|everything|everybody|everyone|all|to|we|they|he|she|"
+    "he's|she's|they're|we're|i|i'm|things)",
+    "{grace} period", "saving {grace}", "fall from {grace}", "(say|said|says|saying) {grace}",
+    # mark, pete, frank, will
+    "{mark} my words", "{mark} (it|that|them) (down|as|off)", "{mark} the (date|spot|occasion)",
+    "(hit|missed|miss|hits|misses) the {mark}", "question {mark}", "on your {mark}",
+    "!for {pete}'s sake", "!for {pete} sake",
+    "to be {frank}", "{frank} with (you|me|him|her|them|us)",
+    # fishing and food: bass, fry, brick
+    "(striped|sea|largemouth|smallmouth|black|white|rock) {bass}",
+    "{bass} (boat|boats|fishing|guitar|guitars|player|line|drum|drums|pro|tournament)",
+    "(catch|catching|caught|fish|fishing) for {bass}", "(catch|catching|caught) {bass}",
+    "{fry} up", "(fish|small|deep|stir|french) {fry}", "{fry} (it|them|that|some|the|a)",
+    "(lay|laying|laid|lays) {brick}", "{brick} (wall|walls|house|building|mason|work|and mortar|red)",
+    "red {brick}",
+    # verbs with their particle or object: wade, drew, rob, sue, chase, bill, grant, pat, jack
+    "{wade} (through|into|in|out|across)",
+    "{drew} (up|a|an|the|on|attention|blood|straws|pictures)",
+    "{rob} (a|the|us|me|them|banks|people|somebody|someone|peter)",
+    "{sue} (me|them|us|somebody|someone|anybody|anyone|the|for|over|everybody)",
+    "{chase} (after|down|away|off|around|anything|everything|it|them|the|a|cars|squirrels|birds|rabbits)",
+    "(car|paper|high speed|wild goose) {chase}", "cut to the {chase}",
+    "{bill} (me|it to|my card|the card|my account|the account|them|us)",
+    "(phone|electric|electricity|water|gas|cable|hospital|medical|credit card|dollar|light|power) {bill}",
+    "foot the {bill}", "{bill} of (sale|rights|lading)",
+    "{grant} (an|a|the|money|application|applications|writing|funding|access|permission)",
+    "(research|federal|state|pell|government) {grant}",
+    "{pat} (on the back|yourself|myself|down|you on|him on|her on)",
+    "{jack} (up|it up|the car|of all trades|squat|shit)", "(car|union) {jack}",
+    # plants, birds, weather
+    "{rose} (bush|bushes|garden|gardens|bud|buds|petals|water|hips|colored|coloured)",
+    "(prices|price|sun|water|river|temperature|temperatures|costs|it) {rose}", "{rose} and fell",
+    "{robin} (outside|redbreast|egg|eggs)", "{robin}'s egg", "round {robin}",
+    "{iris} (bulbs|flowers|beds)", "(water|calla|tiger|easter) {lily}", "{lily} (pad|pads)",
+    "{daisy} chain", "{sandy} (beach|beaches|soil|bottom|loam|shore)",
+    "{summer} (camp|job|jobs|break|vacation|school|heat|time|months|reading|squash)",
+    "(this|last|next|all|every|that|indian|early|late|mid) {summer}",
+    # places and things
+    "(safe|tax) {haven}", "(deer|duck|bargain|job|treasure|bounty|house|head) {hunter}",
+    "(fast|slow|left|right|passing|turn|bike|middle|express|carpool|hov) {lane}", "memory {lane}",
+    "{gene} (pool|therapy|editing)", "x {ray}", "{ray} of (sunshine|hope|light)",
+    "(manta|sting) {ray}", "hill and {dale}",
+    "(national|state|theme|amusement|water) {parks}", "{parks} and (rec|recreation)",
+    "(trash|recycling|garbage|rubbish|wheelie) {bins}",
+    "(cooking|dry|sweet) {sherry}", "glass of {sherry}", "{ferry} (ride|terminal|boat|crossing|service)",
+    "(flash) {flood}", "{flood} (insurance|zone|zones|damage|waters|water|plain|warning|watch)",
+    "{nail} (salon|polish|gun|file|it)", "(hit|hits) the {nail}", "(toe|finger) {nail}",
+    "(first aid|tool|drum|survival|starter) {kit}", "{kit} and caboodle",
+    "off the {hook}", "{hook} (up|it up|them up|me up|you up|line|and sinker)", "by {hook} or by crook",
+    "(fish|fishing) {hook}", "(trimmed|trim|grow|grew|grown|gray|grey|full) {beard}",
+    "every {penny}", "pretty {penny}", "{penny} (pinching|pincher|stock|stocks|for your thoughts|saved|candy|loafers)",
+    "{art} and crafts", "{art} (class|classes|teacher|museum|school|show|supplies|gallery|project|projects|major|history)",
+    "(work|works) of {art}", "state of the {art}", "(martial|fine|modern) {art}",
+    # terms of address that name no one
+    "(hey|hi|okay|ok|thanks|thank you|yeah|night|later|sorry|alright|all right) {bud}", "{bud} light",
+)
+
+_SLOT = re.compile(r"\{([^}]+)\}")
+
+
+def _part(text: str) -> str:
+    """A phrase's words as a regex: spaces stand for any run of blanks, apostrophes for
+    either apostrophe."""
+    text = re.escape(text).replace(r"\ ", r"[ \t]+").replace("'", "['’]")
+    return text.replace(r"\(", "(?:").replace(r"\)", ")").replace(r"\|", "|")
+
+
+@lru_cache(maxsize=None)
+def _patterns() -> dict[str, list[tuple[re.Pattern | None, re.Pattern | None, bool]]]:
+    """For each name word, its phrases as (words before, words after, certain): the first
+    must end where the word starts, the second start where it ends."""
+    table: dict[str, list] = {}
+    for phrase in PHRASES:
+        certain = phrase.startswith("!")
+        phrase = phrase.lstrip("!")
+        slot = _SLOT.search(phrase)
+        word = slot.group(1)
+        before, after = phrase[:slot.start()], phrase[slot.end():]
+        before_re = re.compile(r"(?<![\w'’-])" + _part(before.strip()) + r"[ \t]+$", re.IGNORECASE) \
+            if before.strip() else None
+        if after.strip():
+            glue = "" if after[:1] in "'’" else r"[ \t]+"
+            after_re = re.compile(glue + _part(after.strip()) + r"(?![\w'’-])", re.IGNORECASE)
+        else:
+            after_re = None
+        table.setdefault(word, []).append((before_re, after_re, certain))
+    return table
+
+
+def idiom_words() -> frozenset[str]:
+    """The name words some phrase here makes English words."""
+    return frozenset(_patterns())
+
+
+_REACH = 40  # characters before a word that a phrase's first words may take
+# Words after which the next word is someone, whatever follows it: "tell hope you said hi",
+# "ask drew the way", "thanks sue for that", "talk to sue the", but not "to" or "and" alone
+# ("want to rob the kid", "came and drew up a report"). A phrase that reads only the words after its name
+# word ("{hope} you", "{drew} the") does not hold there.
+_TAKES_A_PERSON = re.compile(
+    r"(?<![\w'’-])(?:tell|told|telling|ask|asked|asking|call|called|text|texted|email|thank|thanks|"
+    r"see|saw|meet|met|love|miss|kiss|hug|with|for|hi|hey|hello|bye|named|dear|"
+    r"(?:talk|talked|talking|speak|spoke|speaking|say|said|next|married|engaged|send|sent|wrote|"
+    r"write|give|gave|belongs|listen|listened|went|go|over)[ \t]+to|"
+    r"congratulate|remind|let|have|get|make|made|give|gave|is|was)[ \t]+$", re.IGNORECASE)
+
+
+def in_a_set_phrase(text: str, start: int, end: int, capital_says_name: bool = False) -> bool:
+    """Whether the word at [start, end) is the English word of a set phrase here ("the crack
+    of dawn", "mark my words"). `capital_says_name`: the word's capital is the writer's (a
+    capital mid-sentence in text with capitals), which only a phrase marked certain
+    overrules."""
+    entries = _patterns().get(text[start:end].lower())
+    if not entries:
+        return False
+    window = text[max(0, start - _REACH):start]
+    for before, after, certain in entries:
+        if capital_says_name and not certain:
+            continue
+        if before is not None and before.search(window) is None:
+            continue
+        if before is None and _TAKES_A_PERSON.search(window) is not None:
+            continue
+        if after is not None and after.match(text, end) is None:
+            continue
+        return True
+    return False
+
+
+_EDGES = " \t\n.,!?;:"
+
+
+def names_no_one_here(text: str, start: int, end: int) -> bool:
+    """Whether the word at [start, end) (a span's edges trimmed) is a set phrase's English
+    word where case says nothing against it: in lower case, or with a capital that opens a
+    sentence or stands in a text without capitals of its own."""
+    from veil.detection.engine.builtin_names import is_cased, sentence_initial
+
+    while start < end and text[start] in _EDGES:
+        start += 1
+    while end > start and text[end - 1] in _EDGES:
+        end -= 1
+    if text[start:end].lower() not in _patterns():
+        return False
+    capital_says_name = text[start:start + 1].isupper() and is_cased(text) \
+        and not sentence_initial(text, start)
+    return in_a_set_phrase(text, start, end, capital_says_name)
