@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import ROOT
 
 # Load each script as a module (its `main` stays behind `if __name__ == "__main__"`), in one
@@ -109,20 +111,22 @@ def test_quality_speech_section_shows_each_set_one_record_each_and_as_calls(tmp_
         in section.splitlines()
 
 
-def test_the_handchecked_calls_convert_to_labelled_jsonl(tmp_path):
-    # data/handchecked/calls.yaml is scored with `veil evaluate` through this conversion: every
-    # mark must be well formed and of a type the catalogue knows.
+@pytest.mark.parametrize("path,calls", [("data/handchecked/calls.yaml", 20),
+                                        ("data/handchecked/more_calls.yaml", 30)])
+def test_the_handchecked_calls_convert_to_labelled_jsonl(tmp_path, path, calls):
+    # data/handchecked/*calls.yaml are scored with `veil evaluate` through this conversion:
+    # every mark must be well formed and of a type the catalogue knows.
     import json
 
     from veil.detection.infotypes.builtin import BUILTINS
 
     out = tmp_path / "calls.jsonl"
-    result = subprocess.run([sys.executable, "scripts/marked_to_jsonl.py", "data/handchecked/calls.yaml", str(out)],
+    result = subprocess.run([sys.executable, "scripts/marked_to_jsonl.py", path, str(out)],
                             cwd=ROOT, capture_output=True, text=True, timeout=120,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert result.returncode == 0, result.stderr[-2000:]
     records = [json.loads(line) for line in out.read_text().splitlines()]
-    assert len(records) == 20 and sum(len(r["pii"]) for r in records) > 500
+    assert len(records) == calls and sum(len(r["pii"]) for r in records) > 500
     known = {t.name for t in BUILTINS}
     for record in records:
         texts = [turn["text"] for turn in record["turns"]]
