@@ -100,7 +100,13 @@ def test_quality_speech_section_shows_each_set_one_record_each_and_as_calls(tmp_
     for system, _ in render_quality.SPEECH_SYSTEMS:
         (tmp_path / f"speech-{name}-{system}.json").write_text(json.dumps(report(0.9)))
     (tmp_path / f"speech-{name}-call{render_quality.CALL_TURNS}.json").write_text(json.dumps(report(0.95)))
+    for calls, _, _ in render_quality.CALL_SETS:  # the helper-written calls, read from their own reports
+        for system, _ in render_quality.SPEECH_SYSTEMS:
+            (tmp_path / f"speech-{calls}-{system}.json").write_text(json.dumps(report(0.97)))
     section = render_quality.speech_section(tmp_path, sets=(("dev-uner-ewt", "UNER dev", "dev"),))
+    assert "| 30 more calls | ASR-style | **Veil default job** | 0.970 | 0.800 | 0.970 | 0.650 | 0.700 | 0.600 | " \
+           "0.40% | 1.00% |" in section.splitlines()
+    assert sum(1 for line in (tmp_path / "more-calls.jsonl").read_text().splitlines() if line) == 30
     rows = [line for line in section.splitlines() if line.startswith("| UNER dev | dev | written |")]
     assert "| UNER dev | dev | written | one each | 0.900 | 0.800 | 0.900 | 0.650 | 0.700 | 0.600 | 0.40% | 1.00% |" in rows
     assert "| UNER dev | dev | written | 10 to a call | 0.950 | 0.800 | 0.950 | 0.650 | 0.700 | 0.600 | 0.40% | 1.00% |" in rows

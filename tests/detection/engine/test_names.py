@@ -613,6 +613,10 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("our shortstop's this kid drew he's nineteen", "drew"),
     ("rose she's my mom she moved back", "rose"),
     ("my brother will lives in spokane", "will"),  # a verb agreeing with its subject follows
+    ("we could drive dawn said she'd drive down", "dawn"),  # someone who says or tells
+    ("art always said get something practical", "art"),
+    ("is frank gonna help with that", "frank"),  # asked about, as the subject of what they'll do
+    ("will will come if there's wifi", "will"),
     ("my supervisor hope alvarez can vouch for that", "hope alvarez"),
     ("yeah i talked to rose donnelly", "rose donnelly"),  # a given name, then a surname
     ("it's under penny okafor", "penny okafor"),
@@ -641,6 +645,8 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     "tell me hi", "get bill to pay it", "i'll have will call you", "i hope she's my friend",
     "my son will get it", "my wife rose early", "my daughter wouldn't touch dirt",
     "yes her son rear-ended somebody",
+    "i hope said nothing", "the bill said forty dollars", "his will said so", "june said no",
+    "is it gonna rain", "is summer gonna be hot", "i will will it",
 ])
 def test_a_cue_for_a_name_takes_no_word_that_answers_or_endears(text):
     """An introduction, a goodbye or a relative makes a word a name only where it is a given
