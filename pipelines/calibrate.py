@@ -30,10 +30,12 @@ from veil.risk.estimate import FORMS, RULES_ONLY, TABLE_PATH, FittedTable, estim
 
 class JobDetector:
     """A job's detection of one conversation: the rules of its config, and its trained NER
-    model where the config sets `detectors.hf`, with what the rest of the conversation adds
-    (names, organisations and places said again: `veil.detection.name_repeats.with_repeats`),
-    merged as the job merges them (veil.detection.merge). `model=False` leaves the model out
-    (the rules-only job)."""
+    model where the config sets `detectors.hf`, merged as the job merges them
+    (veil.detection.merge), and then what the rest of the conversation adds (names,
+    organisations and places said again: `veil.detection.name_repeats.with_repeats`). The
+    order is the job's: the merge trims a name's span to the name ("my name's ivy can i" gives
+    "ivy", not "ivy can"), and the names said again are looked for by what the merge kept.
+    `model=False` leaves the model out (the rules-only job)."""
 
     def __init__(self, config, model: bool = True):
         from veil.detection.detect import ConversationDetector
@@ -53,7 +55,7 @@ class JobDetector:
         found = list(self.rules.find(texts))
         if self.model is not None:
             found += self.model.detect_conversations([texts])[0]
-        return merge_findings(with_repeats(texts, found), texts)
+        return with_repeats(texts, merge_findings(found, texts))
 
 
 def labelled_conversations(args) -> list[tuple[list[str], list]]:

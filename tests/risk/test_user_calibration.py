@@ -158,3 +158,18 @@ def test_calibration_detects_as_the_job_does_with_what_the_conversation_says_aga
     texts = ["Hello, my name is Haven Brooks.", "so haven, what is the problem?"]
     found = JobDetector(load_config("call_transcripts"), model=False).detect(texts)
     assert (1, "haven") in [(f.turn, texts[f.turn][f.start:f.end]) for f in found]
+
+
+def test_calibration_detects_in_the_jobs_order_merging_before_it_spreads():
+    # The job merges the detectors' findings, which trims "ivy can" to the name, and then
+    # looks for the names said again; spread before the merge, the later "ivy" was not found
+    # and calibrate scored a leak the job does not leave.
+    from pipelines.calibrate import JobDetector
+    from veil.run.config import load_config
+
+    texts = ["you're through to vodafone my name's ivy can i take your name please",
+             "alright cheers ivy you've been a star"]
+    found = JobDetector(load_config("call_transcripts"), model=False).detect(texts)
+    said = [(f.turn, texts[f.turn][f.start:f.end]) for f in found if f.info_type == "PERSON_NAME"]
+    assert (0, "ivy") in said and (1, "ivy") in said
+    assert (0, "ivy can") not in said
