@@ -617,6 +617,10 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("art always said get something practical", "art"),
     ("is frank gonna help with that", "frank"),  # asked about, as the subject of what they'll do
     ("will will come if there's wifi", "will"),
+    ("okay april how long has he had the fever", "april"),  # addressed as a turn opens
+    ("okay will and can you verify the service address", "will"),
+    ("alright cheers ivy you've been a star", "ivy"),
+    ("Okay, thank you, Grant, you've been really helpful.", "Grant"),
     ("my supervisor hope alvarez can vouch for that", "hope alvarez"),
     ("yeah i talked to rose donnelly", "rose donnelly"),  # a given name, then a surname
     ("it's under penny okafor", "penny okafor"),
@@ -647,6 +651,8 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     "yes her son rear-ended somebody",
     "i hope said nothing", "the bill said forty dollars", "his will said so", "june said no",
     "is it gonna rain", "is summer gonna be hot", "i will will it",
+    "okay may i have your name", "okay will you hold", "okay can you hold", "thanks honey what's up",
+    "okay buddy what do you need", "okay great what's your address", "okay said what", "i hope how",
 ])
 def test_a_cue_for_a_name_takes_no_word_that_answers_or_endears(text):
     """An introduction, a goodbye or a relative makes a word a name only where it is a given

@@ -937,6 +937,17 @@ _ASKED_ABOUT = re.compile(
     rf"\b(?:is|was|isn['’]t|wasn['’]t)[ \t]+(?P<name>{_WORD})[ \t]+(?:gonna|going[ \t]+to|coming)\b"
 )
 _WILL_WILL = re.compile(r"\b(?P<name>will)[ \t]+will\b")
+# "okay april how long has he had the fever", "thank you will and can you verify the
+# address": someone addressed by name as a turn opens, after an acknowledgement and before
+# a question or what the speaker goes on to ask; no verb or thing stands there.
+_ADDRESSED_AS_A_TURN_OPENS = re.compile(
+    r"^(?:(?:okay|ok|alright|all right|right|great|perfect|sure|thanks|thank you|cheers|"
+    r"wonderful|excellent|got it|um|uh)[ \t]*[,.!]?[ \t]+){1,3}"
+    rf"(?P<name>{_WORD})[ \t]*,?[ \t]+"
+    r"(?:how|what|what's|when|where|which|who|why|can you|could you|would you|will you|"
+    r"and (?:can|could|would|what|how|when|where|is|are|do|did)|let me|just to confirm|"
+    r"you['’](?:ve|re|ll))\b"
+)
 # "my brother will lives in spokane": a modal or a verb cannot be followed by a verb that agrees
 # with a subject, so after a relative the word is their name.
 _RELATIVE_NAMED_BEFORE_A_VERB = re.compile(
@@ -1027,6 +1038,8 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_SAYS_SOMETHING, L.POSSIBLE, _SHOWN_SOMEONE, _no_english_word_or_after_a_subject),
          (_ASKED_ABOUT, L.POSSIBLE, _SHOWN_SOMEONE, _no_english_word),
          (_WILL_WILL, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject),
+         (_ADDRESSED_AS_A_TURN_OPENS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE, but=_VERBS_BEFORE_A_SUBJECT),
+          None),
          (_RELATIVE_NAMED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE, _no_names(_NOT_A_CHILDS_NAME), _after_a_subject),
          (_PARTNERED_WITH, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
