@@ -173,3 +173,30 @@ def test_calibration_detects_in_the_jobs_order_merging_before_it_spreads():
     said = [(f.turn, texts[f.turn][f.start:f.end]) for f in found if f.info_type == "PERSON_NAME"]
     assert (0, "ivy") in said and (1, "ivy") in said
     assert (0, "ivy can") not in said
+
+
+def test_calibrate_scores_labelled_calls_as_a_real_job_leaves_them(tmp_path: Path):
+    """`veil calibrate` and a real job (direct runner) on the same labelled calls, lower-cased
+    as a recogniser writes them, print the same gold figure and the same estimate: calibrate
+    detects as the job does, in its order (merge, then what the conversation says again)."""
+    from veil.measure.asr_style import asr_style_record
+    from veil.measure.entity_measure import read_marked
+
+    records = []
+    for record in read_marked(ROOT / "data" / "handchecked" / "more_calls.yaml"):
+        record.pop("speaker_entities", None)
+        records.append(asr_style_record(record))
+    calls = write_jsonl(tmp_path / "calls.jsonl", records)
+    checked = run_veil("calibrate", "--input", str(calls), "--gold_field", "pii", "--rules_only",
+                       "--check", str(ROOT / "veil" / "risk" / "auditor_calibration.json"))
+    assert checked.returncode == 0, checked.stderr
+    line = checked.stdout.strip().splitlines()[0]
+    gold, estimate = (float(line.split(f"{word} ")[1].split()[0]) for word in ("gold", "estimate"))
+    out = tmp_path / "out"
+    job = run_job("--input", str(calls), "--output", str(out), "--config", "call_transcripts",
+                  "--detectors", "rules", "--gold_field", "pii")
+    assert job.returncode == 0, job.stderr
+    total = json.loads((out / "risk" / "summary.json").read_text())["total"]
+    assert line.startswith(f"speech: {len(records)} conversations")
+    assert total["mean_plus_std"] == pytest.approx(gold, abs=0.005)
+    assert total["auditor"]["interval"]["estimate"] == pytest.approx(estimate, abs=0.005)
