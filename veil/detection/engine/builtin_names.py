@@ -777,9 +777,9 @@ _NAME_CONTEXTS = [
 ]
 # Someone said to be called something, or a relative or colleague named in passing: "a guy
 # called koerner", "my wife sarah", "my manager, priya". ("A guy named bass" is in
-# `_NAMED_AS`: "named" says the next word is a name, however ordinary.) The name words must be no ordinary words, even where a
-# list has them as names ("my husband will", "my son may"): these contexts are common, and the
-# words after them mostly are not names.
+# `_NAME_CONTEXTS`: "named" says the next word is a name, however ordinary.) The name words
+# must be no ordinary words, even where a list has them as names ("my husband will", "my son
+# may"): these contexts are common, and the words after them mostly are not names.
 _RELATION_CONTEXTS = [
     (re.compile(
         rf"\b(?:{_PEOPLE}|{_RELATIVES})[ \t]+(?:called)[ \t]+"
@@ -1054,9 +1054,10 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
 def _cued_names(text: str, lowered: str, may_match: MayMatch, cased: bool = False) -> Iterator[Hit]:
     """Names that speech without capitals says are names (`_CUES`: someone introduced, bidden
     goodbye, named beside a relative, married, announced, sent a message, asked after...),
-    given names even where English uses the word too. In `cased` text only a capitalised word: there the lists find most names alone, but not
-    a month or a weekday ("even April and her new fella"). Where a place or a company is as
-    likely as a person, a cue refuses the word ("how's arizona", "Valero said")."""
+    given names even where English uses the word too. In `cased` text only a capitalised word:
+    there the lists find most names alone, but not a month or a weekday ("even April and her
+    new fella"). Where a place or a company is as likely as a person, a cue refuses the word
+    ("how's arizona", "Valero said")."""
     for pattern, likelihood, not_names, refused in _CUES:
         if not may_match(pattern):
             continue
@@ -1334,9 +1335,6 @@ def _person_hits_of_live(
         yield from _context_hits(text, cased, may_match)
 
 
-_NOT_AFTER_A_SUBJECT = re.compile(_NOT_AFTER_A_SUBJECT_OR_DETERMINER)
-
-
 def opens_a_full_name(text: str, start: int, end: int) -> bool:
     """Without capitals, whether the word at text[start:end], a given name that English uses as
     a modal too ("will"), opens a full name: a surname of the lists that is no ordinary word
@@ -1347,8 +1345,8 @@ def opens_a_full_name(text: str, start: int, end: int) -> bool:
         return False
     surname = after.group(1).lower()
     return surname in family_name_words() and not ordinary_word(surname) \
-        and _NOT_AFTER_A_SUBJECT.match(lowered_same_length(text[max(0, start - 12):end]),
-                                       min(start, 12)) is not None
+        and not _after_a_subject_or_determiner(lowered_same_length(text[max(0, start - 12):end]),
+                                               min(start, 12))
 
 
 _WORD_BEFORE_A_SURNAME = re.compile(
