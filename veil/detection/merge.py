@@ -271,9 +271,9 @@ _STUTTER = re.compile(r"([^\W\d_]+)[-–—]+\s+\1", re.IGNORECASE)
 
 
 def names_no_one(finding: Finding, texts: list[str]) -> bool:
-    """Whether a name-type finding covers no one's name: only "I'm" (or "I'll", "I've", "I'd", "I'ma", "ima")
-    as a person; only an article as an organisation or place (a model's "the" of "the Bulls");
-    only an identifier's short name ("IBAN", "PIN"), fillers ("mm-hmm", "uh-huh,
+    """Whether a name-type finding covers no one's name: only "I'm" (or "I'll", "I've", "I'd",
+    "I'ma", "ima") as a person; only an article as an organisation or place (a model's "the" of
+    "the Bulls"); only an identifier's short name ("IBAN", "PIN"), fillers ("mm-hmm", "uh-huh,
     um") or an ordinary word that no name list holds, said twice ("Perfect- Perfect"); or an
     eponym where it names a disease, a law or a thing ("Graves' disease", "Morse code",
     "Achilles tendon"); or a person that is the English word of a set phrase ("the crack of
