@@ -12,17 +12,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from veil.measure.entity_measure import read_marked  # noqa: E402
+from veil.measure.entity_measure import labelled_records  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
     if len(argv) != 3:
         print(__doc__, file=sys.stderr)
         return 2
-    records = read_marked(argv[1])
+    records = labelled_records(argv[1])
     with open(argv[2], "w", encoding="utf-8") as out:
         for record in records:
-            record.pop("speaker_entities", None)
             out.write(json.dumps(record) + "\n")
     print(f"{len(records)} conversations, {sum(len(r['pii']) for r in records)} gold spans")
     return 0

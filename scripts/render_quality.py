@@ -22,7 +22,7 @@ from pathlib import Path
 from veil.run.config import load_config
 from veil.detection.detect import ConversationDetector
 from veil.measure.entity_measure import single_number_share
-from veil.measure.entity_measure import placeholder_share, read_marked
+from veil.measure.entity_measure import labelled_records, placeholder_share, read_marked
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILE = "call_transcripts"
@@ -147,8 +147,7 @@ def calls_section(work: Path) -> list[str]:
         data = work / f"{name}.jsonl"
         if not data.exists():
             with data.open("w", encoding="utf-8") as out:
-                for record in read_marked(ROOT / "data" / "handchecked" / marked):
-                    record.pop("speaker_entities", None)
+                for record in labelled_records(ROOT / "data" / "handchecked" / marked):
                     out.write(json.dumps(record) + "\n")
         reports = {system: evaluate_both_forms(name, work, system, data) for system, _ in SPEECH_SYSTEMS}
         for form in ("written", "ASR-style"):

@@ -180,12 +180,10 @@ def test_calibrate_scores_labelled_calls_as_a_real_job_leaves_them(tmp_path: Pat
     as a recogniser writes them, print the same gold figure and the same estimate: calibrate
     detects as the job does, in its order (merge, then what the conversation says again)."""
     from veil.measure.asr_style import asr_style_record
-    from veil.measure.entity_measure import read_marked
+    from veil.measure.entity_measure import labelled_records
 
-    records = []
-    for record in read_marked(ROOT / "data" / "handchecked" / "more_calls.yaml"):
-        record.pop("speaker_entities", None)
-        records.append(asr_style_record(record))
+    records = [asr_style_record(record)
+               for record in labelled_records(ROOT / "data" / "handchecked" / "more_calls.yaml")]
     calls = write_jsonl(tmp_path / "calls.jsonl", records)
     checked = run_veil("calibrate", "--input", str(calls), "--gold_field", "pii", "--rules_only",
                        "--check", str(ROOT / "veil" / "risk" / "auditor_calibration.json"))

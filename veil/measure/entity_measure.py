@@ -63,6 +63,15 @@ def read_marked(path: str | Path) -> list[dict]:
     return records
 
 
+def labelled_records(path: str | Path) -> list[dict]:
+    """`read_marked`'s records as a job or `veil evaluate` reads them: without
+    `speaker_entities`, which only the speaker measure reads."""
+    records = read_marked(path)
+    for record in records:
+        record.pop("speaker_entities", None)
+    return records
+
+
 def placeholder_share(records: Iterable[dict], speakers: str = "auto",
                       info_type: str = "PERSON_NAME") -> dict:
     """With the gold spans as findings, anonymise each record as the job does and read the
