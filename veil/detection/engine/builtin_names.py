@@ -1291,6 +1291,20 @@ _COMMA_BEFORE = re.compile(r",[ \t]*$")
 # before the next sentence ("Thanks, Grace. See you"), not before a word of the same phrase
 # ("Good afternoon, Wells Fargo fraud department").
 _SENTENCE_ENDS = re.compile(r"[ \t]*(?:$|\n|[.?!]+[ \t]*(?:$|\n|[ \t]+[A-Z]))")
+# The capitalised words right before that comma: "Midland" of "in Midland, Texas.".
+_CAPITALISED_BEFORE_COMMA = re.compile(r"((?:[A-Z][\w'’.-]*[ \t]+){0,2}[A-Z][\w'’.-]*),[ \t]*$")
+
+
+def _town_and_its_state(text: str, start: int, end: int) -> bool:
+    """Whether the name word at `start:end` follows a comma as the state or country of the
+    place before it: "in Midland, Texas.", "from Austin, Georgia." is a place and where it
+    lies, not someone addressed as a sentence ends ("Thanks, Virginia.")."""
+    before = _CAPITALISED_BEFORE_COMMA.search(text, max(0, start - 48), start)
+    if before is None:
+        return False
+    words = before.group(1).split()
+    place = text[start:end].lower()
+    return any(is_place_phrase(" ".join(words[i:]).lower() + " " + place) for i in range(len(words)))
 
 
 def _addressed_hits(text: str, found: Iterable[Iterable[Span]], cased: bool) -> Iterator[Hit]:
@@ -1309,7 +1323,8 @@ def _addressed_hits(text: str, found: Iterable[Iterable[Span]], cased: bool) -> 
             if (sentence_initial(text, start) and _ADDRESSED_AFTER.match(text, end)) or (
                     _COMMA_BEFORE.search(text, max(0, start - 4), start)
                     and _SENTENCE_ENDS.match(text, end)
-                    and not in_an_address(text, start, end)):  # "12 Oak Road, London."
+                    and not in_an_address(text, start, end)  # "12 Oak Road, London."
+                    and not _town_and_its_state(text, start, end)):
                 yield start, end, L.LIKELY, Method.REGEX
 
 
