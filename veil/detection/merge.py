@@ -3,7 +3,8 @@
 The result is a function of the SET of findings, whatever their order, in O(n log n). When
 the turns' texts are given, person-name spans are first cut to the name (`veil.name_spans`:
 titles and edge words such as "can" or "i've" left outside), and name-type findings that name
-no one are dropped ("I'm" as a person, an identifier's short name such as "IBAN": `names_no_one`);
+no one are dropped ("I'm" as a person, an identifier's short name such as "IBAN": `names_no_one`;
+a storm's name, "Hurricane Katrina": `veil.detection.named_storms`);
 and, in turns without capitals, a name found right beside an institution's head takes the head,
 as an organisation ("church of | scientology", "lincoln | elementary":
 `veil.detection.headed_names`).
@@ -62,6 +63,7 @@ from veil.detection.calendar_words import names_a_day
 from veil.detection.casing import conversation_case
 from veil.detection.headed_names import widen_to_heads
 from veil.detection.idioms import names_no_one_here
+from veil.detection.named_storms import without_storms
 from veil.detection.name_spans import trim_name_spans
 
 _GENERIC = BUILTINS.generic_types()
@@ -351,7 +353,8 @@ def _merged(findings: Iterable[Finding], texts: list[str] | None, retype: bool) 
     merged: list[Finding] = []
     findings = drop_vetoed_guesses(list(findings))
     if texts is not None:
-        findings = trim_name_spans([f for f in findings if not names_no_one(f, texts)], texts)
+        findings = trim_name_spans(without_storms([f for f in findings if not names_no_one(f, texts)], texts),
+                                   texts)
         findings = [f for f in findings if not _a_day_alone(f, texts)]
         findings = widen_to_heads(findings, texts)
     by_turn = sorted(findings, key=lambda f: f.turn)

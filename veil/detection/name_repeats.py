@@ -29,6 +29,7 @@ from veil.detection.calendar_words import month_or_weekday
 from veil.detection.casing import conversation_case
 from veil.detection.findings import Finding, Likelihood, Method
 from veil.detection.idioms import names_no_one_here
+from veil.detection.named_storms import without_storms
 from veil.detection.engine.name_lists import DETERMINERS, SUBJECTS
 from veil.detection.name_spans import is_title
 
@@ -350,10 +351,13 @@ def with_repeats(texts: list[str], findings: Iterable[Finding]) -> list[Finding]
     Shared by the job's anonymisation and everything that must detect as the job does
     (`veil calibrate`, the auditor's fitting)."""
     findings = list(findings)
+    found = len(findings)
     with conversation_case(texts):  # a turn's case is judged with its transcript's
         findings += repeated_names(texts, findings)
         findings += name_neighbours(texts, findings)
         findings += repeated_entities(texts, findings)
+    # "Hurricane Ian" is no mention of "my husband Ian" (veil.detection.named_storms)
+    findings = findings[:found] + without_storms(findings[found:], texts, context=findings)
     findings += echoed_ages(texts, findings)
     return findings
 
