@@ -213,6 +213,17 @@ def test_without_capitals_an_ordinary_word_before_no_state_of_its_town_is_no_pla
     assert not {"spring", "normal"} & quotes(text, "LOCATION")
 
 
+@pytest.mark.parametrize("text,place", [
+    ("Resting place Montmartre Cemetery, Paris, France", "France"),
+    ("Got some real nice videos from Ireland, Spain and Australia.", "Spain"),
+    ("The roadshow continues in Adelaide, Sydney and Perth.", "Sydney"),
+])
+def test_a_place_after_a_place_and_a_comma_is_a_place(text, place):
+    """A gazetteer word that is also a name ("France", "Spain") needs a place's context; the
+    place before it and a comma is one: where it lies, or the next of a list of places."""
+    assert place in quotes(text, "LOCATION")
+
+
 @pytest.mark.parametrize("text,town", [
     ("221B Baker Street, London NW1 6XE", "London"),
     ("Ship it to 12 Oak Road, London.", "London"),

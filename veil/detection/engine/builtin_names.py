@@ -2117,10 +2117,11 @@ def in_an_address(text: str, start: int, end: int) -> bool:
 
 
 def _in_place_context(text: str, start: int, end: int) -> bool:
-    """"in Paris", "moved to Georgia", "Springfield, IL", "12 Oak Road, London": a place by
-    its context."""
+    """"in Paris", "moved to Georgia", "Springfield, IL", "12 Oak Road, London", "Paris,
+    France": a place by its context."""
     return (_PLACE_CONTEXT.search(text, max(0, start - 12), start) is not None
-            or _STATE_AFTER.match(text, end) is not None or in_an_address(text, start, end))
+            or _STATE_AFTER.match(text, end) is not None or in_an_address(text, start, end)
+            or _town_and_its_state(text, start, end))
 
 
 # --- PRODUCT / PRODUCT_SPEAKER -------------------------------------------------------------
