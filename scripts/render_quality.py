@@ -119,7 +119,8 @@ def evaluate_both_forms(name: str, work: Path, system: str, data: Path | None = 
 
 # The calls written for the project with gold marks (data/handchecked/): call-shaped, but ours.
 CALL_SETS = (("calls", "calls.yaml", "20 bundled calls"),
-             ("more-calls", "more_calls.yaml", "30 more calls"))
+             ("more-calls", "more_calls.yaml", "30 more calls"),
+             ("chats-and-speech", "chats_and_speech.yaml", "30 chats, spoken transcripts, calls from abroad"))
 
 
 def calls_section(work: Path) -> list[str]:
@@ -131,10 +132,14 @@ def calls_section(work: Path) -> list[str]:
              "(`data/handchecked/calls.yaml`, `more_calls.yaml`), as TalkBank's CHAT writes "
              "Switchboard and CallHome (capitals for names only) and, for ten of the thirty, as a "
              "recogniser writes (no capitals, no punctuation); many people are named by words "
-             "English also uses, used as words in the same calls. They are ours, so they are no "
-             "evidence of the figures on real calls, and the rules were written after reading "
-             "what the job left in them (the thirty were scored blind first: "
-             "docs/names-in-speech.md, \"Thirty calls no rule had seen\").", "",
+             "English also uses, used as words in the same calls. A third file "
+             "(`chats_and_speech.yaml`) holds ten spoken transcripts as published (podcasts, "
+             "interviews, hearings, vlogs), ten customer-service chats as people type them, and "
+             "ten calls with callers from abroad as a recogniser writes them. They are ours, so "
+             "they are no evidence of the figures on real calls, and the rules were written after "
+             "reading what the job left in them (the last sixty were scored blind first: "
+             "docs/names-in-speech.md, \"Thirty calls no rule had seen\" and \"Chats, spoken "
+             "transcripts and callers from abroad\").", "",
              "```",
              "python scripts/marked_to_jsonl.py data/handchecked/more_calls.yaml more_calls.jsonl",
              "veil evaluate --input more_calls.jsonl --forms all",

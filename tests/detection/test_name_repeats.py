@@ -108,6 +108,21 @@ def test_without_capitals_a_word_ending_a_noun_phrase_or_a_quality_stays_a_word(
     assert sorted(got) == [(5, "sue"), (6, "lane"), (7, "dusty"), (8, "hunter"), (9, "bill")]
 
 
+def test_without_capitals_a_word_measured_given_denied_or_numbered_stays_a_word():
+    """"lots of joy" is measured out, "it gives me comfort" given, "he's not young" denied of
+    him, "page four" numbered, "how long" asked and "they went amber" what the lights became:
+    each is the word, no one said again; "joy and comfort" and "the husband of page" still say
+    who, and so does a name before a number said digit by digit or written in digits."""
+    texts = ["my daughters joy and comfort and page and amber and long and young came",
+             "it brings her lots of joy", "it gives me comfort to know", "he's not young anymore",
+             "there's a section on page four", "page four okay", "how long does it take",
+             "the lights went amber", "i told joy and comfort", "the husband of page called",
+             "my daughters line amber four one five five five", "page 2 is the plate"]
+    found = [model(texts, 0, word) for word in ("joy", "comfort", "page", "amber", "long", "young")]
+    got = quoted(texts, repeated_names(texts, found))
+    assert sorted(got) == [(8, "comfort"), (8, "joy"), (9, "page"), (10, "amber"), (11, "page")]
+
+
 @pytest.mark.parametrize("found_by", ["dictionary", "a longer span", "a modal"])
 def test_without_capitals_only_a_word_typed_alone_spreads(found_by):
     texts = ["i hope so and will you tell rose", "rose early and will be there", "eastman said so"]
@@ -235,6 +250,13 @@ def test_a_lower_case_mention_in_a_cased_turn_is_a_word():
              "so the iban is right"]
     got = repeated_entities(texts, [org(texts, 0, "IBAN")])
     assert quoted(texts, got) == [(2, "iban")]  # a turn without capitals says nothing by case
+
+
+def test_a_user_name_found_once_is_found_where_it_is_said_again():
+    texts = ["my gamertag is SterlingSilv3r", "it was SterlingSilv3r who started it"]
+    found = [name(texts, 0, "SterlingSilv3r", info_type="USER_NAME")]
+    got = [(f.turn, texts[f.turn][f.start:f.end], f.info_type) for f in repeated_entities(texts, found)]
+    assert got == [(1, "SterlingSilv3r", "USER_NAME")]
 
 
 def test_names_and_short_values_are_not_spread_as_organisations():

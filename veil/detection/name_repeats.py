@@ -15,7 +15,7 @@ such a word spreads in lower case when the model typed it alone, or a cue said i
 ("tell grace i said hi" ... "did you hear that grace is moving"; `uncased_mentions`). No word
 spreads to the first half of a contraction: "Haven" found once, "haven't" is no mention of her.
 
-Organisations and places found once are spread the same way, as whole values
+Organisations, places and user names found once are spread the same way, as whole values
 (`repeated_entities`): "Ethnologue" typed once by the model, "Ethnologue's code" two turns later.
 """
 from __future__ import annotations
@@ -155,7 +155,17 @@ _NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
     "her this no i'll i'd who'll who'd we'll we'd you you'll you'd they'll they'd he'll she'll it'll "
     "will would can could should must might may did do does don't didn't won't can't cannot "
     "let's please gonna wanna very real really too pretty quite more most less been being "
-    "in have has had having favorite favourite is was are were play plays playing played".split())
+    "in have has had having favorite favourite is was are were play plays playing played "
+    "how went turned turns turning".split())
+# Words that, before "of", measure out a thing: "lots of joy", "a bit of hope", "full of grace".
+_MEASURES_BEFORE_OF = frozenset("lot lots plenty bit kind sort full piece sense bundle bunch source ray "
+                                "glimmer spirit".split())
+# Verbs that give someone a thing: "it gives me comfort", "brings her joy", "wish you luck".
+_GIVING = frozenset("give gives gave giving bring brings brought bringing wish wishes wished wishing "
+                    "grant grants granted".split())
+_OBJECT_PRONOUNS = frozenset("me us him her them you".split())
+# A word said of a subject, negated: "he's not young anymore", "it's never frank".
+_NEGATIONS = frozenset("not never".split())
 # Words that make the lower-case word before them a verb with its object, no name: "the
 # vendors bill me", "we could sue them" (not "it", which opens a clause as often: "i called
 # bill it was late").
@@ -180,7 +190,24 @@ def _after_a_determiner_or_subject(text: str, start: int) -> bool:
     if before == "too" and _YOU_TOO.search(text, 0, start):
         return False  # "you too rob have a good one": a goodbye, not a degree word
     return before in _NOT_BEFORE_A_NAME or before in _SAID_OF_A_SUBJECT or an_owner(before) \
-        or inside_a_noun_phrase(text, start)
+        or inside_a_noun_phrase(text, start) or _a_thing_given_or_measured(text, start, before)
+
+
+def _a_thing_given_or_measured(text: str, start: int, before: str) -> bool:
+    """Whether the word at `start` is a thing measured out ("lots of joy"), given to someone
+    ("gives me comfort") or denied of a subject ("he's not young"), by the two words before it."""
+    if before not in _OBJECT_PRONOUNS and before not in _NEGATIONS and before != "of":
+        return False
+    from veil.detection.engine.builtin_names import words_before
+
+    two = words_before(text, start, 2)
+    if len(two) < 2:
+        return False
+    if before == "of":
+        return two[1] in _MEASURES_BEFORE_OF
+    if before in _NEGATIONS:
+        return two[1] in _SAID_OF_A_SUBJECT or two[1] in _BEING
+    return two[1] in _GIVING
 
 
 # Articles that open a noun phrase whose last word is a thing: "the first tuition bill", "a
@@ -224,9 +251,20 @@ def inside_a_noun_phrase(text: str, start: int) -> bool:
 
 def _before_an_object(text: str, end: int) -> bool:
     """Whether the word after `end` is an object pronoun, which makes the word before it a verb
-    ("the vendors bill me")."""
+    ("the vendors bill me"), or a count, which makes it a thing numbered ("page four", "lane
+    two"; not a number said digit by digit, "line amber four one five", nor one in digits, "the
+    plate says penny 2")."""
+    if _A_COUNT_NEXT.match(text, end) is not None:
+        return True
     following = _AFTER.match(text, end)
     return following is not None and following.group(1).lower() in _OBJECTS_AFTER_A_VERB
+
+
+_NUMBER_WORD = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+                r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
+                r"seventy|eighty|ninety|hundred)\b")
+# One number word, not the first of a number said digit by digit ("line amber four one five...").
+_A_COUNT_NEXT = re.compile(rf"[ \t]+{_NUMBER_WORD}(?![ \t,-]+(?:{_NUMBER_WORD}|\d))", re.IGNORECASE)
 
 
 # After a subject and "is", a word is said of the subject: "he's frank", "i'm rich".
@@ -450,8 +488,9 @@ def name_neighbours(texts: list[str], findings: Iterable[Finding]) -> list[Findi
 
 # Organisations and places are said again too ("Ethnologue" ... "Ethnologue's code"), and a
 # speech recogniser may drop the capital the second time. Their names are spread whole, not
-# word by word: "University of Dakar" found once says nothing about "university" alone.
-SPREAD_TYPES = ("ORGANIZATION_NAME", "LOCATION")
+# word by word: "University of Dakar" found once says nothing about "university" alone. So is a
+# user name: "my gamertag is SterlingSilv3r" ... "you can report SterlingSilv3r".
+SPREAD_TYPES = ("ORGANIZATION_NAME", "LOCATION", "USER_NAME")
 
 
 def repeated_entities(texts: list[str], findings: Iterable[Finding],

@@ -113,6 +113,10 @@ FOUND = [
     ("AGE", "isn't he like twenty five?", "twenty five"),
     ("AGE", "how old is he now, ninety?", "ninety"),   # the question in the same turn
     ("AGE", "one hundred years old and still sharp", "one hundred"),
+    ("AGE", "my son joey wants his own line, hes 14. can he be on my acct", "14"),  # typed in chat
+    ("AGE", "shes 76 and her knees are bad", "76"),
+    ("AGE", "Reverend Young, bless him, he's, like, eighty-seven--", "eighty-seven"),
+    ("AGE", "flew in from Lagos-- she's ninety-one-- and danced", "ninety-one"),  # a dash breaks off
     ("USER_NAME", "the request is under user ID camilobluejay.", "camilobluejay"),
     ("USER_NAME", "Username bryand, last login", "bryand"),
     ("DATE_OF_BIRTH", "born on the twentieth of may nineteen ninety-three",
@@ -244,6 +248,8 @@ NOT_FOUND = [
     ("AGE", "he was six feet tall"),
     ("AGE", "I'm five foot two"),
     ("AGE", "he's 5'11"),
+    ("AGE", "she's 5-3 and tiny"),  # a height, not broken off by a dash
+    ("AGE", "Play your CD's, 8 - tracks, reel to reels"),  # a comma ends who is said to be
     ("AGE", "I'm two steps ahead"),
     ("AGE", "I'm five thirty"),
     ("AGE", "that's three now"),

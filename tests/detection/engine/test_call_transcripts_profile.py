@@ -70,6 +70,9 @@ def test_digit_sequences(detector, text, expected):
     "one of the two options",
     "a hundred metre dash in two minutes",
     "i had the four oh one k and a pension",  # the retirement plan, said aloud
+    "the new card arrives in three to five days",  # a range
+    "it passed five to three",  # a score
+    "open 9 to 5",
     "a T-shirt and an e-mail",
     "I-I'm not sure", "I-I think so", "A-A-A battery", "W-we went", "th-the place",
 ])
@@ -82,6 +85,19 @@ def test_username_rule(detector):
     assert (0, "enigma52", "USER_NAME") in got
     assert (0, "bob_99", "USER_NAME") in got  # within 100 characters of the hotword
     assert found(detector, ["the model r2d2 is great"]) == []
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Done! $50 has been applied to account moyelaran82.", "moyelaran82"),
+    ("kaitos tag is KingKaito_jp if it matters", "KingKaito_jp"),
+    ("she'd want me to plug her Instagram, it's amberbakes_mt, that's where", "amberbakes_mt"),
+])
+def test_a_handle_near_the_service_or_account_it_names_is_a_user_name(detector, text, expected):
+    assert (0, expected, "USER_NAME") in found(detector, [text])
+
+
+def test_abbreviations_near_an_account_are_no_user_names(detector):
+    assert not any(t == "USER_NAME" for _, _, t in found(detector, ["my account, e.g. the login at 9 a.m."]))
 
 
 @pytest.mark.parametrize("texts,expected", [

@@ -652,6 +652,21 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("yeah i talked to rose donnelly", "rose donnelly"),  # a given name, then a surname
     ("it's under penny okafor", "penny okafor"),
     ("yeah it's will donnelly", "will donnelly"),  # "will", not after a subject or a modal
+    ("thx hope appreciate it", "hope"),  # thanks as a chat writes it, and what the thanked hear
+    ("ok thank u so much faith. youve been a big help", "faith"),
+    ("perfect thx sunny", "sunny"),
+    ("okay thank you so much bill", "bill"),
+    ("no thank you frank you are very helpful", "frank"),
+    ("thanks for all your help dawn", "dawn"),
+    ("this is frank can i have your name please", "frank"),  # an agent's greeting
+    ("pharmacy this is crystal one of the pharmacists how can i help", "crystal"),
+    ("croydon council school admissions bill speaking", "bill"),
+    ("Good morning, Croydon Council, Bill speaking.", "Bill"),
+    ("hi crystal um i'm calling for my dad", "crystal"),  # greeted, then the caller's own clause
+    ("hi crystal. water is coming thru my ceiling", "crystal"),
+    ("hey dawn", "dawn"),
+    ("my wife grace was home ALL DAY", "grace"),  # shouting gives no name a capital
+    ("ok so HUNTER says his friend chase was over", "chase"),
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -680,6 +695,10 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     "is it gonna rain", "is summer gonna be hot", "i will will it",
     "okay may i have your name", "okay will you hold", "okay can you hold", "thanks honey what's up",
     "okay buddy what do you need", "okay great what's your address", "okay said what", "i hope how",
+    "thanks hope you've been well", "thank you so much hope you're well", "hi hope you're well",
+    "hi hope i'm not bothering you", "thanks, hope all is well", "hi crystal water is coming",
+    "thank you so much", "thx again", "strictly speaking that is wrong", "generally speaking",
+    "this is great can i have a refund", "this is will can i", "hey will you do that",
 ])
 def test_a_cue_for_a_name_takes_no_word_that_answers_or_endears(text):
     """An introduction, a goodbye or a relative makes a word a name only where it is a given

@@ -372,11 +372,33 @@ def is_cased(text: str) -> bool:
     (`capitalises_every_word`: Title Case, or capitals throughout); or it has none of its
     own, in a conversation whose writer keeps capitals for names (`veil.detection.casing`:
     "the bass were biting" in a transcript that writes "yeah I went fishing with Bob")."""
-    if text == text.lower():
+    if text == text.lower() or not _has_a_writers_capital(text):
         return writer_capitalises()
     if _capitals_say_something(text):
         return True
     return writer_capitalises() and _placeholder_capitals_only(text)
+
+
+# A capital a writer gives a word: one that opens a word and is followed by a lower-case letter
+# or stands alone ("Dawn", "I", "A"); a word in capitals that is no English word ("AP", "EU",
+# "IAEA", "SIM"). Not an English word shouted ("ALL DAY", "AGAIN", "HUNTER"): "my wife grace was
+# home ALL DAY" shouts, and gives no name a capital.
+_A_WRITERS_CAPITAL = re.compile(r"(?<![^\W\d_])[A-Z](?![A-Z])")
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+@lru_cache(maxsize=4096)
+def _has_a_writers_capital(text: str) -> bool:
+    """Whether some word of `text` has a capital that is not an English word's shouted
+    (`_A_WRITERS_CAPITAL`; beyond ASCII, "Élodie" word by word)."""
+    if _A_WRITERS_CAPITAL.search(text) is not None:
+        return True
+    for word in _LETTERS.findall(text):
+        if not word[0].isupper():
+            continue
+        if not word[1:2].isupper() or len(word) < 3 or word.lower() not in common_words():
+            return True
+    return False
 
 
 _PLACEHOLDER = re.compile(r"\[[A-Z][A-Z_]*\d*\]")
@@ -745,12 +767,15 @@ _NAME_CONTEXTS = [
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
         r"(?=[ \t,]+(?:calling|speaking|here|from|with|on the line)\b)"
     ), L.LIKELY),
-    # An agent's greeting: "thank you for calling, this is hope, how can i help?" (not "i'm
+    # An agent's greeting: "thank you for calling, this is hope, how can i help?", "this is
+    # frank can i have your name please", "this is crystal one of the pharmacists" (not "i'm
     # good how can i help", the answer to "how are you?").
     (re.compile(
         rf"\bthis is[ \t,]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
-        r"(?=[ \t,]+how (?:can|may) i (?:help|assist)\b)"
+        r"(?=[ \t,]+(?:how (?:can|may) i (?:help|assist)|(?:can|may|could) i (?:have|get|take|start with|"
+        r"ask (?:for )?your)|who am i speaking|who do i have|one of (?:the|our))\b)"
     ), L.LIKELY),
+
     (re.compile(
         rf"\b(?:my name is|my name's|name's|the name is|{_CALL_ME}|my (?:first|last|full) "
         rf"name is)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
@@ -809,10 +834,21 @@ _INTRODUCED_AS = re.compile(
     rf"(?:{_WORD}[ \t]*,?[ \t]+)?(?:i['’]m|i am|my name['’]s|my name is|it['’]s|this is)[ \t]+"
     rf"(?P<name>{_WORD})(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]m|calling|from|here|over|with)\b))"
 )
+# After thanks and the name, what is said to the one thanked ("thank you joy youve been great",
+# "thx hope appreciate it"): the name is the one addressed, not the start of a clause.
+_PRAISE_AFTER_THANKS = (
+    r"[ \t]*[,.!]*[ \t]+(?:you['’]?ve[ \t]+been|you[ \t]+have[ \t]+been|you[ \t]+were|you['’]?re[ \t]+"
+    r"(?:a|the|so|very|amazing|awesome|great|brilliant|a[ \t]+star|a[ \t]+lifesaver)|you[ \t]+are[ \t]+"
+    r"(?:a|the|so|very)|i[ \t]+(?:really[ \t]+)?appreciate|(?:really[ \t]+)?appreciate[ \t]+it|have[ \t]+a[ \t]+"
+    r"(?:good|great|nice|lovely))\b"
+)
 _BIDDEN_GOODBYE = re.compile(
     r"\b(?:(?:nice|good|great|lovely)[ \t]+(?:talking|speaking|chatting)[ \t]+(?:to|with)[ \t]+you|"
-    r"you too|thanks|thank you|bye(?:[ \t]+bye)?|take care)[ \t]*,?[ \t]+(?:(?:uh|um|er)[ \t]*,?[ \t]+)?"
-    rf"(?P<name>{_WORD})(?=[ \t]*,?[ \t]*(?:(?:bye|take care|now|then|right)[ \t]*){{0,3}}[.!?]*[ \t]*$)"
+    r"you too|thanks|thank you|thank u|thx|tysm|bye(?:[ \t]+bye)?|take care)"
+    r"(?:[ \t]+(?:so|very)[ \t]+much|[ \t]+for (?:all )?(?:your|the) help)?"
+    r"[ \t]*,?[ \t]+(?:(?:uh|um|er)[ \t]*,?[ \t]+)?"
+    rf"(?P<name>{_WORD})(?=[ \t]*,?[ \t]*(?:(?:bye|take care|now|then|right)[ \t]*){{0,3}}[.!?]*[ \t]*$"
+    rf"|{_PRAISE_AFTER_THANKS})"
 )
 # "she's dating cash young", "joy is marrying mark love": whom someone marries or dates.
 _PARTNERED_WITH = re.compile(
@@ -1010,6 +1046,19 @@ _AFTER_A_DETERMINER = _after_one_of("the a an my your his her our their this tha
 _AFTER_A_DATING_WORD = _after_one_of("in since until by last next of early late")
 
 
+# Verbs that take a clause: "thanks hope you've been well", "hi hope it's going ok" wish, and
+# name no one; "thx hope appreciate it" and "hi hope." address her.
+_CLAUSE_VERBS = frozenset("hope trust wish bet pray guess".split())
+_A_CLAUSE_NEXT = re.compile(
+    r"[ \t]*[,.!]*[ \t]+(?:you|u|ur|youre|youve|i|im|we|all|everything|it|its|this|that|to|for|so|he|"
+    r"she|they|your|ya)\b")
+
+
+def a_verb_before_its_clause(word: str, lowered: str, start: int) -> bool:
+    """Whether the word is a verb that takes a clause and one follows it ("hope you're well")."""
+    return word in _CLAUSE_VERBS and _A_CLAUSE_NEXT.match(lowered, start + len(word)) is not None
+
+
 def _no_english_word_or_after_a_subject(word: str, lowered: str, start: int) -> bool:
     return _no_english_word(word, lowered, start) or _after_a_subject(word, lowered, start)
 
@@ -1029,7 +1078,7 @@ def _no_names(words: Iterable[str] = (), but: frozenset[str] = frozenset()) -> f
 # the word, the lower-cased text and the word's start that refuses it there, if any).
 _SHOWN_SOMEONE = _no_names(_NOT_SOMEONE_ASKED_AFTER, but=_VERBS_BEFORE_A_SUBJECT)
 _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
-         (_BIDDEN_GOODBYE, L.LIKELY, _no_names(), None),
+         (_BIDDEN_GOODBYE, L.LIKELY, _no_names(), a_verb_before_its_clause),
          (_CALLED_BY_NAME, L.POSSIBLE, _no_names(_NOT_WHAT_ONE_IS_CALLED, but=_VERBS_BEFORE_A_SUBJECT), None),
          *((pattern, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None) for pattern in _MESSAGES_FOR),
          (_TAKEN_UP_AGAIN, L.POSSIBLE, _SHOWN_SOMEONE, None),
@@ -1039,7 +1088,7 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_ASKED_ABOUT, L.POSSIBLE, _SHOWN_SOMEONE, _no_english_word),
          (_WILL_WILL, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject),
          (_ADDRESSED_AS_A_TURN_OPENS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE, but=_VERBS_BEFORE_A_SUBJECT),
-          None),
+          a_verb_before_its_clause),
          (_RELATIVE_NAMED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE, _no_names(_NOT_A_CHILDS_NAME), _after_a_subject),
          (_PARTNERED_WITH, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
@@ -1165,10 +1214,30 @@ def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, i
             break
         if cased and not word[:1].isupper():
             break
-        if not cased and lowered in AMBIGUOUS_NAMES and lowered not in _people_named_after_places():
+        word_end = start + piece.start() + len(word)
+        if not cased and lowered in AMBIGUOUS_NAMES and lowered not in _people_named_after_places() \
+                and not _greeted_alone(text, lowered, word_end):
             break
-        kept_end = start + piece.start() + len(word)
+        kept_end = word_end
     return None if kept_end is None else (start, kept_end)
+
+
+# What follows a name that a greeting addresses, where English uses the word too: the end of the
+# turn or sentence ("hi crystal.", "hey dawn"), or the speaker's own next clause ("hi crystal um
+# i'm calling for my dad"), not the rest of a phrase ("hi crystal water").
+_AFTER_THE_ONE_GREETED = re.compile(
+    r"[ \t]*(?:[.!?]|$|,?[ \t]+(?:(?:um|uh|er)[ \t]+)?(?:i['’]?m|i[ \t]+am|i[ \t]+was|i[ \t]+have|i['’]?ve|"
+    r"i[ \t]+just|i[ \t]+wanted|i[ \t]+need|i['’]?d[ \t]+like|this[ \t]+is|it['’]?s[ \t]+me|my[ \t]+name|"
+    r"how[ \t]+are[ \t]+you|how['’]?s[ \t]+it[ \t]+going|you['’]?ve[ \t]+been|thanks|thank[ \t]+you)\b)",
+    re.IGNORECASE)
+
+
+def _greeted_alone(text: str, lowered: str, end: int) -> bool:
+    """Whether a greeting's word ending at `end` is the one greeted, by what follows it
+    (`_AFTER_THE_ONE_GREETED`); a verb before its clause is no one ("hi hope you're well")."""
+    word_start = end - len(lowered)
+    return _AFTER_THE_ONE_GREETED.match(text, end) is not None \
+        and not a_verb_before_its_clause(lowered, lowered_same_length(text), word_start)
 
 
 # Verbs that open a question when a pronoun follows: "can you", "will i", "may we".
@@ -1187,6 +1256,8 @@ def _people_named_after_places() -> frozenset[str]:
 
 def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     lowered = lowered_same_length(text)
+    if may_match(_SPEAKING):
+        yield from _named_before_speaking(text, lowered, cased)
     if may_match(_GREETING_CONTEXT):
         for match in _GREETING_CONTEXT.finditer(lowered):
             span = _greeting_name(text, match.start("name"), match.end("name"), cased)
@@ -1350,6 +1421,23 @@ def _person_hits_of_live(
         yield from _context_hits(text, cased, may_match)
 
 
+# "croydon council school admissions bill speaking how can i help": an agent's name before
+# "speaking", as the greeting opens a call or ends it (not "generally speaking"). The guard
+# knows the word alone (`_SPEAKING`): a pattern that opens with a name would be reported at
+# every word.
+_SPEAKING = re.compile(r"\bspeaking\b")
+_NAMED_BEFORE_SPEAKING = re.compile(
+    rf"(?P<name>{_WORD})(?=[ \t,]+speaking(?:[ \t,]+(?:how|what|can|may|who)\b|[ \t]*[.,!?]*[ \t]*$))"
+)
+
+
+def _named_before_speaking(text: str, lowered: str, cased: bool) -> Iterator[Hit]:
+    for match in _NAMED_BEFORE_SPEAKING.finditer(lowered):
+        span = _context_name(text, match.start("name"), match.end("name"), cased)
+        if span is not None:
+            yield span[0], span[1], L.LIKELY, Method.REGEX
+
+
 def opens_a_full_name(text: str, start: int, end: int) -> bool:
     """Without capitals, whether the word at text[start:end], a given name that English uses as
     a modal too ("will"), opens a full name: a surname of the lists that is no ordinary word
@@ -1429,7 +1517,7 @@ def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
 # The context regexes of persons (`_context_hits`), which the guard below runs first.
 _PERSON_CONTEXTS = (
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
-    + [_INTRODUCTION, *(cue[0] for cue in _CUES), _GREETING_CONTEXT,
+    + [_INTRODUCTION, *(cue[0] for cue in _CUES), _GREETING_CONTEXT, _SPEAKING,
        _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
 )
 

@@ -354,7 +354,7 @@ mom, mum, mommy, mummy, mama, mamma, momma, mother, dad, daddy, papa, pop, fathe
 grandma, grandpa, granny, gran, grandad, granddad, grandmother, grandfather, nana,
 granma, grampa, gramps, grandmom, grandpop, granddaddy, grandmama, mommom, poppop, mamaw, papaw,
 meemaw, peepaw, bubbie, bubbe, bubby, bubbeh, zayde, zaide, zaidy, zeyde, savta, nonna, nonno,
-abuela, abuelo, abuelita, abuelito, oma, opa, yiayia, papou,
+abuela, abuelo, abuelita, abuelito, oma, opa, yiayia, papou, nan, nanna, nannie, mam, mammy,
 auntie, aunty, aunt, uncle, sis, bro, brother, sister, cousin, honey, hon, sweetie,
 sweetheart, darling, dear, babe, baby, buddy, pal, dude, man, mate, sir, madam, maam, ma'am,
 miss, mister, boss, chief, doc, doctor, nurse, officer, god, lord, gee, whiz, gosh, golly, jeez, geez,

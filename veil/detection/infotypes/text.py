@@ -233,7 +233,7 @@ def _a_candidate_age(match: "re.Match[str]") -> Likelihood | None:
     return None if _age_check(match) is None else L.UNLIKELY
 
 
-_A_PERSON_IS = (r"he's|she's|i'm|im|you're|he is|she is|i am|you are|he was|she was|i was|"
+_A_PERSON_IS = (r"he's|she's|hes|shes|i'm|im|you're|he is|she is|i am|you are|he was|she was|i was|"
                 r"you were|(?:is|isn't|was|wasn't)[ \t]+(?:he|she)|[^\W\d_][\w-]*['’]s")
 _ABOUT = r"only|just|almost|nearly|about|around|like|already|barely|over|under|probably|maybe"
 # What says a number after "she's" counts something else: a unit or a quantity ("two hours",
@@ -255,6 +255,9 @@ is was has does this his hers its as us yes thus always perhaps sometimes unless
 yours theirs besides whereas nowadays plus
 """.split())
 _NEXT_WORD = re.compile(r"[ \t]*([\w'’.]*)")
+# A dash that breaks the sentence off, as transcribers write an interruption ("she's ninety-one--
+# she out-danced everybody"), measures nothing.
+_A_DASH_BREAKS_OFF = re.compile(r"--|-$")
 
 
 def _a_person_before(word: str) -> bool:
@@ -272,7 +275,8 @@ def counts_something_else(match: "re.Match[str]") -> bool:
     quantity or a plural noun ("two hours", "one of", "five books"), or a mark that measures
     ("5'11", "5:30", "5-3", "20%")."""
     rest = match.string[match.end(1):]
-    if rest[:1] in ("'", "’", '"', ":", "-", "/", "%", "$") or re.match(r"\.\d", rest):
+    if rest[:1] in ("'", "’", '"', ":", "-", "/", "%", "$") and not _A_DASH_BREAKS_OFF.match(rest) \
+            or re.match(r"\.\d", rest):
         return True
     word = _NEXT_WORD.match(rest).group(1).lower().rstrip(".")
     if word in _COUNTED or word.rstrip("s") in _COUNTED:
@@ -351,12 +355,12 @@ AGE = InfoType(
         # "she's seventy eight", "you're thirty one.", "when I was six so they moved": a person
         # and a number with nothing after it that counts other things ("two hours", "one of").
         pattern(
-            rf"\b(?:{_A_PERSON_IS})[ \t]+(?:(?:{_ABOUT})[ \t]+)?(\d{{1,3}}|{NUMBER_WORDS})\b",
+            rf"\b(?:{_A_PERSON_IS})(?:[ \t]*,?[ \t]+(?:{_ABOUT})[ \t]*,?)?[ \t]+(\d{{1,3}}|{NUMBER_WORDS})\b",
             L.LIKELY,
             check=_an_age_said,
             group=1,
             flags=re.IGNORECASE,
-            trigger=re.compile(r"(?i)'s|'m|'re|is|am|are|was|were"),
+            trigger=re.compile(r"(?i)'s|'m|'re|is|am|are|was|were|hes"),
         ),
         # "How old is she now?" - "Twelve."; "how old is he now, ninety?"; and as a speech
         # recogniser writes them, "ninety one i can't believe it", "how old is she now like
