@@ -117,10 +117,12 @@ def test_without_capitals_a_word_measured_given_denied_or_numbered_stays_a_word(
              "it brings her lots of joy", "it gives me comfort to know", "he's not young anymore",
              "there's a section on page four", "page four okay", "how long does it take",
              "the lights went amber", "i told joy and comfort", "the husband of page called",
-             "my daughters line amber four one five five five", "page 2 is the plate"]
+             "my daughters line amber four one five five five", "page 2 is the plate",
+             "page oh my goodness"]
     found = [model(texts, 0, word) for word in ("joy", "comfort", "page", "amber", "long", "young")]
     got = quoted(texts, repeated_names(texts, found))
-    assert sorted(got) == [(8, "comfort"), (8, "joy"), (9, "page"), (10, "amber"), (11, "page")]
+    assert sorted(got) == [(8, "comfort"), (8, "joy"), (9, "page"), (10, "amber"), (11, "page"),
+                           (12, "page")]
 
 
 @pytest.mark.parametrize("found_by", ["dictionary", "a longer span", "a modal"])

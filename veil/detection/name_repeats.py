@@ -260,11 +260,12 @@ def _before_an_object(text: str, end: int) -> bool:
     return following is not None and following.group(1).lower() in _OBJECTS_AFTER_A_VERB
 
 
-_NUMBER_WORD = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
-                r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|"
-                r"seventy|eighty|ninety|hundred)\b")
-# One number word, not the first of a number said digit by digit ("line amber four one five...").
-_A_COUNT_NEXT = re.compile(rf"[ \t]+{_NUMBER_WORD}(?![ \t,-]+(?:{_NUMBER_WORD}|\d))", re.IGNORECASE)
+_COUNT = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+          r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|"
+          r"hundred)\b")
+# One number word, not the first of a number said digit by digit ("line amber four one five...",
+# "zero" and "oh" among its digits); "oh" alone is no count ("pat oh my goodness").
+_A_COUNT_NEXT = re.compile(rf"[ \t]+{_COUNT}(?![ \t,-]+(?:{_COUNT}|zero\b|oh\b|\d))", re.IGNORECASE)
 
 
 # After a subject and "is", a word is said of the subject: "he's frank", "i'm rich".
