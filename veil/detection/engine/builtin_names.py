@@ -1232,12 +1232,12 @@ _AFTER_THE_ONE_GREETED = re.compile(
     re.IGNORECASE)
 
 
-def _greeted_alone(text: str, lowered: str, end: int) -> bool:
-    """Whether a greeting's word ending at `end` is the one greeted, by what follows it
-    (`_AFTER_THE_ONE_GREETED`); a verb before its clause is no one ("hi hope you're well")."""
-    word_start = end - len(lowered)
+def _greeted_alone(text: str, word: str, end: int) -> bool:
+    """Whether a greeting's `word` (lower-cased), ending at `end`, is the one greeted, by what
+    follows it (`_AFTER_THE_ONE_GREETED`); a verb before its clause is no one ("hi hope you're
+    well")."""
     return _AFTER_THE_ONE_GREETED.match(text, end) is not None \
-        and not a_verb_before_its_clause(lowered, lowered_same_length(text), word_start)
+        and not a_verb_before_its_clause(word, lowered_same_length(text), end - len(word))
 
 
 # Verbs that open a question when a pronoun follows: "can you", "will i", "may we".
