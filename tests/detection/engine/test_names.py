@@ -426,6 +426,33 @@ def test_a_school_called_high_and_a_team_by_its_fans(text, expected):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("my dad got a job with Battelle here in Columbus.", "Battelle"),
+    ("twenty two years. she's a nurse at Harris Methodist.", "Harris Methodist"),
+    ("and my son Parker is a junior at Wheeler, that's the high school here.", "Wheeler"),
+    ("uncle Frank finally retired from Ford, did you hear?", "Ford"),
+    ("your sister got into Creighton.", "Creighton"),
+    ("I teach third grade at Eisenhower, that's in Tulsa.", "Eisenhower"),
+    ("my son is a junior at wheeler that's the high school", "wheeler"),  # a clitic ends it
+    ("your cousin dropped out of south alabama did your mama tell you", "south alabama"),
+    ("I finally got into the Oval Office.", None),  # a room
+    ("she used to work for Delta.", "Delta"),  # a given name too, but a company's
+    ("I volunteer at Loaves and Fishes, it's a soup kitchen", "Loaves and Fishes"),
+    ("she taught at the Prague Conservatory", "Prague Conservatory"),
+    ("he works at citgo now", "citgo"),  # without capitals, a word that is no ordinary word
+    ("she works at target on weekends", "target"),  # or a company's that is
+    ("she works for Dawn.", None),  # a person
+    ("he worked for Anna Wintor in New York.", None),
+    ("he works at night", None),  # ordinary words
+    ("i'm a nurse at the hospital", None),
+    ("we had to work for Christmas", None),  # a day
+    ("I'm working for Dad this summer", None),  # a relation
+])
+def test_where_someone_works_or_studies_is_an_organisation(text, expected):
+    found = quotes(text, "ORGANIZATION_NAME")
+    assert expected in found if expected else found == set()
+
+
+@pytest.mark.parametrize("text,expected", [
     ("He joined the Civic Party in 2012.", "Civic Party"),
     ("We married at Our Lady of Grace in May.", "Our Lady of Grace"),
     ("The Labour Party won the seat.", "Labour Party"),  # the sentence's "The" left outside

@@ -43,7 +43,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Callable, Iterable, Iterator, Sequence
 
-from veil.detection.calendar_words import month_or_weekday
+from veil.detection.calendar_words import month_or_weekday, names_a_day
 from veil.detection.casing import writer_capitalises
 from veil.detection.engine.citations import PATTERNS as CITATIONS, cited_authors
 from veil.detection.engine.dictionary import DictionaryMatcher, normalise_term
@@ -1583,7 +1583,8 @@ ORG_STOP = frozenset(
     # in", "i'm with texas instruments um everybody", "lsu actually", "kodak i'm fifty eight",
     # "i'm from normal illinois originally").
     """um uh er ah hmm like actually basically honestly originally out over up down off part full then still
-    just also even i'm im i've i'd everybody everyone everything one two three four five six seven
+    just also even i'm im i've i'd did does do didn't doesn't don't got gets
+    everybody everyone everything one two three four five six seven
     eight nine ten twenty thirty forty fifty sixty seventy eighty ninety hundred""".split()
 )
 _SPEAKER_CONTEXT = re.compile(
@@ -1600,6 +1601,89 @@ _AGENT_CONTEXT = re.compile(
     r"(?:with|from|at|here at|calling from)\b[ \t]+"
     rf"(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
 )
+
+# Where someone works, teaches or studies, whoever they are: "my dad got a job with Battelle",
+# "she's a nurse at Harris Methodist", "a junior at Wheeler", "he retired from Ford", "your
+# sister got into Creighton". A model reads a name after "at" as a place as often as not; these
+# words say it is an employer or a school.
+_ROLES_AT = (r"nurse|nurses|teacher|teachers|doctor|doctors|physician|surgeon|pharmacist|engineer|"
+             r"manager|cashier|clerk|secretary|receptionist|accountant|mechanic|professor|lecturer|"
+             r"researcher|student|students|intern|junior|senior|sophomore|freshman|volunteer|coach|"
+             r"principal|counselor|counsellor|librarian|chaplain|pastor|janitor|custodian|"
+             r"technician|analyst|consultant|lawyer|attorney|paralegal|employee|employees|"
+             r"supervisor|waitress|waiter|bartender|chef|banker|teller|midwife|dentist|therapist")
+_WORKPLACE_CONTEXT = re.compile(
+    r"\b(?:(?:work|works|worked|working)[ \t]+(?:at|for)|(?:job|jobs|position|internship)[ \t]+"
+    r"(?:at|with)|(?:employed|hired)[ \t]+(?:at|by)|(?:retired|resigned|graduated)[ \t]+from"
+    r"|laid[ \t]+off[ \t]+from|(?:teach|teaches|taught|teaching)(?:[ \t]+[a-z]+){0,2}[ \t]+at"
+    r"|(?:studied|studies|study|studying|enrolled)[ \t]+at|dropped[ \t]+out[ \t]+of|got[ \t]+into"
+    rf"|(?:{_ROLES_AT})[ \t]+at)"
+    rf"[ \t]+(?:the[ \t]+)?(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
+)
+
+
+_BUILDING_HEAD_WORD = re.compile(rf"\b(?:{BUILDING_HEADS.lower()})\b")
+
+
+def _names_someone(text: str, start: int, end: int) -> bool:
+    """Whether the words after "work for", "hired by" or "a job with" are a person's: a given
+    name alone or before one other word ("she works for Dawn", "worked for Anna Wintor"), but
+    not a company's name ("work for Delta") nor a shop named for its owner ("Wendy's")."""
+    words = text[start:end].lower().split()
+    if _POSSESSIVE.search(words[-1]) or words[0] not in given_name_words() or len(words) > 2:
+        return False
+    return " ".join(words) not in _organisation_words() and not (
+        len(words) == 2 and re.fullmatch(ORG_SUFFIXES + "|" + INSTITUTION_HEADS, words[1], re.IGNORECASE))
+
+
+@lru_cache(maxsize=None)
+def _organisation_words() -> frozenset[str]:
+    """The organisation lists' names, lower-case, those that are ordinary words too included."""
+    return frozenset(t.lower() for t in _organisation_terms()) | ORDINARY_WORD_ORGANIZATIONS
+
+
+def _workplace_span(text: str, match: "re.Match[str]", cased: bool) -> tuple[int, int] | None:
+    """The organisation after a workplace's cue: as after a speaker's (`_org_context_span`), or,
+    without capitals, one word that is a company's and an ordinary word too ("works at target")."""
+    span = _org_context_span(text, match.start("name"), match.end("name"), cased)
+    if span is not None or cased:
+        return span
+    word = re.match(r"[\w'’-]+", text[match.start("name"):]).group(0)
+    if _POSSESSIVE.sub("", word.lower()) in ORDINARY_WORD_ORGANIZATIONS:
+        return match.start("name"), match.start("name") + len(word)
+    return None
+
+
+def _workplace_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
+    """Organisations where someone works or studies (`_WORKPLACE_CONTEXT`): capitalised words
+    in cased text; without capitals, words of which one is no ordinary word ("works at citgo";
+    not "works at night") or a company's that is ("she works at target"). Not a time ("work for
+    Christmas"), a relation ("working for Dad") or, after "for", "by" or "with", a person
+    (`_names_someone`)."""
+    if not may_match(_WORKPLACE_CONTEXT):
+        return
+    lowered = lowered_same_length(text)
+    for match in _WORKPLACE_CONTEXT.finditer(lowered):
+        span = _workplace_span(text, match, cased)
+        if span is None:
+            continue
+        value = _POSSESSIVE.sub("", lowered[span[0]:span[1]])
+        first = value.split()[0]
+        if first in CAPITALISED_NOT_NAMES or first in ADDRESS_TERMS or month_or_weekday(first) \
+                or names_a_day(value, "ORGANIZATION_NAME") or _BUILDING_HEAD_WORD.search(value):
+            continue  # a named building is a place (`scan_buildings`), where someone works too
+        cue = lowered[match.start():match.start("name")].split()
+        if cue[-1] == "the":
+            if cue[-2] == "into":
+                continue  # "got into the Oval Office", "got into the car": a room, not a school
+            cue.pop()
+        if cue[-1] in ("for", "by", "with") and _names_someone(text, *span):
+            continue
+        if not cased and value not in ORDINARY_WORD_ORGANIZATIONS \
+                and all(_ordinary_compound(w) for w in value.split()):
+            continue
+        yield span[0], span[1], L.LIKELY if cased else L.POSSIBLE, Method.REGEX
+
 
 def _agent_introduced(context: str) -> bool:
     """Without capitals, whether `_AGENT_CONTEXT`'s words introduce someone: "this is" or "my
@@ -1661,8 +1745,8 @@ def _org_context_span(text: str, start: int, end: int, cased: bool) -> tuple[int
         lowered = word.lower()
         if lowered in ("&", "and", "of") and kept_end is not None:
             continue
-        if lowered in STOPWORDS or lowered in ORG_STOP:
-            break
+        if lowered in STOPWORDS or lowered in ORG_STOP or _clitic_base(lowered) in STOPWORDS:
+            break  # "... i work for acme | that's in dayton"
         if cased and not word[:1].isupper() and not word[:1].isdigit():
             break
         if lowered not in common_words():
@@ -2009,6 +2093,7 @@ def _organisation_hits(
         yield from _congregation_hits(text, may_match)
     for start, end in _org_context_hits(text, may_match):
         yield start, end, L.LIKELY, Method.REGEX
+    yield from _workplace_hits(text, cased, may_match)
     for start, end in spans:
         word = text[start:end]
         common = word.lower() in ORDINARY_WORD_ORGANIZATIONS
@@ -2031,7 +2116,7 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
 
 _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
                 _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _SCHOOL_CAPITALISED, _FAN_OF,
-                _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT]
+                _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _WORKPLACE_CONTEXT]
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:
@@ -2284,6 +2369,6 @@ _GUARD = RegexGuard(
     + [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
        _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT,
        _SCHOOL_CAPITALISED, _FAN_OF, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
-       _OPENING_CONTEXT, _PRODUCT_CONTEXT]
+       _OPENING_CONTEXT, _WORKPLACE_CONTEXT, _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
 )
