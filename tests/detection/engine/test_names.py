@@ -1,9 +1,11 @@
 """PERSON_NAME, ORGANIZATION_NAME(_SPEAKER) and LOCATION without a model."""
 import gzip
+import sys
 from importlib import resources
 
 import pytest
 
+from tests.conftest import ROOT
 from tests.detection.engine.conftest import quotes
 
 
@@ -453,6 +455,26 @@ def test_where_someone_works_or_studies_is_an_organisation(text, expected):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("then I started working at Kimberly-Clark.", "Kimberly-Clark"),  # a listed company
+    ("my dad was at Honeywell for years", "Honeywell"),  # the first word of Honeywell International
+    ("he drove for FedEx", "FedEx"),
+    ("i got the quote from honeywell", "honeywell"),  # a word English does not say: any case
+    ("She bought Microsoft shares.", "Microsoft"),
+    ("she finally retired from verizon", "verizon"),  # a frequent word, after a cue
+    ("my old nissan broke down", None),  # alone, lower-case and frequent: the car
+    ("we danced at the disco", None),
+    ("He works for Nissan.", "Nissan"),  # but capitalised mid-sentence, the company
+    ("Yes, I drive a Nissan now.", None),  # after a determiner, the car
+    ("I go Disco dancing on Fridays.", None),  # a company English says of something else
+    ("put it in the box please", None),  # listed companies that are English words are left out
+    ("it is a matter of public storage", None),
+])
+def test_listed_companies(text, expected):
+    found = quotes(text, "ORGANIZATION_NAME")
+    assert expected in found if expected else found == set()
+
+
+@pytest.mark.parametrize("text,expected", [
     ("He joined the Civic Party in 2012.", "Civic Party"),
     ("We married at Our Lady of Grace in May.", "Our Lady of Grace"),
     ("The Labour Party won the seat.", "Labour Party"),  # the sentence's "The" left outside
@@ -524,6 +546,34 @@ def test_name_lists_are_small_sorted_and_diverse():
         assert name in first, name
     for name in ("Nguyễn", "Okafor", "Yılmaz", "Agarwal", "Abubakar", "García"):
         assert name in last, name
+
+
+def test_the_listed_companies_are_said_names_and_no_english_words():
+    from veil.detection.engine.builtin_names import listed_companies, name_words
+
+    companies = listed_companies()
+    assert list(companies) == sorted(companies) and 1000 < len(companies) < 3000
+    for name in ("Kroger", "Honeywell", "Kimberly-Clark", "Goldman Sachs", "Deutsche Telekom"):
+        assert name in companies, name  # as people say them: no "Inc.", no "International"
+    for name in ("Box", "Target", "Ball", "Waste Management", "Charles Schwab", "ADP", "Deutsche",
+                 "Wendy's"):
+        assert name not in companies, name  # English words, a person's name, a syllable
+    assert not [c for c in companies if c.endswith(("&", " and", ",")) or "(" in c]
+    assert not [c for c in companies if " " not in c and c.lower() in name_words()]
+
+
+def test_a_listed_company_is_said_without_its_legal_form():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from build_company_list import candidates, said_name
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    assert said_name("Honeywell International Inc.") == "Honeywell International"
+    assert said_name("Central Garden & Pet Company (Class A)") == "Central Garden & Pet"
+    assert said_name("Eli Lilly and Company") == "Eli Lilly"
+    assert said_name("The Hershey Company") == "Hershey"
+    assert candidates("Honeywell International Inc.", frozenset()) == ["Honeywell International", "Honeywell"]
+    assert candidates("Analog Devices", frozenset({"analog"})) == ["Analog Devices"]  # said often alone
 
 
 @pytest.mark.parametrize("text,expected", [

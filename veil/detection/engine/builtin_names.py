@@ -181,9 +181,41 @@ def name_words() -> frozenset[str]:
     return given_name_words() | family_name_words()
 
 
-def _organisation_terms() -> list[str]:
+def _hand_listed_organisations() -> list[str]:
     return [t.strip() for t in f"{ORGANIZATIONS},{SERVICE_COMPANIES},{INSTITUTIONS}".split(",")
             if t.strip()]
+
+
+@lru_cache(maxsize=None)
+def listed_companies() -> tuple[str, ...]:
+    """The members of twenty stock indices, as people name them ("Kroger", "Honeywell",
+    "Kimberly-Clark"; built by `scripts/build_company_list.py`): the large employers a caller
+    names, which no hand-written list holds all of."""
+    return tuple(_data_lines("listed_companies.txt.gz"))
+
+
+@lru_cache(maxsize=None)
+def _organisation_terms() -> tuple[str, ...]:
+    return tuple(_hand_listed_organisations()) + listed_companies()
+
+
+@lru_cache(maxsize=None)
+def ordinary_word_organisations() -> frozenset[str]:
+    """Organisations whose one word English says often, lower-case: `ORDINARY_WORD_ORGANIZATIONS`
+    ("target", "chase", "delta"), and the listed companies that are frequent words
+    ("microsoft", "verizon", "tesla"), which a lower-case transcript may say of the product, the
+    car or the network. Alone, such a word is an organisation only capitalised mid-sentence, or
+    after a cue ("works at verizon")."""
+    return ORDINARY_WORD_ORGANIZATIONS | _frequent_listed_companies()
+
+
+@lru_cache(maxsize=None)
+def _frequent_listed_companies() -> frozenset[str]:
+    """The listed companies of one frequent word that no hand-written list holds ("nissan",
+    "nintendo", "saab"): mostly makers whose name is said of what they make ("I have a Saab")."""
+    hand = {t.lower() for t in _hand_listed_organisations()}
+    return frozenset(t.lower() for t in listed_companies()
+                     if " " not in t and t.lower() in common_words()) - hand
 
 
 @lru_cache(maxsize=None)
@@ -1639,7 +1671,7 @@ def _names_someone(text: str, start: int, end: int) -> bool:
 @lru_cache(maxsize=None)
 def _organisation_words() -> frozenset[str]:
     """The organisation lists' names, lower-case, those that are ordinary words too included."""
-    return frozenset(t.lower() for t in _organisation_terms()) | ORDINARY_WORD_ORGANIZATIONS
+    return frozenset(t.lower() for t in _organisation_terms()) | ordinary_word_organisations()
 
 
 def _workplace_span(text: str, match: "re.Match[str]", cased: bool) -> tuple[int, int] | None:
@@ -1649,7 +1681,7 @@ def _workplace_span(text: str, match: "re.Match[str]", cased: bool) -> tuple[int
     if span is not None or cased:
         return span
     word = re.match(r"[\w'’-]+", text[match.start("name"):]).group(0)
-    if _POSSESSIVE.sub("", word.lower()) in ORDINARY_WORD_ORGANIZATIONS:
+    if _POSSESSIVE.sub("", word.lower()) in ordinary_word_organisations():
         return match.start("name"), match.start("name") + len(word)
     return None
 
@@ -1679,7 +1711,7 @@ def _workplace_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit
             cue.pop()
         if cue[-1] in ("for", "by", "with") and _names_someone(text, *span):
             continue
-        if not cased and value not in ORDINARY_WORD_ORGANIZATIONS \
+        if not cased and value not in _organisation_words() \
                 and all(_ordinary_compound(w) for w in value.split()):
             continue
         yield span[0], span[1], L.LIKELY if cased else L.POSSIBLE, Method.REGEX
@@ -2096,18 +2128,39 @@ def _organisation_hits(
     yield from _workplace_hits(text, cased, may_match)
     for start, end in spans:
         word = text[start:end]
-        common = word.lower() in ORDINARY_WORD_ORGANIZATIONS
+        common = word.lower() in ordinary_word_organisations()
         if cased and not word[:1].isupper():
             likelihood = L.VERY_UNLIKELY
         elif common:
             # "Target", "Zoom", "Cox": capitalised mid-sentence, the company; an acronym
             # ("UN", "WHO") only in capitals ("Who's Who" is the word).
             acronym = word.lower() in _acronym_organisations()
-            company = cased and not sentence_initial(text, start) and (word.isupper() or not acronym)
+            company = cased and not sentence_initial(text, start) and (word.isupper() or not acronym) \
+                and not _a_thing_made(text, start, word)
             likelihood = L.POSSIBLE if company else L.VERY_UNLIKELY
+        elif _only_an_organisation(word.lower()):
+            likelihood = L.VERY_LIKELY
         else:
             likelihood = L.LIKELY
         yield start, end, likelihood, Method.DICTIONARY
+
+
+def _a_thing_made(text: str, start: int, word: str) -> bool:
+    """Whether a maker's name after a determiner is the thing it made: "I have a Saab", "my
+    Nintendo" (`_frequent_listed_companies`; not "my Chase account", a bank's hand-listed name)."""
+    before = text[:start].split()
+    return word.lower() in _frequent_listed_companies() and bool(before) \
+        and before[-1].lower() in DETERMINERS
+
+
+def _only_an_organisation(lowered: str) -> bool:
+    """Whether the organisation lists' words name nothing else a list knows: no place, no
+    person's name, no ordinary word ("Kroger", "Wachovia", "Verizon"; not "Sanford", "Mercy",
+    "Providence"). A model that reads such a word as a place reads the company's shop or
+    building; the list's type holds (merge step 0 keeps a VERY_LIKELY finding's type)."""
+    value = _POSSESSIVE.sub("", lowered)
+    return not is_place_phrase(value) and not any(w in name_words() for w in value.split()) \
+        and value not in ordinary_word_organisations()
 
 
 def scan_organisations(text: str, view) -> Iterator[Hit]:
@@ -2344,6 +2397,8 @@ def _product_hits(text: str, spans: Iterable[Span], may_match: MayMatch) -> Iter
             likelihood = L.VERY_UNLIKELY  # "word", "echo", "office" in lower case
         elif word.lower() in common_words() and (not cased or sentence_initial(text, start)):
             likelihood = L.UNLIKELY  # "Word", "Echo" at a sentence start; "word" in ASR text
+        elif _only_an_organisation(word.lower()):
+            likelihood = L.VERY_LIKELY
         else:
             likelihood = L.LIKELY
         yield start, end, likelihood, Method.DICTIONARY
