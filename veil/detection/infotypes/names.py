@@ -52,7 +52,7 @@ LAST_NAME = _name_list("LAST_NAME", "Family names.", scanners.last_names,
                        ("Please ask for Ms Nguyen.", "Nguyen"))
 ORGANIZATION_NAME = InfoType(
     "ORGANIZATION_NAME",
-    "Organisation names: legal suffixes, institution head words ('Civic Party', 'University of Toronto'), speaker contexts, a dictionary.",
+    "Organisation names: legal suffixes, institution head words ('Civic Party', 'University of Toronto'), speaker contexts, where someone works or studies ('a nurse at Harris Methodist'), a dictionary of well-known and listed companies.",
     detectors=(
         scanner(scanners.scan_organisations, scan_batch=scanners.scan_organisations_batch,
                 dictionaries=lambda: (scanners.organisations(),)),
