@@ -171,6 +171,9 @@ def test_public_bodies_and_broadcasters_a_caller_names(text, expected):
      "Northwind Landscaping"),
     ("i'm calling from apex medical group last name smith", "apex medical group"),
     ("You've reached Beacon Hardware customer care.", "Beacon Hardware"),
+    ("thank you for chatting with wayfair have a great night", "wayfair"),  # a chat agent's
+    ("Thanks for contacting Comcast support, my name is Joy.", "Comcast"),
+    ("thank you for shopping with Zappos today", "Zappos"),
 ])
 def test_speaker_organisation_contexts(text, expected):
     assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == {expected}
@@ -179,6 +182,8 @@ def test_speaker_organisation_contexts(text, expected):
 def test_speaker_organisations():
     assert quotes("Hi, I'm calling from Dunder Mifflin.", "ORGANIZATION_NAME_SPEAKER") == {
         "Dunder Mifflin"}
+    for text in ("thanks for contacting us", "thank you for choosing our service", "thanks for chatting with me"):
+        assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == set(), text
     assert quotes("I use Microsoft Teams", "ORGANIZATION_NAME_SPEAKER") == set()
     assert quotes("i'm calling from home", "ORGANIZATION_NAME_SPEAKER") == set()
 

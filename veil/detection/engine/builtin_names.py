@@ -1621,6 +1621,10 @@ ORG_STOP = frozenset(
 )
 _SPEAKER_CONTEXT = re.compile(
     r"(?:\b(?:thank you for calling|thanks for calling|you've reached|you have reached|"
+    # What a chat agent or an airline's crew says of their company: "thank you for chatting with
+    # wayfair", "thanks for contacting comcast", "thank you for flying delta".
+    r"(?:thank you|thanks) for (?:chatting with|contacting|choosing|flying|shopping (?:at|with)|"
+    r"banking with|messaging)|"
     r"welcome to|calling from|call from|calling on behalf of|on behalf of|i work for|i work at|"
     r"i'm with|i am with|we're with|we are with|here at|i'm from|i am from|we're from|"
     r"we are from|i represent|representing|i own|i run|my company is|our company is|"
