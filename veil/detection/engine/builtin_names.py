@@ -2401,8 +2401,6 @@ def _product_hits(text: str, spans: Iterable[Span], may_match: MayMatch) -> Iter
             likelihood = L.VERY_UNLIKELY  # "word", "echo", "office" in lower case
         elif word.lower() in common_words() and (not cased or sentence_initial(text, start)):
             likelihood = L.UNLIKELY  # "Word", "Echo" at a sentence start; "word" in ASR text
-        elif _only_an_organisation(word.lower()):
-            likelihood = L.VERY_LIKELY
         else:
             likelihood = L.LIKELY
         yield start, end, likelihood, Method.DICTIONARY
