@@ -2152,9 +2152,10 @@ def _organisation_hits(
 def _a_thing_made(text: str, start: int, word: str) -> bool:
     """Whether a maker's name after a determiner is the thing it made: "I have a Saab", "my
     Nintendo" (`_frequent_listed_companies`; not "my Chase account", a bank's hand-listed name)."""
-    before = text[:start].split()
-    return word.lower() in _frequent_listed_companies() and bool(before) \
-        and before[-1].lower() in DETERMINERS
+    if word.lower() not in _frequent_listed_companies():
+        return False
+    before = text[max(0, start - 40):start].split()
+    return bool(before) and before[-1].lower() in DETERMINERS
 
 
 def _only_an_organisation(lowered: str) -> bool:
