@@ -334,3 +334,45 @@ def test_spoken_dates_of_birth_day_first(detector, answer, value):
     assert (1, value, "DATE_OF_BIRTH") in found(detector, texts)
     # Without the question, the numbers are no date of birth.
     assert found(detector, ["and how many did you order", answer]) == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("my password is hunter2", "hunter2"),
+    ("yeah my password's hunter two two", "hunter two two"),  # the digits said after it
+    ("my pin is seven four two one", "seven four two one"),
+    ("my memorable word is lighthouse.", "lighthouse"),
+    ("the answer to my security question is fluffy", "fluffy"),
+    ("and the password was thepassionatecerealkiller", "thepassionatecerealkiller"),
+])
+def test_a_password_said_to_an_agent(detector, text, value):
+    assert (0, value, "PASSWORD") in found(detector, [text])
+
+
+@pytest.mark.parametrize("text", [
+    "my password is incorrect",
+    "the password is still not working",
+    "the PIN is printed on the back of the card",
+    "my password is being reset",
+    "the password is written on the router",
+    "my password is the same as before",
+])
+def test_what_is_said_of_a_password_is_no_password(detector, text):
+    assert not any(t == "PASSWORD" for _, _, t in found(detector, [text]))
+
+
+@pytest.mark.parametrize("question,answer,value", [
+    ("Can you confirm the passcode on the account?", "blue harbour seventy", "blue harbour seventy"),
+    ("What's your memorable word?", "it's lighthouse", "lighthouse"),
+])
+def test_previous_turn_password_question(detector, question, answer, value):
+    assert (1, value, "PASSWORD") in found(detector, [question, answer])
+
+
+@pytest.mark.parametrize("question,answer", [
+    ("And your password?", "i forgot it"),
+    ("What's the password?", "great thanks"),
+    ("Never tell anyone your password.", "okay cool"),  # asks for nothing
+    ("I've reset it and your new password is in your email.", "lovely stuff"),
+])
+def test_an_answer_that_gives_no_password(detector, question, answer):
+    assert not any(t == "PASSWORD" for _, _, t in found(detector, [question, answer]))

@@ -19,21 +19,64 @@ from veil.transform.operators.surrogate_formats import Slots, make_hex
 
 L = Likelihood
 
+# What a password is called, in a config file or said to an agent: the secret that opens an
+# account, whatever the screen calls it ("PIN", a bank's "memorable word", the answer to a
+# security question).
+_PASSWORD_WORDS = (
+    r"password|passwd|pwd|pass ?code|pass ?phrase|passwort|mot de passe|pin(?: number| code)?|"
+    r"(?:memorable|security|secret) (?:word|phrase|answer)|"
+    r"answer to (?:my|the|your|his|her) (?:security|secret) question"
+)
+_SPOKEN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|double|triple|\d+)"
+# Words said after "my password is" of the password rather than as it: its state ("wrong",
+# "case sensitive", "still not working"), a determiner or an adverb. Four letters or more:
+# a shorter word is no password the pattern takes.
+_SAID_OF_A_PASSWORD = frozenset("""
+    wrong incorrect correct right invalid valid expired expiring locked blocked still also just
+    already very really case sensitive being been working required needed optional changed
+    reset updated saved stored sent emailed texted same different weak strong secure long short
+    fine good okay empty blank missing there here what something probably usually always never
+    that this your their about like supposed going gonna hard easy simple complicated hidden
+    visible encrypted hashed protected temporary unique mandatory compromised leaked stolen
+    safe accepted rejected definitely exactly only either both none nothing because when where
+    which them these those printed written given hidden shown taken chosen forgotten listed
+    attached below above yours mine ours theirs somewhere anything everything whatever gone done
+    over enough less more most least quite pretty rather kind sort
+""".split())
+
+
+def _password_check(match: "re.Match[str]") -> Likelihood | None:
+    """Not a word said of the password ("my password is incorrect", "the PIN is printed on the
+    back"): a stop list, and an adverb or a participle English says often."""
+    first = match.group(1).split()[0].lower()
+    if first in _SAID_OF_A_PASSWORD:
+        return None
+    if first.isalpha() and first.endswith(("ly", "ed", "ing")):
+        from veil.detection.engine.builtin_names import common_words
+
+        if first in common_words():
+            return None
+    return L.LIKELY
+
+
 PASSWORD = InfoType(
     "PASSWORD",
-    "Passwords written after 'password', 'passwd', 'pwd' or 'passcode' (':', '=' or 'is').",
+    "Passwords, PINs, memorable words and security answers written or said after their name "
+    "(':', '=', 'is' or 'was'), with the digits said after a spoken one ('hunter two').",
     detectors=(
         pattern(
-            r"(?i)\b(?:password|passwd|pwd|passcode|passwort|mot de passe)\b[\"']?\s*(?:[:=]|is)\s*"
-            r"[\"']?([^\s\"',;]{4,64})",
+            rf"(?i)\b(?:{_PASSWORD_WORDS})\b[\"']?\s*(?:[:=]|(?:['’]s|\s+is|\s+was)\b)\s*[\"']?"
+            rf"([^\s\"',;]{{3,63}}[^\s\"',;.](?:[ ,-]+{_SPOKEN_DIGIT}(?![\w-])){{0,8}})",
             L.LIKELY,
             group=1,
+            check=_password_check,
             trigger=None,
         ),
     ),
     surrogate=Redrawn(),
     score=4,
-    examples=(("login with password: hunter2!x", "hunter2!x"),),
+    examples=(("login with password: hunter2!x", "hunter2!x"),
+              ("my memorable word is lighthouse", "lighthouse")),
 )
 AUTH_TOKEN = InfoType(
     "AUTH_TOKEN",
