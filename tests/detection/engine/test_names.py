@@ -754,6 +754,22 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     assert expected in quotes(text, "PERSON_NAME")
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("my daughter is called ffion", {"ffion"}),
+    ("she's called ffion she's six", {"ffion"}),
+    ("the guy was called koerner", {"koerner"}),
+])
+def test_someone_said_to_be_called_a_word_no_list_holds(text, expected):
+    assert quotes(text, "PERSON_NAME") >= expected
+
+
+@pytest.mark.parametrize("text", [
+    "she's called me twice", "he was called back", "she is called upon", "he's called in sick",
+])
+def test_called_before_an_ordinary_word_names_no_one(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
 @pytest.mark.parametrize("text", [
     "hi i'm good how are you", "hi i'm fine thanks", "hi i'm so glad you called",
     "nice talking to you too", "thanks honey", "you too man", "bye love", "well thanks again",
@@ -1002,6 +1018,24 @@ def test_a_named_building_is_a_place_not_an_organisation(text, expected):
     if not expected:
         assert not any(word in quote.lower() for quote in quotes(text, "LOCATION")
                        for word in ("museum", "hospital"))
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("My GP is at the Elm Tree Surgery.", {"Elm Tree Surgery"}),
+    ("I saw Dr Hughes at the Elm Tree surgery yesterday.", {"Elm Tree surgery"}),
+])
+def test_a_gps_surgery_is_where_the_doctor_is(text, expected):
+    assert quotes(text, "LOCATION") >= expected
+
+
+@pytest.mark.parametrize("text", [
+    "She trained in Plastic Surgery at a London hospital.",
+    "I had my Knee surgery last year.",
+    "I rang the GP surgery this morning.",
+    "He went to the ENT Surgery clinic.",
+])
+def test_a_kind_of_surgery_is_no_place(text):
+    assert not any("urgery" in quote for quote in quotes(text, "LOCATION"))
 
 
 @pytest.mark.parametrize("text,expected", [

@@ -65,6 +65,7 @@ from veil.detection.engine.name_lists import (
     PARTITIVES,
     REGIONS,
     SUBJECTS,
+    SURGERY_KINDS,
     ORDINARY_WORD_ORGANIZATIONS,
     ORG_SUFFIXES,
     ORGANIZATIONS,
@@ -833,13 +834,15 @@ _NAME_CONTEXTS = [
     ), L.LIKELY),
 ]
 # Someone said to be called something, or a relative or colleague named in passing: "a guy
-# called koerner", "my wife sarah", "my manager, priya". ("A guy named bass" is in
+# called koerner", "my daughter is called ffion", "she's called ffion", "my wife sarah", "my
+# manager, priya". ("A guy named bass" is in
 # `_NAME_CONTEXTS`: "named" says the next word is a name, however ordinary.) The name words
 # must be no ordinary words, even where a list has them as names ("my husband will", "my son
 # may"): these contexts are common, and the words after them mostly are not names.
 _RELATION_CONTEXTS = [
     (re.compile(
-        rf"\b(?:{_PEOPLE}|{_RELATIVES})[ \t]+(?:called)[ \t]+"
+        rf"\b(?:(?:{_PEOPLE}|{_RELATIVES})(?:['’]s|[ \t]+(?:is|was))?|(?:he|she)(?:['’]s|[ \t]+(?:is|was)))"
+        rf"[ \t]+called[ \t]+"
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
     (re.compile(
@@ -2236,6 +2239,8 @@ _BUILDING = re.compile(
 )
 _BUILDING_OF = re.compile(rf"\b(?P<name>(?P<head>Museum)[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?{_NAME_RUN})")
 _BUILDING_LOWER = re.compile(rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{UNCASED_BUILDING_HEADS})\b)")
+# A GP's surgery, in cased text (`SURGERY_KINDS`): "the Elm Tree Surgery", "Elm Tree surgery".
+_SURGERY = re.compile(rf"\b(?P<name>{_WORDS_BEFORE_HEAD}[ \t]+(?P<head>[Ss]urgery)\b)")
 
 
 def scan_buildings(text: str, view=None) -> Iterator[Hit]:
@@ -2251,11 +2256,23 @@ def scan_buildings_batch(batch) -> Iterator[tuple]:
 
 
 def _building_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
-    return _headed_hits(text, is_cased(text), may_match, (_BUILDING, _BUILDING_OF), _BUILDING_LOWER,
-                        _lower_org_span)
+    for hit in _headed_hits(text, is_cased(text), may_match, (_BUILDING, _BUILDING_OF, _SURGERY),
+                            _BUILDING_LOWER, _lower_org_span):
+        if not _a_kind_of_surgery(text, hit[0], hit[1]):
+            yield hit
 
 
-_BUILDING_REGEXES = [_BUILDING, _BUILDING_OF, _BUILDING_LOWER]
+def _a_kind_of_surgery(text: str, start: int, end: int) -> bool:
+    """Whether a name headed "Surgery" says what was operated on, not whose practice it is:
+    the word before the head is a kind of operation, or an acronym ("ENT", "GP")."""
+    words = text[start:end].split()
+    if len(words) < 2 or words[-1].lower() != "surgery":
+        return False
+    before = words[-2]
+    return before.lower() in SURGERY_KINDS or (before.isupper() and len(before) <= 4)
+
+
+_BUILDING_REGEXES = [_BUILDING, _BUILDING_OF, _BUILDING_LOWER, _SURGERY]
 
 
 def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:

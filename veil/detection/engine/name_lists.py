@@ -202,6 +202,17 @@ UNCASED_INSTITUTION_HEADS = (
 # town centre or a wedding chapel, and are left out.
 BUILDING_HEADS = r"Mosque|Cathedral|Chapel|Synagogue|Museum|Hospital|Centre|Center"
 UNCASED_BUILDING_HEADS = r"mosque|cathedral|synagogue|museum|hospital"
+# A British GP's practice is a "surgery" ("the Elm Tree Surgery", "at Elm Tree surgery"), a place
+# a caller's doctor is; an operation's kind before the word is no name ("Plastic Surgery", "my
+# GP surgery", "Day Surgery", "Knee surgery").
+SURGERY_KINDS = frozenset("""
+    plastic cosmetic general cardiac heart knee hip eye brain spine spinal dental oral laser
+    weight loss bariatric orthopaedic orthopedic vascular paediatric pediatric thoracic neuro
+    neurological day keyhole minor major emergency robotic reconstructive transplant bypass
+    cataract back foot hand shoulder breast facial maxillofacial colorectal urological trauma
+    elective outpatient veterinary vet gp doctor doctors doctor's dentist dentist's nhs ent
+    private local family medical
+""".split())
 # Words that head a newspaper's or broadcaster's name ("New York Times", "Fox News"): in
 # cased text only, since "three times" and "good news" are what a lower-case copy says.
 MEDIA_HEADS = r"Times|News|Post|Press|Herald|Tribune|Journal|Gazette|Chronicle|Telegraph"

@@ -47,7 +47,8 @@ _SAID_OF_A_PASSWORD = frozenset("""
 
 def _password_check(match: "re.Match[str]") -> Likelihood | None:
     """Not a word said of the password ("my password is incorrect", "the PIN is printed on the
-    back"): a stop list, and an adverb or a participle English says often."""
+    back"): a stop list, and an adverb or a participle English says often. (A hashtag or a
+    handle, "BBM pin: #BBMme", the pattern itself leaves.)"""
     first = match.group(1).split()[0].lower()
     if first in _SAID_OF_A_PASSWORD:
         return None
@@ -66,7 +67,7 @@ PASSWORD = InfoType(
     detectors=(
         pattern(
             rf"(?i)\b(?:{_PASSWORD_WORDS})\b[\"']?\s*(?:[:=]|(?:['’]s|\s+is|\s+was)\b)\s*[\"']?"
-            rf"([^\s\"',;]{{3,63}}[^\s\"',;.](?:[ ,-]+{_SPOKEN_DIGIT}(?![\w-])){{0,8}})",
+            rf"((?![#@])[^\s\"',;]{{3,63}}[^\s\"',;.](?:[ ,-]+{_SPOKEN_DIGIT}(?![\w-])){{0,8}})",
             L.LIKELY,
             group=1,
             check=_password_check,
