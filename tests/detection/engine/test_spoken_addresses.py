@@ -22,6 +22,24 @@ def test_spoken_email_near_misses(text):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("my email is kayla.m.fox at gmail", "kayla.m.fox at gmail"),
+    ("my email is kfox88@gmail", "kfox88@gmail"),
+    ("email me at kayla fox at yahoo", "fox at yahoo"),  # a plain word, after "email"
+])
+def test_an_address_at_a_provider_named_without_its_ending(text, expected):
+    """People name the provider and leave ".com" unsaid: the provider says it is a mailbox."""
+    assert quotes(text, "EMAIL_ADDRESS") == {expected}
+
+
+@pytest.mark.parametrize("text", [
+    "we met at yahoo", "she's at hotmail", "i used to work at yahoo",
+    "I emailed the people at comcast", "i have an account at gmail",
+])
+def test_who_is_at_a_provider_is_no_mailbox(text):
+    assert quotes(text, "EMAIL_ADDRESS") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
     ("You can see the pricing at brightpathbakery.com/careers.", "brightpathbakery.com/careers"),
     ("i saw your profile at linkedin.com/in/norman-keller", "linkedin.com/in/norman-keller"),
 ])

@@ -51,6 +51,31 @@ def _spoken_email_check(match: "re.Match[str]") -> Likelihood | None:
     return L.LIKELY
 
 
+# The mail providers people name without ".com" ("it's kayla.m.fox at gmail", "kfox88@gmail"):
+# the provider says the address, so its ending goes unsaid.
+_MAIL_PROVIDERS = (
+    r"gmail|googlemail|yahoo|hotmail|outlook|icloud|aol|protonmail|proton|msn|comcast|"
+    r"btinternet|gmx|yandex|zoho|fastmail"
+)
+# Plain words before "at yahoo" that are who works there, not a mailbox ("the people at comcast").
+_NOT_MAILBOXES = _NOT_LOCAL_PARTS | frozenset(
+    """the people guys folks team staff someone somebody anyone everyone support customer
+    service friends engineers accounts billing""".split()
+)
+
+
+def _provider_email_check(match: "re.Match[str]") -> Likelihood | None:
+    """A mailbox at a provider named alone: sure where the local part has what a mailbox has and
+    a word has not (a digit, a dot, an underscore); a plain word only where an email is spoken of
+    before it (the hotword)."""
+    local = re.split(r"[ \t]+(?:at|@)[ \t]+|@", match.group(0).lower(), maxsplit=1)[0]
+    if len(local) < 2 or local in _NOT_MAILBOXES:
+        return None
+    if re.search(r"[\d._]| dot | underscore ", local):
+        return L.LIKELY
+    return L.UNLIKELY
+
+
 EMAIL_ADDRESS = InfoType(
     "EMAIL_ADDRESS",
     "Email addresses.",
@@ -69,6 +94,16 @@ EMAIL_ADDRESS = InfoType(
             check=_spoken_email_check,
             flags=re.IGNORECASE,
             trigger=re.compile(r"(?i) dot | at [a-z0-9-]+\.| @ "),
+        ),
+        # A provider named alone: "kayla.m.fox at gmail", "kfox88@gmail", "email me at fox at yahoo".
+        pattern(
+            rf"\b{_SPOKEN_LOCAL}(?:[ \t]+(?:at|@)[ \t]+|@)(?:{_MAIL_PROVIDERS})\b(?![.@-]\w)",
+            L.LIKELY,
+            check=_provider_email_check,
+            flags=re.IGNORECASE,
+            hotwords=[hotword(r"\b(?:e-?mail(?:ed|ing)?|mailbox|inbox|send (?:it|them|that|me)|write to)\b",
+                              80, fixed=L.LIKELY)],
+            trigger=re.compile(rf"(?i)(?:at|@)[ \t]*(?:{_MAIL_PROVIDERS})\b"),
         ),
     ),
     surrogate=words,
