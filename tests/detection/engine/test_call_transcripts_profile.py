@@ -232,6 +232,35 @@ def test_a_word_after_a_spelling_is_no_letter_of_it(detector):
     assert (0, "M as in Mike", "SPELLED_LETTERS") in found(detector, ["M as in Mike, a friend"])
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("okay so that's b for bravo o for oscar w for whiskey e n",
+     "b for bravo o for oscar w for whiskey e n"),
+    ("B for Bertie, O for orange, W for William, E, N", "B for Bertie, O for orange, W for William, E, N"),
+    ("it's s for sugar m i t h", "s for sugar m i t h"),  # "i" among letters is a letter
+    ("a for alpha n d e r s o n", "a for alpha n d e r s o n"),
+    ("p as in peter a t e l", "p as in peter a t e l"),
+    ("it's d for delta", "d for delta"),  # one letter, with the phonetic alphabet
+    ("bravo oscar whiskey echo november", "bravo oscar whiskey echo november"),
+    ("so that's charlie foxtrot seven one bravo kilo delta a grey estate",
+     "charlie foxtrot seven one bravo kilo delta"),
+])
+def test_letters_spelled_for_a_word_or_by_the_phonetic_alphabet(detector, text, expected):
+    assert (0, expected, "SPELLED_LETTERS") in found(detector, [text])
+
+
+@pytest.mark.parametrize("text", [
+    "well i for instance don't like it", "i for one agree", "she got an a for effort",
+    "plan b for now", "vitamin c for colds", "tea for two, t for two", "g for goodness sake",
+    "romeo and juliet", "we stayed at the hotel then played golf",
+])
+def test_for_between_a_letter_and_a_word_is_mostly_no_spelling(detector, text):
+    assert not any(t == "SPELLED_LETTERS" for _, _, t in found(detector, [text]))
+
+
+def test_an_a_or_i_after_a_spelling_is_a_letter_only_before_another(detector):
+    assert (0, "m for mike", "SPELLED_LETTERS") in found(detector, ["m for mike and i think that's it"])
+
+
 def test_as_in_before_an_article_is_no_spelling(detector):
     assert not any(t == "SPELLED_LETTERS" for _, _, t in found(detector, ["I got an A as in the grade"]))
 
