@@ -67,13 +67,13 @@ def candidates(indexed: str, common: frozenset[str]) -> list[str]:
     return [name] + ([first] if alone else [])
 
 
-def dictionary_word():
+def dictionary_word(lists: tuple[str, ...] = ("web2", "gcide")):
     """Whether a lower-case word is one an English dictionary lists (Webster's `web2` or
     GCIDE, from `english-words`), inflected ("installed", "packaging") or spelled the British way
     ("armour", "sabre") included."""
     from english_words import get_english_words_set
 
-    listed = get_english_words_set(["web2", "gcide"], lower=True, alpha=True)
+    listed = get_english_words_set(list(lists), lower=True, alpha=True)
 
     def stems(word: str):
         yield word

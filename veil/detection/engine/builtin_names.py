@@ -196,6 +196,13 @@ def listed_companies() -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=None)
+def medicines() -> tuple[str, ...]:
+    """The medicines a caller may say they take, by substance or brand ("metformin",
+    "sertraline", "xanax"; built by `scripts/build_medicine_list.py`): MEDICAL_TERM's."""
+    return tuple(_data_lines("medicines.txt.gz"))
+
+
+@lru_cache(maxsize=None)
 def _organisation_terms() -> tuple[str, ...]:
     return tuple(_hand_listed_organisations()) + listed_companies()
 
@@ -1671,12 +1678,12 @@ def _names_someone(text: str, start: int, end: int) -> bool:
     words = text[start:end].lower().split()
     if _POSSESSIVE.search(words[-1]) or words[0] not in given_name_words() or len(words) > 2:
         return False
-    return " ".join(words) not in _organisation_words() and not (
+    return " ".join(words) not in organisation_words() and not (
         len(words) == 2 and re.fullmatch(ORG_SUFFIXES + "|" + INSTITUTION_HEADS, words[1], re.IGNORECASE))
 
 
 @lru_cache(maxsize=None)
-def _organisation_words() -> frozenset[str]:
+def organisation_words() -> frozenset[str]:
     """The organisation lists' names, lower-case, those that are ordinary words too included."""
     return frozenset(t.lower() for t in _organisation_terms()) | ordinary_word_organisations()
 
@@ -1718,7 +1725,7 @@ def _workplace_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit
             cue.pop()
         if cue[-1] in ("for", "by", "with") and _names_someone(text, *span):
             continue
-        if not cased and value not in _organisation_words() \
+        if not cased and value not in organisation_words() \
                 and all(_ordinary_compound(w) for w in value.split()):
             continue
         yield span[0], span[1], L.LIKELY if cased else L.POSSIBLE, Method.REGEX

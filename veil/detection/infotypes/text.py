@@ -3,6 +3,7 @@ postal codes, states, coordinates, demographic terms, medical terms and user nam
 from __future__ import annotations
 
 import re
+from typing import Callable, Iterable
 
 from veil.detection.engine.builtin_names import (
     GREETING_BEFORE,
@@ -10,6 +11,7 @@ from veil.detection.engine.builtin_names import (
     an_owner,
     common_words,
     given_name_words,
+    medicines,
 )
 from veil.detection.engine.checksums import digits_of
 from veil.detection.engine.detectors import DIGIT, UPPER, Hotword, hotword, pattern, scanner
@@ -402,14 +404,15 @@ AGE = InfoType(
 # Word lists, matched whole-word and case-insensitively by one Aho-Corasick pass each over the
 # text's shared word view (punctuation counts as space: "non-binary" = "non binary").
 
-def word_list_scanner(words: str, likelihood: Likelihood) -> dict:
-    """`scanner` arguments for a word list: its scan, text by text and in batches."""
+def word_list_scanner(words: str, likelihood: Likelihood, more: Callable[[], Iterable[str]] = tuple) -> dict:
+    """`scanner` arguments for a word list (and the terms `more` reads on first use, a data
+    file): its scan, text by text and in batches."""
     terms = [w.strip() for w in words.split("|") if w.strip()]
     built: list[DictionaryMatcher] = []
 
     def matcher() -> DictionaryMatcher:
         if not built:
-            built.append(DictionaryMatcher(terms))
+            built.append(DictionaryMatcher([*terms, *more()]))
         return built[0]
 
     def scan(text: str, view):
@@ -459,7 +462,8 @@ ETHNIC_GROUP = InfoType(
 )
 MEDICAL_TERM = InfoType(
     "MEDICAL_TERM",
-    "Medical conditions, treatments and procedures.",
+    "Medical conditions, treatments and procedures, and the medicines a caller takes "
+    "(7,000 names of substances and brands MedlinePlus describes).",
     detectors=(
         scanner(
             **word_list_scanner(
@@ -469,12 +473,23 @@ MEDICAL_TERM = InfoType(
         "multiple sclerosis|chemotherapy|dialysis|pregnant|pregnancy|miscarriage|abortion|"
         "overdose|addiction|rehab|insulin|antidepressant|antidepressants|chlamydia|syphilis|"
         "gonorrhea|herpes|cirrhosis|kidney failure|cystic fibrosis|sickle cell|"
-        "covid-19|covid|pneumonia|concussion|fracture|surgery|biopsy|mri|ct scan", L.POSSIBLE),
+        "covid-19|covid|pneumonia|concussion|fracture|surgery|biopsy|mri|ct scan|"
+        # As patients say them: a condition's adjective or short name, British spellings, and
+        # the treatments of a long illness.
+        "diabetic|epileptic|asthmatic|leukaemia|anaemia|anemia|chemo|radiotherapy|"
+        "radiation therapy|parkinson's|parkinson's disease|alzheimer's|alzheimer's disease|"
+        "crohn's|crohn's disease|ulcerative colitis|colitis|lupus|angina|anorexia|bulimia|"
+        "eating disorder|ocd|psoriasis|fibromyalgia|endometriosis|ivf|hysterectomy|mastectomy|"
+        "colonoscopy|mammogram|glaucoma|cataracts|osteoporosis|sepsis|meningitis|"
+        "motor neurone disease|motor neuron disease|chronic fatigue|long covid|"
+        "diverticulitis|hypothyroidism|hyperthyroidism|type 1 diabetes|type 2 diabetes|"
+        "pacemaker|heart failure|kidney disease|liver disease|mental health crisis|"
+        "bipolar|schizophrenic|self-harm|suicidal", L.POSSIBLE, more=medicines),
         ),
     ),
     surrogate=like_value,
     score=1,
-    examples=(("diagnosed with diabetes", "diabetes"),),
+    examples=(("diagnosed with diabetes", "diabetes"), ("he's on metformin now", "metformin")),
 )
 
 
