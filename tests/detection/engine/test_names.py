@@ -691,6 +691,8 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("and hope's expecting in may", "hope"),
     ("so they had a girl lily and the middle name's after me", "lily"),  # a child announced
     ("a baby boy mason eight pounds", "mason"),
+    ("we named the baby hope", "hope"),  # a child as they are named
+    ("they're naming her after grace", "grace"),
     ("i talked to bill yesterday about the fence", "bill"),  # "talked to", as "talk to"
     ("everybody's coming even april and her new fella", "april"),  # someone with a family
     ("bill and his wife came by", "bill"),
@@ -797,6 +799,7 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "hi hope i'm not bothering you", "thanks, hope all is well", "hi crystal water is coming",
     "thank you so much", "thx again", "strictly speaking that is wrong", "generally speaking",
     "this is great can i have a refund", "this is will can i", "hey will you do that",
+    "we named him after his grandfather", "did you name her yet",
 ])
 def test_a_cue_for_a_name_takes_no_word_that_answers_or_endears(text):
     """An introduction, a goodbye or a relative makes a word a name only where it is a given

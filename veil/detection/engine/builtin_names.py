@@ -923,9 +923,12 @@ _ASKED_AFTER = re.compile(
     r"\bhow(?:['’]s|[ \t]+is)[ \t]+(?:little[ \t]+|old[ \t]+)?(?P<name>[^\W\d_][\w-]{0,30})"
     r"(?=[ \t]*(?:doing|getting on|holding up|[?.!,]|$))"
 )
-# "we had a girl lily", "a baby boy mason": a child named as they are announced.
+# "we had a girl lily", "a baby boy mason": a child named as they are announced; "we named the
+# baby hope", "they're naming her after grace": as they are named.
 _CHILD_NAMED = re.compile(
-    r"\b(?:a|baby|little|new)[ \t]+(?:baby[ \t]+|little[ \t]+)?(?:girl|boy)[ \t]*,?[ \t]+"
+    r"\b(?:(?:a|baby|little|new)[ \t]+(?:baby[ \t]+|little[ \t]+)?(?:girl|boy)[ \t]*,?"
+    r"|(?:named|naming|name)[ \t]+(?:him|her|them|the[ \t]+baby|(?:our|my)[ \t]+(?:son|daughter|baby|little[ \t]+one))"
+    r"(?:[ \t]+after)?)[ \t]+"
     rf"(?P<name>{_WORD})\b(?![’']s)"
 )
 # "even april and her new fella", "bill and his wife": someone with a family of their own (not
