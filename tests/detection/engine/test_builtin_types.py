@@ -90,6 +90,10 @@ FOUND = [
     ("US_ZIP", "12345-6789", "12345-6789"),
     ("CANADA_POSTAL_CODE", "Toronto ON M5V 2T6", "M5V 2T6"),
     ("STREET_ADDRESS", "I live at 123 Main Street, Apt 4B", "123 Main Street, Apt 4B"),
+    ("STREET_ADDRESS", "Flat 2B, 41 Queen's Road, Leeds", "Flat 2B, 41 Queen's Road"),  # the unit first
+    ("STREET_ADDRESS", "shipping to apt 12, 480 Mission St", "apt 12, 480 Mission St"),
+    ("STREET_ADDRESS", "I live at 22 Oak Lane, Flat 3", "22 Oak Lane, Flat 3"),
+    ("STREET_ADDRESS", "I live in a flat, 22 Oak Lane", "22 Oak Lane"),  # no unit: "a flat"
     ("STREET_ADDRESS", "ship to 42 w elm ave", "42 w elm ave"),
     ("LOCATION_COORDINATES", "at 37.7749, -122.4194 now", "37.7749, -122.4194"),
     ("USER_NAME", "my username is enigma52", "enigma52"),

@@ -647,10 +647,13 @@ STREET_ADDRESS = InfoType(
     "Street addresses: a house number, street name and street type, and a unit.",
     detectors=(
         pattern(
-            NOT_PART_OF_A_NUMBER + r"\b\d{1,6}[A-Za-z]?[ \t]+(?:(?:[NSEW]|North|South|East|West)\.?[ \t]+)?"
+            # A unit said first ("Flat 2B, 41 Queen's Road", "apt 12, 480 Mission St"), with a digit.
+            r"(?:\b(?i:apt|apartment|suite|ste|unit|flat)\.?[ \t]*#?(?=[A-Za-z-]{0,5}\d)[A-Za-z0-9-]{1,6}"
+            r"\b,?[ \t]+)?"
+            + NOT_PART_OF_A_NUMBER + r"\b\d{1,6}[A-Za-z]?[ \t]+(?:(?:[NSEW]|North|South|East|West)\.?[ \t]+)?"
             r"(?:" + _NOT_STREET_WORDS + r"[A-Za-z][A-Za-z'-]{0,30}[ \t]+){1,4}" + _STREET_TYPES
             + r"\b\.?"
-            r"(?:,?[ \t]+(?i:apt|apartment|suite|ste|unit|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6}\b)?",
+            r"(?:,?[ \t]+(?i:apt|apartment|suite|ste|unit|flat|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6}\b)?",
             L.LIKELY,
             trigger=DIGIT,
         ),
