@@ -94,6 +94,8 @@ FOUND = [
     ("STREET_ADDRESS", "shipping to apt 12, 480 Mission St", "apt 12, 480 Mission St"),
     ("STREET_ADDRESS", "I live at 22 Oak Lane, Flat 3", "22 Oak Lane, Flat 3"),
     ("STREET_ADDRESS", "I live in a flat, 22 Oak Lane", "22 Oak Lane"),  # no unit: "a flat"
+    ("STREET_ADDRESS", "it's 1600 pennsylvania avenue northwest", "1600 pennsylvania avenue northwest"),
+    ("STREET_ADDRESS", "at 1600 Pennsylvania Ave NW, Washington", "1600 Pennsylvania Ave NW"),
     ("STREET_ADDRESS", "ship to 42 w elm ave", "42 w elm ave"),
     ("LOCATION_COORDINATES", "at 37.7749, -122.4194 now", "37.7749, -122.4194"),
     ("USER_NAME", "my username is enigma52", "enigma52"),
@@ -124,7 +126,7 @@ FOUND = [
     ("USER_NAME", "the request is under user ID camilobluejay.", "camilobluejay"),
     ("USER_NAME", "Username bryand, last login", "bryand"),
     ("DATE_OF_BIRTH", "born on the twentieth of may nineteen ninety-three",
-     "the twentieth of may nineteen ninety-three"),
+     "twentieth of may nineteen ninety-three"),  # "the" is no part of the date
     ("DATE_OF_BIRTH", "my birthday is August sixteenth, nineteen seventy-two",
      "August sixteenth, nineteen seventy-two"),
     ("US_EMPLOYER_IDENTIFICATION_NUMBER", "EIN 12-3456789", "12-3456789"),

@@ -353,7 +353,7 @@ def test_spoken_dates_of_birth(detector):
 
 @pytest.mark.parametrize("answer,value", [
     # Day first, as in the UK, and a year of two words: the year is part of the date.
-    ("it's the fourteenth of july eighty two", "the fourteenth of july eighty two"),
+    ("it's the fourteenth of july eighty two", "fourteenth of july eighty two"),
     ("fourteen seven eighty two", "fourteen seven eighty two"),
     ("fourteen oh seven nineteen eighty two", "fourteen oh seven nineteen eighty two"),
     ("twenty one twelve ninety", "twenty one twelve ninety"),

@@ -133,7 +133,7 @@ _YEAR_WORDS = (
 )
 _SPOKEN_DATES = (
     # "the twentieth of may nineteen ninety-three"
-    rf"\b(?:the[ \t]+)?{_ORDINAL}[ \t]+of[ \t]+{_MONTH}\b(?:,?[ \t]+{_YEAR_WORDS}\b)?",
+    rf"\b{_ORDINAL}[ \t]+of[ \t]+{_MONTH}\b(?:,?[ \t]+{_YEAR_WORDS}\b)?",
     # "August sixteenth, nineteen seventy-two"
     rf"\b{_MONTH}[ \t]+(?:the[ \t]+)?{_ORDINAL}\b(?:,?[ \t]+{_YEAR_WORDS}\b)?",
 )
@@ -653,6 +653,8 @@ STREET_ADDRESS = InfoType(
             + NOT_PART_OF_A_NUMBER + r"\b\d{1,6}[A-Za-z]?[ \t]+(?:(?:[NSEW]|North|South|East|West)\.?[ \t]+)?"
             r"(?:" + _NOT_STREET_WORDS + r"[A-Za-z][A-Za-z'-]{0,30}[ \t]+){1,4}" + _STREET_TYPES
             + r"\b\.?"
+            # A city's quadrant ("1600 Pennsylvania Avenue NW", "... avenue northwest").
+            r"(?:[ \t]+(?:(?i:northwest|northeast|southwest|southeast)|NW|NE|SW|SE)\b)?"
             r"(?:,?[ \t]+(?i:apt|apartment|suite|ste|unit|flat|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6}\b)?",
             L.LIKELY,
             trigger=DIGIT,
