@@ -24,7 +24,6 @@ language), and `SAID_OF_SOMETHING_ELSE`. A word kept that is frequent all the sa
 """
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 import unicodedata
@@ -34,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from build_name_lists import DATA, write  # noqa: E402
+from build_name_lists import main_writing  # noqa: E402
 
 # The legal forms and group words an index writes after a company's name, not said in a call.
 _LEGAL_FORM = re.compile(
@@ -129,12 +128,7 @@ def build() -> set[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=DATA)
-    args = parser.parse_args(argv)
-    companies = build()
-    write(args.out / "listed_companies.txt.gz", companies)
-    print(f"{len(companies)} company names in {args.out / 'listed_companies.txt.gz'}")
+    main_writing(argv, __doc__.splitlines()[0], "listed_companies.txt.gz", build, "company names")
 
 
 if __name__ == "__main__":

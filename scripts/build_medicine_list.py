@@ -22,7 +22,6 @@ prescription). A name English says often because it is a medicine stays ("ibupro
 """
 from __future__ import annotations
 
-import argparse
 import bz2
 import os
 import pickle
@@ -35,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from build_company_list import dictionary_word  # noqa: E402
-from build_name_lists import DATA, write  # noqa: E402
+from build_name_lists import main_writing  # noqa: E402
 
 # The languages whose frequent words a drug name must not be (those of the real sets' tweets and
 # of callers from abroad), how frequent is frequent there (Zipf scale), and by how much more than
@@ -88,12 +87,7 @@ def build() -> set[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=DATA)
-    args = parser.parse_args(argv)
-    medicines = build()
-    write(args.out / "medicines.txt.gz", medicines)
-    print(f"{len(medicines)} medicine names in {args.out / 'medicines.txt.gz'}")
+    main_writing(argv, __doc__.splitlines()[0], "medicines.txt.gz", build, "medicine names")
 
 
 if __name__ == "__main__":

@@ -201,6 +201,16 @@ def write(path: Path, names: set[str]) -> None:
         gz.write(body)
 
 
+def main_writing(argv: list[str] | None, description: str, filename: str, build, what: str) -> None:
+    """The `main` of a script that builds one list (`build()`) into `--out` as `filename`."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--out", type=Path, default=DATA)
+    args = parser.parse_args(argv)
+    names = build()
+    write(args.out / filename, names)
+    print(f"{len(names)} {what} in {args.out / filename}")
+
+
 def read(path: Path) -> list[str]:
     with gzip.open(path, "rt", encoding="utf-8") as handle:
         return [line.rstrip("\n") for line in handle if line.strip()]
