@@ -39,7 +39,7 @@ _SAID_OF_A_PASSWORD = frozenset("""
     that this your their about like supposed going gonna hard easy simple complicated hidden
     visible encrypted hashed protected temporary unique mandatory compromised leaked stolen
     safe accepted rejected definitely exactly only either both none nothing because when where
-    which them these those printed written given hidden shown taken chosen forgotten listed
+    which them these those printed written given shown taken chosen forgotten listed
     attached below above yours mine ours theirs somewhere anything everything whatever gone done
     over enough less more most least quite pretty rather kind sort
 """.split())
