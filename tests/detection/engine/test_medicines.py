@@ -25,6 +25,24 @@ def test_a_medicine_or_a_condition_a_caller_names(text, expected):
     assert quotes(text, "MEDICAL_TERM") == expected
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("she has MS", "MS"),
+    ("he was diagnosed with ms last year", "ms"),
+    ("I'm living with IBS and it's hard.", "IBS"),
+])
+def test_a_condition_by_its_initials_after_who_has_it(text, expected):
+    assert quotes(text, "MEDICAL_TERM") == {expected}
+    assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == set()
+
+
+@pytest.mark.parametrize("text", [
+    "we use MS Word at work", "i spoke with ms smith", "I spoke with Ms Patel today",
+    "the ALS ice bucket challenge",
+])
+def test_initials_that_are_a_title_or_a_product_are_no_condition(text):
+    assert quotes(text, "MEDICAL_TERM") == set()
+
+
 @pytest.mark.parametrize("text", [
     "I brushed with Colgate", "the capex budget is tight", "Theon and Creon were there",
     "als ich nach Hause kam", "we took an aspirin",  # a dictionary word: too many meanings

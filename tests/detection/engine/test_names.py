@@ -179,6 +179,30 @@ def test_speaker_organisation_contexts(text, expected):
     assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == {expected}
 
 
+@pytest.mark.parametrize("text", [
+    "I'm friends with Dave from work", "I'm living with IBS and it's hard.",
+    "I'm done with Comcast, honestly.",
+])
+def test_what_someone_is_with_is_no_company_they_speak_for(text):
+    """"I'm X with Y" introduces an agent only where X is a name: with capitals, a capitalised
+    word ("I'm Dana with Acme"); not "friends", "living" or "done"."""
+    assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("and I- I'm still at Rutgers, I've got one more year.", "Rutgers"),
+    ("work's good though, I'm still at Motorola in Chandler.", "Motorola"),
+    ("i'm still at kodak", "kodak"),
+])
+def test_where_someone_still_is_is_their_employer_or_school(text, expected):
+    assert expected in quotes(text, "ORGANIZATION_NAME")
+
+
+@pytest.mark.parametrize("text", ["i'm still at work", "I'm still at the hospital", "I'm still at Mum's."])
+def test_still_at_home_or_work_is_no_organisation(text):
+    assert quotes(text, "ORGANIZATION_NAME") == set()
+
+
 def test_speaker_organisations():
     assert quotes("Hi, I'm calling from Dunder Mifflin.", "ORGANIZATION_NAME_SPEAKER") == {
         "Dunder Mifflin"}
@@ -1029,6 +1053,25 @@ def test_a_named_building_is_a_place_not_an_organisation(text, expected):
 ])
 def test_a_gps_surgery_is_where_the_doctor_is(text, expected):
     assert quotes(text, "LOCATION") >= expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("We're at Unit 4, The Maltings Business Park.", "Maltings Business Park"),
+    ("unit four the maltings business park", "maltings business park"),
+    ("it's on the riverside industrial estate", "riverside industrial estate"),
+    ("She's on Ward 7 at the Royal Infirmary.", "Royal Infirmary"),
+    ("he's at the ashgate hospice now", "ashgate hospice"),
+])
+def test_an_estate_a_park_or_an_infirmary_is_a_place(text, expected):
+    assert expected in quotes(text, "LOCATION")
+
+
+@pytest.mark.parametrize("text", [
+    "the retail park by the station", "we moved to an office on the local trading estate",
+    "There's a business park near us.",
+])
+def test_an_estate_no_word_names_is_no_place(text):
+    assert not any("park" in q.lower() or "estate" in q.lower() for q in quotes(text, "LOCATION"))
 
 
 @pytest.mark.parametrize("text", [

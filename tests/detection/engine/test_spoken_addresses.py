@@ -25,6 +25,8 @@ def test_spoken_email_near_misses(text):
     ("my email is kayla.m.fox at gmail", "kayla.m.fox at gmail"),
     ("my email is kfox88@gmail", "kfox88@gmail"),
     ("email me at kayla fox at yahoo", "fox at yahoo"),  # a plain word, after "email"
+    ("yeah it's k fox eighty eight at hotmail", "k fox eighty eight at hotmail"),  # tens, initial
+    ("it's j d smith nineteen at outlook", "j d smith nineteen at outlook"),
 ])
 def test_an_address_at_a_provider_named_without_its_ending(text, expected):
     """People name the provider and leave ".com" unsaid: the provider says it is a mailbox."""
@@ -34,6 +36,7 @@ def test_an_address_at_a_provider_named_without_its_ending(text, expected):
 @pytest.mark.parametrize("text", [
     "we met at yahoo", "she's at hotmail", "i used to work at yahoo",
     "I emailed the people at comcast", "i have an account at gmail",
+    "call me at five at gmail", "i worked ten years at yahoo", "it's fox at hotmail",
 ])
 def test_who_is_at_a_provider_is_no_mailbox(text):
     assert quotes(text, "EMAIL_ADDRESS") == set()

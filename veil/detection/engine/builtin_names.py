@@ -1666,6 +1666,7 @@ _WORKPLACE_CONTEXT = re.compile(
     r"(?:at|with)|(?:employed|hired)[ \t]+(?:at|by)|(?:retired|resigned|graduated)[ \t]+from"
     r"|laid[ \t]+off[ \t]+from|(?:teach|teaches|taught|teaching)(?:[ \t]+[a-z]+){0,2}[ \t]+at"
     r"|(?:studied|studies|study|studying|enrolled)[ \t]+at|dropped[ \t]+out[ \t]+of|got[ \t]+into"
+    r"|(?:i'm|i[ \t]+am|he's|she's|we're|they're)[ \t]+still[ \t]+(?:at|with)"  # "I'm still at Kodak"
     rf"|(?:{_ROLES_AT})[ \t]+at)"
     rf"[ \t]+(?:the[ \t]+)?(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
 )
@@ -1734,16 +1735,21 @@ def _workplace_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit
         yield span[0], span[1], L.LIKELY if cased else L.POSSIBLE, Method.REGEX
 
 
-def _agent_introduced(context: str) -> bool:
-    """Without capitals, whether `_AGENT_CONTEXT`'s words introduce someone: "this is" or "my
-    name is" does, "it's" or "i'm" only before a given name that is no common word ("it's
-    debbie marchetti from central high"; not "it's brown with green shutters", "i'm still at
-    kodak")."""
+def _agent_introduced(context: str, cased: bool) -> bool:
+    """Whether `_AGENT_CONTEXT`'s words introduce someone. With capitals, the word after them is
+    capitalised ("I'm Dana with Acme"; not "I'm friends with Dave", "I'm living with IBS").
+    Without, "this is" or "my name is" does, "it's" or "i'm" only before a given name that is no
+    common word ("it's debbie marchetti from central high"; not "it's brown with green shutters",
+    "i'm still at kodak")."""
     words = context.split()
-    if words[0] in ("this", "my"):
-        return True
-    name = words[2] if words[0] == "i" else words[1]
+    lowered = [w.lower() for w in words]
+    name = words[3] if lowered[:3] == ["my", "name", "is"] else \
+        words[2] if lowered[0] in ("this", "i") else words[1]
     name = name.strip(",")
+    if cased:
+        return name[:1].isupper()
+    if lowered[0] in ("this", "my"):
+        return True
     return name in given_name_words() and name not in common_words()
 
 
@@ -1822,8 +1828,8 @@ def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int
         if not may_match(pattern):
             continue
         for match in pattern.finditer(lowered):
-            if pattern is _AGENT_CONTEXT and not cased and not _agent_introduced(match.group(0)):
-                continue  # "it's brown with green shutters", "i'm still at kodak"
+            if pattern is _AGENT_CONTEXT and not _agent_introduced(text[match.start():match.end()], cased):
+                continue  # "it's brown with green shutters", "I'm friends with Dave"
             span = _org_context_span(text, match.start("name"), match.end("name"), cased)
             if span is None:
                 continue
@@ -2266,10 +2272,12 @@ def scan_buildings_batch(batch) -> Iterator[tuple]:
 
 
 def _building_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
-    for hit in _headed_hits(text, is_cased(text), may_match, (_BUILDING, _BUILDING_OF, _SURGERY),
+    cased = is_cased(text)
+    for hit in _headed_hits(text, cased, may_match, (_BUILDING, _BUILDING_OF, _SURGERY),
                             _BUILDING_LOWER, _lower_org_span):
         if not _a_kind_of_surgery(text, hit[0], hit[1]):
             yield hit
+    yield from _estate_hits(text, cased, may_match)
 
 
 def _a_kind_of_surgery(text: str, start: int, end: int) -> bool:
@@ -2282,7 +2290,38 @@ def _a_kind_of_surgery(text: str, start: int, end: int) -> bool:
     return before.lower() in SURGERY_KINDS or (before.isupper() and len(before) <= 4)
 
 
-_BUILDING_REGEXES = [_BUILDING, _BUILDING_OF, _BUILDING_LOWER, _SURGERY]
+# Where a business's unit is: "Unit 4, The Maltings Business Park", "the riverside industrial
+# estate". Its name is the words before the head, back to a stopword or a number, capitalised
+# where the text has capitals; any words but a few adjectives where it has none, since these
+# names are ordinary words as often as not ("Riverside", "Maltings").
+_ESTATE = re.compile(
+    r"(?i)\b(?P<name>(?:[^\W\d_][\w'’-]{0,30}[ \t]+){1,4}(?P<head>(?:business|retail|industrial|"
+    r"trading|science|technology|enterprise|office)[ \t]+(?:park|estate)))\b"
+)
+_NOT_ESTATE_NAMES = frozenset(
+    "local new old big small nearby main same other huge little large whole empty unit units "
+    "one two three four five six seven eight nine ten eleven twelve".split()
+)
+
+
+def _estate_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
+    if not may_match(_ESTATE):
+        return
+    for match in _ESTATE.finditer(text):
+        head = match.start("head")
+        words = list(re.finditer(r"\S+", text[match.start("name"):head]))
+        first = None
+        for word in reversed(words):
+            value = word.group(0)
+            if value.lower() in STOPWORDS or value.lower() in _NOT_ESTATE_NAMES \
+                    or _POSSESSIVE.search(value) or (cased and not value[:1].isupper()):
+                break
+            first = match.start("name") + word.start()
+        if first is not None:
+            yield first, match.end("name"), L.LIKELY if cased else L.POSSIBLE, Method.REGEX
+
+
+_BUILDING_REGEXES = [_BUILDING, _BUILDING_OF, _BUILDING_LOWER, _SURGERY, _ESTATE]
 
 
 def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:

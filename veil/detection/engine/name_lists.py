@@ -200,8 +200,8 @@ UNCASED_INSTITUTION_HEADS = (
 # (in their training and dev parts, 32 such names a place and 3 an organisation), so they are
 # LOCATION, not ORGANIZATION_NAME. Without capitals, "centre" and "chapel" are as often the
 # town centre or a wedding chapel, and are left out.
-BUILDING_HEADS = r"Mosque|Cathedral|Chapel|Synagogue|Museum|Hospital|Centre|Center"
-UNCASED_BUILDING_HEADS = r"mosque|cathedral|synagogue|museum|hospital"
+BUILDING_HEADS = r"Mosque|Cathedral|Chapel|Synagogue|Museum|Hospital|Infirmary|Hospice|Centre|Center"
+UNCASED_BUILDING_HEADS = r"mosque|cathedral|synagogue|museum|hospital|infirmary|hospice"
 # A British GP's practice is a "surgery" ("the Elm Tree Surgery", "at Elm Tree surgery"), a place
 # a caller's doctor is; an operation's kind before the word is no name ("Plastic Surgery", "my
 # GP surgery", "Day Surgery", "Knee surgery").

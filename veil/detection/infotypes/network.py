@@ -28,10 +28,17 @@ _NOT_LOCAL_PARTS = frozenset(
 )
 
 
-_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|\d)"
+# Digits as a mailbox's owner reads them out: one by one, or in tens ("eighty eight").
+_DIGIT_WORD = (
+    r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+    r"(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty|"
+    r"hundred|double|triple|\d)"
+)
 # A spoken local part: words joined by "dot", "underscore" or digits read out ("katie dot
-# simmons", "ernesto underscore perez", "piotrnine four").
+# simmons", "ernesto underscore perez", "piotrnine four", "fox eighty eight"), after up to three
+# initials said as letters ("k fox", "j d smith"; not "a" or "i", which are words).
 _SPOKEN_LOCAL = (
+    r"(?:(?<!['’])[b-hj-z][ \t]+){0,3}"
     rf"[a-z0-9][a-z0-9._-]{{0,63}}(?:(?:{_DOT}|[ \t]+underscore[ \t]+|[ \t]+(?={_DIGIT_WORD}\b))"
     rf"[a-z0-9._-]{{1,63}}){{0,4}}"
 )
@@ -63,15 +70,18 @@ _NOT_MAILBOXES = _NOT_LOCAL_PARTS | frozenset(
     service friends engineers accounts billing""".split()
 )
 
+# Words that begin a phrase, not a mailbox: "call me at five at gmail".
+_NOT_MAILBOX_STARTS = frozenset("at to from by on in for about around after before".split())
+
 
 def _provider_email_check(match: "re.Match[str]") -> Likelihood | None:
     """A mailbox at a provider named alone: sure where the local part has what a mailbox has and
     a word has not (a digit, a dot, an underscore); a plain word only where an email is spoken of
     before it (the hotword)."""
     local = re.split(r"[ \t]+(?:at|@)[ \t]+|@", match.group(0).lower(), maxsplit=1)[0]
-    if len(local) < 2 or local in _NOT_MAILBOXES:
+    if len(local) < 2 or local in _NOT_MAILBOXES or local.split()[0] in _NOT_MAILBOX_STARTS:
         return None
-    if re.search(r"[\d._]| dot | underscore ", local):
+    if re.search(rf"[\d._]| dot | underscore | {_DIGIT_WORD}\b", local):
         return L.LIKELY
     return L.UNLIKELY
 
@@ -97,7 +107,7 @@ EMAIL_ADDRESS = InfoType(
         ),
         # A provider named alone: "kayla.m.fox at gmail", "kfox88@gmail", "email me at fox at yahoo".
         pattern(
-            rf"\b{_SPOKEN_LOCAL}(?:[ \t]+(?:at|@)[ \t]+|@)(?:{_MAIL_PROVIDERS})\b(?![.@-]\w)",
+            rf"\b{_SPOKEN_LOCAL}(?:[ \t]+(?:at|@)[ \t]+|@)(?:{_MAIL_PROVIDERS})\b(?![.@-]\w|[ \t]+dot[ \t])",
             L.LIKELY,
             check=_provider_email_check,
             flags=re.IGNORECASE,

@@ -410,12 +410,32 @@ def _generic_id_check(match: "re.Match[str]") -> Likelihood | None:
     return L.UNLIKELY
 
 
+def _lettered_id_check(match: "re.Match[str]") -> Likelihood | None:
+    return _generic_id_check(match) if any(c.isalpha() for c in match.group(0)) else None
+
+
+# Letters (up to ten, a hyphen after them) before a digit, then letters, digits and hyphens:
+# "AB12C345", "ABC-123-XYZ", "K7P-2QX".
+_ID_SHAPE = r"(?<![\w-])[A-Za-z]{0,10}-?\d[A-Za-z0-9-]{3,40}[A-Za-z0-9](?![\w-])"
+
+
+def _booking_code_check(match: "re.Match[str]") -> Likelihood | None:
+    """A booking's code after the word for it: "QX7TPL", "QXTTPL" in capitals, or a lower-case
+    "qxttpl" that is no word ("the reference is attached", "...is fine")."""
+    from veil.detection.engine.builtin_names import common_words
+
+    code = match.group(1)
+    if any(c.isdigit() for c in code) or code.isupper():
+        return L.LIKELY
+    return None if code.lower() in common_words() or not code.isalpha() else L.POSSIBLE
+
+
 GENERIC_ID = InfoType(
     "GENERIC_ID",
     "Identifiers mixing letters and digits (6+ characters, 2+ digits) near ID words.",
     detectors=(
         gated(
-            r"(?<![\w-])[A-Za-z]{0,10}\d[A-Za-z0-9-]{3,40}[A-Za-z0-9](?![\w-])",
+            _ID_SHAPE,
             r"\b(?:id|identifier|account|acct|order|reference|ref|case|ticket|member|customer|"
             r"confirmation|booking|policy|claim|invoice|tracking|membership|license|licence|"
             r"employee|student|badge|serial)\b",
@@ -423,6 +443,26 @@ GENERIC_ID = InfoType(
             window=40,
             check=_generic_id_check,
             trigger=DIGIT,
+        ),
+        # A code read out: "the code is K7P-2QX". Only with letters in it, since "a code" is
+        # texted to a phone number and a bank's sort code is digits.
+        gated(
+            _ID_SHAPE,
+            r"\bcode\b",
+            base=L.UNLIKELY,
+            window=40,
+            check=_lettered_id_check,
+            trigger=DIGIT,
+        ),
+        # An airline's or a hotel's booking code, five to eight letters and digits, often none
+        # of them a digit: "the booking reference is QXTTPL", "confirmation code: 8KD2PQ".
+        pattern(
+            r"(?i:\b(?:booking|confirmation|reservation|pnr)(?:[ \t]+(?:reference|ref|code|number|"
+            r"no\.?))?(?:[ \t]+(?:is|was|it's)|[ \t]*:)?[ \t]+)([A-Za-z0-9]{5,8})\b(?![.@-]\w)",
+            L.LIKELY,
+            group=1,
+            check=_booking_code_check,
+            trigger=re.compile(r"(?i)booking|confirmation|reservation|pnr"),
         ),
     ),
     surrogate=like_value,

@@ -486,6 +486,18 @@ MEDICAL_TERM = InfoType(
         "pacemaker|heart failure|kidney disease|liver disease|mental health crisis|"
         "bipolar|schizophrenic|self-harm|suicidal", L.POSSIBLE, more=medicines),
         ),
+        # A condition by its initials, after what says someone has it: "she has MS", "living
+        # with IBS". Alone these are other words too ("MS Word", "ALS ice bucket").
+        pattern(
+            r"(?i)\b(?:has|have|had|got|with|from)[ \t]+(ms|mnd|ibs|als|ckd|gerd|copd|cfs)\b"
+            # ...where the clause ends, not before a name ("I spoke with Ms Smith").
+            r"(?=[ \t]*(?:[.,;:!?]|$|(?:and|but|so|too|now|since|which|as|like|though|"
+            r"symptoms|diagnosis|flare|flares|nurse|clinic|team|last|this|in|when|years|"
+            r"months|recently|ago|again)\b))",
+            L.POSSIBLE,
+            group=1,
+            trigger=re.compile(r"(?i)\b(?:ms|mnd|ibs|als|ckd|gerd|cfs)\b"),
+        ),
     ),
     surrogate=like_value,
     score=1,
@@ -702,6 +714,11 @@ _NOT_USERNAMES = frozenset(
     field here there again and password reset please same new old under handy ready
     available nearby somewhere number""".split()
 )
+# What one signs in with that is no account's name: "log in with Google", "sign in as a guest".
+_NOT_LOGINS = _NOT_USERNAMES | frozenset(
+    """google facebook apple microsoft twitter github gmail email phone guest admin administrator
+    me him her them myself yourself usual normal before""".split()
+)
 
 
 def _username_check(match: "re.Match[str]") -> Likelihood | None:
@@ -710,34 +727,53 @@ def _username_check(match: "re.Match[str]") -> Likelihood | None:
 
 def _bare_username_check(match: "re.Match[str]") -> Likelihood | None:
     """'under user ID camilobluejay', but not 'your user ID handy'."""
-    token = match.group(1)
+    return _account_name(match.group(1), _NOT_USERNAMES)
+
+
+def _login_check(match: "re.Match[str]") -> Likelihood | None:
+    """'I log in as mkokafor', but not 'log in with Google' or 'sign in as a guest'."""
+    return _account_name(match.group(1), _NOT_LOGINS)
+
+
+def _account_name(token: str, not_names: frozenset[str]) -> Likelihood | None:
+    """A token said to be an account's name: sure with a digit or a sign in it, and a plain word
+    only where it is no ordinary word."""
     if any(not c.isalpha() for c in token):
         return L.LIKELY
-    if token.lower() in _NOT_USERNAMES or token.lower() in common_words():
+    if token.lower() in not_names or token.lower() in common_words():
         return None
     return L.LIKELY
 
 
+# An account's name: a letter or digit first and last, up to 32 characters.
+_ACCOUNT_NAME = r"(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])"
+
+
+def _account_name_after(cue: str, check, trigger: str):
+    """A detector for the account name that follows `cue` (a regex ending where the name starts)."""
+    return pattern(cue + _ACCOUNT_NAME, L.LIKELY, check=check, group=1,
+                   trigger=re.compile(trigger))
+
+
 USER_NAME = InfoType(
     "USER_NAME",
-    "User names after 'username', 'user ID', 'login', 'handle'; @handles.",
+    "User names after 'username', 'user ID', 'login', 'handle'; @handles; the name an account "
+    "is signed in with; a home Wi-Fi network's name.",
     detectors=(
-        pattern(
-            r"(?i:\b(?:user ?name|user ?id|screen ?name|gamertag)\b)[ \t]*"
-            r"(?!(?i:is|was|it's)\b)(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])",
-            L.LIKELY,
-            check=_bare_username_check,
-            group=1,
-            trigger=re.compile(r"(?i)user|name|gamertag"),
-        ),
-        pattern(
-            r"(?i:\b(?:user ?name|user ?id|login|handle|screen ?name|gamertag)\b)"
-            r"(?:[ \t]+(?i:is|was|it's)[ \t]+|[ \t]*[:=][ \t]*)(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])",
-            L.LIKELY,
-            check=_username_check,
-            group=1,
-            trigger=re.compile(r"(?i)user|login|handle|name|gamertag"),
-        ),
+        _account_name_after(r"(?i:\b(?:user ?name|user ?id|screen ?name|gamertag)\b)[ \t]*"
+                            r"(?!(?i:is|was|it's)\b)",
+                            _bare_username_check, r"(?i)user|name|gamertag"),
+        _account_name_after(r"(?i:\b(?:user ?name|user ?id|login|handle|screen ?name|gamertag)\b)"
+                            r"(?:[ \t]+(?i:is|was|it's)[ \t]+|[ \t]*[:=][ \t]*)",
+                            _username_check, r"(?i)user|login|handle|name|gamertag"),
+        # The name an account is signed in with: "I log in as mkokafor", "signed in under kf88".
+        _account_name_after(r"(?i:\b(?:log(?:s|ged|ging)?|sign(?:s|ed|ing)?)[ \t]+(?:in|on)[ \t]+"
+                            r"(?:as|under|with)[ \t]+)",
+                            _login_check, r"(?i)\b(?:log|sign)"),
+        # A home network's name, which people make of their own ("Okafor_Home_5G").
+        _account_name_after(r"(?i:\b(?:wi-?fi|wireless|network|ssid)(?:[ \t]+(?:network|name))?"
+                            r"(?:[ \t]+(?:is[ \t]+)?(?:called|named)|[ \t]+name[ \t]+is|[ \t]*:)[ \t]+)",
+                            _login_check, r"(?i)wi-?fi|wireless|network|ssid"),
         pattern(
             r"(?<![\w@.])@[A-Za-z0-9_]{3,30}\b(?!\.\w|@)",
             L.POSSIBLE,
