@@ -58,6 +58,9 @@ FOUND = [
     ("USER_NAME", "i'm signed in under kf_88 usually", "kf_88"),
     ("USER_NAME", "The Wi-Fi network is called Okafor_Home_5G and", "Okafor_Home_5G"),
     ("USER_NAME", "the network name is VM4471229", "VM4471229"),
+    ("USER_NAME", "my Venmo is @deshawn-wm", "@deshawn-wm"),  # a hyphen inside a handle
+    ("USER_NAME", "my Cash App is $DeshawnWM", "$DeshawnWM"),
+    ("USER_NAME", "my venmo is deshawnwm", "deshawnwm"),
     ("SWIFT_CODE", "swift code DEUTDEFF500", "DEUTDEFF500"),
     ("SWIFT_CODE", "BIC: NWBKGB2L", "NWBKGB2L"),
     ("VAT_NUMBER", "VAT DE123456789", "DE123456789"),
@@ -106,6 +109,7 @@ FOUND = [
     ("STREET_ADDRESS", "it's 1600 pennsylvania avenue northwest", "1600 pennsylvania avenue northwest"),
     ("STREET_ADDRESS", "at 1600 Pennsylvania Ave NW, Washington", "1600 Pennsylvania Ave NW"),
     ("STREET_ADDRESS", "ship to 42 w elm ave", "42 w elm ave"),
+    ("STREET_ADDRESS", "it's 1550 peachtree st ne atlanta", "1550 peachtree st ne"),  # no capitals
     ("LOCATION_COORDINATES", "at 37.7749, -122.4194 now", "37.7749, -122.4194"),
     ("USER_NAME", "my username is enigma52", "enigma52"),
     ("USER_NAME", "user ID: Mrbigchef", "Mrbigchef"),
@@ -273,6 +277,7 @@ NOT_FOUND = [
     ("USER_NAME", "what user name you log in with?"),
     ("USER_NAME", "i sign in with google"),
     ("USER_NAME", "the network is called the internet"),
+    ("USER_NAME", "my paypal is the same as my email"),
     ("USER_NAME", "I log in as a guest"),
     ("GENERIC_ID", "your booking reference is attached"),
     ("GENERIC_ID", "the booking was fine, thanks"),

@@ -193,12 +193,15 @@ def test_what_someone_is_with_is_no_company_they_speak_for(text):
     ("and I- I'm still at Rutgers, I've got one more year.", "Rutgers"),
     ("work's good though, I'm still at Motorola in Chandler.", "Motorola"),
     ("i'm still at kodak", "kodak"),
+    ("My employer is Greggs.", "Greggs"),
+    ("my school is lawnswood", "lawnswood"),
 ])
 def test_where_someone_still_is_is_their_employer_or_school(text, expected):
     assert expected in quotes(text, "ORGANIZATION_NAME")
 
 
-@pytest.mark.parametrize("text", ["i'm still at work", "I'm still at the hospital", "I'm still at Mum's."])
+@pytest.mark.parametrize("text", ["i'm still at work", "I'm still at the hospital", "I'm still at Mum's.",
+                                  "my employer is very understanding", "My employer is fine with it."])
 def test_still_at_home_or_work_is_no_organisation(text):
     assert quotes(text, "ORGANIZATION_NAME") == set()
 

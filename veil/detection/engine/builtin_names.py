@@ -1667,6 +1667,8 @@ _WORKPLACE_CONTEXT = re.compile(
     r"|laid[ \t]+off[ \t]+from|(?:teach|teaches|taught|teaching)(?:[ \t]+[a-z]+){0,2}[ \t]+at"
     r"|(?:studied|studies|study|studying|enrolled)[ \t]+at|dropped[ \t]+out[ \t]+of|got[ \t]+into"
     r"|(?:i'm|i[ \t]+am|he's|she's|we're|they're)[ \t]+still[ \t]+(?:at|with)"  # "I'm still at Kodak"
+    r"|(?:my|his|her|our|their|your)[ \t]+(?:employer|workplace|firm|school|college|uni|university)"
+    r"[ \t]+(?:is|was)"  # "my employer is Greggs"
     rf"|(?:{_ROLES_AT})[ \t]+at)"
     rf"[ \t]+(?:the[ \t]+)?(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
 )

@@ -666,7 +666,7 @@ STREET_ADDRESS = InfoType(
             r"(?:" + _NOT_STREET_WORDS + r"[A-Za-z][A-Za-z'-]{0,30}[ \t]+){1,4}" + _STREET_TYPES
             + r"\b\.?"
             # A city's quadrant ("1600 Pennsylvania Avenue NW", "... avenue northwest").
-            r"(?:[ \t]+(?:(?i:northwest|northeast|southwest|southeast)|NW|NE|SW|SE)\b)?"
+            r"(?:[ \t]+(?i:northwest|northeast|southwest|southeast|nw|ne|sw|se)\b)?"
             r"(?:,?[ \t]+(?i:apt|apartment|suite|ste|unit|flat|#)\.?[ \t]*#?[A-Za-z0-9-]{1,6}\b)?",
             L.LIKELY,
             trigger=DIGIT,
@@ -745,8 +745,9 @@ def _account_name(token: str, not_names: frozenset[str]) -> Likelihood | None:
     return L.LIKELY
 
 
-# An account's name: a letter or digit first and last, up to 32 characters.
-_ACCOUNT_NAME = r"(@?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])"
+# An account's name: a letter or digit first and last, up to 32 characters; a handle's "@" or a
+# Cash App "$cashtag" before it.
+_ACCOUNT_NAME = r"([@$]?[A-Za-z0-9][A-Za-z0-9._-]{1,30}[A-Za-z0-9_])"
 
 
 def _account_name_after(cue: str, check, trigger: str):
@@ -774,8 +775,12 @@ USER_NAME = InfoType(
         _account_name_after(r"(?i:\b(?:wi-?fi|wireless|network|ssid)(?:[ \t]+(?:network|name))?"
                             r"(?:[ \t]+(?:is[ \t]+)?(?:called|named)|[ \t]+name[ \t]+is|[ \t]*:)[ \t]+)",
                             _login_check, r"(?i)wi-?fi|wireless|network|ssid"),
+        # A payment app's name for someone: "my Venmo is @deshawn-wm", "my Cash App is $DeshawnWM".
+        _account_name_after(r"(?i:\b(?:venmo|cash[ \t]?app|paypal|zelle|revolut|monzo)(?:[ \t]+(?:handle|tag|"
+                            r"name|username|id))?(?:[ \t]+is|[ \t]*:)[ \t]+)",
+                            _login_check, r"(?i)venmo|cash|paypal|zelle|revolut|monzo"),
         pattern(
-            r"(?<![\w@.])@[A-Za-z0-9_]{3,30}\b(?!\.\w|@)",
+            r"(?<![\w@.])@[A-Za-z0-9_](?:[A-Za-z0-9_-]{1,28}[A-Za-z0-9_])\b(?!\.\w|@)",
             L.POSSIBLE,
             trigger="@",
         ),
