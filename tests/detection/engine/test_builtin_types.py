@@ -255,6 +255,7 @@ NOT_FOUND = [
     ("US_ZIP", "I have 90210 apples"),
     ("CANADA_POSTAL_CODE", "D5V 2T6"),  # D is not a Canadian first letter
     ("STREET_ADDRESS", "I have 3 big dogs"),
+    ("STREET_ADDRESS", "It's a 2 bedroom flat, about 750 square feet."),  # what a home has
     ("LOCATION_COORDINATES", "at 97.7749, -122.4194"),  # latitude over 90
     ("USER_NAME", "my username is"),
     ("USER_NAME", "mail jane@example.com"),

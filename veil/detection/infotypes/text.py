@@ -650,6 +650,8 @@ _NOT_STREET_WORDS = (
     r"her|their|its|this|that|these|those|is|are|was|were|be|been|i|we|you|they|it|he|she|"
     r"has|have|had|more|less|other|people|persons?|kids|children|times?|minutes?|hours?|days?|"
     r"weeks?|months?|years?|items?|units?|pieces?|percent|dollars?|cents?|miles?|points?|"
+    # What a home has so many of: "a 2 bedroom flat", "a 3 bed semi", "a 2 storey house".
+    r"beds?|bedrooms?|bedroomed|bathrooms?|rooms?|storeys?|stor(?:y|ies)|floors?|"
     + MEASURE_WORDS + r")\b)"
 )
 # A house number is a whole number of its own: not the end of "3.1" or "45,756".
