@@ -47,6 +47,8 @@ def test_dates_and_times_are_off_but_dates_of_birth_on(detector):
     ("initials M. K. please", "M. K."),
     ("that's a-b-c", "a-b-c"),
     ("Anna, A-N-N-A", "A-N-N-A"),  # a letter said twice inside a word spelled is no stutter
+    ("O, B, R, I, A, I, N.", "O, B, R, I, A, I, N"),  # with commas, as a transcriber writes it
+    ("it's S, M, I, double T, H.", "S, M, I, double T, H"),
 ])
 def test_spelled_letters(detector, text, expected):
     assert (0, expected, "SPELLED_LETTERS") in found(detector, [text])
@@ -357,6 +359,7 @@ def test_spoken_dates_of_birth(detector):
     ("fourteen seven eighty two", "fourteen seven eighty two"),
     ("fourteen oh seven nineteen eighty two", "fourteen oh seven nineteen eighty two"),
     ("twenty one twelve ninety", "twenty one twelve ninety"),
+    ("Twelfth of the fourth, eighty-two.", "Twelfth of the fourth, eighty-two"),  # the month an ordinal
 ])
 def test_spoken_dates_of_birth_day_first(detector, answer, value):
     texts = ["can i get your date of birth", answer]

@@ -278,6 +278,8 @@ def test_letters_spelled_with_spaces(detector, form, text, value):
 
 @pytest.mark.parametrize("text", [
     "i i i think so",         # a stutter: one letter said again
+    "I, I, I don't know",
+    "options A, B and C",
     "hugs x x x",
     "the u s a is big",       # three letters without "spelled": an acronym, as often as a name
     "plan a or b, and c",
