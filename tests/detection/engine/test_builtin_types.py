@@ -110,6 +110,7 @@ FOUND = [
     ("STREET_ADDRESS", "at 1600 Pennsylvania Ave NW, Washington", "1600 Pennsylvania Ave NW"),
     ("STREET_ADDRESS", "ship to 42 w elm ave", "42 w elm ave"),
     ("STREET_ADDRESS", "it's 1550 peachtree st ne atlanta", "1550 peachtree st ne"),  # no capitals
+    ("STREET_ADDRESS", "we moved from 221 w 79th st apt 5c to plano", "221 w 79th st apt 5c"),  # numbered
     ("LOCATION_COORDINATES", "at 37.7749, -122.4194 now", "37.7749, -122.4194"),
     ("USER_NAME", "my username is enigma52", "enigma52"),
     ("USER_NAME", "user ID: Mrbigchef", "Mrbigchef"),
@@ -256,6 +257,7 @@ NOT_FOUND = [
     ("CANADA_POSTAL_CODE", "D5V 2T6"),  # D is not a Canadian first letter
     ("STREET_ADDRESS", "I have 3 big dogs"),
     ("STREET_ADDRESS", "It's a 2 bedroom flat, about 750 square feet."),  # what a home has
+    ("STREET_ADDRESS", "after 20 1st class stamps"),
     ("LOCATION_COORDINATES", "at 97.7749, -122.4194"),  # latitude over 90
     ("USER_NAME", "my username is"),
     ("USER_NAME", "mail jane@example.com"),

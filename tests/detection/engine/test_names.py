@@ -787,6 +787,8 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     ("my daughter is called ffion", {"ffion"}),
     ("she's called ffion she's six", {"ffion"}),
     ("the guy was called koerner", {"koerner"}),
+    ("i spoke to a lady called joy on friday", {"joy"}),  # "a" someone "called": a name, however ordinary
+    ("there was a guy called frank who helped", {"frank"}),
 ])
 def test_someone_said_to_be_called_a_word_no_list_holds(text, expected):
     assert quotes(text, "PERSON_NAME") >= expected
@@ -794,6 +796,7 @@ def test_someone_said_to_be_called_a_word_no_list_holds(text, expected):
 
 @pytest.mark.parametrize("text", [
     "she's called me twice", "he was called back", "she is called upon", "he's called in sick",
+    "a man called yesterday about the car", "a lady called back", "a nurse called me",
 ])
 def test_called_before_an_ordinary_word_names_no_one(text):
     assert quotes(text, "PERSON_NAME") == set()

@@ -825,6 +825,17 @@ _NAME_CONTEXTS = [
         rf"\b(?:his|her|their|whose|(?:{_RELATIVES}|{_PEOPLE})['’]s)[ \t]+(?:(?:first|last|full|middle)[ \t]+)?"
         rf"name(?:[ \t]+is|['’]s)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
+    # "a lady called joy", "one guy called frank": after "a" and a word for someone, "called"
+    # names them, unless what follows says when, how or whom they rang ("a man called
+    # yesterday", "a lady called back", "a nurse called me").
+    (re.compile(
+        rf"\b(?:a|an|one|this|some)[ \t]+(?:{_PEOPLE})[ \t]+called[ \t]+"
+        r"(?!(?:back|earlier|yesterday|today|tonight|tomorrow|again|about|for|me|you|him|her|us|"
+        r"them|it|in|out|up|round|around|over|on|to|from|and|the|a|an|my|your|his|our|their|this|"
+        r"that|twice|once|every|last|just|saying|asking|while|when|at|after|before|because|so|but|"
+        r"or|here|there|then|now|yet|still|already|asap|first|late|early|off|by|with|without)\b)"
+        rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+    ), L.LIKELY),
     # "a guy named bass", "my cousin by the name of hope": "named" says the next word is a
     # name, however ordinary.
     (re.compile(
