@@ -258,6 +258,7 @@ NOT_FOUND = [
     ("STREET_ADDRESS", "I have 3 big dogs"),
     ("STREET_ADDRESS", "It's a 2 bedroom flat, about 750 square feet."),  # what a home has
     ("STREET_ADDRESS", "after 20 1st class stamps"),
+    ("STREET_ADDRESS", "#SJMC 2014 4th Estate slideshow"),  # a year and the press
     ("LOCATION_COORDINATES", "at 97.7749, -122.4194"),  # latitude over 90
     ("USER_NAME", "my username is"),
     ("USER_NAME", "mail jane@example.com"),

@@ -194,6 +194,7 @@ def test_what_someone_is_with_is_no_company_they_speak_for(text):
     ("work's good though, I'm still at Motorola in Chandler.", "Motorola"),
     ("i'm still at kodak", "kodak"),
     ("My employer is Greggs.", "Greggs"),
+    ("Oh great. I'm currently at Northwind Media, but I'm open to a change.", "Northwind Media"),
     ("my school is lawnswood", "lawnswood"),
 ])
 def test_where_someone_still_is_is_their_employer_or_school(text, expected):

@@ -665,8 +665,10 @@ STREET_ADDRESS = InfoType(
             r"(?:\b(?i:apt|apartment|suite|ste|unit|flat)\.?[ \t]*#?(?=[A-Za-z-]{0,5}\d)[A-Za-z0-9-]{1,6}"
             r"\b,?[ \t]+)?"
             + NOT_PART_OF_A_NUMBER + r"\b\d{1,6}[A-Za-z]?[ \t]+(?:(?:[NSEW]|North|South|East|West)\.?[ \t]+)?"
-            # The street's words; a numbered street's number too ("221 W 79th St").
-            r"(?:" + _NOT_STREET_WORDS + r"(?:[A-Za-z][A-Za-z'-]{0,30}|\d{1,3}(?:st|nd|rd|th))[ \t]+){1,4}"
+            # The street's words; a numbered street's number too ("221 W 79th St"; not "2014 4th
+            # Estate", a year and the press).
+            r"(?:" + _NOT_STREET_WORDS + r"(?:[A-Za-z][A-Za-z'-]{0,30}|\d{1,3}(?:st|nd|rd|th)(?![ \t]+(?i:estates?)\b))"
+            r"[ \t]+){1,4}"
             + _STREET_TYPES
             + r"\b\.?"
             # A city's quadrant ("1600 Pennsylvania Avenue NW", "... avenue northwest").
