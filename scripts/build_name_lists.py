@@ -72,8 +72,8 @@ def collect() -> tuple[set[str], set[str], list[str]]:
         last |= found_last
         if module_info.name == "en" or module_info.name.startswith("en_"):
             english |= found_first | found_last
-    first |= ENGLISH_SHORT_FORMS
-    english |= ENGLISH_SHORT_FORMS
+    first |= ENGLISH_SHORT_FORMS | NAMES_FAKER_LACKS
+    english |= ENGLISH_SHORT_FORMS | NAMES_FAKER_LACKS
     return first, last, sorted(locales), english
 
 
@@ -84,6 +84,15 @@ def collect() -> tuple[set[str], set[str], list[str]]:
 ENGLISH_SHORT_FORMS = frozenset("""
     Jen Jenn Becca Steph Izzy Kat Kath Cath Maddie Rach Roz Vinny Syd Viv Jojo Cece Babs Jem
     Stu
+""".split())
+# Given names of callers in Britain and Ireland that Faker's lists lack: Welsh names, the Irish
+# names as Irish writes them (with the fada: "Seán", "Róisín"; the bare forms are listed), and
+# the Polish short forms a family uses ("Zosia", "Kasia", "Wojtek").
+NAMES_FAKER_LACKS = frozenset("""
+    Ffion Dafydd Gethin Carys Cerys Eleri Angharad Osian Seren Tomos Llŷr Llyr Lowri Emyr Huw
+    Ieuan Rhodri Aled Owain Glyn Geraint Hywel Cadi Efa Nerys Iolo Ifan Gwion Sioned Mared Heledd
+    Elan Sinéad Pádraig Séamus Róisín Fionn Fiadh Oisín Ciarán Seán Éamon Síle Máire Bríd Ruairí
+    Éabha Clíodhna Bláthnaid Zosia Kasia Wojtek Gosia Basia Krzysiek Olek
 """.split())
 
 
@@ -113,10 +122,13 @@ ORDINARY_MARGIN = 0.3
 
 def _webster_listed():
     """Whether Webster's dictionary (`web2`, from `english-words`) lists a word as written (a
-    plural counts by its singular)."""
+    plural counts by its singular). The British and newer words it lacks (`WORDS_WEBSTER_LACKS`:
+    "storey", "telly", "imo") count as listed lower-case."""
     from english_words import get_english_words_set
 
-    webster = get_english_words_set(["web2"], lower=False, alpha=True)
+    from veil.detection.engine.name_lists import WORDS_WEBSTER_LACKS
+
+    webster = get_english_words_set(["web2"], lower=False, alpha=True) | WORDS_WEBSTER_LACKS
     return lambda word: word in webster or (word.endswith("s") and word[:-1] in webster)
 
 

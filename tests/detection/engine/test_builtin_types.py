@@ -101,6 +101,8 @@ FOUND = [
     ("US_ZIP", "zip code 90210", "90210"),
     ("US_ZIP", "12345-6789", "12345-6789"),
     ("CANADA_POSTAL_CODE", "Toronto ON M5V 2T6", "M5V 2T6"),
+    ("CANADA_POSTAL_CODE", "montréal qc h2x 1z4", "h2x 1z4"),  # a lower-case transcript
+    ("STREET_ADDRESS", "I live at 14 Lark Rise, Bicester", "14 Lark Rise"),  # a British street type
     ("STREET_ADDRESS", "I live at 123 Main Street, Apt 4B", "123 Main Street, Apt 4B"),
     ("STREET_ADDRESS", "Flat 2B, 41 Queen's Road, Leeds", "Flat 2B, 41 Queen's Road"),  # the unit first
     ("STREET_ADDRESS", "shipping to apt 12, 480 Mission St", "apt 12, 480 Mission St"),
@@ -255,6 +257,8 @@ NOT_FOUND = [
     ("US_STATE", "in, and the"),
     ("US_ZIP", "I have 90210 apples"),
     ("CANADA_POSTAL_CODE", "D5V 2T6"),  # D is not a Canadian first letter
+    ("CANADA_POSTAL_CODE", "the model h2x1z4 is out"),  # lower-case, with no space: a code of another kind
+    ("STREET_ADDRESS", "cross two lines 2000 103 giving rise to effects"),  # a page, then a verb
     ("STREET_ADDRESS", "I have 3 big dogs"),
     ("STREET_ADDRESS", "It's a 2 bedroom flat, about 750 square feet."),  # what a home has
     ("STREET_ADDRESS", "after 20 1st class stamps"),

@@ -122,6 +122,13 @@ def test_lower_case_name_in_a_cased_text_is_only_a_weak_candidate():
     ("the subway was late again", set()),
     ("or just use my direct line", set()),                    # a phrase, not the insurer
     ("we had whole foods and five guys", set()),
+    ("she works in marks and spencer", {"marks and spencer"}),  # "&" as said
+    ("I got it from Marks & Spencer.", {"Marks & Spencer"}),
+    ("we shop at asda mostly", {"asda"}),
+    ("I'm in the flat above the Co-op.", {"Co-op"}),
+    ("it's a housing co-op", set()),
+    ("she works in tesco", {"tesco"}),  # a shop named after no one famous, among the brands
+    ("i shop at walmart", {"walmart"}),
 ])
 def test_companies_a_caller_deals_with(text, expected):
     assert quotes(text, "ORGANIZATION_NAME") == expected
@@ -962,8 +969,27 @@ def test_the_ordinary_words_among_the_names_are_not_the_common_names():
 
     ordinary = ordinary_name_words()
     assert {"haven", "bass", "hook", "parks", "innocent", "brick", "fry", "ferry", "beard"} <= ordinary
+    assert {"storey", "telly", "versa", "imo", "metro"} <= ordinary  # words Webster's 1934 lacks
     assert not {"james", "mary", "john", "sarah", "maria", "michael"} & ordinary
     assert not ordinary & common_words()
+
+
+@pytest.mark.parametrize("text", [
+    "we live in a two storey house", "we were watching telly all night", "and vice versa",
+    "imo it's too much", "i took the metro into town", "he was honing his skills",
+])
+def test_british_and_newer_words_the_names_hold_are_no_names_alone(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("how old is ffion", "ffion"),
+    ("my daughter she has asthma zosia she is six", "zosia"),
+    ("I spoke to Siân and Dafydd yesterday.", "Dafydd"),
+    ("is that seán or róisín", "róisín"),
+])
+def test_welsh_irish_and_polish_given_names_are_names(text, expected):
+    assert expected in quotes(text, "PERSON_NAME")
 
 
 @pytest.mark.parametrize("text", [
@@ -1079,6 +1105,48 @@ def test_an_estate_a_park_or_an_infirmary_is_a_place(text, expected):
 ])
 def test_an_estate_no_word_names_is_no_place(text):
     assert not any("park" in q.lower() or "estate" in q.lower() for q in quotes(text, "LOCATION"))
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("He's in HMP Wandsworth now.", "HMP Wandsworth"),
+    ("he was moved to hmp pentonville last year", "hmp pentonville"),
+    ("He's in Wandsworth Prison now.", "Wandsworth Prison"),
+    ("he's in wandsworth prison now", "wandsworth prison"),
+    ("He's in Cook County Jail.", "Cook County Jail"),
+])
+def test_a_prison_is_where_someone_is(text, expected):
+    assert expected in quotes(text, "LOCATION")
+
+
+@pytest.mark.parametrize("text", [
+    "he went to prison last year", "she visited him in the state prison", "hmp said no",
+    "The prison officer rang.",
+])
+def test_a_prison_no_name_says_is_no_place(text):
+    assert quotes(text, "LOCATION") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("14 Lark Rise, Ambrosden, OX25 2QT", "Ambrosden"),
+    ("14 lark rise ambrosden ox25 2qt", "ambrosden"),  # the street's type is no part of it
+    ("I live in Smallvale, TX 75093", "Smallvale"),
+    ("5/41 Bondi Road, Bondi NSW 2026", "Bondi"),
+    ("the phone was bought in Laval, QC H7T 1C8", "Laval"),
+    ("4783 Bay Rd Saginaw, Michigan 48604", "Saginaw"),
+])
+def test_the_town_before_a_postcode_or_a_state_and_zip_is_a_place(text, expected):
+    assert expected in quotes(text, "LOCATION")
+
+
+@pytest.mark.parametrize("text", [
+    "my postcode is OX26 2QT",  # what is said of it, not a town
+    "gareth pryce, cf14 2np",  # a name, then the postcode
+    "it was Room B1 2AB",  # an ordinary word with no comma before the code
+    "we upgraded to Windows NT 4000",
+    "reviews Blumenfeld Studio New York 1941 - 1960",  # a year after a state is no ZIP code
+])
+def test_what_stands_before_a_postcode_is_not_always_a_town(text):
+    assert quotes(text, "LOCATION") <= {"New York"}  # the gazetteer's place, not the town before it
 
 
 @pytest.mark.parametrize("text", [

@@ -71,6 +71,7 @@ from veil.detection.engine.name_lists import (
     ORGANIZATIONS,
     PRODUCTS,
     SERVICE_COMPANIES,
+    SHOP_BRANDS,
     TITLES,
     TITLES_BEFORE_A_NAME,
     UNCASED_BUILDING_HEADS,
@@ -226,11 +227,18 @@ def _frequent_listed_companies() -> frozenset[str]:
                      if " " not in t and t.lower() in common_words()) - hand
 
 
+def _said_with_and(term: str) -> list[str]:
+    """A name written with "&" and the name as said: "Marks & Spencer", "marks and spencer"
+    (a transcript writes the word a caller says)."""
+    return [term, term.replace(" & ", " and ")] if " & " in term else [term]
+
+
 @lru_cache(maxsize=None)
 def organisations() -> DictionaryMatcher:
-    # Brands named after people ("Ford", "Dell") are left out: mentioned as products or
-    # topics they identify nobody; tied to a speaker, the contexts find them.
-    return DictionaryMatcher(t for t in _organisation_terms() if t.lower() not in BRANDS)
+    # Brands named after people ("Ford", "Dell") are left out, but for shops: mentioned as
+    # products or topics they identify nobody; tied to a speaker, the contexts find them.
+    return DictionaryMatcher(said for t in _organisation_terms() if t.lower() not in BRANDS - SHOP_BRANDS
+                             for said in _said_with_and(t))
 
 
 @lru_cache(maxsize=None)
@@ -2268,6 +2276,9 @@ _BUILDING = re.compile(
     rf"(?:[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?{_NAME_RUN})?)"
 )
 _BUILDING_OF = re.compile(rf"\b(?P<name>(?P<head>Museum)[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?{_NAME_RUN})")
+# A British prison, named after its head ("HMP Wandsworth", "HMYOI Feltham"), in either case:
+# where someone is held says where to find them.
+_PRISON = re.compile(rf"(?i)\b(?P<name>(?P<head>hmp|hmyoi|hm[ \t]+prison)[ \t]+{_WORD}(?:[ \t]+{_WORD})?)")
 _BUILDING_LOWER = re.compile(rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{UNCASED_BUILDING_HEADS})\b)")
 # A GP's surgery, in cased text (`SURGERY_KINDS`): "the Elm Tree Surgery", "Elm Tree surgery".
 _SURGERY = re.compile(rf"\b(?P<name>{_WORDS_BEFORE_HEAD}[ \t]+(?P<head>[Ss]urgery)\b)")
@@ -2292,6 +2303,22 @@ def _building_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
         if not _a_kind_of_surgery(text, hit[0], hit[1]):
             yield hit
     yield from _estate_hits(text, cased, may_match)
+    yield from _prison_hits(text, cased, may_match)
+
+
+def _prison_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
+    """"HMP Wandsworth": the head and the one or two words of the name after it, capitalised
+    where the text has capitals, and no ordinary word where it has none ("hmp said no", "hmp
+    pentonville last year")."""
+    if not may_match(_PRISON):
+        return
+    for match in _PRISON.finditer(text):
+        words = list(re.finditer(r"\S+", text[match.end("head"):match.end("name")]))
+        while len(words) > 1 and (not words[-1].group(0)[0].isupper() if cased else ordinary_word(words[-1].group(0).lower())):
+            words.pop()
+        if words and (words[0].group(0)[0].isupper() if cased else not ordinary_word(words[0].group(0).lower())):
+            yield match.start("name"), match.end("head") + words[-1].end(), \
+                L.LIKELY if cased else L.POSSIBLE, Method.REGEX
 
 
 def _a_kind_of_surgery(text: str, start: int, end: int) -> bool:
@@ -2335,7 +2362,7 @@ def _estate_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
             yield first, match.end("name"), L.LIKELY if cased else L.POSSIBLE, Method.REGEX
 
 
-_BUILDING_REGEXES = [_BUILDING, _BUILDING_OF, _BUILDING_LOWER, _SURGERY, _ESTATE]
+_BUILDING_REGEXES = [_BUILDING, _BUILDING_OF, _BUILDING_LOWER, _SURGERY, _ESTATE, _PRISON]
 
 
 def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
@@ -2415,10 +2442,106 @@ def _ordinary_words(lowered: str) -> bool:
 
 # The town of an address: after the street ("12 Oak Road, London"), or before a postcode or
 # ZIP code ("London NW1 6XE", "Austin 78701"). Not after a number alone: "September 11, Bush".
-_ADDRESS_BEFORE = re.compile(
-    r"(?i:\b(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|"
-    r"place|pl|close|crescent|terrace|square|highway|hwy)\.?,[ \t]*)$")
+_STREET_WORDS = ("street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|"
+                 "place|pl|close|crescent|terrace|square|highway|hwy")
+_ADDRESS_BEFORE = re.compile(rf"(?i:\b(?:{_STREET_WORDS})\.?,[ \t]*)$")
 _POSTCODE_AFTER = re.compile(r"[ \t]+(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|\d{5}(?:-\d{4})?)\b")
+
+
+# The town of an address that no gazetteer holds, by the code after it: a British or Canadian
+# postcode ("Ambrosden OX25 2QT", "Laval, QC H7T 1C8"), or a US or Australian state and its code
+# ("Smallvale, TX 75093", "Bondi NSW 2026"). The town is the one or two words before the code
+# (and its state), less leading stopwords, words not capitalised in a cased text and ordinary
+# words in one without capitals. The code is found first and the words before it read back:
+# a regex that began with the town would try every word of every text.
+# A code's last part, which starts with a digit, so that the regex skips to digits: a British
+# postcode's inward code ("2QT"), a Canadian code's second half ("1Z4"), four or five digits.
+_CODE_TAIL = re.compile(r"\d(?:(?P<uk>[A-Za-z]{2})|(?P<ca>[A-Za-z]\d)|(?P<zip>\d{4}(?:-\d{4})?)|(?P<au>\d{3}))(?![\w-])")
+_CODE_HEAD = {
+    "uk": re.compile(r"(?<![\w-])[A-Za-z]{1,2}\d[A-Za-z\d]?[ \t]?\Z"),
+    "ca": re.compile(r"(?<![\w-])[A-Za-z]\d[A-Za-z][ \t]?\Z"),
+    "zip": re.compile(r"(?<![\w-])\Z"),
+    "au": re.compile(r"(?<![\w-])\Z"),
+}
+
+
+def _address_codes(text: str) -> Iterator[tuple[str, int]]:
+    """Each postcode or ZIP code's kind and where it starts."""
+    for tail in _CODE_TAIL.finditer(text):
+        kind = tail.lastgroup
+        head = _CODE_HEAD[kind].search(text, max(0, tail.start() - 5), tail.start())
+        if head is not None:
+            yield kind, head.start()
+
+
+_WORDS_BEFORE = re.compile(rf"(?:(?P<first>{_WORD})[ \t]+)?(?P<last>{_WORD})(?P<gap>,?[ \t]+)\Z")
+_US_STATE_CODES = frozenset(US_STATES.values())
+_US_STATE_NAMES = frozenset(name.lower() for name in US_STATES)
+_AU_STATES = frozenset({"NSW", "VIC", "QLD", "TAS", "ACT", "WA", "SA", "NT", "nsw", "vic", "qld"})
+_AU_ENDINGS = tuple(_AU_STATES)
+_CA_PROVINCES = frozenset({"QC", "ON", "BC", "AB", "MB", "SK", "NS", "NB", "NL", "PE"})
+
+
+_STATE_BEFORE = re.compile(r"(?<![\w-])(?P<state>[A-Za-z]+(?:[ \t]+[A-Za-z]+)?)[ \t,]+\Z")
+
+
+def scan_address_towns(text: str, view=None) -> Iterator[Hit]:
+    """LOCATION: the town before an address's postcode, or its state and ZIP code."""
+    cased = is_cased(text)
+    for kind, code_start in _address_codes(text):
+        lead = _start_of_state(text, kind, code_start)
+        if lead is None:
+            continue
+        before = _WORDS_BEFORE.search(text, max(0, lead - 70), lead)
+        if before is None:
+            continue
+        words = [before.span(group) for group in ("first", "last") if before.group(group)]
+        while words and _not_the_town(text[words[0][0]:words[0][1]], cased):
+            words.pop(0)
+        said = [text[start:end].lower() for start, end in words]
+        if not said or said[-1] in STOPWORDS:
+            continue
+        if len(said) == 2 and said[0] in given_name_words():
+            continue  # "gareth pryce, cf14 2np": a name, then the postcode
+        if "," not in before.group("gap") and all(ordinary_word(word) for word in said):
+            continue  # "Room B1 2AB", "Windows NT 4000"; but "Spring, TX 77388"
+        yield words[0][0], words[-1][1], L.LIKELY if cased else L.POSSIBLE, Method.REGEX
+
+
+def _start_of_state(text: str, kind: str, code_start: int) -> int | None:
+    """Where the words before a code end: at its state or province where it has one (needs
+    one, for a ZIP code or an Australian postcode), else at the code. None without the state
+    a ZIP code or a four-digit code needs."""
+    if kind == "uk":
+        return code_start
+    if kind == "au" and not text[max(0, code_start - 6):code_start].rstrip(" \t,").endswith(_AU_ENDINGS):
+        return None  # most four digits are a year: a cheap look before the regex
+    state = _STATE_BEFORE.search(text, max(0, code_start - 30), code_start)
+    words = state.group("state").split() if state else []
+    last = words[-1] if words else ""
+    last_start = state.end("state") - len(last) if state else code_start
+    if kind == "ca":
+        return last_start if last in _CA_PROVINCES else code_start
+    if kind == "au":
+        return last_start if last in _AU_STATES else None
+    if len(words) == 2 and " ".join(words).lower() in _US_STATE_NAMES:
+        return state.start("state")
+    return last_start if last and (last in _US_STATE_CODES or last.lower() in _US_STATE_NAMES) else None
+
+
+_NOT_A_TOWN_WORD = re.compile(rf"(?i:{_STREET_WORDS})\.?|{'|'.join(US_STATES)}")
+
+
+def _not_the_town(word: str, cased: bool) -> bool:
+    """A word before a town, not in its name: a stopword, the street's type ("Bay Rd Saginaw"),
+    a state ("University of Texas Austin"), an acronym, a word not capitalised in a cased text,
+    or an ordinary word in one without capitals."""
+    lowered = word.lower()
+    if lowered in STOPWORDS or _NOT_A_TOWN_WORD.fullmatch(word):
+        return True
+    if cased:
+        return not word[0].isupper() or (len(word) > 1 and word.isupper())
+    return ordinary_word(lowered)
 
 
 def in_an_address(text: str, start: int, end: int) -> bool:

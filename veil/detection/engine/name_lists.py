@@ -70,6 +70,14 @@ sun, tang, wang, zhang, zhao, zhou, nguyen, tran, pham, phan, vu, vo, dang, bui,
 ly, mai, rao, das, sen, roy, bose, iyer, nair, patel, mehta, shah, modi, kapoor, khanna, gupta
 """)
 
+# Ordinary words, British or newer than Webster's dictionary of 1934, that the name lists also
+# hold: `scripts/build_name_lists.py` counts them as listed lower-case, as it does the words
+# Webster's lists ("a two storey house", "watching telly", "vice versa", "imo", "the garda").
+WORDS_WEBSTER_LACKS = _words("""
+storey, storeys, telly, metro, indie, versa, imo, irl, casanova, montessori, katana, salami,
+jacuzzi, honing, jarred, garda, deja, nada, sheikh
+""")
+
 # Major places that Webster's dictionary (1934) does not write lower-case, but that English now
 # says as words: breeds and a brand named after the place ("a chihuahua puppy", "a bengal cat",
 # "my kawasaki", "a newfoundland"). `scripts/build_name_lists.py` keeps them out of
@@ -123,6 +131,13 @@ kroger, safeway, aldi, lidl, tesco, sainsbury, sainsburys, morrisons, boots, dys
 jaguar, mini, audi, skoda, fiat, lancia, alfa, romeo, ducati, yamaha, suzuki, kawasaki, mitsubishi,
 subaru, mazda, nissan, datsun, hyundai, kia, daewoo, lexus, infiniti, acura, lincoln, buick,
 pontiac, oldsmobile, plymouth, chrysler, jeep, tata, mahindra, bajaj
+""")
+
+# The shops among `BRANDS`: named after people, but said of the shop, where one works or buys
+# ("I work at Tesco", "the Aldi on Main Street"), not of a thing one owns. ORGANIZATION_NAME's
+# dictionary keeps them, as it keeps "Sainsbury's" and "Kohl's".
+SHOP_BRANDS = _words("""
+walmart, walgreens, kroger, safeway, aldi, lidl, tesco, wegmans, nordstrom, morrisons
 """)
 
 # Titles that make the next capitalised word a name ("Dr. Okafor", "Mrs Nguyen").
@@ -200,8 +215,8 @@ UNCASED_INSTITUTION_HEADS = (
 # (in their training and dev parts, 32 such names a place and 3 an organisation), so they are
 # LOCATION, not ORGANIZATION_NAME. Without capitals, "centre" and "chapel" are as often the
 # town centre or a wedding chapel, and are left out.
-BUILDING_HEADS = r"Mosque|Cathedral|Chapel|Synagogue|Museum|Hospital|Infirmary|Hospice|Centre|Center"
-UNCASED_BUILDING_HEADS = r"mosque|cathedral|synagogue|museum|hospital|infirmary|hospice"
+BUILDING_HEADS = r"Mosque|Cathedral|Chapel|Synagogue|Museum|Hospital|Infirmary|Hospice|Centre|Center|Prison|Jail|Gaol"
+UNCASED_BUILDING_HEADS = r"mosque|cathedral|synagogue|museum|hospital|infirmary|hospice|prison|jail"
 # A British GP's practice is a "surgery" ("the Elm Tree Surgery", "at Elm Tree surgery"), a place
 # a caller's doctor is; an operation's kind before the word is no name ("Plastic Surgery", "my
 # GP surgery", "Day Surgery", "Knee surgery").
@@ -287,7 +302,10 @@ Subway, Holiday Inn, Best Western, Motel 6, Vrbo, Spirit Airlines, Frontier Airl
 Alaska Airlines, Allegiant, Amtrak, Greyhound, Budget Rent a Car, Enterprise Holdings, Waymo,
 H&R Block, Jackson Hewitt, Comerica, Huntington Bank, M&T Bank, Zions Bank, BMO Harris, Hy-Vee,
 Meijer, Albertsons, Harris Teeter, Fred Meyer, King Soopers, Ralphs, Vons, Jewel-Osco, ShopRite,
-Schnucks, Dillons, Ingles, Raley's
+Schnucks, Dillons, Ingles, Raley's, Marks & Spencer, M&S, Argos, Asda, Morrisons, Waitrose,
+Primark, Currys, Specsavers, Halfords, Screwfix, B&Q, Wickes, Poundland, Superdrug, TSB,
+Virgin Money, Openreach, Plusnet, Ocado, Deliveroo, Just Eat, Aer Lingus, Electric Ireland,
+Bord Gáis Energy, Dunnes Stores, Londis, Costa Coffee, Pret A Manger, Nando's, Greggs, Co-op
 """
 
 # Public bodies, international organisations, broadcasters, news agencies and web services:
@@ -329,7 +347,7 @@ apple, amazon, meta, target, chase, visa, square, shell, orange, sprint, rogers,
 notion, brother, spectrum, cox, frontier, lumen, delta, southwest, enterprise, staples, canon,
 slack, stripe, oracle, ups, bt, best buy, ford, dell, target, general electric,
 general motors, un, who, ap, abc, eu, progressive, nationwide, travelers, prudential, admiral,
-lemonade, anthem, ally, discover, fidelity, vanguard, sky, optimum, peacock, indeed, boots,
+lemonade, anthem, ally, discover, fidelity, vanguard, sky, optimum, peacock, indeed, boots, co-op,
 subway, greyhound, affirm, starling, aviva, direct line, five guys, whole foods, jack in the box,
 best western, national grid, waffle house, discount tire, dollar tree, old navy, tractor supply,
 harbor freight, cash app, thames water, us bank, family dollar, dollar general, ingles

