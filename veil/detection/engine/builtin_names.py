@@ -2314,11 +2314,15 @@ def _prison_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
         return
     for match in _PRISON.finditer(text):
         words = list(re.finditer(r"\S+", text[match.end("head"):match.end("name")]))
-        while len(words) > 1 and (not words[-1].group(0)[0].isupper() if cased else ordinary_word(words[-1].group(0).lower())):
+        while len(words) > 1 and not _names_a_prison(words[-1].group(0), cased):
             words.pop()
-        if words and (words[0].group(0)[0].isupper() if cased else not ordinary_word(words[0].group(0).lower())):
+        if words and _names_a_prison(words[0].group(0), cased):
             yield match.start("name"), match.end("head") + words[-1].end(), \
                 L.LIKELY if cased else L.POSSIBLE, Method.REGEX
+
+
+def _names_a_prison(word: str, cased: bool) -> bool:
+    return word[0].isupper() if cased else not ordinary_word(word.lower())
 
 
 def _a_kind_of_surgery(text: str, start: int, end: int) -> bool:
@@ -2454,9 +2458,12 @@ _POSTCODE_AFTER = re.compile(r"[ \t]+(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|\d{
 # (and its state), less leading stopwords, words not capitalised in a cased text and ordinary
 # words in one without capitals. The code is found first and the words before it read back:
 # a regex that began with the town would try every word of every text.
+#
 # A code's last part, which starts with a digit, so that the regex skips to digits: a British
 # postcode's inward code ("2QT"), a Canadian code's second half ("1Z4"), four or five digits.
-_CODE_TAIL = re.compile(r"\d(?:(?P<uk>[A-Za-z]{2})|(?P<ca>[A-Za-z]\d)|(?P<zip>\d{4}(?:-\d{4})?)|(?P<au>\d{3}))(?![\w-])")
+_CODE_TAIL = re.compile(
+    r"\d(?:(?P<uk>[A-Za-z]{2})|(?P<ca>[A-Za-z]\d)|(?P<zip>\d{4}(?:-\d{4})?)|(?P<au>\d{3}))(?![\w-])"
+)
 _CODE_HEAD = {
     "uk": re.compile(r"(?<![\w-])[A-Za-z]{1,2}\d[A-Za-z\d]?[ \t]?\Z"),
     "ca": re.compile(r"(?<![\w-])[A-Za-z]\d[A-Za-z][ \t]?\Z"),

@@ -73,9 +73,10 @@ ly, mai, rao, das, sen, roy, bose, iyer, nair, patel, mehta, shah, modi, kapoor,
 # Ordinary words, British or newer than Webster's dictionary of 1934, that the name lists also
 # hold: `scripts/build_name_lists.py` counts them as listed lower-case, as it does the words
 # Webster's lists ("a two storey house", "watching telly", "vice versa", "imo", "the garda").
+# Not "sheikh", which is a title before a name as often ("sheikh bahai").
 WORDS_WEBSTER_LACKS = _words("""
 storey, storeys, telly, metro, indie, versa, imo, irl, casanova, montessori, katana, salami,
-jacuzzi, honing, jarred, garda, deja, nada, sheikh
+jacuzzi, honing, jarred, garda, deja, nada
 """)
 
 # Major places that Webster's dictionary (1934) does not write lower-case, but that English now
