@@ -272,7 +272,8 @@ British Airways, Emirates, Qantas, Ryanair, easyJet, Hertz, Avis, Enterprise Ren
 # banks and lenders, carriers, landlords' and job sites, shops, restaurants and travel. Found by
 # ORGANIZATION_NAME with `ORGANIZATIONS`; those that are ordinary words too are in
 # `ORDINARY_WORD_ORGANIZATIONS` below, and those named after a person are left out, as
-# `BRANDS` says ("Hilton", "Sears", "Ross").
+# `BRANDS` says ("Hilton", "Sears", "Ross"). Initials joined by "&" are written as said ("B and
+# Q"): the dictionary reads "M&S" as the words "m s", which a unit is too ("12 m / s").
 SERVICE_COMPANIES = """
 Humana, Aetna, Cigna, UnitedHealthcare, United Healthcare, Kaiser Permanente, Blue Cross,
 Blue Shield, Blue Cross Blue Shield, Anthem, Centene, Molina Healthcare, Oscar Health, Geico,
@@ -303,8 +304,8 @@ Subway, Holiday Inn, Best Western, Motel 6, Vrbo, Spirit Airlines, Frontier Airl
 Alaska Airlines, Allegiant, Amtrak, Greyhound, Budget Rent a Car, Enterprise Holdings, Waymo,
 H&R Block, Jackson Hewitt, Comerica, Huntington Bank, M&T Bank, Zions Bank, BMO Harris, Hy-Vee,
 Meijer, Albertsons, Harris Teeter, Fred Meyer, King Soopers, Ralphs, Vons, Jewel-Osco, ShopRite,
-Schnucks, Dillons, Ingles, Raley's, Marks & Spencer, M&S, Argos, Asda, Morrisons, Waitrose,
-Primark, Currys, Specsavers, Halfords, Screwfix, B&Q, Wickes, Poundland, Superdrug, TSB,
+Schnucks, Dillons, Ingles, Raley's, Marks & Spencer, Argos, Asda, Morrisons, Waitrose,
+Primark, Currys, Specsavers, Halfords, Screwfix, B and Q, Wickes, Poundland, Superdrug, TSB,
 Virgin Money, Openreach, Plusnet, Ocado, Deliveroo, Just Eat, Aer Lingus, Electric Ireland,
 Bord Gáis Energy, Dunnes Stores, Londis, Costa Coffee, Pret A Manger, Nando's, Greggs, Co-op
 """
