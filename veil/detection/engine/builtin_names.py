@@ -2464,21 +2464,24 @@ _POSTCODE_AFTER = re.compile(r"[ \t]+(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|\d{
 _CODE_TAIL = re.compile(
     r"\d(?:(?P<uk>[A-Za-z]{2})|(?P<ca>[A-Za-z]\d)|(?P<zip>\d{4}(?:-\d{4})?)|(?P<au>\d{3}))(?![\w-])"
 )
+# What comes before a postcode's tail: its outward code, or a Canadian code's first half; the
+# digits of a ZIP or an Australian code are the whole code.
 _CODE_HEAD = {
     "uk": re.compile(r"(?<![\w-])[A-Za-z]{1,2}\d[A-Za-z\d]?[ \t]?\Z"),
     "ca": re.compile(r"(?<![\w-])[A-Za-z]\d[A-Za-z][ \t]?\Z"),
-    "zip": re.compile(r"(?<![\w-])\Z"),
-    "au": re.compile(r"(?<![\w-])\Z"),
 }
 
 
 def _address_codes(text: str) -> Iterator[tuple[str, int]]:
     """Each postcode or ZIP code's kind and where it starts."""
     for tail in _CODE_TAIL.finditer(text):
-        kind = tail.lastgroup
-        head = _CODE_HEAD[kind].search(text, max(0, tail.start() - 5), tail.start())
-        if head is not None:
-            yield kind, head.start()
+        kind, start = tail.lastgroup, tail.start()
+        if kind in _CODE_HEAD:
+            head = _CODE_HEAD[kind].search(text, max(0, start - 5), start)
+            if head is not None:
+                yield kind, head.start()
+        elif not start or not (text[start - 1].isalnum() or text[start - 1] in "_-"):
+            yield kind, start
 
 
 _WORDS_BEFORE = re.compile(rf"(?:(?P<first>{_WORD})[ \t]+)?(?P<last>{_WORD})(?P<gap>,?[ \t]+)\Z")
@@ -2536,7 +2539,7 @@ def _start_of_state(text: str, kind: str, code_start: int) -> int | None:
     return last_start if last and (last in _US_STATE_CODES or last.lower() in _US_STATE_NAMES) else None
 
 
-_NOT_A_TOWN_WORD = re.compile(rf"(?i:{_STREET_WORDS})\.?|{'|'.join(US_STATES)}")
+_STREET_WORD = re.compile(rf"(?i:{_STREET_WORDS})\.?")
 
 
 def _not_the_town(word: str, cased: bool) -> bool:
@@ -2544,7 +2547,7 @@ def _not_the_town(word: str, cased: bool) -> bool:
     a state ("University of Texas Austin"), an acronym, a word not capitalised in a cased text,
     or an ordinary word in one without capitals."""
     lowered = word.lower()
-    if lowered in STOPWORDS or _NOT_A_TOWN_WORD.fullmatch(word):
+    if lowered in STOPWORDS or lowered in _US_STATE_NAMES or _STREET_WORD.fullmatch(word):
         return True
     if cased:
         return not word[0].isupper() or (len(word) > 1 and word.isupper())
