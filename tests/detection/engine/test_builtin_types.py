@@ -54,6 +54,10 @@ FOUND = [
     ("GENERIC_ID", "The booking reference is QXTTPL.", "QXTTPL"),  # a booking code, no digit
     ("GENERIC_ID", "the booking reference is qx7tpl", "qx7tpl"),
     ("GENERIC_ID", "confirmation code: 8KD2PQ", "8KD2PQ"),
+    # An identifier's letters said apart from its digits, after the word for it.
+    ("GENERIC_ID", "my member number is XKW 88412 0031", "XKW 88412 0031"),
+    ("GENERIC_ID", "my mileageplus number is ka 449 102 37", "ka 449 102 37"),
+    ("GENERIC_ID", "her prescription number is rx 7741093", "rx 7741093"),
     ("USER_NAME", "I log in as mkokafor.", "mkokafor"),
     ("USER_NAME", "i'm signed in under kf_88 usually", "kf_88"),
     ("USER_NAME", "The Wi-Fi network is called Okafor_Home_5G and", "Okafor_Home_5G"),
@@ -291,6 +295,9 @@ NOT_FOUND = [
     ("GENERIC_ID", "the booking was fine, thanks"),
     ("GENERIC_ID", "You'll get a code at 718-555-0106 whenever"),  # a phone, digits only
     ("GENERIC_ID", "sort code 20-45-77"),
+    ("GENERIC_ID", "my number is uh 449 102 37"),  # a filler, not the number's letters
+    ("GENERIC_ID", "my number is plus 44 7700 900123"),
+    ("GENERIC_ID", "the number is in 2019 somewhere"),
     ("USER_NAME", "Do you have your user ID handy?"),
     ("US_STATE", "badge ID 12345"),
     ("USER_NAME", "I can handle her request"),

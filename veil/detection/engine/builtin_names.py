@@ -265,8 +265,9 @@ def _place_names() -> tuple[str, ...]:
     names.update(c["name"] for c in cache.get_continents().values())
     names.update(c["name"] for c in cache.get_cities().values())
     names.update(t.strip() for t in REGIONS.split(",") if t.strip())
-    # "Krakow" and "Gdansk" as people type them, besides "Kraków" and "Gdańsk".
-    names.update(_fold(n) for n in list(names))
+    # "Krakow", "Gdansk" and "Samarra" as people type them, besides "Kraków", "Gdańsk" and
+    # "Sāmarrā’".
+    names.update(_fold_place(n) for n in list(names))
     # A gazetteer's "God" (a village) is what speakers swear to, never where they are.
     return tuple(sorted(_without_stopwords(n for n in names if n.lower() not in ADDRESS_TERMS)))
 
@@ -309,13 +310,22 @@ def major_places() -> frozenset[str]:
     names.update(c["name"] for c in cache.get_continents().values())
     names.update(c["name"] for c in cache.get_cities().values() if c["population"] >= MAJOR_CITY_POPULATION)
     names.update(t.strip() for t in REGIONS.split(",") if t.strip())
-    names.update(_fold(n) for n in list(names))
+    names.update(_fold_place(n) for n in list(names))
     return frozenset(n.lower() for n in names) - LOCATION_EXCLUSIONS
 
 
 def _fold(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+# The marks a gazetteer's transliteration writes for Arabic's ayn and hamza ("Sāmarrā’",
+# "Ṣan‘ā’"), which people typing the name leave out ("Samarra", "Sanaa").
+_TRANSLITERATION_MARKS = {ord(c): None for c in "’‘ʼʿʾ"}
+
+
+def _fold_place(name: str) -> str:
+    return _fold(name.translate(_TRANSLITERATION_MARKS))
 
 
 # --- shared helpers ------------------------------------------------------------------------
@@ -1248,7 +1258,7 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             # ("Dana Cho"), but begins none ("speak for Themselves").
             break
         if strict and (ordinary_word(lowered) or _clitic_base(lowered) in ordinary_name_words()
-                       or _ordinary_compound(lowered)):
+                       or _ordinary_compound(lowered) or _inflected_ordinary(lowered)):
             break
         length, owned = _before_owner(word)
         kept_end = start + piece.start() + length
@@ -1260,6 +1270,15 @@ def _context_name(text: str, start: int, end: int, cased: bool,
 
 
 _NEGATED = re.compile(r"n['’]t$")
+
+
+def _inflected_ordinary(lowered: str) -> bool:
+    """A verb or a plural that the word list holds only in its plain form, and no list names:
+    "my husband golfs", "my son skates"; not "my son james", which a list names."""
+    if lowered in name_words() or not lowered.endswith("s") or len(lowered) < 4:
+        return False
+    stems = [lowered[:-1]] + ([lowered[:-2]] if lowered.endswith("es") else [])
+    return any(stem in common_words() and stem not in name_words() for stem in stems)
 
 
 def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
@@ -1651,6 +1670,8 @@ ORG_STOP = frozenset(
     everybody everyone everything one two three four five six seven
     eight nine ten twenty thirty forty fifty sixty seventy eighty ninety hundred""".split()
 )
+# Words of time that end an organisation's name when it is written without capitals.
+_WORDS_OF_TIME = frozenset("before after since until till while during".split())
 _SPEAKER_CONTEXT = re.compile(
     r"(?:\b(?:thank you for calling|thanks for calling|you've reached|you have reached|"
     # What a chat agent or an airline's crew says of their company: "thank you for chatting with
@@ -1824,6 +1845,8 @@ def _org_context_span(text: str, start: int, end: int, cased: bool) -> tuple[int
             continue
         if lowered in STOPWORDS or lowered in ORG_STOP or _clitic_base(lowered) in STOPWORDS:
             break  # "... i work for acme | that's in dayton"
+        if lowered in _WORDS_OF_TIME and not word[:1].isupper():
+            break  # "i worked at infosys | before i joined wipro"; not "After Eight Catering"
         if cased and not word[:1].isupper() and not word[:1].isdigit():
             break
         if lowered not in common_words():
@@ -1904,9 +1927,9 @@ def _ordinary_compound(lowered: str) -> bool:
 
 def _lower_org_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     """In uncased text, the organisation name before a suffix: the words just before it, back
-    to the nearest stopword or possessive ("lexicography at the university" -> "university",
-    "patty's day party" -> "day party"), less leading ordinary words ("i work at volta inc" ->
-    "volta inc"). None unless a word that is no
+    to the nearest stopword, word of time or possessive ("lexicography at the university" ->
+    "university", "acme after college" -> "college", "patty's day party" -> "day party"), less
+    leading ordinary words ("i work at volta inc" -> "volta inc"). None unless a word that is no
     ordinary word is left ("have limited", "the group", "is the capital"), or, before a legal
     suffix or a school district's, any word that is no stopword ("acme plumbing llc", "blue sky
     inc", "lubbock isd")."""
@@ -1914,8 +1937,8 @@ def _lower_org_span(text: str, start: int, end: int) -> tuple[int, int] | None:
     suffix = words[-1].group(0).rstrip(".").lower()
     name: list = []
     for word in reversed(words[:-1]):
-        if word.group(0).lower() in STOPWORDS or not any(c.isalnum() for c in word.group(0)) \
-                or _POSSESSIVE.search(word.group(0)):
+        if word.group(0).lower() in STOPWORDS or word.group(0).lower() in _WORDS_OF_TIME \
+                or not any(c.isalnum() for c in word.group(0)) or _POSSESSIVE.search(word.group(0)):
             break
         name.insert(0, word)
     while name and _ordinary_compound(name[0].group(0).lower()):

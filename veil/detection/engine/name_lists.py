@@ -264,7 +264,8 @@ Asus, Acer, Qualcomm, Broadcom, Siemens, Philips, Bosch, Whirlpool, Comcast Xfin
 Spectrum, Cox, Frontier, CenturyLink, Lumen, Optus, Telstra, Rakuten, Mercado Libre, Etsy,
 Wayfair, Chewy, Instacart, DoorDash, Grubhub, Postmates, Expedia, Booking.com, TripAdvisor,
 Delta, United Airlines, American Airlines, Southwest, JetBlue, Air Canada, Lufthansa,
-British Airways, Emirates, Qantas, Ryanair, easyJet, Hertz, Avis, Enterprise Rent-A-Car
+British Airways, Emirates, Qantas, Ryanair, easyJet, Hertz, Avis, Enterprise Rent-A-Car,
+Texas Instruments, Raytheon, Exxon, Northrop Grumman, Southwest Airlines, Royal Mail
 """
 
 # The companies a caller deals with, as a service call names them ("I have Humana", "it was
@@ -328,7 +329,8 @@ World Bank, IMF, International Monetary Fund, NATO, European Union, EU, OPEC, WT
 Red Cross, Amnesty International, Greenpeace, Oxfam, Interpol, Europol,
 FIFA, UEFA, NFL, NBA, MLB, NHL, NCAA,
 BBC, ITV, CBC, ABC, CNN, NBC, CBS, MSNBC, NPR, PBS, HBO, ESPN, Fox News, Al Jazeera,
-Associated Press, AP, AFP, New York Times, Washington Post, Wall Street Journal,
+Associated Press, AP, AFP, Reuters, Xinhua, Interfax, Kyodo, Yonhap, New York Times, Washington Post,
+Wall Street Journal,
 Yahoo, AOL, Mozilla, Wikipedia, Wikimedia, Reddit, Tumblr, Pinterest, Snapchat, TikTok,
 Hamas, Hezbollah, Taliban, al-Qaeda, al Qaeda
 """
@@ -352,7 +354,8 @@ general motors, un, who, ap, abc, eu, progressive, nationwide, travelers, pruden
 lemonade, anthem, ally, discover, fidelity, vanguard, sky, optimum, peacock, indeed, boots, co-op,
 subway, greyhound, affirm, starling, aviva, direct line, five guys, whole foods, jack in the box,
 best western, national grid, waffle house, discount tire, dollar tree, old navy, tractor supply,
-harbor freight, cash app, thames water, us bank, family dollar, dollar general, ingles
+harbor freight, cash app, thames water, us bank, family dollar, dollar general, ingles,
+texas instruments, southwest airlines, royal mail
 """)
 
 # Words a gazetteer lists as places that are far more often something else.

@@ -430,6 +430,26 @@ def _booking_code_check(match: "re.Match[str]") -> Likelihood | None:
     return None if code.lower() in common_words() or not code.isalpha() else L.POSSIBLE
 
 
+# What a caller may say between "my number is" and its digits that is not part of the number.
+_NOT_ID_LETTERS = frozenset(
+    """um umm uh uhh er erm ah oh eh hmm mm like so now then still just about around actually
+    ext extension ends ending starts starting plus area zero one two three four five six seven
+    eight nine ten""".split())
+
+
+def _id_letters_check(match: "re.Match[str]") -> Likelihood | None:
+    """The letters of an identifier said apart from its digits ("my member number is XKW 88412
+    0031", "my mileageplus number is ka 449 102 37"): capitals, or lower-case letters that are
+    no function word or filler ("my number is uh 449 102")."""
+    from veil.detection.engine.builtin_names import STOPWORDS
+
+    letters = match.group(2)
+    if letters.isupper() and letters not in ("A", "I"):
+        return L.LIKELY
+    lowered = letters.lower()
+    return None if lowered in STOPWORDS or lowered in _NOT_ID_LETTERS else L.LIKELY
+
+
 GENERIC_ID = InfoType(
     "GENERIC_ID",
     "Identifiers mixing letters and digits (6+ characters, 2+ digits) near ID words.",
@@ -463,6 +483,16 @@ GENERIC_ID = InfoType(
             group=1,
             check=_booking_code_check,
             trigger=re.compile(r"(?i)booking|confirmation|reservation|pnr"),
+        ),
+        # An identifier's letters said apart from its digits, after the word for it: "my member
+        # number is XKW 88412 0031". The digits alone are a digit run; the letters would be left.
+        pattern(
+            r"(?i:\b(?:number|id|reference|ref)(?:[ \t]+(?:is|was)|'s|[ \t]*:)?[ \t]+)"
+            r"(([A-Za-z]{1,4})(?:[ \t]+\d{2,}){1,4})\b(?![.,]\d)",
+            L.LIKELY,
+            group=1,
+            check=_id_letters_check,
+            trigger=DIGIT,
         ),
     ),
     surrogate=like_value,
