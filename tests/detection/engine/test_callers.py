@@ -58,6 +58,9 @@ FOUND = [
     ("LICENSE_PLATE_NUMBER", "The registration is L M sixty four X Y Z.", "L M sixty four X Y Z"),
     ("LICENSE_PLATE_NUMBER", "My plate is seven A B C one two three.", "seven A B C one two three"),
     ("USER_NAME", "It's dark underscore knight ninety nine.", "dark underscore knight ninety nine"),
+    # "dot" between the words, after the account the handle is on
+    ("USER_NAME", "Follow me on Instagram, it's kaylee dot makes dot things.", "kaylee dot makes dot things"),
+    ("USER_NAME", "My TikTok is at jess dot fit.", "jess dot fit"),
     ("URL", "Go to w w w dot gadget hub dot com.", "w w w dot gadget hub dot com"),
 ]
 
@@ -108,6 +111,7 @@ NOT_FOUND = [
     ("LICENSE_PLATE_NUMBER", "We sang a b c one two three."),
     ("LICENSE_PLATE_NUMBER", "The plate had a b and c on it."),  # no digit said
     ("USER_NAME", "Press the underscore key twice."),
+    ("USER_NAME", "My Instagram is instagram dot com slash kaylee."),  # a web address, not a handle
     ("URL", "I went to the gadget hub dot com store."),  # no "w w w": one word before "dot"
 ]
 

@@ -66,7 +66,9 @@ def test_a_name_addressed_in_a_greeting_is_a_person_not_a_state(text, expected):
 @pytest.mark.parametrize("text", ["thanks will do", "hey guys thanks everyone", "hi there", "thanks again",
                                   "hi can you circulate my flyer",   # "Can" is a name; here it asks
                                   "hey do you have a minute",
-                                  "hi sunshine please follow me"])   # an endearment
+                                  "hi sunshine please follow me",    # an endearment
+                                  "welcome back to the show everybody",  # the lists' "Back"
+                                  "Welcome back, everyone!"])
 def test_greetings_without_a_name_find_none(text):
     assert quotes(text, "PERSON_NAME") == set()
 

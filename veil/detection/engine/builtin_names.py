@@ -1202,6 +1202,9 @@ GREETINGS = (r"thanks|thank you|thank u|thx|ty|hi|hello|hey|hiya|dear|bye|goodby
 _GREETING_CONTEXT = re.compile(
     rf"\b(?:{GREETINGS})[ \t]*,?[ \t]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
 )
+# What a greeting says besides whom it greets ("welcome back", "welcome home"): the lists' surname
+# "Back" is no one there.
+_GREETING_ADVERBS = frozenset({"back", "home", "aboard", "again", "there"})
 GREETING_BEFORE = re.compile(rf"(?i)\b(?:{GREETINGS})[ \t]*,?[ \t]+$")
 _TITLE_CONTEXT = re.compile(
     rf"\b(?:{TITLES})\b\.?[ \t]+(?P<name>{_CAP}(?:[ \t]+{_CAP})?)"
@@ -1291,7 +1294,8 @@ def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, i
     for piece in re.finditer(r"[^\s]+", text[start:end]):
         word = piece.group(0).strip(",.!?")
         lowered = word.lower()
-        if lowered not in name_words() or lowered in STOPWORDS or lowered in ADDRESS_TERMS:
+        if lowered not in name_words() or lowered in STOPWORDS or lowered in ADDRESS_TERMS \
+                or lowered in _GREETING_ADVERBS:
             break
         if not cased and lowered in _ASKING_VERBS and _asks(text, start + piece.end()):
             break

@@ -32,7 +32,8 @@ from veil.detection.infotypes import european, general, numbers, text
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
 from veil.detection.infotypes.european import checked
 from veil.detection.infotypes.said_aloud import (
-    DIGIT_SAID, NUMBER_SAID, POSTCODE_HOTWORD, SPOKEN_UK_POSTCODE, SPOKEN_USERNAME, UNITS_SAID, spoken_plates,
+    DIGIT_SAID, NUMBER_SAID, POSTCODE_HOTWORD, SPOKEN_HANDLE, SPOKEN_UK_POSTCODE, SPOKEN_USERNAME,
+    UNITS_SAID, spoken_plates,
 )
 from veil.detection.infotypes.street_names import LOCATION
 from veil.transform.operators.surrogate_formats import Slots, like_value, make_generic
@@ -307,8 +308,9 @@ IRELAND_PPSN = replace(
 USER_NAME = replace(
     text.USER_NAME,
     description=text.USER_NAME.description.rstrip(".") + "; words joined by 'underscore' said "
-                "aloud (dark underscore knight ninety nine).",
-    detectors=text.USER_NAME.detectors + (SPOKEN_USERNAME,),
+                "aloud (dark underscore knight ninety nine), or by 'dot' after the account "
+                "(my instagram is kaylee dot makes).",
+    detectors=text.USER_NAME.detectors + (SPOKEN_USERNAME, SPOKEN_HANDLE),
 )
 
 

@@ -98,3 +98,25 @@ def _spoken_username_check(match: "re.Match[str]") -> Likelihood | None:
 
 SPOKEN_USERNAME = pattern(_SPOKEN_USERNAME, L.LIKELY, check=_spoken_username_check,
                           trigger=re.compile(r"(?i) underscore "))
+
+# A handle with "dot" in it, said after the account it is on: "follow me on instagram it's
+# kaylee dot makes dot things", "my tiktok is at jess dot fit". Alone, "dot" joins the words of
+# an e-mail address or a web address (veil.detection.infotypes.network), or is a name.
+_HANDLE_CUE = (r"(?i)\b(?:instagram|insta|tiktok|twitter|snapchat|snap|threads|handle|username|"
+               r"user[ \t]+name|venmo|cash[ \t]+app)(?:[ \t]+(?:handle|name|account))?"
+               r"[ \t]*,?(?:[ \t]*is|[ \t]*it['’]s|['’]s|[ \t]*:)?(?:[ \t]+at)?[ \t]+")
+_SPOKEN_HANDLE = (_HANDLE_CUE + r"([a-z0-9]+(?:" + _SEP + r"(?:dot|underscore)" + _SEP
+                  + r"[a-z0-9]+)+(?:" + _SEP + NUMBER_SAID + r"\b){0,6})")
+_WEB_ENDINGS = frozenset("com net org co uk io me tv".split())
+
+
+def _spoken_handle_check(match: "re.Match[str]") -> Likelihood | None:
+    """A handle, not a web address ("instagram dot com") nor a sentence ("handle is dot ...")."""
+    words = match.group(1).lower().split()
+    if words[-1] in _WEB_ENDINGS or words[0] in STOPWORDS:
+        return None
+    return L.LIKELY
+
+
+SPOKEN_HANDLE = pattern(_SPOKEN_HANDLE, L.LIKELY, group=1, check=_spoken_handle_check,
+                        trigger=re.compile(r"(?i) dot | underscore "))
