@@ -53,6 +53,23 @@ def test_someone_named_or_a_relative_named_in_passing(text, expected):
 
 
 @pytest.mark.parametrize("text,expected", [
+    # A word a caller spells out after saying it is a name, however foreign to the lists.
+    ("the surname is ogunleye o g u n l e y e", {"ogunleye"}),
+    ("It's Ogunleye, that's O-G-U-N-L-E-Y-E.", {"Ogunleye"}),
+    ("the cat c a t", set()),                       # an ordinary word no list names
+    ("we sang a b c", set()),
+    # Whose the account is.
+    ("the account holder is adebayo ogunleye", {"adebayo ogunleye"}),
+    ("The account holder is Grace Okafor.", {"Grace Okafor"}),
+    ("the policyholder is deceased", set()),
+    ("the account holder is me", set()),
+])
+def test_a_name_spelled_out_or_said_to_hold_the_account(text, expected):
+    found = quotes(text, "PERSON_NAME")
+    assert expected <= found and (expected or not found)
+
+
+@pytest.mark.parametrize("text,expected", [
     ("thanks Virginia, see you soon", "Virginia"),
     ("thanks virginia see you", "virginia"),  # no capitals (ASR): a state people are named after
     ("Hi Mark, thanks again", "Mark"),

@@ -885,6 +885,12 @@ _RELATION_CONTEXTS = [
         rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES}|{_PEOPLE})[ \t]*,?[ \t]+"
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.POSSIBLE),
+    # Whose an account or a policy is: "the account holder is adebayo ogunleye", "the
+    # policyholder's name is ..."
+    (re.compile(
+        r"\b(?:account|policy|card|main|primary)[ \t-]*holder(?:['’]s[ \t]+name)?[ \t]+(?:is|was)[ \t]+"
+        rf"(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
+    ), L.LIKELY),
 ]
 # A caller introducing themselves as a turn opens: "Hi, this is April Chase." (not "hi, this is
 # great", nor "hi this is good": the name's first word must be a given name of the lists).
@@ -1343,6 +1349,8 @@ def _people_named_after_places() -> frozenset[str]:
 
 def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     lowered = lowered_same_length(text)
+    if may_match(_SPELLED_RUN):
+        yield from _spelled_out_hits(text)
     if may_match(_SPEAKING):
         yield from _named_before_speaking(text, lowered, cased)
     if may_match(_GREETING_CONTEXT):
@@ -1601,11 +1609,33 @@ def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
     return live
 
 
+# A word a caller spells out after saying it: "the account holder is adebayo ogunleye o g u n l
+# e y e", "Ogunleye, that's O-G-U-N-L-E-Y-E". Someone spells a word because it is a name (or
+# a street, a town: a proper noun all the same), however foreign to the lists it is.
+_SPELLED_RUN = re.compile(r"(?<![\w'’])[a-z](?:[ \t.,-]+[a-z](?![\w'’])){2,40}")
+_BEFORE_SPELLING = re.compile(
+    r"(?P<word>[^\W\d_][\w'’-]{2,40})[ \t]*[,.:]?(?:[ \t]+(?:that['’]s|that[ \t]+is|it['’]s|it[ \t]+is|"
+    r"spelled|spelt|um|uh|so|like)[ \t]*[,:]?){0,2}[ \t]+$")
+
+
+def _spelled_out_hits(text: str) -> Iterator[Hit]:
+    """The word just before a run of single letters that spell it (`_SPELLED_RUN`)."""
+    lowered = lowered_same_length(text)
+    for run in _SPELLED_RUN.finditer(lowered):
+        before = _BEFORE_SPELLING.search(lowered, max(0, run.start() - 80), run.start())
+        if before is None:
+            continue
+        letters = re.sub(r"[^a-z]", "", run.group(0))
+        if re.sub(r"['’-]", "", before.group("word")) == letters and letters not in STOPWORDS \
+                and (letters in name_words() or not ordinary_word(letters)):  # "cat, c a t"
+            yield before.start("word"), before.end("word"), L.LIKELY, Method.REGEX
+
+
 # The context regexes of persons (`_context_hits`), which the guard below runs first.
 _PERSON_CONTEXTS = (
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
     + [_INTRODUCTION, *(cue[0] for cue in _CUES), _GREETING_CONTEXT, _SPEAKING,
-       _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, *CITATIONS]
+       _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _SPELLED_RUN, *CITATIONS]
 )
 
 
