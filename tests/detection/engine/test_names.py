@@ -812,6 +812,9 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("hey dawn", "dawn"),
     ("my wife grace was home ALL DAY", "grace"),  # shouting gives no name a capital
     ("ok so HUNTER says his friend chase was over", "chase"),
+    ("so will and i are thinking of moving", "will"),  # someone named beside the speaker
+    ("me and frank went fishing", "frank"),
+    ("yeah mark and me", "mark"),
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -864,6 +867,9 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "thank you so much", "thx again", "strictly speaking that is wrong", "generally speaking",
     "this is great can i have a refund", "this is will can i", "hey will you do that",
     "we named him after his grandfather", "did you name her yet",
+    "to be frank and i mean it", "i hope and i pray", "this summer and i", "the bill and i",
+    "you were very frank and i appreciate it", "at the lights they went amber and i stopped",
+    "when i was really young and i still say it",
 ])
 def test_a_cue_for_a_name_takes_no_word_that_answers_or_endears(text):
     """An introduction, a goodbye or a relative makes a word a name only where it is a given

@@ -1053,6 +1053,10 @@ _ASKED_ABOUT = re.compile(
     rf"\b(?:is|was|isn['’]t|wasn['’]t)[ \t]+(?P<name>{_WORD})[ \t]+(?:gonna|going[ \t]+to|coming)\b"
 )
 _WILL_WILL = re.compile(r"\b(?P<name>will)[ \t]+will\b")
+# "so will and i are thinking of moving", "me and frank went fishing": someone named beside the
+# speaker (not an adjective or a verb there: "to be frank and i", "i hope and i pray").
+_AND_I = re.compile(rf"\b(?P<name>{_WORD})[ \t]+and[ \t]+(?:i|me)\b(?!['’])")
+_ME_AND = re.compile(rf"\bme[ \t]+and[ \t]+(?P<name>{_WORD})\b")
 # "okay april how long has he had the fever", "thank you will and can you verify the
 # address": someone addressed by name as a turn opens, after an acknowledgement and before
 # a question or what the speaker goes on to ask; no verb or thing stands there.
@@ -1143,6 +1147,19 @@ def _no_english_word_or_after_a_subject(word: str, lowered: str, start: int) -> 
     return _no_english_word(word, lowered, start) or _after_a_subject(word, lowered, start)
 
 
+_WHERE_AN_ADJECTIVE_STANDS = _after_one_of(
+    "be being been am is was are were very quite really too pretty went turned gone got")
+
+
+def _after_a_subject_or_a_copula(word: str, lowered: str, start: int) -> bool:
+    """A verb after a subject ("i hope and i"), an adjective after "be" or "went" ("to be frank
+    and i", "when i was really young and i", "the lights went amber and i stopped"), or the end
+    of a place's name ("she lives in sao paulo and i")."""
+    before = lowered[max(0, start - 30):start].split()[-1:]
+    return _after_a_subject(word, lowered, start) or _WHERE_AN_ADJECTIVE_STANDS(word, lowered, start) \
+        or bool(before) and is_place_phrase(f"{before[0]} {word}")
+
+
 # The modals and "do", which ask ("can you", "will she"): no name after any cue but those that
 # show the word to be someone (`_VERBS_BEFORE_A_SUBJECT`).
 _ASKING_VERBS = frozenset({"can", "could", "will", "would", "may", "might", "shall", "should", "must",
@@ -1167,6 +1184,8 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_SAYS_SOMETHING, L.POSSIBLE, _SHOWN_SOMEONE, _no_english_word_or_after_a_subject),
          (_ASKED_ABOUT, L.POSSIBLE, _SHOWN_SOMEONE, _no_english_word),
          (_WILL_WILL, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject),
+         (_AND_I, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject_or_a_copula),
+         (_ME_AND, L.POSSIBLE, _SHOWN_SOMEONE, None),
          (_ADDRESSED_AS_A_TURN_OPENS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE, but=_VERBS_BEFORE_A_SUBJECT),
           a_verb_before_its_clause),
          (_RELATIVE_NAMED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
