@@ -319,8 +319,9 @@ def _fold(name: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-# The marks a gazetteer's transliteration writes for Arabic's ayn and hamza ("Sāmarrā’",
-# "Ṣan‘ā’"), which people typing the name leave out ("Samarra", "Sanaa").
+# The marks a gazetteer's transliteration writes for Arabic's ayn and hamza and Russian's soft
+# sign ("Sāmarrā’", "Al Jahrā’", "Al’met’yevsk"), which people typing the name leave out
+# ("Samarra", "Al Jahra", "Almetyevsk").
 _TRANSLITERATION_MARKS = {ord(c): None for c in "’‘ʼʿʾ"}
 
 
