@@ -1370,7 +1370,7 @@ def _people_named_after_places() -> frozenset[str]:
 def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     lowered = lowered_same_length(text)
     if may_match(_SPELLED_RUN):
-        yield from _spelled_out_hits(text)
+        yield from _spelled_out_hits(lowered)
     if may_match(_SPEAKING):
         yield from _named_before_speaking(text, lowered, cased)
     if may_match(_GREETING_CONTEXT):
@@ -1632,15 +1632,17 @@ def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
 # A word a caller spells out after saying it: "the account holder is adebayo ogunleye o g u n l
 # e y e", "Ogunleye, that's O-G-U-N-L-E-Y-E". Someone spells a word because it is a name (or
 # a street, a town: a proper noun all the same), however foreign to the lists it is.
-_SPELLED_RUN = re.compile(r"(?<![\w'’])[a-z](?:[ \t.,-]+[a-z](?![\w'’])){2,40}")
+# (The `\b` says what the lookbehind does, in a form the guard's Hyperscan prefilter keeps: it
+# drops lookarounds, and without it every "a" or "I" between two words would wake the scanner.)
+_SPELLED_RUN = re.compile(r"\b(?<!['’])[a-z](?:[ \t.,-]+[a-z](?![\w'’])){2,40}")
 _BEFORE_SPELLING = re.compile(
     r"(?P<word>[^\W\d_][\w'’-]{2,40})[ \t]*[,.:]?(?:[ \t]+(?:that['’]s|that[ \t]+is|it['’]s|it[ \t]+is|"
     r"spelled|spelt|um|uh|so|like)[ \t]*[,:]?){0,2}[ \t]+$")
 
 
-def _spelled_out_hits(text: str) -> Iterator[Hit]:
-    """The word just before a run of single letters that spell it (`_SPELLED_RUN`)."""
-    lowered = lowered_same_length(text)
+def _spelled_out_hits(lowered: str) -> Iterator[Hit]:
+    """The word just before a run of single letters that spell it (`_SPELLED_RUN`), in the
+    lower-cased text."""
     for run in _SPELLED_RUN.finditer(lowered):
         before = _BEFORE_SPELLING.search(lowered, max(0, run.start() - 80), run.start())
         if before is None:

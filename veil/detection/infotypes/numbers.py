@@ -430,11 +430,12 @@ def _booking_code_check(match: "re.Match[str]") -> Likelihood | None:
     return None if code.lower() in common_words() or not code.isalpha() else L.POSSIBLE
 
 
-# What a caller may say between "my number is" and its digits that is not part of the number.
+# What a caller may say between "my number is" and its digits that is not part of the number
+# (besides the function words, `STOPWORDS`).
 _NOT_ID_LETTERS = frozenset(
-    """um umm uh uhh er erm ah oh eh hmm mm like so now then still just about around actually
-    ext extension ends ending starts starting plus area zero one two three four five six seven
-    eight nine ten""".split())
+    """um umm uh uhh er erm ah oh eh hmm mm like now then still about around actually ext
+    extension ends ending starts starting plus area zero one two three four five six seven eight
+    nine ten""".split())
 
 
 def _id_letters_check(match: "re.Match[str]") -> Likelihood | None:
