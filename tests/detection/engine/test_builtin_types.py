@@ -25,6 +25,16 @@ FOUND = [
     ("EMAIL_ADDRESS", "write to jane.doe+x@example.co.uk today", "jane.doe+x@example.co.uk"),
     ("PHONE_NUMBER", "call me on (415) 555-0134 please", "(415) 555-0134"),
     ("PHONE_NUMBER", "my number is +44 20 7946 0958", "+44 20 7946 0958"),
+    # National numbers with a trunk 0, grouped as their country writes them (Ofcom's and
+    # ACMA's numbers for drama, and made-up ones that the numbering plans accept).
+    ("PHONE_NUMBER", "call me on 020 7946 0958 after six", "020 7946 0958"),
+    ("PHONE_NUMBER", "my mobile's 07911 123456", "07911 123456"),
+    ("PHONE_NUMBER", "ring the office on (0113) 496 0000.", "(0113) 496 0000"),
+    ("PHONE_NUMBER", "her mobile is 0491 570 156", "0491 570 156"),
+    ("PHONE_NUMBER", "mon portable, 06 12 34 56 78", "06 12 34 56 78"),
+    ("PHONE_NUMBER", "it is 0151 23456789", "0151 23456789"),  # valid, though not grouped as Germany's
+    # An American number is not read inside a longer run of dashed digits (an order number).
+    ("GENERIC_ID", "The order number is 114-2290371-5581.", "114-2290371-5581"),
     ("CREDIT_CARD_NUMBER", "card 4111 1111 1111 1111 exp", "4111 1111 1111 1111"),
     ("CREDIT_CARD_NUMBER", "amex 378282246310005.", "378282246310005"),
     ("CREDIT_CARD_NUMBER", "mc 5555-5555-5555-4444", "5555-5555-5555-4444"),
@@ -302,6 +312,10 @@ NOT_FOUND = [
     ("US_STATE", "badge ID 12345"),
     ("USER_NAME", "I can handle her request"),
     ("PHONE_NUMBER", "call 555-01"),
+    ("PHONE_NUMBER", "the date was 03.06.1952"),  # eight digits, and a date
+    ("PHONE_NUMBER", "sort code 20-32-10, account 12345678"),
+    ("PHONE_NUMBER", "version 0.12.345 is out"),
+    ("PHONE_NUMBER", "The order number is 114-2290371-5581."),
     ("US_EMPLOYER_IDENTIFICATION_NUMBER", "EIN 07-3456789"),  # 07 is no IRS campus prefix
     ("US_INDIVIDUAL_TAXPAYER_IDENTIFICATION_NUMBER", "912-45-1234"),  # group 45 is not ITIN
     ("US_HEALTHCARE_NPI", "NPI 1234567890"),  # check digit fails

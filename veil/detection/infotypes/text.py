@@ -46,14 +46,60 @@ def _phone_check(match: "re.Match[str]") -> Likelihood | None:
     return L.LIKELY if formatted else L.POSSIBLE
 
 
+# The countries whose callers say their numbers with a trunk 0 ("07911 123456" in Britain,
+# "0412 345 678" in Australia, "06 12 34 56 78" in France) and that the catalogue's other
+# entries cover: a caller in one of them gives a national number, no country code.
+NATIONAL_PHONE_REGIONS = (
+    "GB", "IE", "AU", "NZ", "ZA", "NG", "KE", "GH", "IN", "PK", "PH", "MY", "ID", "TH", "JP", "KR",
+    "FR", "DE", "AT", "CH", "BE", "NL", "IT", "SE", "FI", "TR", "IL",
+)
+
+
+def _national_groups(number) -> list[int]:
+    """The lengths of the digit groups a country writes its national number in."""
+    import phonenumbers
+
+    national = phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.NATIONAL)
+    return [len(group) for group in re.findall(r"\d+", national)]
+
+
+def _national_phone_check(match: "re.Match[str]") -> Likelihood | None:
+    """A national number with a trunk 0 that is valid in one of `NATIONAL_PHONE_REGIONS`
+    (`phonenumbers`' numbering plans): LIKELY when it is grouped as that country writes its
+    numbers ("020 7946 0958", "06 12 34 56 78"), POSSIBLE otherwise ("0151 23456789"). Almost
+    any ten digits after a 0 are valid somewhere, so the grouping, or a hotword, says phone."""
+    import phonenumbers
+
+    text = match.group(0)
+    digits = digits_of(text)
+    if not 9 <= len(digits) <= 12:
+        return None
+    groups = [len(group) for group in re.findall(r"\d+", text)]
+    found = None
+    for region in NATIONAL_PHONE_REGIONS:
+        try:
+            number = phonenumbers.parse(digits, region)
+        except phonenumbers.NumberParseException:
+            continue
+        if not phonenumbers.is_valid_number(number):
+            continue
+        if _national_groups(number) == groups:
+            return L.LIKELY
+        found = L.POSSIBLE
+    return found
+
+
 # North American: (415) 555-0134, 415-555-0134, 415.555.0134, +1 415 555 0134, 4155550134.
 # International with a country code: +44 20 7946 0958, +33 1 23 45 67 89.
+# National, with a trunk 0, written in groups: 07911 123456, (020) 7946 0958, 0412 345 678.
 PHONE_NUMBER = InfoType(
     "PHONE_NUMBER",
-    "Phone numbers: North American formats and international with a country code.",
+    "Phone numbers: North American formats, international with a country code, and national "
+    "numbers with a trunk 0, written in groups, in 27 countries (07911 123456, 020 7946 0958, "
+    "0412 345 678, 06 12 34 56 78).",
     detectors=(
         pattern(
-            r"(?<![\w+])(?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}(?![\w])",
+            r"(?<![\w+])(?<!\d[.-])(?:\+?1[ .-]?)?(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}(?![\w]|[.-]\d)",
             L.LIKELY,
             check=_phone_check,
             trigger=DIGIT,
@@ -64,6 +110,13 @@ PHONE_NUMBER = InfoType(
             L.LIKELY,
             check=_phone_check,
             trigger="+",
+            hotwords=[_PHONE_HOTWORD],
+        ),
+        pattern(
+            r"(?<![\w+.,/-])(?:\(0\d{1,4}\)[ ]?|0\d{1,4}[ .-])\d{2,8}(?:[ .-]\d{2,8}){0,3}(?![\w]|[.,/-]\d)",
+            L.LIKELY,
+            check=_national_phone_check,
+            trigger=DIGIT,
             hotwords=[_PHONE_HOTWORD],
         ),
     ),
