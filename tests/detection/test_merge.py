@@ -154,6 +154,18 @@ def test_a_name_piece_of_ordinary_lower_case_words_is_dropped():
         (0, 18, 22, "ORGANIZATION_NAME_SPEAKER"), (0, 23, 30, "GENERIC_ID")]
 
 
+def test_a_piece_of_function_words_alone_is_dropped_whatever_its_type():
+    text = "my policy number is dl 7720 1934"
+    plate = f(17, 27, "LICENSE_PLATE_NUMBER", L.LIKELY)  # "is dl 7720", lifted by "reg" before it
+    policy = f(20, 32, "GENERIC_ID", L.LIKELY)  # "dl 7720 1934", longer
+    assert spans(merge_findings([plate, policy], [text])) == [(0, 20, 32, "GENERIC_ID")]
+    # A spelled letter or a digit said is no function word: such a piece stays.
+    said = "one two three"
+    digits = f(0, 13, "DIGIT_SEQUENCE")
+    taken = f(4, 13, "PHONE_NUMBER", L.VERY_LIKELY)
+    assert spans(merge_findings([digits, taken], [said])) == [(0, 0, 3, "DIGIT_SEQUENCE"), (0, 4, 13, "PHONE_NUMBER")]
+
+
 def test_uncontested_finding_is_never_trimmed():
     text = "  (555) 0100  "
     finding = f(1, 13, "PHONE")

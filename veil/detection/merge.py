@@ -152,13 +152,20 @@ def _trim(text: str | None, start: int, end: int) -> tuple[int, int] | None:
 
 
 def _only_ordinary_words(span: Finding, text: str | None, start: int, end: int) -> bool:
-    """Whether a piece cut from a name-type span is only ordinary words written lower-case in
-    a text with capitals: nothing of a name left in it. (Without capitals, "states" of "united
-    states" looks the same: measured, such pieces there are more often part of the name.)"""
-    if text is None or span.info_type.split("_SPEAKER")[0] not in NAME_TYPES:
+    """Whether a piece cut from a span holds nothing that identifies: lower-case function words
+    of any type's span ("is" of a plate "is dl 7720" whose letters and digits went to a longer
+    ID); or, from a name-type span in a text with capitals, only ordinary words written
+    lower-case. (Without capitals, "states" of "united states" looks the same: measured, such
+    pieces there are more often part of the name.)"""
+    if text is None:
         return False
     piece = text[start:end]
     names = _builtin_names()
+    if piece.islower() and all(word in names.STOPWORDS and len(word) > 1 and word != "one"
+                               for word in piece.split()):
+        return True  # not a spelled letter ("i") nor a digit said ("one")
+    if span.info_type.split("_SPEAKER")[0] not in NAME_TYPES:
+        return False
     if not piece.islower() or not names.is_cased(text):
         return False
     ordinary = names.common_words()

@@ -43,6 +43,7 @@ def test_person_names_found(text, expected):
     ("my wife rose early", set()),                  # what the relative did
     ("yeah my husband golfs every saturday", set()),  # a verb the word list holds as "golf"
     ("my son skates on weekends", set()),
+    ("i'm phoning from sky about your broadband", set()),  # "-ing" of "phone", in no list
     ("my husband james is here", {"james"}),        # a name the lists hold, ending in "s"
     ("My husband will be there.", set()),
     ("my son haven't had a cavity", set()),
@@ -206,6 +207,8 @@ def test_public_bodies_and_broadcasters_a_caller_names(text, expected):
     ("thank you for chatting with wayfair have a great night", "wayfair"),  # a chat agent's
     ("Thanks for contacting Comcast support, my name is Joy.", "Comcast"),
     ("thank you for shopping with Zappos today", "Zappos"),
+    ("good afternoon you're through to direct line my name's callum", "direct line"),  # a listed name
+    ("Good afternoon, you're through to Direct Line, my name's Callum.", "Direct Line"),
 ])
 def test_speaker_organisation_contexts(text, expected):
     assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == {expected}
@@ -521,6 +524,43 @@ def test_where_someone_works_or_studies_is_an_organisation(text, expected):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("we bank with nationwide and the card was taken", "nationwide"),  # an ordinary word, listed
+    ("i spoke to the fraud team at chase yesterday", "chase"),
+    ("my insurance is through progressive", "progressive"),
+    ("i'm a member of puregym the one in leith", "puregym"),  # no ordinary word
+    ("i bank with barclays", "barclays"),  # a bank named after people, said of the bank
+    ("the guy at Costco said it was fine", "Costco"),
+    ("the lady at Reception said", None),  # ordinary words, in either case
+    ("someone from leeds rang me", None),  # a place
+    ("the team at work were great", None),
+    ("my account is with frank", None),  # a person
+])
+def test_where_someone_banks_shops_or_is_insured_is_an_organisation(text, expected):
+    found = quotes(text, "ORGANIZATION_NAME")
+    assert expected in found if expected else found == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("The locksmith was from a company called Keys R Us.", "Keys R Us"),
+    ("the locksmith was from a company called keys r us", "keys r us"),
+    ("my mum's in a care home called rosewood lodge in solihull", "rosewood lodge"),
+    ("we went to a pub called the red lion last night", "red lion"),
+    ("she used a shop called boots", "boots"),  # whatever words follow "called"
+])
+def test_a_business_said_to_be_called_something_is_an_organisation(text, expected):
+    assert expected in quotes(text, "ORGANIZATION_NAME")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I'm calling from the Citizens Advice Bureau on behalf of Mrs Adeyemi.", "Adeyemi"),
+    ("I'm calling on behalf of John Smith.", "John Smith"),
+])
+def test_on_behalf_of_a_person_is_no_organisation(text, expected):
+    assert expected in quotes(text, "PERSON_NAME")
+    assert not any(expected in value for value in quotes(text, "ORGANIZATION_NAME_SPEAKER"))
+
+
+@pytest.mark.parametrize("text,expected", [
     ("then I started working at Kimberly-Clark.", "Kimberly-Clark"),  # a listed company
     ("my dad was at Honeywell for years", "Honeywell"),  # the first word of Honeywell International
     ("he drove for FedEx", "FedEx"),
@@ -826,6 +866,7 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     ("the guy was called koerner", {"koerner"}),
     ("i spoke to a lady called joy on friday", {"joy"}),  # "a" someone "called": a name, however ordinary
     ("there was a guy called frank who helped", {"frank"}),
+    ("i spoke to someone called precious last week", {"precious"}),  # "someone" needs no "a"
 ])
 def test_someone_said_to_be_called_a_word_no_list_holds(text, expected):
     assert quotes(text, "PERSON_NAME") >= expected
@@ -834,6 +875,7 @@ def test_someone_said_to_be_called_a_word_no_list_holds(text, expected):
 @pytest.mark.parametrize("text", [
     "she's called me twice", "he was called back", "she is called upon", "he's called in sick",
     "a man called yesterday about the car", "a lady called back", "a nurse called me",
+    "someone called this morning", "somebody called while you were out", "someone called us",
 ])
 def test_called_before_an_ordinary_word_names_no_one(text):
     assert quotes(text, "PERSON_NAME") == set()

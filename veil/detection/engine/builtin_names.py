@@ -844,11 +844,11 @@ _NAME_CONTEXTS = [
         rf"\b(?:his|her|their|whose|(?:{_RELATIVES}|{_PEOPLE})['’]s)[ \t]+(?:(?:first|last|full|middle)[ \t]+)?"
         rf"name(?:[ \t]+is|['’]s)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
-    # "a lady called joy", "one guy called frank": after "a" and a word for someone, "called"
-    # names them, unless what follows says when, how or whom they rang ("a man called
-    # yesterday", "a lady called back", "a nurse called me").
+    # "a lady called joy", "one guy called frank", "someone called precious": after "a" and a
+    # word for someone, or "someone", "called" names them, unless what follows says when, how or
+    # whom they rang ("a man called yesterday", "a lady called back", "a nurse called me").
     (re.compile(
-        rf"\b(?:a|an|one|this|some)[ \t]+(?:{_PEOPLE})[ \t]+called[ \t]+"
+        rf"\b(?:(?:a|an|one|this|some)[ \t]+(?:{_PEOPLE})|someone|somebody)[ \t]+called[ \t]+"
         r"(?!(?:back|earlier|yesterday|today|tonight|tomorrow|again|about|for|me|you|him|her|us|"
         r"them|it|in|out|up|round|around|over|on|to|from|and|the|a|an|my|your|his|our|their|this|"
         r"that|twice|once|every|last|just|saying|asking|while|when|at|after|before|because|so|but|"
@@ -1235,6 +1235,7 @@ GREETING_BEFORE = re.compile(rf"(?i)\b(?:{GREETINGS})[ \t]*,?[ \t]+$")
 _TITLE_CONTEXT = re.compile(
     rf"\b(?:{TITLES})\b\.?[ \t]+(?P<name>{_CAP}(?:[ \t]+{_CAP})?)"
 )
+_TITLE_WORD = re.compile(rf"(?:{TITLES.lower()})")
 _TITLE_CONTEXT_LOWER = re.compile(
     rf"\b(?:{TITLES.lower()})\b\.?[ \t]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
 )
@@ -1287,7 +1288,7 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             # ("Dana Cho"), but begins none ("speak for Themselves").
             break
         if strict and (ordinary_word(lowered) or _clitic_base(lowered) in ordinary_name_words()
-                       or _ordinary_compound(lowered) or _inflected_ordinary(lowered)):
+                       or _ordinary_compound(lowered)) or _inflected_ordinary(lowered):
             break
         length, owned = _before_owner(word)
         kept_end = start + piece.start() + length
@@ -1303,10 +1304,17 @@ _NEGATED = re.compile(r"n['’]t$")
 
 def _inflected_ordinary(lowered: str) -> bool:
     """A verb or a plural that the word list holds only in its plain form, and no list names:
-    "my husband golfs", "my son skates"; not "my son james", which a list names."""
-    if lowered in name_words() or not lowered.endswith("s") or len(lowered) < 4:
+    "my husband golfs", "my son skates", "i'm phoning from sky"; not "my son james", which a
+    list names."""
+    if lowered in name_words() or len(lowered) < 4:
         return False
-    stems = [lowered[:-1]] + ([lowered[:-2]] if lowered.endswith("es") else [])
+    if lowered.endswith("s"):
+        stems = [lowered[:-1]] + ([lowered[:-2]] if lowered.endswith("es") else [])
+    elif lowered.endswith("ing") and len(lowered) > 5:
+        # "phoning" (phone), "emailing" (email), "shopping" (shop)
+        stems = [lowered[:-3], lowered[:-3] + "e"] + ([lowered[:-4]] if lowered[-4] == lowered[-5] else [])
+    else:
+        return False
     return any(stem in common_words() and stem not in name_words() for stem in stems)
 
 
@@ -1720,9 +1728,13 @@ ORG_STOP = frozenset(
 ) | frozenset(
     # Words a speaker says after the name, which capitals would have ended ("i work for ibm out
     # in", "i'm with texas instruments um everybody", "lsu actually", "kodak i'm fifty eight",
-    # "i'm from normal illinois originally").
+    # "i'm from normal illinois originally", "the guy from barer foods said", "my financial guy
+    # at edward jones mister young").
     """um uh er ah hmm like actually basically honestly originally out over up down off part full then still
     just also even i'm im i've i'd did does do didn't doesn't don't got gets
+    said says told tells rang rings called calls came comes sent sends gave gives asked asks
+    wanted wants needed needs reckons reckoned thinks thought mister missus mr mrs ms
+    mostly usually always sometimes often normally generally mainly probably anyway too
     everybody everyone everything one two three four five six seven
     eight nine ten twenty thirty forty fifty sixty seventy eighty ninety hundred""".split()
 )
@@ -1730,6 +1742,7 @@ ORG_STOP = frozenset(
 _WORDS_OF_TIME = frozenset("before after since until till while during".split())
 _SPEAKER_CONTEXT = re.compile(
     r"(?:\b(?:thank you for calling|thanks for calling|you've reached|you have reached|"
+    r"you're through to|you are through to|you've come through to|"
     # What a chat agent or an airline's crew says of their company: "thank you for chatting with
     # wayfair", "thanks for contacting comcast", "thank you for flying delta".
     r"(?:thank you|thanks) for (?:chatting with|contacting|choosing|flying|shopping (?:at|with)|"
@@ -1770,6 +1783,19 @@ _WORKPLACE_CONTEXT = re.compile(
     rf"[ \t]+(?:the[ \t]+)?(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
 )
 
+# Where someone banks, shops or is insured, and whose staff they dealt with: "we bank with
+# nationwide", "my insurance is through progressive", "a member of puregym", "the fraud team at
+# chase", "someone from barclays rang". A customer names the firm that holds their account as
+# an employee names the one that pays them; the same words follow (`_workplace_hits`).
+_CUSTOMER_CONTEXT = re.compile(
+    r"\b(?:(?:bank|banks|banked|banking|shop|shops|shopped|shopping)[ \t]+(?:with|at)"
+    r"|(?:account|accounts|card|mortgage|loan|policy|insurance|insurer|cover|contract|pension|"
+    r"broadband|provider|supplier|carrier)(?:[ \t]+(?:is|was))?[ \t]+(?:with|through)"
+    r"|(?:insured|signed[ \t]+up|customer|customers|member|members|client|clients)[ \t]+(?:with|at|of)"
+    r"|(?:team|department|desk|branch|someone|somebody|guy|lady|rep)[ \t]+(?:at|from))"
+    rf"[ \t]+(?:the[ \t]+)?(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
+)
+
 
 _BUILDING_HEAD_WORD = re.compile(rf"\b(?:{BUILDING_HEADS.lower()})\b")
 
@@ -1793,26 +1819,33 @@ def organisation_words() -> frozenset[str]:
 
 def _workplace_span(text: str, match: "re.Match[str]", cased: bool) -> tuple[int, int] | None:
     """The organisation after a workplace's cue: as after a speaker's (`_org_context_span`), or,
-    without capitals, one word that is a company's and an ordinary word too ("works at target")."""
+    without capitals, one word that is a company's and an ordinary word too ("works at target",
+    "banks with barclays")."""
     span = _org_context_span(text, match.start("name"), match.end("name"), cased)
     if span is not None or cased:
         return span
     word = re.match(r"[\w'’-]+", text[match.start("name"):]).group(0)
-    if _POSSESSIVE.sub("", word.lower()) in ordinary_word_organisations():
+    if _POSSESSIVE.sub("", word.lower()) in organisation_words():
         return match.start("name"), match.start("name") + len(word)
     return None
 
 
 def _workplace_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
-    """Organisations where someone works or studies (`_WORKPLACE_CONTEXT`): capitalised words
-    in cased text; without capitals, words of which one is no ordinary word ("works at citgo";
-    not "works at night") or a company's that is ("she works at target"). Not a time ("work for
-    Christmas"), a relation ("working for Dad") or, after "for", "by" or "with", a person
-    (`_names_someone`)."""
-    if not may_match(_WORKPLACE_CONTEXT):
-        return
-    lowered = lowered_same_length(text)
-    for match in _WORKPLACE_CONTEXT.finditer(lowered):
+    """Organisations where someone works or studies (`_WORKPLACE_CONTEXT`), or banks, shops or
+    is insured (`_CUSTOMER_CONTEXT`): capitalised words in cased text; without capitals, words
+    of which one is no ordinary word ("works at citgo"; not "works at night") or a company's
+    that is ("she works at target", "the fraud team at chase"). Not a time ("work for
+    Christmas"), a relation ("working for Dad"), a person after "for", "by" or "with" or after
+    a customer's words (`_names_someone`), nor a place after a customer's ("someone from leeds")."""
+    lowered = None
+    for pattern in (_WORKPLACE_CONTEXT, _CUSTOMER_CONTEXT):
+        if may_match(pattern):
+            lowered = lowered or lowered_same_length(text)
+            yield from _workplace_matches(text, lowered, pattern, cased)
+
+
+def _workplace_matches(text: str, lowered: str, pattern: "re.Pattern[str]", cased: bool) -> Iterator[Hit]:
+    for match in pattern.finditer(lowered):
         span = _workplace_span(text, match, cased)
         if span is None:
             continue
@@ -1826,11 +1859,13 @@ def _workplace_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit
             if cue[-2] == "into":
                 continue  # "got into the Oval Office", "got into the car": a room, not a school
             cue.pop()
-        if cue[-1] in ("for", "by", "with") and _names_someone(text, *span):
+        if (pattern is _CUSTOMER_CONTEXT or cue[-1] in ("for", "by", "with")) and _names_someone(text, *span):
             continue
-        if not cased and value not in organisation_words() \
+        if pattern is _CUSTOMER_CONTEXT and is_place_phrase(value):
+            continue  # "someone from leeds", "the branch at walsall": the gazetteer's to type
+        if (not cased or pattern is _CUSTOMER_CONTEXT) and value not in organisation_words() \
                 and all(_ordinary_compound(w) for w in value.split()):
-            continue
+            continue  # "works at night"; a customer's, also "the lady at Reception"
         yield span[0], span[1], L.LIKELY if cased else L.POSSIBLE, Method.REGEX
 
 
@@ -1889,8 +1924,31 @@ def _opening_org_span(text: str, start: int, end: int) -> tuple[int, int] | None
 
 
 def _org_context_span(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
-    """The organisation words after a speaker context, up to the first word that ends it."""
+    """The organisation words after a speaker context, up to the first word that ends it, or
+    the longest run of them that the organisation lists name ("Direct Line", though "line"
+    ends "the customer care line")."""
     pieces = list(re.finditer(r"\S+", text[start:end]))
+    span = _org_words_span(text, start, pieces, cased)
+    listed = _listed_org_span(text, start, pieces, cased)
+    if listed is not None and (span is None or listed[1] > span[1]):
+        return listed
+    return span
+
+
+def _listed_org_span(text: str, start: int, pieces: list, cased: bool) -> tuple[int, int] | None:
+    """The longest run of words at `start`, two or more or one no ordinary word, that the
+    organisation lists name."""
+    for count in range(min(4, len(pieces)), 0, -1):
+        run_end = start + pieces[count - 1].start() + len(pieces[count - 1].group(0).rstrip(",.!?;:"))
+        run = _POSSESSIVE.sub("", text[start:run_end].lower())
+        if (count > 1 or run not in common_words()) and run in organisation_words() \
+                and (not cased or text[start:run_end].istitle() or text[start:run_end].isupper()):
+            return start, run_end
+    return None
+
+
+def _org_words_span(text: str, start: int, pieces: list, cased: bool) -> tuple[int, int] | None:
+    """The organisation words at `start`, up to the first word that ends them."""
     kept_end = None
     kept = 0
     any_name = False
@@ -1937,6 +1995,10 @@ def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int
             value = _POSSESSIVE.sub("", lowered[span[0]:span[1]])
             if "from" in lowered[match.start():match.start("name")] and is_place_phrase(value):
                 continue
+            cue = lowered[match.start():match.start("name")]
+            if any(w in cue for w in ("behalf", "represent", "through to")) and (
+                    _TITLE_WORD.fullmatch(value.split()[0].rstrip(".")) or _names_someone(text, *span)):
+                continue  # "on behalf of Mrs Adeyemi", "you're through to Ellie at ...": a person
             yield span
     if cased and may_match(_OPENING_CONTEXT):
         match = _OPENING_CONTEXT.match(lowered)
@@ -2220,6 +2282,55 @@ def _headed_hits(text: str, cased: bool, may_match: MayMatch, cased_patterns, un
                 yield span[0], span[1], L.POSSIBLE, Method.REGEX
 
 
+# A business or a home named as such: "a company called keys r us", "a care home called
+# Rosewood Lodge", "a pub called the red lion". Whatever words follow "called" are its name,
+# however ordinary ("a shop called boots").
+_NAMED_PLACE_OF_BUSINESS = re.compile(
+    r"\b(?:a|an|the|this|that)[ \t]+(?:(?:care|nursing|children's|residential)[ \t]+home|company|firm|"
+    r"business|shop|store|pub|restaurant|cafe|café|takeaway|salon|garage|agency|charity|nursery|"
+    r"academy|college|school|church|club|gym|practice|clinic|hotel|app|website|band|brand|chain|"
+    r"organisation|organization|outfit|startup|start-up|bakery|dealership|lettings[ \t]+agent|"
+    r"estate[ \t]+agent|estate[ \t]+agents)[ \t]+(?:called|named)[ \t]+(?:the[ \t]+)?"
+    rf"(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,3}})"
+)
+# Joiners inside such a name ("Keys R Us", "Marks and Spencer", "Church of Christ").
+_CALLED_JOINERS = frozenset("& and of r n the".split())
+
+
+def _called_name_span(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
+    """The name after `_NAMED_PLACE_OF_BUSINESS`'s "called": capitalised words and their
+    joiners in a text with capitals; without, words up to one that ends a name (a stopword
+    but "us" after a joiner, a word of time, `ORG_STOP`)."""
+    kept_end = None
+    previous = ""
+    for piece in re.finditer(r"\S+", text[start:end]):
+        word = piece.group(0).rstrip(",.!?;:")
+        lowered = word.lower()
+        joiner = lowered in _CALLED_JOINERS and kept_end is not None
+        after_joiner = previous in _CALLED_JOINERS and lowered == "us"  # "keys r us"
+        if cased and not (word[:1].isupper() or word[:1].isdigit() or joiner):
+            break
+        if not cased and not joiner and not after_joiner and (
+                lowered in STOPWORDS or lowered in ORG_STOP or lowered in _WORDS_OF_TIME
+                or _clitic_base(lowered) in STOPWORDS):
+            break
+        if not joiner:
+            kept_end = start + piece.start() + len(word)
+        previous = lowered
+        if word != piece.group(0):
+            break  # punctuation ends the name
+    return None if kept_end is None else (start, kept_end)
+
+
+def _named_business_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
+    if not may_match(_NAMED_PLACE_OF_BUSINESS):
+        return
+    for match in _NAMED_PLACE_OF_BUSINESS.finditer(lowered_same_length(text)):
+        span = _called_name_span(text, *match.span("name"), cased)
+        if span is not None:
+            yield span[0], span[1], L.LIKELY, Method.REGEX
+
+
 def _organisation_hits(
     text: str, spans: Iterable[Span], may_match: MayMatch | None
 ) -> Iterator[Hit]:
@@ -2250,6 +2361,7 @@ def _organisation_hits(
     for start, end in _org_context_hits(text, may_match):
         yield start, end, L.LIKELY, Method.REGEX
     yield from _workplace_hits(text, cased, may_match)
+    yield from _named_business_hits(text, cased, may_match)
     for start, end in spans:
         word = text[start:end]
         common = word.lower() in ordinary_word_organisations()
@@ -2294,7 +2406,8 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
 
 _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
                 _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _SCHOOL_CAPITALISED, _FAN_OF,
-                _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _WORKPLACE_CONTEXT]
+                _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _WORKPLACE_CONTEXT,
+                _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS]
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:
@@ -2719,6 +2832,7 @@ _GUARD = RegexGuard(
     + [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
        _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT,
        _SCHOOL_CAPITALISED, _FAN_OF, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
-       _OPENING_CONTEXT, _WORKPLACE_CONTEXT, _PRODUCT_CONTEXT]
+       _OPENING_CONTEXT, _WORKPLACE_CONTEXT, _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS,
+       _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
 )

@@ -134,11 +134,13 @@ subaru, mazda, nissan, datsun, hyundai, kia, daewoo, lexus, infiniti, acura, lin
 pontiac, oldsmobile, plymouth, chrysler, jeep, tata, mahindra, bajaj
 """)
 
-# The shops among `BRANDS`: named after people, but said of the shop, where one works or buys
-# ("I work at Tesco", "the Aldi on Main Street"), not of a thing one owns. ORGANIZATION_NAME's
-# dictionary keeps them, as it keeps "Sainsbury's" and "Kohl's".
+# The shops, banks and firms among `BRANDS`: named after people, but said of the firm, where one
+# works, buys or banks ("I work at Tesco", "the Aldi on Main Street", "my Barclays account",
+# "she's at Deloitte"), not of a thing one owns. ORGANIZATION_NAME's dictionary keeps them, as
+# it keeps "Sainsbury's" and "Kohl's".
 SHOP_BRANDS = _words("""
-walmart, walgreens, kroger, safeway, aldi, lidl, tesco, wegmans, nordstrom, morrisons
+walmart, walgreens, kroger, safeway, aldi, lidl, tesco, wegmans, nordstrom, morrisons, ikea, boots,
+barclays, lloyds, schwab, deloitte, kpmg, accenture, mckinsey
 """)
 
 # Titles that make the next capitalised word a name ("Dr. Okafor", "Mrs Nguyen").
