@@ -78,12 +78,12 @@ def collect() -> tuple[set[str], set[str], list[str]]:
 
 
 # Short forms of English given names that Faker's lists lack and callers use for one another
-# ("dave and Jen", "tell Becca"): without them "jen" is an ordinary word of the frequency list,
-# and a name said in lower case is left in. None is an English word ("Gabby", "Mags", "Vin" and
-# "Tash" are, and are left out).
+# ("dave and Jen", "tell Becca", "put me through to Kev in accounts"): without them "jen" is an
+# ordinary word of the frequency list, and a name said in lower case is left in. None is an
+# English word ("Gabby", "Mags", "Vin" and "Tash" are, and are left out).
 ENGLISH_SHORT_FORMS = frozenset("""
     Jen Jenn Becca Steph Izzy Kat Kath Cath Maddie Rach Roz Vinny Syd Viv Jojo Cece Babs Jem
-    Stu
+    Stu Kev Trev Gav Nige Jase Baz Shaz Gaz Tez Bev
 """.split())
 # Given names of callers in Britain and Ireland that Faker's lists lack: Welsh names, the Irish
 # names as Irish writes them (with the fada: "Seán", "Róisín"; the bare forms are listed), and

@@ -44,6 +44,8 @@ def test_person_names_found(text, expected):
     ("yeah my husband golfs every saturday", set()),  # a verb the word list holds as "golf"
     ("my son skates on weekends", set()),
     ("i'm phoning from sky about your broadband", set()),  # "-ing" of "phone", in no list
+    ("my plumber dave fixed the boiler", {"dave"}),  # a trade, as a relative
+    ("my vet said she's fine", set()),
     ("my husband james is here", {"james"}),        # a name the lists hold, ending in "s"
     ("My husband will be there.", set()),
     ("my son haven't had a cavity", set()),
@@ -867,6 +869,8 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     ("i spoke to a lady called joy on friday", {"joy"}),  # "a" someone "called": a name, however ordinary
     ("there was a guy called frank who helped", {"frank"}),
     ("i spoke to someone called precious last week", {"precious"}),  # "someone" needs no "a"
+    ("we got the puppy from a breeder called Jan in Carmarthen", {"Jan"}),  # a month's name too
+    ("can you put me through to kev in accounts please", {"kev"}),  # a short form callers use
 ])
 def test_someone_said_to_be_called_a_word_no_list_holds(text, expected):
     assert quotes(text, "PERSON_NAME") >= expected

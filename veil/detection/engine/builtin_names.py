@@ -810,7 +810,9 @@ _CAP = r"[A-Z][\w'’-]{0,30}"
 _PEOPLE = (r"guy|man|woman|lady|girl|boy|person|fellow|gentleman|kid|someone|somebody|agent|rep|"
            r"representative|technician|engineer|manager|supervisor|doctor|nurse|friend|colleague|"
            r"coworker|co-worker|neighbor|neighbour|tenant|landlord|customer|caller|student|teacher|"
-           r"lawyer|attorney|dentist|therapist|boss")
+           r"lawyer|attorney|dentist|therapist|boss|plumber|builder|electrician|solicitor|landlady|"
+           r"carer|mate|bloke|fella|chap|lad|lass|vet|mechanic|cleaner|midwife|receptionist|"
+           r"consultant|surgeon|breeder")
 _RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|dad|cousin|uncle|aunt|"
               r"nephew|niece|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
               r"boyfriend|girlfriend|fiance|fiancé|fiancee|partner|stepson|stepdaughter")
