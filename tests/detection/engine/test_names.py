@@ -534,6 +534,7 @@ def test_where_someone_works_or_studies_is_an_organisation(text, expected):
     ("the guy at Costco said it was fine", "Costco"),
     ("the lady at Reception said", None),  # ordinary words, in either case
     ("someone from leeds rang me", None),  # a place
+    ("good to see someone from englewood doing good", None),  # a place, then a verb
     ("the team at work were great", None),
     ("my account is with frank", None),  # a person
 ])

@@ -1863,8 +1863,8 @@ def _workplace_matches(text: str, lowered: str, pattern: "re.Pattern[str]", case
             cue.pop()
         if (pattern is _CUSTOMER_CONTEXT or cue[-1] in ("for", "by", "with")) and _names_someone(text, *span):
             continue
-        if pattern is _CUSTOMER_CONTEXT and is_place_phrase(value):
-            continue  # "someone from leeds", "the branch at walsall": the gazetteer's to type
+        if pattern is _CUSTOMER_CONTEXT and (is_place_phrase(value) or is_place_phrase(first)):
+            continue  # "someone from leeds", "someone from englewood doing good": the gazetteer's
         if (not cased or pattern is _CUSTOMER_CONTEXT) and value not in organisation_words() \
                 and all(_ordinary_compound(w) for w in value.split()):
             continue  # "works at night"; a customer's, also "the lady at Reception"
