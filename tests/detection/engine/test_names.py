@@ -44,6 +44,7 @@ def test_person_names_found(text, expected):
     ("yeah my husband golfs every saturday", set()),  # a verb the word list holds as "golf"
     ("my son skates on weekends", set()),
     ("i'm phoning from sky about your broadband", set()),  # "-ing" of "phone", in no list
+    ("I've had several dentists, but Dr. Deters is by far my favorite.", {"Deters"}),  # a verb's "-s" too
     ("my plumber dave fixed the boiler", {"dave"}),  # a trade, as a relative
     ("my vet said she's fine", set()),
     ("my husband james is here", {"james"}),        # a name the lists hold, ending in "s"

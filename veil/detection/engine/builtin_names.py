@@ -1290,8 +1290,10 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             # ("Dana Cho"), but begins none ("speak for Themselves").
             break
         if strict and (ordinary_word(lowered) or _clitic_base(lowered) in ordinary_name_words()
-                       or _ordinary_compound(lowered)) or _inflected_ordinary(lowered):
+                       or _ordinary_compound(lowered) or _inflected_ordinary(lowered)):
             break
+        if not cased and lowered.endswith("ing") and _inflected_ordinary(lowered):
+            break  # "i'm phoning from sky"; not "Dr. Deters", a surname that is a verb too
         length, owned = _before_owner(word)
         kept_end = start + piece.start() + length
         if owned:
