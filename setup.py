@@ -31,6 +31,9 @@ REQUIRED = [
     "regex>=2023.0",
     # National identifiers' check digits (CPF, Aadhaar, CURP, ...): veil.detection.infotypes.asia_pacific.
     "python-stdnum>=2.2",
+    # Numbering plans: a national phone number with a trunk 0 ("07911 123456", "06 12 34 56 78")
+    # is valid in one of 27 countries (veil.detection.infotypes.text, PHONE_NUMBER).
+    "phonenumbers>=8.13",
     # The NER stage. torch is pinned: here `torch==2.13.0` resolves to the local CPU build, and
     # the Dataflow container (infra/dataflow) installs the same version with CUDA.
     "torch==2.13.0",
