@@ -42,6 +42,22 @@ FOUND = [
     ("CREDIT_CARD_TRACK_NUMBER", ";4111111111111111=25121010000000000?", None),
     ("IBAN_CODE", "IBAN GB82 WEST 1234 5698 7654 32 ok", "GB82 WEST 1234 5698 7654 32"),
     ("IBAN_CODE", "DE89370400440532013000", "DE89370400440532013000"),
+    # Wallet addresses with their checksums: BIP-173's and BIP-86's examples, Bitcoin's
+    # pay-to-key-hash and pay-to-script-hash, Litecoin's, and an EIP-55 address.
+    ("CRYPTO_WALLET_ADDRESS", "sent to bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4 ok",
+     "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"),
+    ("CRYPTO_WALLET_ADDRESS", "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4",
+     "BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4"),
+    ("CRYPTO_WALLET_ADDRESS",
+     "taproot: bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297.",
+     "bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297"),
+    ("CRYPTO_WALLET_ADDRESS", "to 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2.", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2"),
+    ("CRYPTO_WALLET_ADDRESS", "multisig 3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"),
+    ("CRYPTO_WALLET_ADDRESS", "ltc LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9", "LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9"),
+    ("CRYPTO_WALLET_ADDRESS", "my eth is 0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+     "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"),
+    ("CRYPTO_WALLET_ADDRESS", "to 0x52908400098527886e0f7030069857d2e4169ee7 now",
+     "0x52908400098527886e0f7030069857d2e4169ee7"),  # one case: no checksum, the shape
     ("US_SOCIAL_SECURITY_NUMBER", "ssn 123-45-6789", "123-45-6789"),
     ("US_SOCIAL_SECURITY_NUMBER", "my social security number is 123456789", "123456789"),
     ("CANADA_SOCIAL_INSURANCE_NUMBER", "SIN 130 692 544", "130 692 544"),
@@ -223,6 +239,13 @@ NOT_FOUND = [
     ("CREDIT_CARD_NUMBER", "9111111111111111"),  # no issuer
     ("CREDIT_CARD_TRACK_NUMBER", "%B4111111111111112^DOE/JANE^2512101000000000?"),
     ("IBAN_CODE", "GB82 WEST 1234 5698 7654 33"),  # mod 97 fails
+    ("CRYPTO_WALLET_ADDRESS", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5"),  # checksum fails
+    ("CRYPTO_WALLET_ADDRESS", "bc1qw508d6qejxtdg4y5r3zaRVARY0C5XW7KV8F3T4"),  # mixed case
+    ("CRYPTO_WALLET_ADDRESS", "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx"),  # a testnet address
+    ("CRYPTO_WALLET_ADDRESS", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3"),  # checksum fails
+    ("CRYPTO_WALLET_ADDRESS", "session 1AbCdEfGhJkLmNpQrStUvWxYz123456789"),  # a token's shape
+    ("CRYPTO_WALLET_ADDRESS", "hash 0x4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b"),
+    ("CRYPTO_WALLET_ADDRESS", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD"),  # EIP-55 case fails
     ("US_SOCIAL_SECURITY_NUMBER", "123-45-0000"),
     ("US_SOCIAL_SECURITY_NUMBER", "666-45-6789"),
     ("US_SOCIAL_SECURITY_NUMBER", "order 123456789"),  # bare nine digits, no hotword

@@ -1,6 +1,8 @@
 """Check digits. A number that fails its checksum is not reported as that infoType."""
 from __future__ import annotations
 
+import hashlib
+
 
 def digits_of(text: str) -> str:
     return "".join(c for c in text if c.isdigit())
@@ -373,3 +375,137 @@ def scotland_chi_valid(number: str) -> bool:
     check digit computed as the NHS number's (mod 11)."""
     return (uk_nhs_valid(number) and 1 <= int(number[:2]) <= 31
             and 1 <= int(number[2:4]) <= 12)
+
+
+# --- cryptocurrency wallet addresses --------------------------------------------------------
+
+BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+BECH32 = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+# Version bytes of base58 addresses: Bitcoin's pay-to-key-hash and pay-to-script-hash (0, 5),
+# Litecoin's (48, 50).
+_BASE58_VERSIONS = frozenset({0, 5, 48, 50})
+_BECH32_HRPS = ("bc", "ltc")
+
+
+def base58_payload(address: str) -> bytes | None:
+    """The bytes a base58 string encodes (each leading "1" a zero byte), or None."""
+    number = 0
+    for char in address:
+        digit = BASE58.find(char)
+        if digit < 0:
+            return None
+        number = number * 58 + digit
+    leading_zeros = len(address) - len(address.lstrip("1"))
+    return b"\0" * leading_zeros + number.to_bytes((number.bit_length() + 7) // 8, "big")
+
+
+def base58check_valid(address: str) -> bool:
+    """A 25-byte base58 payload whose last four bytes are the first four of the double SHA-256
+    of the rest, with a Bitcoin or Litecoin version byte."""
+    payload = base58_payload(address)
+    if payload is None or len(payload) != 25 or payload[0] not in _BASE58_VERSIONS:
+        return False
+    return payload[-4:] == hashlib.sha256(hashlib.sha256(payload[:-4]).digest()).digest()[:4]
+
+
+def bech32_polymod(values: list[int]) -> int:
+    """BIP-173's checksum polynomial over GF(32)."""
+    generator = (0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3)
+    check = 1
+    for value in values:
+        top = check >> 25
+        check = (check & 0x1FFFFFF) << 5 ^ value
+        for i, g in enumerate(generator):
+            if (top >> i) & 1:
+                check ^= g
+    return check
+
+
+def bech32_hrp_values(hrp: str) -> list[int]:
+    return [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
+
+
+def segwit_constant(witness_version: int) -> int:
+    """Bech32's constant for witness version 0, bech32m's for the later ones (BIP-350)."""
+    return 1 if witness_version == 0 else 0x2BC830A3
+
+
+def segwit_address_valid(address: str) -> bool:
+    """A segwit address of Bitcoin or Litecoin: one case, the human-readable part, "1", the
+    data in bech32's alphabet ending in its six-character checksum (BIP-173, BIP-350)."""
+    if address.lower() != address and address.upper() != address:
+        return False
+    hrp, _, data = address.lower().rpartition("1")
+    if hrp not in _BECH32_HRPS or not 14 <= len(data) <= 74 or any(c not in BECH32 for c in data):
+        return False
+    values = [BECH32.index(c) for c in data]
+    return values[0] <= 16 and bech32_polymod(bech32_hrp_values(hrp) + values) == segwit_constant(values[0])
+
+
+def _keccak_tables() -> tuple[list[int], list[list[int]]]:
+    """Keccak-f[1600]'s round constants (from its LFSR) and rotation offsets (from the (x, y)
+    walk), derived rather than tabled."""
+    state, constants = 1, []
+    for _ in range(24):
+        constant = 0
+        for j in range(7):
+            if state & 1:
+                constant |= 1 << ((1 << j) - 1)
+            state = ((state << 1) ^ (0x71 if state & 0x80 else 0)) & 0xFF
+        constants.append(constant)
+    rotations = [[0] * 5 for _ in range(5)]
+    x, y = 1, 0
+    for t in range(24):
+        rotations[x][y] = ((t + 1) * (t + 2) // 2) % 64
+        x, y = y, (2 * x + 3 * y) % 5
+    return constants, rotations
+
+
+_KECCAK_ROUNDS, _KECCAK_ROTATIONS = _keccak_tables()
+_LANE = (1 << 64) - 1
+
+
+def _rotate(lane: int, by: int) -> int:
+    return ((lane << by) | (lane >> (64 - by))) & _LANE if by else lane
+
+
+def _keccak_f(lanes: list[list[int]]) -> None:
+    for constant in _KECCAK_ROUNDS:
+        parity = [lanes[x][0] ^ lanes[x][1] ^ lanes[x][2] ^ lanes[x][3] ^ lanes[x][4] for x in range(5)]
+        for x in range(5):
+            mix = parity[(x - 1) % 5] ^ _rotate(parity[(x + 1) % 5], 1)
+            for y in range(5):
+                lanes[x][y] ^= mix
+        moved = [[0] * 5 for _ in range(5)]
+        for x in range(5):
+            for y in range(5):
+                moved[y][(2 * x + 3 * y) % 5] = _rotate(lanes[x][y], _KECCAK_ROTATIONS[x][y])
+        for x in range(5):
+            for y in range(5):
+                lanes[x][y] = moved[x][y] ^ (~moved[(x + 1) % 5][y] & moved[(x + 2) % 5][y])
+        lanes[0][0] ^= constant
+
+
+def keccak_256(data: bytes) -> bytes:
+    """Keccak-256 as Ethereum uses it (the original padding, not SHA3-256's): the standard
+    library's hashlib has only SHA3."""
+    rate = 136
+    padded = bytearray(data) + b"\x01" + b"\0" * (-(len(data) + 1) % rate)
+    padded[-1] |= 0x80
+    lanes = [[0] * 5 for _ in range(5)]
+    for block in range(0, len(padded), rate):
+        for i in range(rate // 8):
+            lanes[i % 5][i // 5] ^= int.from_bytes(padded[block + 8 * i:block + 8 * i + 8], "little")
+        _keccak_f(lanes)
+    return b"".join(lanes[i % 5][i // 5].to_bytes(8, "little") for i in range(4))
+
+
+def eip55_valid(address: str) -> bool:
+    """An Ethereum address ("0x" and forty hex digits) whose letters' case is its checksum
+    (EIP-55): a letter is upper-case where the Keccak-256 of the lower-case address has a
+    nibble of 8 or more. An address in one case carries no checksum and is not valid here."""
+    body = address[2:]
+    if not address.startswith("0x") or len(body) != 40 or body.lower() == body or body.upper() == body:
+        return False
+    digest = keccak_256(body.lower().encode("ascii")).hex()
+    return all(c.isupper() == (int(digest[i], 16) >= 8) for i, c in enumerate(body) if c.isalpha())
