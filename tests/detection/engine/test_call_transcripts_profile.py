@@ -273,11 +273,16 @@ def test_as_in_before_an_article_is_no_spelling(detector):
     ("my cell is oh six oh three", "oh six oh three"),
     ("three two ate four", "three two ate four"),
     ("it's oh seven seven hundred nine double four one two", "oh seven seven hundred nine double four one two"),
-    # a letter or two among the digits, with two digits after them: a case number
-    ("case number one eight c r zero four four one two", "one eight c r zero four four one two"),
+    # a letter or two among the digits, with two digits after them
+    ("it's one eight c r zero four four one two", "one eight c r zero four four one two"),
 ])
 def test_spoken_digits_with_double_oh_and_sound_alikes(detector, text, expected):
     assert (0, expected, "DIGIT_SEQUENCE") in found(detector, [text])
+
+
+def test_a_code_of_letters_and_digits_said_after_its_name_is_an_identifier(detector):
+    text = "case number one eight c r zero four four one two"
+    assert (0, "one eight c r zero four four one two", "GENERIC_ID") in found(detector, [text])
 
 
 @pytest.mark.parametrize("text", ["We won two of them", "Oh, one more thing", "it cost seven hundred nine pounds",

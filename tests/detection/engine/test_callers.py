@@ -62,6 +62,10 @@ FOUND = [
     ("USER_NAME", "Follow me on Instagram, it's kaylee dot makes dot things.", "kaylee dot makes dot things"),
     ("USER_NAME", "My TikTok is at jess dot fit.", "jess dot fit"),
     ("URL", "Go to w w w dot gadget hub dot com.", "w w w dot gadget hub dot com"),
+    # A code read out a character at a time after the identifier's name.
+    ("GENERIC_ID", "My booking reference is X seven K two L Q.", "X seven K two L Q"),
+    ("GENERIC_ID", "My payroll number is P zero zero four seven one two.", "P zero zero four seven one two"),
+    ("GENERIC_ID", "Frequent flyer number O A nine nine four four one two.", "O A nine nine four four one two"),
 ]
 
 
@@ -113,6 +117,11 @@ NOT_FOUND = [
     ("USER_NAME", "Press the underscore key twice."),
     ("USER_NAME", "My Instagram is instagram dot com slash kaylee."),  # a web address, not a handle
     ("URL", "I went to the gadget hub dot com store."),  # no "w w w": one word before "dot"
+    # Letters and numbers said without an identifier's name, or too few of one kind.
+    ("GENERIC_ID", "We sang a b c one two three."),
+    ("GENERIC_ID", "The order number is a one two three four."),  # "a", then a digit run
+    ("GENERIC_ID", "My reference is one two three four five."),  # digits only: DIGIT_SEQUENCE's
+    ("GENERIC_ID", "The case was a b c d e all over."),  # letters only
 ]
 
 
@@ -408,3 +417,11 @@ def test_the_name_question_lifts_the_answer_not_what_the_caller_says_next(detect
 def test_a_road_that_is_no_street_name(detector, text):
     assert not any(f.info_type == "LOCATION" for f in detector.detect([text]))
 
+
+
+def test_a_code_read_out_in_answer_to_the_question_for_it(detector):
+    texts = ["and can you read me your booking reference", "sure it's x seven k two l q"]
+    found = {(f.turn, texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)}
+    assert (1, "x seven k two l q", "GENERIC_ID") in found
+    said = ["what did the kids sing", "they sang a b c one two three"]
+    assert not [f for f in detector.detect(said) if f.info_type == "GENERIC_ID"]

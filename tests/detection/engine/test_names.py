@@ -545,6 +545,38 @@ def test_where_someone_banks_shops_or_is_insured_is_an_organisation(text, expect
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("i'd like to pay from my nationwide account", "nationwide"),  # listed, before what they hold
+    ("it's on my chase sapphire card", "chase"),
+    ("my british gas account is in arrears", "british gas"),
+    ("my amazon order never came", "amazon"),
+    ("i checked my savings account", None),  # ordinary words
+    ("my joint account with my wife", None),
+    ("my new phone contract", None),
+])
+def test_the_firm_of_a_customers_own_account_is_an_organisation(text, expected):
+    found = quotes(text, "ORGANIZATION_NAME")
+    assert expected in found if expected else found == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    # A trade's word after capitalised words names the business.
+    ("Good afternoon, Castle Garage, Dev speaking.", "Castle Garage"),
+    ("Good morning, Lakeside Mortgages, you're speaking with Raj.", "Lakeside Mortgages"),
+    ("My daughter goes to Little Acorns Nursery on Elm Road.", "Little Acorns Nursery"),
+    ("Hello, this is Keystone Recoveries calling.", "Keystone Recoveries"),
+    ("Encouraging everyone to support our Vietnam Vets this weekend", None),  # veterans
+    ("we took the car to the garage", None),  # without capitals, ordinary words
+])
+def test_a_trade_after_capitalised_words_is_a_business(text, expected):
+    found = quotes(text, "ORGANIZATION_NAME")
+    assert expected in found if expected else found == set()
+
+
+def test_a_possessive_pronoun_opening_a_turn_is_no_place():
+    assert quotes("Mine, Yasmin Haddad.", "LOCATION") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
     ("The locksmith was from a company called Keys R Us.", "Keys R Us"),
     ("the locksmith was from a company called keys r us", "keys r us"),
     ("my mum's in a care home called rosewood lodge in solihull", "rosewood lodge"),

@@ -2033,11 +2033,12 @@ def _short_suffix(suffix: str) -> bool:
     return len(lowered.replace(".", "").replace("/", "")) <= 3 and lowered not in _LEGAL_SUFFIXES_LOWER
 
 
-# Without capitals, the suffixes but the short ones ("co", "sa", "ag": `_short_suffix`).
+# Without capitals, the suffixes but the short ones ("co", "sa", "ag": `_short_suffix`), a
+# second one perhaps after the first ("acme plumbing llc").
+_LOWER_SUFFIXES = ("|".join(s for s in ORG_SUFFIXES.lower().split("|") if not _short_suffix(s.replace("\\", "")))
+                   + f"|{UNCASED_INSTITUTION_HEADS}")
 _ORG_SUFFIX_LOWER = re.compile(
-    rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:"
-    + "|".join(s for s in ORG_SUFFIXES.lower().split("|") if not _short_suffix(s.replace("\\", "")))
-    + rf"|{UNCASED_INSTITUTION_HEADS})\b\.?)"
+    rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{_LOWER_SUFFIXES})\b(?:[ \t]+(?:{_LOWER_SUFFIXES})\b)?\.?)"
 )
 
 
@@ -2335,6 +2336,34 @@ def _named_business_hits(text: str, cased: bool, may_match: MayMatch) -> Iterato
             yield span[0], span[1], L.LIKELY, Method.REGEX
 
 
+_POSSESSIVE_PRONOUNS = frozenset({"mine", "yours", "hers", "ours", "theirs"})
+
+# A customer's own account at a firm, named before what they hold there: "from my nationwide
+# account", "my amazon order", "my sky bill".
+_OWN_ACCOUNT = re.compile(
+    rf"\bmy[ \t]+(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})[ \t]+(?:account|card|credit[ \t]+card|"
+    r"debit[ \t]+card|store[ \t]+card|mortgage|loan|policy|bill|statement|app|order|membership|"
+    r"pension|isa|contract)\b"
+)
+
+
+def _own_account_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
+    """The firm in `_OWN_ACCOUNT`, only where the lists name it whole: "my nationwide account"
+    and "my amazon order", not "my savings account", "my joint account" or "my phone bill"."""
+    if not may_match(_OWN_ACCOUNT):
+        return
+    lowered = lowered_same_length(text)
+    for match in _OWN_ACCOUNT.finditer(lowered):
+        words = list(re.finditer(r"\S+", lowered[:match.end("name")][match.start("name"):]))
+        runs = sorted(((a, b) for a in range(len(words)) for b in range(a, len(words))),
+                      key=lambda run: run[0] - run[1])  # the longest first: "chase sapphire" -> "chase"
+        for a, b in runs:
+            start, end = match.start("name") + words[a].start(), match.start("name") + words[b].end()
+            if lowered[start:end] in organisation_words():
+                yield start, end, L.LIKELY, Method.REGEX
+                break
+
+
 def _organisation_hits(
     text: str, spans: Iterable[Span], may_match: MayMatch | None
 ) -> Iterator[Hit]:
@@ -2366,6 +2395,7 @@ def _organisation_hits(
         yield start, end, L.LIKELY, Method.REGEX
     yield from _workplace_hits(text, cased, may_match)
     yield from _named_business_hits(text, cased, may_match)
+    yield from _own_account_hits(text, may_match)
     for start, end in spans:
         word = text[start:end]
         common = word.lower() in ordinary_word_organisations()
@@ -2411,7 +2441,7 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
 _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
                 _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _SCHOOL_CAPITALISED, _FAN_OF,
                 _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _WORKPLACE_CONTEXT,
-                _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS]
+                _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT]
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:
@@ -2573,10 +2603,10 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
     for start, end in spans:
         word = text[start:end]
         lowered = word.lower()
-        if lowered in STOPWORDS or lowered in BRANDS or (
+        if lowered in STOPWORDS or lowered in BRANDS or lowered in _POSSESSIVE_PRONOUNS or (
             lowered in EPONYMS and is_eponym(text, start, end)
         ):
-            continue
+            continue  # "Mine, Yasmin Haddad." (Mine is a town in Japan)
         # Each case below either decides alone or asks `_in_place_context` (two regexes),
         # which runs only then: most gazetteer matches decide alone.
         if cased:
@@ -2837,6 +2867,6 @@ _GUARD = RegexGuard(
        _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT,
        _SCHOOL_CAPITALISED, _FAN_OF, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
        _OPENING_CONTEXT, _WORKPLACE_CONTEXT, _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS,
-       _PRODUCT_CONTEXT]
+       _OWN_ACCOUNT, _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
 )

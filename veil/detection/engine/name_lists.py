@@ -190,7 +190,12 @@ ORG_SUFFIXES = (
     r"SA|S\.A|SAS|SARL|SpA|S\.p\.A|SRL|BV|B\.V|NV|N\.V|Oy|AB|ASA|A/S|ApS|PLC|Plc|PLLC|PC|Pty|"
     r"KK|K\.K|Holdings|Group|Partners|Associates|Industries|Enterprises|Technologies|"
     r"Solutions|Systems|Services|Consulting|Labs|Bank|Foundation|Institute|University|College|"
-    r"Clinic|Trust|Agency|Ventures|Capital|Insurance|Airlines|Motors|Pharmaceuticals"
+    r"Clinic|Trust|Agency|Ventures|Capital|Insurance|Airlines|Motors|Pharmaceuticals|"
+    # The trades a caller's garage, vet, nursery or removals firm is named by ("Castle Garage",
+    # "Westbrook Veterinary", "Keystone Recoveries").
+    r"Garage|Veterinary|Nursery|Bakery|Salon|Pharmacy|Dental|Opticians|Removals|Plumbing|"
+    r"Builders|Roofing|Recoveries|Lettings|Mortgages|Rentals|Logistics|Haulage|Solicitors|"
+    r"Accountants"
 )
 
 # Words that head an institution's name: employers, schools, churches, clubs, parties and public

@@ -33,7 +33,7 @@ from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
 from veil.detection.infotypes.european import checked
 from veil.detection.infotypes.said_aloud import (
     DIGIT_SAID, NUMBER_SAID, POSTCODE_HOTWORD, SPOKEN_HANDLE, SPOKEN_UK_POSTCODE, SPOKEN_USERNAME,
-    UNITS_SAID, spoken_plates,
+    UNITS_SAID, spoken_codes, spoken_plates,
 )
 from veil.detection.infotypes.street_names import LOCATION
 from veil.transform.operators.surrogate_formats import Slots, like_value, make_generic
@@ -303,6 +303,16 @@ IRELAND_PPSN = replace(
 )
 
 
+# --- GENERIC_ID read out letter by letter ------------------------------------------------------
+
+GENERIC_ID = replace(
+    numbers.GENERIC_ID,
+    description=numbers.GENERIC_ID.description.rstrip(".") + ", or read out a character at a "
+                "time ('my booking reference is x seven k two l q').",
+    detectors=numbers.GENERIC_ID.detectors + (spoken_codes(numbers.ID_WORDS),),
+)
+
+
 # --- USER_NAME said aloud ----------------------------------------------------------------------
 
 USER_NAME = replace(
@@ -316,4 +326,5 @@ USER_NAME = replace(
 
 ENTRIES = (UK_POSTAL_CODE, LICENSE_PLATE_NUMBER)
 EXTENDED = (STREET_ADDRESS, CREDIT_CARD_EXPIRATION_DATE, PASSPORT, IBAN_CODE,
-            UK_NATIONAL_INSURANCE_NUMBER, IRELAND_EIRCODE, IRELAND_PPSN, LOCATION, USER_NAME)
+            UK_NATIONAL_INSURANCE_NUMBER, IRELAND_EIRCODE, IRELAND_PPSN, LOCATION, USER_NAME,
+            GENERIC_ID)

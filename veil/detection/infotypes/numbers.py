@@ -451,15 +451,18 @@ def _id_letters_check(match: "re.Match[str]") -> Likelihood | None:
     return None if lowered in STOPWORDS or lowered in _NOT_ID_LETTERS else L.LIKELY
 
 
+# The words an identifier is named by ("my booking reference is ...").
+ID_WORDS = (r"\b(?:id|identifier|account|acct|order|reference|ref|case|ticket|member|customer|"
+            r"confirmation|booking|policy|claim|invoice|tracking|membership|license|licence|"
+            r"employee|student|badge|serial|payroll|frequent flyer|loyalty|rewards)\b")
+
 GENERIC_ID = InfoType(
     "GENERIC_ID",
     "Identifiers mixing letters and digits (6+ characters, 2+ digits) near ID words.",
     detectors=(
         gated(
             _ID_SHAPE,
-            r"\b(?:id|identifier|account|acct|order|reference|ref|case|ticket|member|customer|"
-            r"confirmation|booking|policy|claim|invoice|tracking|membership|license|licence|"
-            r"employee|student|badge|serial)\b",
+            ID_WORDS,
             base=L.UNLIKELY,
             window=40,
             check=_generic_id_check,

@@ -80,6 +80,36 @@ def spoken_plates(hotword_regex: str) -> tuple:
     )
 
 
+# --- Codes: "x seven k two l q", a booking reference read out --------------------------------
+
+# Five to twelve characters, each a letter or a digit said, perhaps "double" before one.
+_CHARACTER_SAID = r"(?:(?:double|triple)" + _SEP + r")?(?:" + _LETTER + r"|" + _DIGIT + r"(?![\w'’]))"
+_CODE_SAID = r"(?i)(?<![\w'’])" + _CHARACTER_SAID + r"(?:" + _SEP + _CHARACTER_SAID + r"){4,11}"
+# A letter said beside a digit said: where a code of both can start (cheap to test for).
+_LETTER_BY_DIGIT = re.compile(
+    r"(?i)(?:^| )[a-z] (?:" + DIGIT_SAID + r"|\d)(?![\w'’])|(?:^| )(?:" + DIGIT_SAID + r"|\d) [a-z](?![\w'’])")
+
+
+def _code_said_check(match: "re.Match[str]") -> Likelihood | None:
+    """Letters and digits both: two letters and a digit ("x seven k two l q"), or one letter
+    that is no word and three digits ("p zero zero four seven one two"); not "one two three
+    four five" (a digit run, DIGIT_SEQUENCE's), "a b c d e", nor "a one two three"."""
+    words = [w for w in match.group(0).lower().split() if w not in ("double", "triple")]
+    letters = [w for w in words if len(w) == 1 and w.isalpha()]
+    digits = len(words) - len(letters)
+    if len(letters) >= 2 and digits >= 1 or len(letters) == 1 and letters[0] not in "aio" and digits >= 3:
+        return L.VERY_UNLIKELY
+    return None
+
+
+def spoken_codes(hotword_regex: str):
+    """A code of letters and digits read out one by one, near `hotword_regex` (an ID's name:
+    "my booking reference is x seven k two l q"), or as the answer to a question that asks for
+    one (the call-transcript profile's previous-turn rules)."""
+    return gated(_CODE_SAID, hotword_regex, window=40, check=_code_said_check,
+                 trigger=_LETTER_BY_DIGIT)
+
+
 # --- Usernames: "dark underscore knight ninety nine" -----------------------------------------
 
 _SPOKEN_USERNAME = (r"(?i)\b[a-z0-9]+(?:" + _SEP + r"underscore" + _SEP + r"[a-z0-9]+)+"
