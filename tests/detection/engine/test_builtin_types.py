@@ -35,6 +35,8 @@ FOUND = [
     ("PHONE_NUMBER", "it is 0151 23456789", "0151 23456789"),  # valid, though not grouped as Germany's
     # An American number is not read inside a longer run of dashed digits (an order number).
     ("GENERIC_ID", "The order number is 114-2290371-5581.", "114-2290371-5581"),
+    ("GENERIC_ID", "transaction id 4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b",
+     "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b"),  # a hash, 64 digits
     ("CREDIT_CARD_NUMBER", "card 4111 1111 1111 1111 exp", "4111 1111 1111 1111"),
     ("CREDIT_CARD_NUMBER", "amex 378282246310005.", "378282246310005"),
     ("CREDIT_CARD_NUMBER", "mc 5555-5555-5555-4444", "5555-5555-5555-4444"),

@@ -49,6 +49,8 @@ def test_dates_and_times_are_off_but_dates_of_birth_on(detector):
     ("Anna, A-N-N-A", "A-N-N-A"),  # a letter said twice inside a word spelled is no stutter
     ("O, B, R, I, A, I, N.", "O, B, R, I, A, I, N"),  # with commas, as a transcriber writes it
     ("it's S, M, I, double T, H.", "S, M, I, double T, H"),
+    # as TalkBank's CHAT writes letters said one by one (CallHome's transcripts)
+    ("it's s@l m@l y@l t@l h@l with a y@l .", "s@l m@l y@l t@l h@l"),
 ])
 def test_spelled_letters(detector, text, expected):
     assert (0, expected, "SPELLED_LETTERS") in found(detector, [text])
@@ -77,6 +79,7 @@ def test_digit_sequences(detector, text, expected):
     "open 9 to 5",
     "a T-shirt and an e-mail",
     "I-I'm not sure", "I-I think so", "A-A-A battery", "W-we went", "th-the place",
+    "it's plan b@l then .",  # one letter said is no spelling
 ])
 def test_digit_and_letter_near_misses(detector, text):
     assert not any(t in ("DIGIT_SEQUENCE", "SPELLED_LETTERS") for _, _, t in found(detector, [text]))

@@ -425,3 +425,10 @@ def test_a_code_read_out_in_answer_to_the_question_for_it(detector):
     assert (1, "x seven k two l q", "GENERIC_ID") in found
     said = ["what did the kids sing", "they sang a b c one two three"]
     assert not [f for f in detector.detect(said) if f.info_type == "GENERIC_ID"]
+
+
+def test_a_transactions_hash_in_answer_to_the_question_for_it(detector):
+    tx = "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b"
+    texts = ["Can you read me the transaction ID?", f"It starts {tx}."]
+    found = {(f.turn, texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)}
+    assert (1, tx, "GENERIC_ID") in found

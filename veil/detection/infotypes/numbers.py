@@ -415,8 +415,8 @@ def _lettered_id_check(match: "re.Match[str]") -> Likelihood | None:
 
 
 # Letters (up to ten, a hyphen after them) before a digit, then letters, digits and hyphens:
-# "AB12C345", "ABC-123-XYZ", "K7P-2QX".
-_ID_SHAPE = r"(?<![\w-])[A-Za-z]{0,10}-?\d[A-Za-z0-9-]{3,40}[A-Za-z0-9](?![\w-])"
+# "AB12C345", "ABC-123-XYZ", "K7P-2QX", and a transaction's hash (64 hexadecimal digits).
+_ID_SHAPE = r"(?<![\w-])[A-Za-z]{0,10}-?\d[A-Za-z0-9-]{3,80}[A-Za-z0-9](?![\w-])"
 
 
 def _booking_code_check(match: "re.Match[str]") -> Likelihood | None:
