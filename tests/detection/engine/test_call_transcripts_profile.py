@@ -387,6 +387,10 @@ def test_spoken_dates_of_birth_day_first(detector, answer, value):
     ("my memorable word is lighthouse.", "lighthouse"),
     ("the answer to my security question is fluffy", "fluffy"),
     ("and the password was thepassionatecerealkiller", "thepassionatecerealkiller"),
+    # the name a security question asks for
+    ("the name of my first pet was biscuit", "biscuit"),
+    ("my first dog's name was Rolo", "Rolo"),
+    ("my childhood nickname was bobo", "bobo"),
 ])
 def test_a_password_said_to_an_agent(detector, text, value):
     assert (0, value, "PASSWORD") in found(detector, [text])
@@ -399,6 +403,8 @@ def test_a_password_said_to_an_agent(detector, text, value):
     "my password is being reset",
     "the password is written on the router",
     "my password is the same as before",
+    "my first car was a ford",  # no name asked for
+    "my first school was awful",
 ])
 def test_what_is_said_of_a_password_is_no_password(detector, text):
     assert not any(t == "PASSWORD" for _, _, t in found(detector, [text]))
@@ -407,6 +413,7 @@ def test_what_is_said_of_a_password_is_no_password(detector, text):
 @pytest.mark.parametrize("question,answer,value", [
     ("Can you confirm the passcode on the account?", "blue harbour seventy", "blue harbour seventy"),
     ("What's your memorable word?", "it's lighthouse", "lighthouse"),
+    ("And what was the name of your first pet?", "biscuit", "biscuit"),
 ])
 def test_previous_turn_password_question(detector, question, answer, value):
     assert (1, value, "PASSWORD") in found(detector, [question, answer])

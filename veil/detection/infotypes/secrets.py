@@ -19,13 +19,23 @@ from veil.transform.operators.surrogate_formats import Slots, make_hex
 
 L = Likelihood
 
+# The things a bank's security questions ask the name of.
+SECURITY_QUESTION_NAMES = (
+    r"(?:the )?name of (?:my|your|his|her|our|the) first (?:pet|dog|cat|school|car|teacher)|"
+    r"(?:my|your|his|her|our) first (?:pet|dog|cat|school|car|teacher)['’]s name|"
+    r"(?:my|your|his|her|our) childhood (?:nickname|best friend['’]s name)"
+)
 # What a password is called, in a config file or said to an agent: the secret that opens an
 # account, whatever the screen calls it ("PIN", a bank's "memorable word", the answer to a
 # security question).
 _PASSWORD_WORDS = (
     r"password|passwd|pwd|pass ?code|pass ?phrase|passwort|mot de passe|pin(?: number| code)?|"
     r"(?:memorable|security|secret) (?:word|phrase|answer)|"
-    r"answer to (?:my|the|your|his|her) (?:security|secret) question"
+    r"answer to (?:my|the|your|his|her) (?:security|secret) question|"
+    # The name a bank's security question asks for ("the name of my first pet was biscuit"):
+    # an answer that opens the account as a password does. A mother's maiden name is a
+    # surname, which the name rules find.
+    + SECURITY_QUESTION_NAMES
 )
 _SPOKEN_DIGIT = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|double|triple|\d+)"
 # Words said after "my password is" of the password rather than as it: its state ("wrong",
