@@ -2354,7 +2354,7 @@ def _own_account_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
         return
     lowered = lowered_same_length(text)
     for match in _OWN_ACCOUNT.finditer(lowered):
-        words = list(re.finditer(r"\S+", lowered[:match.end("name")][match.start("name"):]))
+        words = list(re.finditer(r"\S+", lowered[match.start("name"):match.end("name")]))
         runs = sorted(((a, b) for a in range(len(words)) for b in range(a, len(words))),
                       key=lambda run: run[0] - run[1])  # the longest first: "chase sapphire" -> "chase"
         for a, b in runs:
