@@ -344,8 +344,13 @@ def test_an_organisation_named_like_a_place_is_kept(text, expected):
     ("Roadside assistance, this is Grant.", set()),
     ("Priya, this is Tom.", set()),
     ("Sure, this is fine.", set()),
-    # Without capitals, without the comma, it reads as anything else said before "this is".
+    # Without capitals, without the comma, it reads as anything else said before "this is",
+    # unless the name ends in a company's word (a trade's, a legal suffix).
     ("northside gas and electric this is tanya", set()),
+    ("good morning lakeside mortgages you're speaking with raj", {"lakeside mortgages"}),
+    ("hello this is keystone recoveries calling for mister adebayo", {"keystone recoveries"}),
+    ("good morning the garage my name is tom", set()),
+    ("good morning everyone this is the school calling", set()),
 ])
 def test_the_organisation_an_agent_opens_the_call_with(text, expected):
     assert quotes(text, "ORGANIZATION_NAME_SPEAKER") == expected

@@ -2009,6 +2009,12 @@ def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int
         span = match and _opening_org_span(text, match.start("name"), match.end("name"))
         if span:
             yield span
+    if not cased and may_match(_OPENING_LOWER):
+        for match in _OPENING_LOWER.finditer(lowered):
+            group = "name" if match.group("name") else "caller"
+            words = lowered[match.start(group):match.end(group)].split()
+            if not any(w in STOPWORDS or w in _OPENING_WORDS for w in words):
+                yield match.span(group)
 
 
 # Suffixes that say "company" even in lower case: abbreviations no English sentence uses
@@ -2039,6 +2045,16 @@ _LOWER_SUFFIXES = ("|".join(s for s in ORG_SUFFIXES.lower().split("|") if not _s
                    + f"|{UNCASED_INSTITUTION_HEADS}")
 _ORG_SUFFIX_LOWER = re.compile(
     rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{_LOWER_SUFFIXES})\b(?:[ \t]+(?:{_LOWER_SUFFIXES})\b)?\.?)"
+)
+# An agent's opening without capitals: the firm's name, ending in one of those suffixes, before
+# the agent's own ("good afternoon castle garage dev speaking", "lakeside mortgages you're
+# speaking with raj"), or "this is ... calling" ("this is keystone recoveries calling for").
+# The suffix says company where every word of the name is an ordinary one.
+_OPENING_LOWER = re.compile(
+    r"(?:^(?:(?:good[ \t]+)?(?:morning|afternoon|evening)|hello|hi|hiya)?[ \t,]*"
+    rf"(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{_LOWER_SUFFIXES}))[ \t,]+"
+    rf"(?:(?:this is|my name is|it's)[ \t]+{_WORD}|{_WORD}[ \t]+speaking|you(?:'re| are)[ \t]+speaking[ \t]+(?:with|to))\b"
+    rf"|\bthis is[ \t]+(?P<caller>(?:{_WORD}[ \t]+){{1,3}}(?:{_LOWER_SUFFIXES}))[ \t]+calling\b)"
 )
 
 
@@ -2440,7 +2456,7 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
 
 _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
                 _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _SCHOOL_CAPITALISED, _FAN_OF,
-                _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _WORKPLACE_CONTEXT,
+                _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _OPENING_LOWER, _WORKPLACE_CONTEXT,
                 _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT]
 
 
@@ -2459,7 +2475,8 @@ def scan_speaker_organisations(text: str, view) -> Iterator[Hit]:
 
 
 def scan_speaker_organisations_batch(batch) -> Iterator[tuple]:
-    candidates, guarded = _guard_in_batch(batch, [_SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT])
+    candidates, guarded = _guard_in_batch(batch, [_SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT,
+                                                  _OPENING_LOWER])
     for i in sorted(guarded):
         for start, end in _org_context_hits(batch.texts[i], _may_match_in(candidates[i])):
             yield i, start, end, L.VERY_LIKELY, Method.REGEX
@@ -2866,7 +2883,7 @@ _GUARD = RegexGuard(
     + [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION,
        _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT,
        _SCHOOL_CAPITALISED, _FAN_OF, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
-       _OPENING_CONTEXT, _WORKPLACE_CONTEXT, _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS,
-       _OWN_ACCOUNT, _PRODUCT_CONTEXT]
+       _OPENING_CONTEXT, _OPENING_LOWER, _WORKPLACE_CONTEXT, _CUSTOMER_CONTEXT,
+       _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
 )
