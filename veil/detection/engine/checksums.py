@@ -399,16 +399,30 @@ def base58_payload(address: str) -> bytes | None:
     return b"\0" * leading_zeros + number.to_bytes((number.bit_length() + 7) // 8, "big")
 
 
+def _base58_checksum(payload: bytes) -> bytes:
+    return hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4]
+
+
 def base58check_valid(address: str) -> bool:
     """A 25-byte base58 payload whose last four bytes are the first four of the double SHA-256
     of the rest, with a Bitcoin or Litecoin version byte."""
     payload = base58_payload(address)
     if payload is None or len(payload) != 25 or payload[0] not in _BASE58_VERSIONS:
         return False
-    return payload[-4:] == hashlib.sha256(hashlib.sha256(payload[:-4]).digest()).digest()[:4]
+    return payload[-4:] == _base58_checksum(payload[:-4])
 
 
-def bech32_polymod(values: list[int]) -> int:
+def base58check_encode(payload: bytes) -> str:
+    """`payload` and its four-byte checksum in base58 (each leading zero byte a "1")."""
+    number = int.from_bytes(payload + _base58_checksum(payload), "big")
+    digits = ""
+    while number:
+        number, digit = divmod(number, 58)
+        digits = BASE58[digit] + digits
+    return "1" * (len(payload) - len(payload.lstrip(b"\0"))) + digits
+
+
+def _bech32_polymod(values: list[int]) -> int:
     """BIP-173's checksum polynomial over GF(32)."""
     generator = (0x3B6A57B2, 0x26508E6D, 0x1EA119FA, 0x3D4233DD, 0x2A1462B3)
     check = 1
@@ -421,13 +435,20 @@ def bech32_polymod(values: list[int]) -> int:
     return check
 
 
-def bech32_hrp_values(hrp: str) -> list[int]:
+def _bech32_hrp_values(hrp: str) -> list[int]:
     return [ord(c) >> 5 for c in hrp] + [0] + [ord(c) & 31 for c in hrp]
 
 
-def segwit_constant(witness_version: int) -> int:
+def _segwit_constant(witness_version: int) -> int:
     """Bech32's constant for witness version 0, bech32m's for the later ones (BIP-350)."""
     return 1 if witness_version == 0 else 0x2BC830A3
+
+
+def segwit_checksum(hrp: str, values: list[int]) -> list[int]:
+    """The six checksum characters' values for a segwit address's data (its witness version
+    first), bech32's or bech32m's as the version asks."""
+    polymod = _bech32_polymod(_bech32_hrp_values(hrp) + values + [0] * 6) ^ _segwit_constant(values[0])
+    return [(polymod >> 5 * (5 - i)) & 31 for i in range(6)]
 
 
 def segwit_address_valid(address: str) -> bool:
@@ -439,7 +460,7 @@ def segwit_address_valid(address: str) -> bool:
     if hrp not in _BECH32_HRPS or not 14 <= len(data) <= 74 or any(c not in BECH32 for c in data):
         return False
     values = [BECH32.index(c) for c in data]
-    return values[0] <= 16 and bech32_polymod(bech32_hrp_values(hrp) + values) == segwit_constant(values[0])
+    return values[0] <= 16 and _bech32_polymod(_bech32_hrp_values(hrp) + values) == _segwit_constant(values[0])
 
 
 def _keccak_tables() -> tuple[list[int], list[list[int]]]:
@@ -500,12 +521,18 @@ def keccak_256(data: bytes) -> bytes:
     return b"".join(lanes[i % 5][i // 5].to_bytes(8, "little") for i in range(4))
 
 
+def eip55_case(hex_body: str) -> str:
+    """An Ethereum address's forty hex digits in EIP-55's case: a letter is upper-case where the
+    Keccak-256 of the lower-case digits has a nibble of 8 or more."""
+    lowered = hex_body.lower()
+    digest = keccak_256(lowered.encode("ascii")).hex()
+    return "".join(c.upper() if int(digest[i], 16) >= 8 else c for i, c in enumerate(lowered))
+
+
 def eip55_valid(address: str) -> bool:
     """An Ethereum address ("0x" and forty hex digits) whose letters' case is its checksum
-    (EIP-55): a letter is upper-case where the Keccak-256 of the lower-case address has a
-    nibble of 8 or more. An address in one case carries no checksum and is not valid here."""
+    (`eip55_case`). An address in one case carries no checksum and is not valid here."""
     body = address[2:]
     if not address.startswith("0x") or len(body) != 40 or body.lower() == body or body.upper() == body:
         return False
-    digest = keccak_256(body.lower().encode("ascii")).hex()
-    return all(c.isupper() == (int(digest[i], 16) >= 8) for i, c in enumerate(body) if c.isalpha())
+    return body == eip55_case(body)

@@ -19,12 +19,11 @@ is not taken:
 """
 from __future__ import annotations
 
-import hashlib
 import re
 
 from veil.detection.engine.checksums import (
-    BASE58, BECH32, base58_payload, base58check_valid, bech32_hrp_values, bech32_polymod,
-    eip55_valid, keccak_256, segwit_address_valid, segwit_constant,
+    BECH32, base58_payload, base58check_encode, base58check_valid, eip55_case, eip55_valid,
+    segwit_address_valid, segwit_checksum,
 )
 from veil.detection.engine.detectors import pattern
 from veil.detection.findings import Likelihood, Method
@@ -53,21 +52,6 @@ def _ethereum_check(match: "re.Match[str]") -> Likelihood | None:
     return L.VERY_LIKELY if eip55_valid(match.group(0)) else None
 
 
-def _base58_encode(payload: bytes) -> str:
-    number = int.from_bytes(payload, "big")
-    digits = ""
-    while number:
-        number, digit = divmod(number, 58)
-        digits = BASE58[digit] + digits
-    return "1" * (len(payload) - len(payload.lstrip(b"\0"))) + digits
-
-
-def _eip55_case(hex_body: str) -> str:
-    digest = keccak_256(hex_body.encode("ascii")).hex()
-    return "".join(c.upper() if c.isalpha() and int(digest[i], 16) >= 8 else c
-                   for i, c in enumerate(hex_body))
-
-
 def wallet_surrogate(surrogates, entity, finding, value: str) -> str | None:
     """An address of the same chain, form, length and case, its body drawn at random and its
     checksum computed, so that it reads as the original did to any tool that checks one. That
@@ -77,19 +61,16 @@ def wallet_surrogate(surrogates, entity, finding, value: str) -> str | None:
     if lowered.startswith("0x"):
         body = "".join(stream.choice("0123456789abcdef") for _ in value[2:])
         mixed = value[2:].lower() != value[2:] and value[2:].upper() != value[2:]
-        fake = "0x" + (_eip55_case(body) if mixed else body.upper() if value[2:].isupper() else body)
+        fake = "0x" + (eip55_case(body) if mixed else body.upper() if value[2:].isupper() else body)
     elif lowered.startswith(("bc1", "ltc1")):
         hrp, _, data = lowered.rpartition("1")
         values = [BECH32.index(data[0])] + [stream.choice(range(32)) for _ in data[1:-6]]
-        polymod = bech32_polymod(bech32_hrp_values(hrp) + values + [0] * 6) ^ segwit_constant(values[0])
-        values += [(polymod >> 5 * (5 - i)) & 31 for i in range(6)]
-        fake = hrp + "1" + "".join(BECH32[v] for v in values)
+        fake = hrp + "1" + "".join(BECH32[v] for v in values + segwit_checksum(hrp, values))
         fake = fake.upper() if value.isupper() else fake
     else:
         version = base58_payload(value)[:1]
         for _ in range(100):  # most draws have the original's length
-            payload = version + bytes(stream.choice(range(256)) for _ in range(20))
-            fake = _base58_encode(payload + hashlib.sha256(hashlib.sha256(payload).digest()).digest()[:4])
+            fake = base58check_encode(version + bytes(stream.choice(range(256)) for _ in range(20)))
             if len(fake) == len(value):
                 break
     return fake if fake != value else None
