@@ -32,6 +32,7 @@ from typing import Sequence
 
 import numpy as np
 
+from models.collection_pause import collection_paused
 from models.token_spans import (
     NOT_A_NAME, OUTSIDE, CharSpan, corroborated, decode_spans, label_type, stitch_windows, token_windows,
     outside_transcribers_marks, tokenizable, unread_name_words,
@@ -228,7 +229,8 @@ class HfTokenClassifier:
 
     def predict(self, texts: list[str]) -> list[list[CharSpan]]:
         """Spans per text, labelled with infoTypes; empty texts give no spans."""
-        return [self.decode(text, scored) for text, scored in zip(texts, self.token_probabilities(texts))]
+        with collection_paused():
+            return [self.decode(text, scored) for text, scored in zip(texts, self.token_probabilities(texts))]
 
     def token_probabilities(self, texts: list[str]) -> list[tuple[list, np.ndarray] | None]:
         """Per text, its tokens' character offsets and label probabilities (None: no tokens)."""
@@ -291,12 +293,13 @@ class HfTokenClassifier:
         """Per conversation (its turns' texts), its model findings: all turns' probabilities in
         one pass, each conversation's decoded with its writer's case (veil.detection.casing)."""
         flat = [text for texts in conversations for text in texts]
-        scored = self.token_probabilities(flat)
         spans, at = [], 0
-        for texts in conversations:
-            with conversation_case(texts):
-                spans += [self.decode(text, s) for text, s in zip(texts, scored[at:at + len(texts)])]
-            at += len(texts)
+        with collection_paused():
+            scored = self.token_probabilities(flat)
+            for texts in conversations:
+                with conversation_case(texts):
+                    spans += [self.decode(text, s) for text, s in zip(texts, scored[at:at + len(texts)])]
+                at += len(texts)
         likelihood = likelihood or self.settings.likelihood
         found, at = [], 0
         for texts in conversations:

@@ -146,6 +146,8 @@ def decode_spans(text: str, offsets: Sequence[tuple[int, int]], probs: np.ndarra
     starts a new word; spans are then widened to whole words, because a redaction that leaves
     half a name leaves the name. The score is the span's lowest per-token 1 - P(O)."""
     outside = labels.index(OUTSIDE)
+    if not (probs[:, outside] < threshold).any():  # most turns: no token is anything but O
+        return []
     decided = decide_labels(probs, outside, threshold)
     spans: list[CharSpan] = []
     current: list | None = None  # [start, end, type, score]

@@ -2,6 +2,7 @@
 veil/risk/speech_form.py did) while no test runs the script itself."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -141,3 +142,28 @@ def test_the_handchecked_calls_convert_to_labelled_jsonl(tmp_path, path, calls):
         for span in record["pii"]:
             assert span["info_type"] in known, span
             assert texts[span["turn"]][span["start"]:span["end"]].strip(), span
+
+
+def test_ner_throughput_measures_a_corpus_and_agrees_with_fp32_torch(tmp_path, tiny_ner_model):
+    # scripts/ner_throughput.py: the bench's NER figures where the job's own dependencies are not.
+    pytest.importorskip("torch")
+    corpus = tmp_path / "calls.jsonl"
+    corpus.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "a", "turns": [{"text": "hi, this is Maria Lopez from Acme"}, {"text": "thanks"}]},
+        {"id": "b", "text": "Call John Smith in Leeds tomorrow."},
+    ]) + "\n")
+    out = tmp_path / "ner.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    result = subprocess.run([sys.executable, "scripts/ner_throughput.py", "--input", str(corpus),
+                             "--model", str(tiny_ner_model), "--device", "cpu", "--batch_tokens", "64", "512",
+                             "--repeats", "1", "--agreement", "--output", str(out)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
+    assert result.returncode == 0, result.stderr[-2000:]
+    figures = json.loads(out.read_text())
+    assert (figures["turns"], figures["distinct_turns"]) == (3, 3)
+    rows = figures["throughput"]["by_batch_tokens"]
+    assert [row["batch_tokens"] for row in rows] == [64, 512] and all(row["tokens_per_s"] > 0 for row in rows)
+    assert figures["throughput"]["tokens"] > 10 and figures["tokenizer_only_tokens_per_s"] > 0
+    agreement = figures["agreement"]  # ONNX Runtime (the CPU's default) against fp32 torch
+    assert agreement["turns"] == 3 and agreement["span_f1"] == 1.0
+    assert agreement["device_spans"] == agreement["cpu_fp32_spans"] == agreement["same"]
