@@ -432,3 +432,47 @@ def test_a_transactions_hash_in_answer_to_the_question_for_it(detector):
     texts = ["Can you read me the transaction ID?", f"It starts {tx}."]
     found = {(f.turn, texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)}
     assert (1, tx, "GENERIC_ID") in found
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_a_name_with_accents_said_alone_after_the_question(detector, form):
+    # "Siobhán" is on no name list as written (the lists fold their own accents, not the text's):
+    # the answer is taken for its letters, in any script.
+    texts = [form("And your name?"), form("Siobhán Ní Bhriain.")]
+    found = [(f.turn, texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)]
+    assert found == [(1, form("Siobhán Ní Bhriain"), "PERSON_NAME")]
+
+
+@pytest.mark.parametrize("answer", ["Ça va, merci, I'm fine.", "Sí, claro.", "Oui, bien sûr."])
+def test_a_foreign_yes_after_the_question_is_no_name(detector, answer):
+    texts = ["And your name?", answer]
+    assert not [f for f in detector.detect(texts) if f.info_type == "PERSON_NAME"]
+
+
+@pytest.mark.parametrize("text,value,info_type", [
+    ("my codice fiscale is RSSMRA85T10A562S", "RSSMRA85T10A562S", "ITALY_FISCAL_CODE"),
+    ("my codice fiscale is rssmra85t10a562s", "rssmra85t10a562s", "ITALY_FISCAL_CODE"),
+    ("it's about my Polish pension, my PESEL is 44051401359", "44051401359", "POLAND_PESEL_NUMBER"),
+    ("And your DNI number? It's 12345678Z.", "12345678Z", "SPAIN_DNI_NUMBER"),
+    ("my BSN is 111222333", "111222333", "NETHERLANDS_BSN_NUMBER"),
+    ("my UTR is 12345 67890", "12345 67890", "UK_TAXPAYER_REFERENCE"),
+    ("my driving licence number is MORGA 753116 SM9IJ", "MORGA 753116 SM9IJ", "UK_DRIVERS_LICENSE_NUMBER"),
+    ("my driving licence number is morga 753116 sm9ij", "morga 753116 sm9ij", "UK_DRIVERS_LICENSE_NUMBER"),
+    ("my CHI number is 120485 0615", "120485 0615", "SCOTLAND_COMMUNITY_HEALTH_INDEX_NUMBER"),
+])
+def test_a_callers_national_numbers_from_the_uk_and_elsewhere_in_europe(detector, text, value, info_type):
+    found = {(text[f.start:f.end], f.info_type) for f in detector.detect([text])}
+    assert (value, info_type) in found
+
+
+def test_a_licence_numbers_shape_in_lower_case_needs_its_name(detector):
+    text = "the code on the box was morga 753116 sm9ij"
+    assert not [f for f in detector.detect([text]) if f.info_type == "UK_DRIVERS_LICENSE_NUMBER"]
+
+
+@pytest.mark.parametrize("text", [
+    "Can I take your National Insurance number please?", "I pay National Insurance every month.",
+    "It's about my Universal Credit claim.", "Lisa at Customer Services can help.",
+])
+def test_the_uk_schemes_a_caller_names_are_no_organisations(detector, text):
+    assert not [f for f in detector.detect([text]) if f.info_type.startswith("ORGANIZATION_NAME")]

@@ -1206,6 +1206,25 @@ def test_a_gps_surgery_is_where_the_doctor_is(text, expected):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("We're with Riverside Medical Practice on Station Road.", {"Riverside Medical Practice"}),
+    ("We went to Oakwood Family Practice yesterday.", {"Oakwood Family Practice"}),
+    ("It follows Good Medical Practice, the GMC's guidance.", set()),
+    ("In General Medical Practice that is common.", set()),
+])
+def test_a_practice_named_by_its_kind_is_where_the_doctor_is(text, expected):
+    assert {q for q in quotes(text, "LOCATION") if "ractice" in q} == expected
+
+
+def test_the_suffix_co_is_a_word_of_its_own():
+    # "Co-op" is the shop, found by the lists; "Hello" is no part of its name.
+    assert quotes("Hello, Co-op Funeralcare, this is Margaret.", "ORGANIZATION_NAME") == {"Co-op"}
+    assert "Acme Co." in quotes("Acme Co. sent it over.", "ORGANIZATION_NAME")
+    # A possessive after a suffix still ends the name there.
+    text = "at the British Library and Columbia University's project"
+    assert "British Library and Columbia University" in quotes(text, "ORGANIZATION_NAME")
+
+
+@pytest.mark.parametrize("text,expected", [
     ("We're at Unit 4, The Maltings Business Park.", "Maltings Business Park"),
     ("unit four the maltings business park", "maltings business park"),
     ("it's on the riverside industrial estate", "riverside industrial estate"),

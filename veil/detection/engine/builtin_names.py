@@ -1721,7 +1721,8 @@ def scan_one_list_batch(matcher) -> callable:
 _ORG_WORD = r"[A-Z0-9][\w&'’.-]{0,30}"
 _ORG_SUFFIX = re.compile(
     rf"\b(?P<name>{_ORG_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+|the[ \t]+)?{_ORG_WORD}){{0,4}}"
-    rf",?[ \t]+(?:{ORG_SUFFIXES})\b\.?)"
+    # Not "Co-op" nor "Co-operative": the suffix "Co" ends the name only as a word of its own.
+    rf",?[ \t]+(?:{ORG_SUFFIXES})\b(?!-\w)\.?)"
 )
 # Words that end an organisation name captured after a context ("... customer care").
 ORG_STOP = frozenset(
@@ -2523,8 +2524,12 @@ _BUILDING_OF = re.compile(rf"\b(?P<name>(?P<head>Museum)[ \t]+(?:of|for)[ \t]+(?
 # where someone is held says where to find them.
 _PRISON = re.compile(rf"(?i)\b(?P<name>(?P<head>hmp|hmyoi|hm[ \t]+prison)[ \t]+{_WORD}(?:[ \t]+{_WORD})?)")
 _BUILDING_LOWER = re.compile(rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{UNCASED_BUILDING_HEADS})\b)")
-# A GP's surgery, in cased text (`SURGERY_KINDS`): "the Elm Tree Surgery", "Elm Tree surgery".
-_SURGERY = re.compile(rf"\b(?P<name>{_WORDS_BEFORE_HEAD}[ \t]+(?P<head>[Ss]urgery)\b)")
+# A GP's surgery, in cased text (`SURGERY_KINDS`): "the Elm Tree Surgery", "Elm Tree surgery",
+# and a practice named by its kind: "Riverside Medical Practice", "Castle Dental Practice".
+_SURGERY = re.compile(rf"\b(?P<name>{_WORDS_BEFORE_HEAD}[ \t]+(?P<head>[Ss]urgery|"
+                      rf"(?:Medical|Dental|Family|Veterinary|GP|Doctors['’]?)[ \t]+[Pp]ractice)\b)")
+# "Good Medical Practice" (the GMC's guidance), "General Dental Practice": no one's practice.
+_NO_PRACTICE_NAME = SURGERY_KINDS | {"good", "best", "safe", "the", "a", "our", "your", "my"}
 
 
 def scan_buildings(text: str, view=None) -> Iterator[Hit]:
@@ -2570,8 +2575,11 @@ def _names_a_prison(word: str, cased: bool) -> bool:
 
 def _a_kind_of_surgery(text: str, start: int, end: int) -> bool:
     """Whether a name headed "Surgery" says what was operated on, not whose practice it is:
-    the word before the head is a kind of operation, or an acronym ("ENT", "GP")."""
+    the word before the head is a kind of operation, or an acronym ("ENT", "GP"); or whether
+    a "... Medical Practice" names none ("Good Medical Practice")."""
     words = text[start:end].split()
+    if words and words[-1].lower() == "practice":
+        return len(words) < 3 or words[-3].lower() in _NO_PRACTICE_NAME
     if len(words) < 2 or words[-1].lower() != "surgery":
         return False
     before = words[-2]

@@ -114,17 +114,22 @@ UK_PASSPORT = InfoType(
     examples=(("UK passport 925076473", "925076473"),),
 )
 _UK_DRIVING_SHAPE = r"[A-Z9]{5}\d[0156]\d[0-3]\d{2}[A-Z9]{2}\d[A-Z]{2}"
+_UK_DRIVING_WORDS = r"\b(?:driv(?:er'?s?|ing) licen[cs]e|dvla)\b"
 UK_DRIVERS_LICENSE_NUMBER = InfoType(
     "UK_DRIVERS_LICENSE_NUMBER",
-    "UK driving licence numbers (surname, coded date of birth, initials, check letters).",
+    "UK driving licence numbers (surname, coded date of birth, initials, check letters), "
+    "whole or in their three groups; in lower case after 'driving licence' or 'DVLA'.",
     detectors=(
         pattern(
-            r"\b[A-Z9]{5}\d[0156]\d[0-3]\d{2}[A-Z9]{2}\d[A-Z]{2}(?: ?\d{2})?\b",
+            # Read out or written in its three groups too: "MORGA 753116 SM9IJ".
+            r"\b[A-Z9]{5} ?\d[0156]\d[0-3]\d{2} ?[A-Z9]{2}\d[A-Z]{2}(?: ?\d{2})?\b",
             L.LIKELY,
             trigger=DIGIT,
-            hotwords=[hotword(r"\b(?:driv(?:er'?s?|ing) licen[cs]e|dvla)\b", 60,
-                              fixed=L.VERY_LIKELY)],
+            hotwords=[hotword(_UK_DRIVING_WORDS, 60, fixed=L.VERY_LIKELY)],
         ),
+        # In lower case, as a speech recogniser writes it, only after its name.
+        gated(r"\b[a-z9]{5} ?\d[0156]\d[0-3]\d{2} ?[a-z9]{2}\d[a-z]{2}(?: ?\d{2})?\b",
+              _UK_DRIVING_WORDS, trigger=DIGIT),
     ),
     surrogate=CheckedSlots(shaped(_UK_DRIVING_SHAPE + r"(?:\d{2})?"), check=0),
     score=5,
@@ -254,6 +259,7 @@ ITALY_FISCAL_CODE = InfoType(
             r"\b[A-Z]{6}\d{2}[A-Z]\d{2}[A-Z]\d{3}[A-Z]\b",
             L.VERY_LIKELY,
             check=checked(italy_fiscal_code_valid, L.VERY_LIKELY),
+            flags=re.IGNORECASE,  # its shape and check letter tell it in a lower-case transcript too
             method=Method.CHECKSUM,
             trigger=DIGIT,
         ),
