@@ -476,3 +476,13 @@ def test_a_licence_numbers_shape_in_lower_case_needs_its_name(detector):
 ])
 def test_the_uk_schemes_a_caller_names_are_no_organisations(detector, text):
     assert not [f for f in detector.detect([text]) if f.info_type.startswith("ORGANIZATION_NAME")]
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_an_ids_letters_said_apart_from_its_digits_in_the_answer(detector, form):
+    texts = [form("May I have your member ID?"), form("Sure, it's XEH 4821 97731.")]
+    found = {(f.turn, texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)}
+    assert (1, form("XEH 4821 97731"), "GENERIC_ID") in found
+    for answer in ("yep 12 boxes came", "about 1500 I think", "it's on page 2231 of the letter"):
+        texts = ["And the claim number?", answer]
+        assert not [f for f in detector.detect(texts) if f.info_type == "GENERIC_ID"], answer

@@ -27,6 +27,7 @@ def test_a_medicine_or_a_condition_a_caller_names(text, expected):
 
 @pytest.mark.parametrize("text,expected", [
     ("she has MS", "MS"),
+    ("she has MS. She manages it well.", "MS"),
     ("he was diagnosed with ms last year", "ms"),
     ("I'm living with IBS and it's hard.", "IBS"),
 ])
@@ -37,6 +38,7 @@ def test_a_condition_by_its_initials_after_who_has_it(text, expected):
 
 @pytest.mark.parametrize("text", [
     "we use MS Word at work", "i spoke with ms smith", "I spoke with Ms Patel today",
+    "tell Keisha from Ms. Alvarez's class", "I spoke with Ms. Patel.",
     "the ALS ice bucket challenge",
 ])
 def test_initials_that_are_a_title_or_a_product_are_no_condition(text):

@@ -564,6 +564,32 @@ def test_the_firm_of_a_customers_own_account_is_an_organisation(text, expected):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("Chase fraud department, can you verify the last four of your social?", "Chase"),
+    ("chase fraud department can you verify your address", "chase"),
+    ("i rang the amazon customer service line", "amazon"),
+    ("the fraud department called me", None),  # no firm's name before it
+    ("we will target our customer service team", None),  # the firm's word must be next to it
+])
+def test_the_firm_before_its_department_is_an_organisation(text, expected):
+    found = quotes(text, "ORGANIZATION_NAME")
+    assert expected in found if expected else found == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("walgreens pharmacy this is deb", "deb"),
+    ("thank you for calling city energy, this is ray.", "ray"),
+    ("Walgreens pharmacy, this is Deb.", "Deb"),
+    ("acme garage this is it", None),
+    ("thanks for calling this is great", None),
+])
+def test_the_agents_name_that_ends_their_opening(text, expected):
+    # LIKELY: over the model's veto of a name-list word it reads as no one (the job without the
+    # rule left "deb" in "walgreens pharmacy this is deb").
+    found = quotes(text, "PERSON_NAME", "LIKELY")
+    assert expected in found if expected else found == set()
+
+
+@pytest.mark.parametrize("text,expected", [
     # A trade's word after capitalised words names the business.
     ("Good afternoon, Castle Garage, Dev speaking.", "Castle Garage"),
     ("Good morning, Lakeside Mortgages, you're speaking with Raj.", "Lakeside Mortgages"),

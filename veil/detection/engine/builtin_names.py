@@ -902,6 +902,16 @@ _INTRODUCTION = re.compile(
     rf"this is[ \t,]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     r"(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]m|i am|i|calling|from|with)\b))"
 )
+# An agent's opening that ends with their own name: "walgreens pharmacy this is deb", "thank
+# you for calling city energy, this is ray." After a company's suffix or trade word, or after
+# "thank you for calling" and the firm, "this is" as the turn ends names the agent (a name the
+# model may read as an ordinary word without capitals). Searched in the turn's last characters,
+# then what comes before it.
+_THIS_IS_AT_THE_END = re.compile(rf"this is[ \t,]+(?P<name>{_WORD})[ \t]*[.!]*[ \t]*$")
+_AN_OPENING_BEFORE = re.compile(
+    rf"(?:\b(?:{ORG_SUFFIXES.lower()})|\b(?:thank you|thanks) for calling(?:[ \t]+{_WORD}){{1,5}}?)"
+    r"[ \t]*[,.]?[ \t]+$"
+)
 # Where speech without capitals says a word is someone's name, even a word English uses too
 # ("hope", "faith", "bill"): a caller introducing themselves as a turn opens ("hi i'm faith",
 # "hi jack i'm sandy"), someone thanked or bidden goodbye as a turn ends ("nice talking to you
@@ -1403,6 +1413,12 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
             span = _context_name(text, match.start("name"), match.end("name"), cased)
             if span is not None:
                 yield span[0], span[1], L.LIKELY, Method.REGEX
+    if may_match(_THIS_IS_AT_THE_END):
+        match = _THIS_IS_AT_THE_END.search(lowered, max(0, len(lowered) - 60))
+        if match is not None and _AN_OPENING_BEFORE.search(lowered, max(0, match.start() - 120), match.start()):
+            span = _context_name(text, match.start("name"), match.end("name"), cased)
+            if span is not None:
+                yield span[0], span[1], L.LIKELY, Method.REGEX
     yield from _cued_names(text, lowered, may_match, cased)
     for pattern, likelihood in _RELATION_CONTEXTS:
         if not may_match(pattern):
@@ -1668,7 +1684,7 @@ def _spelled_out_hits(lowered: str) -> Iterator[Hit]:
 # The context regexes of persons (`_context_hits`), which the guard below runs first.
 _PERSON_CONTEXTS = (
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
-    + [_INTRODUCTION, *(cue[0] for cue in _CUES), _GREETING_CONTEXT, _SPEAKING,
+    + [_INTRODUCTION, _THIS_IS_AT_THE_END, *(cue[0] for cue in _CUES), _GREETING_CONTEXT, _SPEAKING,
        _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _SPELLED_RUN, *CITATIONS]
 )
 
@@ -2363,16 +2379,38 @@ _OWN_ACCOUNT = re.compile(
     r"pension|isa|contract)\b"
 )
 
+# A firm's department, named as an agent or a customer names it: "Chase fraud department, can
+# you verify...", "i rang the amazon customer service line", "barclays card services".
+# The department's words are searched first; the firm's are the words just before them.
+_FIRMS_DEPARTMENT = re.compile(
+    r"(?:fraud|customer|billing|technical|tech|accounts?|claims|sales|collections|returns|security|"
+    r"card|mortgage|loans?)[ \t]+(?:department|team|desk|line|services?|support|care|centre|center)\b"
+)
+_FIRM_WORDS_BEFORE = re.compile(rf"(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})[ \t]+$")
+
 
 def _own_account_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
-    """The firm in `_OWN_ACCOUNT`, only where the lists name it whole: "my nationwide account"
-    and "my amazon order", not "my savings account", "my joint account" or "my phone bill"."""
-    if not may_match(_OWN_ACCOUNT):
-        return
+    """The firm in `_OWN_ACCOUNT` or `_FIRMS_DEPARTMENT`, only where the lists name it whole:
+    "my nationwide account", "my amazon order", "chase fraud department", not "my savings
+    account", "my joint account", "my phone bill" or "the fraud department"."""
+    if may_match(_OWN_ACCOUNT):
+        yield from _listed_firm_hits(text, _OWN_ACCOUNT.finditer(lowered_same_length(text)))
+    if may_match(_FIRMS_DEPARTMENT):  # the firm's words just before the department's
+        lowered = lowered_same_length(text)
+        names = (_FIRM_WORDS_BEFORE.search(lowered, max(0, m.start() - 100), m.start())
+                 for m in _FIRMS_DEPARTMENT.finditer(lowered) if m.start() == 0 or not lowered[m.start() - 1].isalnum())
+        yield from _listed_firm_hits(text, [n for n in names if n is not None], adjacent=True)
+
+
+def _listed_firm_hits(text: str, matches, adjacent: bool = False) -> Iterator[Hit]:
+    """For each match's `name` group, the longest run of its words that the organisation lists
+    hold whole (with `adjacent`, only runs that end at its last word)."""
     lowered = lowered_same_length(text)
-    for match in _OWN_ACCOUNT.finditer(lowered):
+    for match in matches:
         words = list(re.finditer(r"\S+", lowered[match.start("name"):match.end("name")]))
-        runs = sorted(((a, b) for a in range(len(words)) for b in range(a, len(words))),
+        last = len(words) - 1
+        runs = sorted(((a, b) for a in range(len(words)) for b in range(a, len(words))
+                       if b == last or not adjacent),
                       key=lambda run: run[0] - run[1])  # the longest first: "chase sapphire" -> "chase"
         for a, b in runs:
             start, end = match.start("name") + words[a].start(), match.start("name") + words[b].end()
@@ -2458,7 +2496,7 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
 _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
                 _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _SCHOOL_CAPITALISED, _FAN_OF,
                 _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _OPENING_LOWER, _WORKPLACE_CONTEXT,
-                _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT]
+                _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _FIRMS_DEPARTMENT]
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:
@@ -2892,6 +2930,6 @@ _GUARD = RegexGuard(
        _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT,
        _SCHOOL_CAPITALISED, _FAN_OF, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
        _OPENING_CONTEXT, _OPENING_LOWER, _WORKPLACE_CONTEXT, _CUSTOMER_CONTEXT,
-       _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _PRODUCT_CONTEXT]
+       _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _FIRMS_DEPARTMENT, _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
 )

@@ -542,7 +542,8 @@ MEDICAL_TERM = InfoType(
         # A condition by its initials, after what says someone has it: "she has MS", "living
         # with IBS". Alone these are other words too ("MS Word", "ALS ice bucket").
         pattern(
-            r"(?i)\b(?:has|have|had|got|with|from)[ \t]+(ms|mnd|ibs|als|ckd|gerd|copd|cfs)\b"
+            # ...but "Ms." is a title ("from Ms. Alvarez's class"), "MS." the condition.
+            r"(?i)\b(?:has|have|had|got|with|from)[ \t]+(?!(?-i:Ms)\.)(ms|mnd|ibs|als|ckd|gerd|copd|cfs)\b"
             # ...where the clause ends, not before a name ("I spoke with Ms Smith").
             r"(?=[ \t]*(?:[.,;:!?]|$|(?:and|but|so|too|now|since|which|as|like|though|"
             r"symptoms|diagnosis|flare|flares|nurse|clinic|team|last|this|in|when|years|"
