@@ -486,3 +486,12 @@ def test_an_ids_letters_said_apart_from_its_digits_in_the_answer(detector, form)
     for answer in ("yep 12 boxes came", "about 1500 I think", "it's on page 2231 of the letter"):
         texts = ["And the claim number?", answer]
         assert not [f for f in detector.detect(texts) if f.info_type == "GENERIC_ID"], answer
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Flat 2B, Alder Court, 14 Wheatley Street, Oxford.", "Flat 2B, Alder Court, 14 Wheatley Street"),
+    ("Apartment 12, Harbour View Heights, 480 Mission St", "Apartment 12, Harbour View Heights, 480 Mission St"),
+    ("Flat 2B, 14 Wheatley Street, Oxford.", "Flat 2B, 14 Wheatley Street"),
+])
+def test_a_unit_and_its_blocks_name_before_the_street(text, expected):
+    assert expected in quotes(text, "STREET_ADDRESS")

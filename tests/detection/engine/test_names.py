@@ -1241,6 +1241,19 @@ def test_a_practice_named_by_its_kind_is_where_the_doctor_is(text, expected):
     assert {q for q in quotes(text, "LOCATION") if "ractice" in q} == expected
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("Hello, Hillside Primary, Mrs Okafor speaking.", {"Hillside Primary"}),
+    ("he goes to hillside primary now", {"hillside primary"}),
+    ("hello hillside primary mrs okafor speaking", {"hillside primary"}),  # an agent's opening
+    ("They're at Oakwood Infants School.", {"Oakwood Infants School"}),
+    ("She won the Democratic Primary.", set()),
+    ("the primary school is nice", set()),
+    ("my primary concern is cost", set()),
+])
+def test_a_british_schools_primary_infants_or_juniors(text, expected):
+    assert {q for q in quotes(text, "ORGANIZATION_NAME") if "rimary" in q or "nfants" in q} == expected
+
+
 def test_the_suffix_co_is_a_word_of_its_own():
     # "Co-op" is the shop, found by the lists; "Hello" is no part of its name.
     assert quotes("Hello, Co-op Funeralcare, this is Margaret.", "ORGANIZATION_NAME") == {"Co-op"}
@@ -1309,6 +1322,20 @@ def test_the_town_before_a_postcode_or_a_state_and_zip_is_a_place(text, expected
 ])
 def test_what_stands_before_a_postcode_is_not_always_a_town(text):
     assert quotes(text, "LOCATION") <= {"New York"}  # the gazetteer's place, not the town before it
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("kastanienallee 12, 10435 berlin, 3rd floor", "berlin"),  # a continental postcode, then the town
+    ("prinsengracht 263, 1016 gv amsterdam", "amsterdam"),
+    ("it costs 1500 paris is expensive", "paris"),
+])
+def test_the_town_after_a_continental_postcode_is_a_place(text, expected):
+    assert expected in quotes(text, "LOCATION")
+
+
+@pytest.mark.parametrize("text", ["page 1500 reading the report", "in 1990 florence moved away"])
+def test_an_ordinary_word_or_a_name_after_a_number_is_no_town(text):
+    assert not {"reading", "florence"} & quotes(text, "LOCATION")
 
 
 @pytest.mark.parametrize("text", [

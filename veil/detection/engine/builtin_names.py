@@ -2065,12 +2065,14 @@ _ORG_SUFFIX_LOWER = re.compile(
 )
 # An agent's opening without capitals: the firm's name, ending in one of those suffixes, before
 # the agent's own ("good afternoon castle garage dev speaking", "lakeside mortgages you're
-# speaking with raj"), or "this is ... calling" ("this is keystone recoveries calling for").
+# speaking with raj", a school's "hello hillside primary mrs okafor speaking"), or "this is ...
+# calling" ("this is keystone recoveries calling for").
 # The suffix says company where every word of the name is an ordinary one.
 _OPENING_LOWER = re.compile(
     r"(?:^(?:(?:good[ \t]+)?(?:morning|afternoon|evening)|hello|hi|hiya)?[ \t,]*"
-    rf"(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{_LOWER_SUFFIXES}))[ \t,]+"
-    rf"(?:(?:this is|my name is|it's)[ \t]+{_WORD}|{_WORD}[ \t]+speaking|you(?:'re| are)[ \t]+speaking[ \t]+(?:with|to))\b"
+    rf"(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{_LOWER_SUFFIXES}|primary|academy|school))[ \t,]+"
+    rf"(?:(?:this is|my name is|it's)[ \t]+{_WORD}|(?:(?:mr|mrs|ms|miss)[ \t]+)?{_WORD}[ \t]+speaking|"
+    rf"you(?:'re| are)[ \t]+speaking[ \t]+(?:with|to))\b"
     rf"|\bthis is[ \t]+(?P<caller>(?:{_WORD}[ \t]+){{1,3}}(?:{_LOWER_SUFFIXES}))[ \t]+calling\b)"
 )
 
@@ -2237,18 +2239,24 @@ _OUR_LADY = re.compile(
 _SCHOOL_SHORT = re.compile(
     r"(?i)\b(?:at|from|to|attends|attended|attend|teach at|taught at)[ \t]+"
     r"(?P<name>(?P<words>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*)?)[ \t]+"
-    r"(?:high|middle|elementary|junior high)(?:[ \t]+school)?)\b(?![ \t]+(?:schools|of|level|levels|end)\b)"
+    r"(?:high|middle|elementary|junior high|primary|infants|juniors)(?:[ \t]+school)?)\b"
+    r"(?![ \t]+(?:schools|of|level|levels|end|care|colou?rs?|election|elections|race|vote|votes)\b)"
 )
 # With capitals, the school's name and "Elementary", "Middle" or "High" say it wherever it stands:
-# "her school, Lincoln Elementary, needs a note" (not "the Middle East", "Mile High Stadium").
+# "her school, Lincoln Elementary, needs a note" (not "the Middle East", "Mile High Stadium"); so
+# do a British school's "Primary", "Infants" and "Juniors": "Hello, Hillside Primary, Mrs Okafor
+# speaking" (not "the Democratic Primary", "Primary Care").
 _SCHOOL_CAPITALISED = re.compile(
     r"\b(?P<name>(?P<words>[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*)?)[ \t]+"
-    r"(?:Elementary|Middle|High|Junior High)(?:[ \t]+School)?)\b"
-    r"(?![ \t]+(?:[A-Z]|schools|of|level|levels|end)|['’]s|-)"
+    r"(?:Elementary|Middle|High|Junior High|Primary|Infants|Juniors)(?:[ \t]+School)?)\b"
+    r"(?![ \t]+(?:[A-Z]|schools|of|level|levels|end|care|colou?rs?|election|elections|race|vote|votes)|['’]s|-)"
 )
 _NOT_A_SCHOOLS_NAME = frozenset(
     "record all-time new time year month week day level tide fairly very pretty really so too "
-    "quite as more most less junior senior local public private nearby".split())
+    "quite as more most less junior senior local public private nearby "
+    # a party's or an office's primary election
+    "democratic republican presidential congressional senate gubernatorial mayoral labour "
+    "conservative party state open closed runoff".split())
 # "a Packers fan", "you a buckeyes fan?": a team, said by its fans (not "a sports fan").
 _FAN_OF = re.compile(
     r"(?i)\b(?:a|an|big|huge|die-hard|diehard|lifelong|lifetime|such)[ \t]+"
@@ -2849,12 +2857,22 @@ def in_an_address(text: str, start: int, end: int) -> bool:
             or _POSTCODE_AFTER.match(text, end) is not None)
 
 
+# A continental postcode before its town, as Europe writes an address: "10435 berlin", "75008
+# Paris", "1016 GV Amsterdam", "00-950 warszawa", "1000-001 lisboa".
+_POSTCODE_BEFORE = re.compile(
+    r"(?<![\d.,:/-])\b(?:(?!(?:19|20)\d\d\b)\d{4,5}|\d{4}[ \t]?[A-Za-z]{2}|\d{2}-\d{3}|\d{4}-\d{3})"
+    r"[ \t]+$")  # four digits that could be a year are none ("in 1990 florence moved")
+
+
 def _in_place_context(text: str, start: int, end: int) -> bool:
     """"in Paris", "moved to Georgia", "Springfield, IL", "12 Oak Road, London", "Paris,
-    France": a place by its context."""
+    France", "10435 berlin": a place by its context (after a postcode, only a word that is no
+    ordinary word: "page 1500 reading" names no town)."""
     return (_PLACE_CONTEXT.search(text, max(0, start - 12), start) is not None
             or _STATE_AFTER.match(text, end) is not None or in_an_address(text, start, end)
-            or _town_and_its_state(text, start, end))
+            or _town_and_its_state(text, start, end)
+            or (_POSTCODE_BEFORE.search(text, max(0, start - 12), start) is not None
+                and not _ordinary_words(text[start:end].lower())))
 
 
 # --- PRODUCT / PRODUCT_SPEAKER -------------------------------------------------------------

@@ -729,9 +729,11 @@ STREET_ADDRESS = InfoType(
     "Street addresses: a house number, street name and street type, and a unit.",
     detectors=(
         pattern(
-            # A unit said first ("Flat 2B, 41 Queen's Road", "apt 12, 480 Mission St"), with a digit.
+            # A unit said first ("Flat 2B, 41 Queen's Road", "apt 12, 480 Mission St"), with a digit,
+            # and the block's name after it ("Flat 2B, Alder Court, 14 Wheatley Street").
             r"(?:\b(?i:apt|apartment|suite|ste|unit|flat)\.?[ \t]*#?(?=[A-Za-z-]{0,5}\d)[A-Za-z0-9-]{1,6}"
-            r"\b,?[ \t]+)?"
+            r"\b,?[ \t]+(?:(?:[A-Z][A-Za-z'’-]{1,30}[ \t]+){1,3}(?:Court|House|Mansions|Lodge|Tower|"
+            r"Heights|Gardens|Buildings|Apartments|Hall|Block|Wharf|Quay|Mill)\b,?[ \t]+)?)?"
             + NOT_PART_OF_A_NUMBER + r"\b\d{1,6}[A-Za-z]?[ \t]+(?:(?:[NSEW]|North|South|East|West)\.?[ \t]+)?"
             # The street's words; a numbered street's number too ("221 W 79th St"; not "2014 4th
             # Estate", a year and the press).
