@@ -2571,9 +2571,10 @@ _BUILDING_OF = re.compile(rf"\b(?P<name>(?P<head>Museum)[ \t]+(?:of|for)[ \t]+(?
 _PRISON = re.compile(rf"(?i)\b(?P<name>(?P<head>hmp|hmyoi|hm[ \t]+prison)[ \t]+{_WORD}(?:[ \t]+{_WORD})?)")
 _BUILDING_LOWER = re.compile(rf"\b(?P<name>(?:{_WORD}[ \t]+){{1,3}}(?:{UNCASED_BUILDING_HEADS})\b)")
 # A GP's surgery, in cased text (`SURGERY_KINDS`): "the Elm Tree Surgery", "Elm Tree surgery",
-# and a practice named by its kind: "Riverside Medical Practice", "Castle Dental Practice".
+# and a British practice named by its kind: "Riverside Medical Practice", "Castle Dental Practice"
+# (an American "... Family Practice" is left to the organisation rules and the model).
 _SURGERY = re.compile(rf"\b(?P<name>{_WORDS_BEFORE_HEAD}[ \t]+(?P<head>[Ss]urgery|"
-                      rf"(?:Medical|Dental|Family|Veterinary|GP|Doctors['’]?)[ \t]+[Pp]ractice)\b)")
+                      rf"(?:Medical|Dental|GP|Doctors['’]?)[ \t]+[Pp]ractice)\b)")
 # "Good Medical Practice" (the GMC's guidance), "General Dental Practice": no one's practice.
 _NO_PRACTICE_NAME = SURGERY_KINDS | {"good", "best", "safe", "the", "a", "our", "your", "my"}
 
@@ -2857,11 +2858,14 @@ def in_an_address(text: str, start: int, end: int) -> bool:
             or _POSTCODE_AFTER.match(text, end) is not None)
 
 
-# A continental postcode before its town, as Europe writes an address: "10435 berlin", "75008
-# Paris", "1016 GV Amsterdam", "00-950 warszawa", "1000-001 lisboa".
+# A continental postcode before its town, as Europe writes an address after the street and its
+# number: "kastanienallee 12, 10435 berlin", "rue de rivoli 5, 75001 Paris", "prinsengracht
+# 263 1016 gv amsterdam". After the house's number: a number that opens an address is the
+# house's ("72355 mary points", "it's uh, 9547 Rodriguez Land"), and four digits that could be
+# a year are none ("in 1990 florence moved").
 _POSTCODE_BEFORE = re.compile(
-    r"(?<![\d.,:/-])\b(?:(?!(?:19|20)\d\d\b)\d{4,5}|\d{4}[ \t]?[A-Za-z]{2}|\d{2}-\d{3}|\d{4}-\d{3})"
-    r"[ \t]+$")  # four digits that could be a year are none ("in 1990 florence moved")
+    r"\b\d{1,4}[A-Za-z]?,?[ \t]+"
+    r"(?:(?!(?:19|20)\d\d\b)\d{4,5}|\d{4}[ \t]?[A-Za-z]{2}|\d{2}-\d{3}|\d{4}-\d{3})[ \t]+$")
 
 
 def _in_place_context(text: str, start: int, end: int) -> bool:
@@ -2871,7 +2875,7 @@ def _in_place_context(text: str, start: int, end: int) -> bool:
     return (_PLACE_CONTEXT.search(text, max(0, start - 12), start) is not None
             or _STATE_AFTER.match(text, end) is not None or in_an_address(text, start, end)
             or _town_and_its_state(text, start, end)
-            or (_POSTCODE_BEFORE.search(text, max(0, start - 12), start) is not None
+            or (_POSTCODE_BEFORE.search(text, max(0, start - 20), start) is not None
                 and not _ordinary_words(text[start:end].lower())))
 
 
