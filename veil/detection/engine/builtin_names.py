@@ -2401,19 +2401,23 @@ def _own_account_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
     """The firm in `_OWN_ACCOUNT` or `_FIRMS_DEPARTMENT`, only where the lists name it whole:
     "my nationwide account", "my amazon order", "chase fraud department", not "my savings
     account", "my joint account", "my phone bill" or "the fraud department"."""
-    if may_match(_OWN_ACCOUNT):
-        yield from _listed_firm_hits(text, _OWN_ACCOUNT.finditer(lowered_same_length(text)))
-    if may_match(_FIRMS_DEPARTMENT):  # the firm's words just before the department's
-        lowered = lowered_same_length(text)
+    account = may_match(_OWN_ACCOUNT)
+    department = may_match(_FIRMS_DEPARTMENT)
+    if not (account or department):
+        return
+    lowered = lowered_same_length(text)
+    if account:
+        yield from _listed_firm_hits(lowered, _OWN_ACCOUNT.finditer(lowered))
+    if department:  # the firm's words just before the department's
         names = (_FIRM_WORDS_BEFORE.search(lowered, max(0, m.start() - 100), m.start())
                  for m in _FIRMS_DEPARTMENT.finditer(lowered) if m.start() == 0 or not lowered[m.start() - 1].isalnum())
-        yield from _listed_firm_hits(text, [n for n in names if n is not None], adjacent=True)
+        yield from _listed_firm_hits(lowered, [n for n in names if n is not None], adjacent=True)
 
 
-def _listed_firm_hits(text: str, matches, adjacent: bool = False) -> Iterator[Hit]:
-    """For each match's `name` group, the longest run of its words that the organisation lists
-    hold whole (with `adjacent`, only runs that end at its last word)."""
-    lowered = lowered_same_length(text)
+def _listed_firm_hits(lowered: str, matches, adjacent: bool = False) -> Iterator[Hit]:
+    """For each match's `name` group in `lowered` (the text, lower-cased, same length), the
+    longest run of its words that the organisation lists hold whole (with `adjacent`, only runs
+    that end at its last word)."""
     for match in matches:
         words = list(re.finditer(r"\S+", lowered[match.start("name"):match.end("name")]))
         last = len(words) - 1
