@@ -53,6 +53,16 @@ def _word_lists() -> tuple[frozenset[str], frozenset[str]]:
     return common_words(), name_words()
 
 
+def _a_listed_organisation(finding: Finding, value: str) -> bool:
+    """Whether an organisation that is a title's word too is one the lists name ("insured with
+    Admiral")."""
+    if finding.info_type != "ORGANIZATION_NAME":
+        return False
+    from veil.detection.engine.builtin_names import organisation_words
+
+    return _bare(value) in organisation_words()
+
+
 def _bare(word: str) -> str:
     return word.strip(".'’-").casefold() if len(word) <= 16 else ""
 
@@ -128,7 +138,7 @@ def trim_name_spans(findings: Iterable[Finding], texts: list[str]) -> list[Findi
             continue
         text = texts[finding.turn]
         value = text[finding.start:finding.end]
-        if is_title(value):
+        if is_title(value) and not _a_listed_organisation(finding, value):
             continue
         if finding.info_type != "PERSON_NAME":
             out.append(finding)

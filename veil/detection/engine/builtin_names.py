@@ -924,6 +924,12 @@ _INTRODUCED_AS = re.compile(
     rf"(?:{_WORD}[ \t]*,?[ \t]+)?(?:i['’]m|i am|my name['’]s|my name is|it['’]s|this is)[ \t]+"
     rf"(?P<name>{_WORD})(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]m|calling|from|here|over|with)\b))"
 )
+# ... or anywhere in a turn, before what one says on meeting someone ("um i'm rose by the way",
+# "i'm joy nice to meet you").
+_INTRODUCED_ON_MEETING = re.compile(
+    rf"\b(?:i['’]m|i am|my name['’]s|my name is)[ \t]+(?P<name>{_WORD})(?=[ \t]*,?[ \t]*"
+    r"(?:by the way|nice to meet you|pleased to meet you|good to meet you|nice to talk to you)\b)"
+)
 # After thanks and the name, what is said to the one thanked ("thank you joy youve been great",
 # "thx hope appreciate it"): the name is the one addressed, not the start of a clause.
 _PRAISE_AFTER_THANKS = (
@@ -1188,6 +1194,7 @@ def _no_names(words: Iterable[str] = (), but: frozenset[str] = frozenset()) -> f
 # the word, the lower-cased text and the word's start that refuses it there, if any).
 _SHOWN_SOMEONE = _no_names(_NOT_SOMEONE_ASKED_AFTER, but=_VERBS_BEFORE_A_SUBJECT)
 _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
+         (_INTRODUCED_ON_MEETING, L.LIKELY, _no_names(), None),
          (_BIDDEN_GOODBYE, L.LIKELY, _no_names(), a_verb_before_its_clause),
          (_CALLED_BY_NAME, L.POSSIBLE, _no_names(_NOT_WHAT_ONE_IS_CALLED, but=_VERBS_BEFORE_A_SUBJECT), None),
          *((pattern, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None) for pattern in _MESSAGES_FOR),
@@ -1284,6 +1291,9 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             # so does a negated verb ("my daughter wouldn't")
         if lowered in DETERMINERS:
             break  # "talk to each other": a list's "Each" is no one after "to"
+        if not cased and (lowered in _MODALS or lowered in ADDRESS_TERMS):
+            break  # "thank you sir can i have", "oh hello son": a verb, or what callers call
+            # each other, though a list has the word ("Can", "Son")
         if cased and not word[:1].isupper():
             break
         if elongated(lowered):
@@ -1314,6 +1324,7 @@ def _context_name(text: str, start: int, end: int, cased: bool,
 
 
 _NEGATED = re.compile(r"n['’]t$")
+_MODALS = frozenset("can could would should must shall might".split())
 
 
 def _inflected_ordinary(lowered: str) -> bool:
@@ -1375,8 +1386,9 @@ def _greeted_alone(text: str, word: str, end: int) -> bool:
         and not a_verb_before_its_clause(word, lowered_same_length(text), end - len(word))
 
 
-# Verbs that open a question when a pronoun follows: "can you", "will i", "may we".
-_PRONOUN_NEXT = re.compile(r"[ \t]+(?:you|i|we|he|she|they|it|u)\b", re.IGNORECASE)
+# Verbs that open a question when a pronoun follows: "can you", "will i", "may we"; or "or not",
+# as Singapore's English asks ("tomorrow morning can or not").
+_PRONOUN_NEXT = re.compile(r"[ \t]+(?:you|i|we|he|she|they|it|u|or[ \t]+not)\b", re.IGNORECASE)
 
 
 def _asks(text: str, end: int) -> bool:
@@ -2238,16 +2250,17 @@ _OUR_LADY = re.compile(
 # which kind, "high" is the word).
 _SCHOOL_SHORT = re.compile(
     r"(?i)\b(?:at|from|to|attends|attended|attend|teach at|taught at)[ \t]+"
-    r"(?P<name>(?P<words>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*)?)[ \t]+"
+    r"(?P<name>(?:(?:st\.?|saint)[ \t]+)?(?P<words>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*)?)[ \t]+"
     r"(?:high|middle|elementary|junior high|primary|infants|juniors)(?:[ \t]+school)?)\b"
     r"(?![ \t]+(?:schools|of|level|levels|end|care|colou?rs?|election|elections|race|vote|votes)\b)"
 )
 # With capitals, the school's name and "Elementary", "Middle" or "High" say it wherever it stands:
 # "her school, Lincoln Elementary, needs a note" (not "the Middle East", "Mile High Stadium"); so
 # do a British school's "Primary", "Infants" and "Juniors": "Hello, Hillside Primary, Mrs Okafor
-# speaking" (not "the Democratic Primary", "Primary Care").
+# speaking" (not "the Democratic Primary", "Primary Care"). A saint's school keeps its "St": "St
+# Bernadette's Catholic Primary".
 _SCHOOL_CAPITALISED = re.compile(
-    r"\b(?P<name>(?P<words>[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*)?)[ \t]+"
+    r"\b(?P<name>(?:(?:St\.?|Saint)[ \t]+)?(?P<words>[A-Z][\w'’.-]*(?:[ \t]+[A-Z][\w'’.-]*)?)[ \t]+"
     r"(?:Elementary|Middle|High|Junior High|Primary|Infants|Juniors)(?:[ \t]+School)?)\b"
     r"(?![ \t]+(?:[A-Z]|schools|of|level|levels|end|care|colou?rs?|election|elections|race|vote|votes)|['’]s|-)"
 )
@@ -2751,6 +2764,17 @@ def _ordinary_words(lowered: str) -> bool:
 _STREET_WORDS = ("street|st|road|rd|avenue|ave|lane|ln|drive|dr|boulevard|blvd|way|court|ct|"
                  "place|pl|close|crescent|terrace|square|highway|hwy")
 _ADDRESS_BEFORE = re.compile(rf"(?i:\b(?:{_STREET_WORDS})\.?,[ \t]*)$")
+# Street types of the continent's addresses, which put the house's number after the street:
+# "Kastanienallee 12, Berlin", "Calle Mayor 14, Madrid", "Rue de Rivoli 5, Paris".
+FRENCH_STREETS = (r"rue|avenue|boulevard|bd|place|allée|allee|impasse|chemin|quai|cours|route|"
+                  r"square")
+GERMAN_STREETS = (r"straße|strasse|str\.|weg|allee|platz|gasse|damm|ufer|straat|laan|plein|"
+                  r"gracht|steeg|kade")
+SOUTHERN_STREETS = (r"calle|c/|avenida|avda\.?|paseo|plaza|carretera|(?-i:Via)|viale|piazza|"
+                    r"corso|vicolo|rua|travessa|largo")
+_NUMBER_AFTER_THE_STREET = re.compile(
+    rf"(?i:(?:{GERMAN_STREETS})|\b(?:{FRENCH_STREETS}|{SOUTHERN_STREETS})\b[^,.;\n\d]{{1,40}})"
+    r"[ \t]+\d{1,4}[a-z]?,[ \t]*$")
 _POSTCODE_AFTER = re.compile(r"[ \t]+(?:[A-Z]{1,2}\d[A-Z\d]?[ \t]?\d[A-Z]{2}|\d{5}(?:-\d{4})?)\b")
 
 
@@ -2859,7 +2883,8 @@ def _not_the_town(word: str, cased: bool) -> bool:
 def in_an_address(text: str, start: int, end: int) -> bool:
     """Whether the words at `start:end` are the town of a street address."""
     return (_ADDRESS_BEFORE.search(text, max(0, start - 14), start) is not None
-            or _POSTCODE_AFTER.match(text, end) is not None)
+            or _POSTCODE_AFTER.match(text, end) is not None
+            or _NUMBER_AFTER_THE_STREET.search(text, max(0, start - 60), start) is not None)
 
 
 # A continental postcode before its town, as Europe writes an address after the street and its

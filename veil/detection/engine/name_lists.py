@@ -28,7 +28,8 @@ lots, bunch, pair, amount
 
 
 # Common English words that are also given names or surnames. Outside a name context
-# ("this is Will calling", "Mr. Bill") they are not reported as names.
+# ("this is Will calling", "Mr. Bill") they are not reported as names. "nan" and "nana" are
+# what a family calls its grandmother; "sim", a phone's card ("a sim swap").
 AMBIGUOUS_NAMES = _words("""
 may, will, bill, mark, rose, grant, hope, faith, grace, joy, june, april, august, art, guy,
 pat, sue, jack, frank, gene, jean, jay, kay, lane, lee, long, price, young, brown, white, green,
@@ -57,7 +58,7 @@ mountain, tea, victory, governor, beer, powers, era, lawyer, journey, urban, flo
 tiny, walls, wing, branch, heaven, tank, sing, princess, unknown, pink, cap, fed, fee, boss, my,
 hi, first, great, german, america, china, india, london, paris, texas, florida, israel, asia,
 spain, ireland, boston, virginia, carolina, hollywood, washington, sydney, angeles, francisco,
-january, christ, short, weeks, august, gee
+january, christ, short, weeks, august, gee, nan, nana, sim
 """)
 
 # Names that Webster's dictionary lists only as rare lower-case words ("li", a Chinese unit;
@@ -315,7 +316,14 @@ Meijer, Albertsons, Harris Teeter, Fred Meyer, King Soopers, Ralphs, Vons, Jewel
 Schnucks, Dillons, Ingles, Raley's, Marks & Spencer, Argos, Asda, Morrisons, Waitrose,
 Primark, Currys, Specsavers, Halfords, Screwfix, B and Q, Wickes, Poundland, Superdrug, TSB,
 Virgin Money, Openreach, Plusnet, Ocado, Deliveroo, Just Eat, Aer Lingus, Electric Ireland,
-Bord Gáis Energy, Dunnes Stores, Londis, Costa Coffee, Pret A Manger, Nando's, Greggs, Co-op
+Bord Gáis Energy, Dunnes Stores, Londis, Costa Coffee, Pret A Manger, Nando's, Greggs, Co-op,
+Evri, Yodel, Parcelforce, DPD, An Post, Canada Post, Australia Post, NZ Post, PureGym,
+The Gym Group, Anytime Fitness, Planet Fitness, AIB, Bank of Ireland, PTSB, Kwik Trip, Nissan,
+Hyundai, Kia, Mazda, Subaru,
+Bunnings, Woolworths, JB Hi-Fi, Harvey Norman, Commonwealth Bank, CommBank, Westpac, ANZ,
+Kiwibank, ASB, Medibank, Spark, Jio, Airtel, Flipkart, Paytm, PhonePe, Swiggy, Zomato,
+HDFC Bank, ICICI Bank, SBI, State Bank of India, Axis Bank, Kotak, Standard Bank, Absa, FNB,
+Nedbank, Capitec, Discovery Insure, Outsurance, Vodacom, MTN, Singtel, StarHub, DBS, OCBC, UOB
 """
 
 # Public bodies, international organisations, broadcasters, news agencies and web services:
@@ -331,6 +339,8 @@ INSTITUTIONS = """
 FBI, CIA, NSA, NASA, IRS, DMV, FDA, CDC, EPA, TSA, DEA, FTC, FCC, USDA, Pentagon,
 Department of Homeland Security, State Department, Social Security Administration,
 NHS, HMRC, DVLA, DWP, Ofsted, Ofcom, RCMP, Canada Revenue Agency, Centrelink,
+Australian Taxation Office, Services Australia, Inland Revenue, Service Canada, ServiceOntario,
+Residential Tenancies Board, RTB, UIDAI,
 United Nations, UN, UNESCO, UNICEF, World Health Organization, World Health Organisation, WHO,
 World Bank, IMF, International Monetary Fund, NATO, European Union, EU, OPEC, WTO, IAEA,
 Red Cross, Amnesty International, Greenpeace, Oxfam, Interpol, Europol,
@@ -362,7 +372,7 @@ lemonade, anthem, ally, discover, fidelity, vanguard, sky, optimum, peacock, ind
 subway, greyhound, affirm, starling, aviva, direct line, five guys, whole foods, jack in the box,
 best western, national grid, waffle house, discount tire, dollar tree, old navy, tractor supply,
 harbor freight, cash app, thames water, us bank, family dollar, dollar general, ingles,
-texas instruments, southwest airlines, royal mail
+texas instruments, southwest airlines, royal mail, spark, discovery insure
 """)
 
 # Words a gazetteer lists as places that are far more often something else.
@@ -388,8 +398,8 @@ muslim, hindu, lord, god, jesus, christ, church, doctor, bible, internet
 # What speakers call each other and exclaim, capitalised as names are ("Mom says hi", "listen,
 # Buddy", "How's Grandma?", "Oh my God"): a relation or a form of address, no one's name.
 # Grandparents as families call them, in the languages of immigrant families' calls ("Bubbie",
-# "Zayde", "Abuela", "Nonna"). Left out: words that are common surnames too ("Ma", "Son",
-# "Nan", "Pa").
+# "Zayde", "Abuela", "Nonna"). Left out: words that are common surnames too ("Ma", "Pa"); "Son"
+# and "Nan" are surnames too, but callers say "hello son" and "tell nan" far more often.
 ADDRESS_TERMS = _words("""
 mom, mum, mommy, mummy, mama, mamma, momma, mother, dad, daddy, papa, pop, father,
 grandma, grandpa, granny, gran, grandad, granddad, grandmother, grandfather, nana,
@@ -399,7 +409,7 @@ abuela, abuelo, abuelita, abuelito, oma, opa, yiayia, papou, nan, nanna, nannie,
 auntie, aunty, aunt, uncle, sis, bro, brother, sister, cousin, honey, hon, sweetie,
 sweetheart, darling, dear, babe, baby, buddy, pal, dude, man, mate, sir, madam, maam, ma'am,
 miss, mister, boss, chief, doc, doctor, nurse, officer, god, lord, gee, whiz, gosh, golly, jeez, geez,
-sunshine, love, princess, champ, treasure
+sunshine, love, princess, champ, treasure, bud, son
 """)
 
 # Canadian provinces and territories, and other regions the city gazetteer lacks.

@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from veil.detection.engine.builtin_names import common_words
+from veil.detection.engine.builtin_names import (
+    FRENCH_STREETS, GERMAN_STREETS, SOUTHERN_STREETS, common_words)
 from veil.detection.engine.checksums import ireland_ppsn_valid
 from veil.detection.engine.detectors import DIGIT, gated, hotword, pattern
 from veil.detection.findings import Likelihood
@@ -133,31 +134,33 @@ LICENSE_PLATE_NUMBER = InfoType(
 _STOP = (r"(?!(?i:and|or|but|in|on|at|to|for|from|with|is|was|the|a|an|my|your|please|"
          r"thanks|then|so|um|uh|tel|telephone|phone|fax|" + text.MEASURE_WORDS + r")\b)")
 _NAME_WORD = _STOP + r"[^\W\d_][\w'’-]{0,30}"
-# Street types. The detectors run, as the other digit patterns do, only around digits.
-_FRENCH_STREETS = (r"rue|avenue|boulevard|bd|place|allée|allee|impasse|chemin|quai|cours|route|"
-                   r"square")
-_GERMAN_STREETS = (r"straße|strasse|str\.|weg|allee|platz|gasse|damm|ufer|straat|laan|plein|"
-                   r"gracht|steeg|kade")
-_SOUTHERN_STREETS = (r"calle|c/|avenida|avda\.?|paseo|plaza|carretera|(?-i:Via)|viale|piazza|"
-                     r"corso|vicolo|rua|travessa|largo")
+# The street types are `builtin_names`' (which also reads the town after them). The detectors
+# run, as the other digit patterns do, only around digits.
+# The postcode that may follow the house's number: "Prinsengracht 263, 1016 GV", "Calle Mayor
+# 14, 28013". Four digits that could be a year are none ("Hauptstraße 5 since 2019"), nor two
+# letters in lower case that are a word ("prinsengracht 263 1016 we moved").
+_TWO_LETTER_WORDS = (r"an|as|at|be|by|do|go|he|hi|if|in|is|it|me|my|no|of|oh|ok|on|or|so|to|up|"
+                     r"us|we|am|pm|uh|um|ah|eh|er|ya|ye|yo|mm|hm")
+_POSTCODE_AFTER = (r"(?:,?[ \t]+(?:\d{4}[ \t]?(?:(?-i:[A-Z]{2})|(?!(?:" + _TWO_LETTER_WORDS
+                   + r")\b)(?-i:[a-z]{2}))|(?!(?:19|20)\d\d\b)\d{4,5})\b)?")
 EUROPEAN_ADDRESSES = (
     # France, Belgium: "9 Rue de la Paix", "12 bis avenue Foch", "3, place d'Italie".
     pattern(
         r"(?i)" + text.NOT_PART_OF_A_NUMBER + r"\b\d{1,4}(?:[ \t]?(?:bis|ter))?,?[ \t]+"
-        r"(?:" + _FRENCH_STREETS + r")[ \t]+(?:(?:de la|de l'|du|des|de|d')[ \t]*)?" + _NAME_WORD
+        r"(?:" + FRENCH_STREETS + r")[ \t]+(?:(?:de la|de l'|du|des|de|d')[ \t]*)?" + _NAME_WORD
         + r"(?:[ \t]+" + _NAME_WORD + r"){0,2}",
         L.LIKELY, trigger=DIGIT,
     ),
     # Germany, Austria, Switzerland, the Netherlands: "Hauptstraße 5", "Kerkstraat 12a".
     pattern(
-        r"(?i)\b[^\W\d_][\w-]{0,30}(?:" + _GERMAN_STREETS + r")[ \t]+\d{1,4}[a-z]?\b",
+        r"(?i)\b[^\W\d_][\w-]{0,30}(?:" + GERMAN_STREETS + r")[ \t]+\d{1,4}[a-z]?\b" + _POSTCODE_AFTER,
         L.LIKELY, trigger=DIGIT,
     ),
     # Spain, Italy, Portugal, Latin America: "Calle Mayor 12", "Via Roma, 5", "Rua Augusta 3".
     pattern(
-        r"(?i)\b(?:" + _SOUTHERN_STREETS + r")[ \t]+(?:(?:de la|de los|de las|del|de|di|della|"
+        r"(?i)\b(?:" + SOUTHERN_STREETS + r")[ \t]+(?:(?:de la|de los|de las|del|de|di|della|"
         r"dei|do|da|dos|das)[ \t]+)?" + _NAME_WORD + r"(?:[ \t]+" + _NAME_WORD + r"){0,2}"
-        r",?[ \t]+(?:n[º°o]\.?[ \t]*)?\d{1,4}\b",
+        r",?[ \t]+(?:n[º°o]\.?[ \t]*)?\d{1,4}\b" + _POSTCODE_AFTER,
         L.LIKELY, trigger=DIGIT,
     ),
 )
