@@ -264,12 +264,21 @@ _SELF_REFERENCES = frozenset({"i'm", "i’m", "i'll", "i’ll", "i've", "i’ve"
 # of "IBAN" for an organisation, but the word names a kind of number, never a person, an
 # organisation or a place. (Not "SIN", "SWIFT" or "NHS": each is also an ordinary word or a body.)
 _IDENTIFIER_WORDS = frozenset({"iban", "ssn", "imei", "iccid", "cvv", "cvc", "cvv2", "pin", "dob",
-                               "vin", "itin", "nino", "ein", "bic"})
+                               "vin", "itin", "nino", "ein", "bic", "aadhaar", "aadhar", "kyc", "otp",
+                               "upi", "nric", "tfn"})
 # What a listener says to keep a call going, and what a speaker says while thinking: spaCy's
 # small model reads a lower-case "mm-hmm" mid-turn as a person.
 _FILLERS = frozenset({"mm-hmm", "mm-hm", "mmhmm", "mhm", "mm", "mmm", "hmm", "hm", "uh-huh", "uh-uh",
                       "uh-oh", "um", "umm", "uh", "uhh", "er", "erm", "ah", "oh", "huh", "eh",
                       "okay", "ok", "mmkay", "mkay", "m'kay", "mm-mm", "yeah", "yep", "yup", "nope"})
+# What speakers of English the world over exclaim, greet and end a sentence with, which a model
+# reads as someone where it stands alone ("och that's a shame", "ja no one was hurt", "quite
+# worried lah", "kia ora you've called ..."): Scots, Welsh, Afrikaans, Singapore's, India's and
+# New Zealand's words, said in English calls.
+_INTERJECTIONS = frozenset({"och", "aye", "cheerio", "ta", "helo", "hiya", "ja", "nee", "lah", "leh",
+                            "lor", "arre", "arrey", "acha", "accha", "achha", "haan", "yaar", "kia ora",
+                            "ka pai", "ka kite", "eish", "yoh", "howzit", "lekker", "g'day", "gday",
+                            "crikey", "oi", "blimey", "cor", "innit"})
 _ARTICLES = frozenset({"the", "a", "an"})
 _TRAILING_LOWER_CASE = re.compile(r"(?:\s+[a-z][\w'’-]*)+$")
 _EDGES = " \t\n.,!?;:"  # a span's own edges, not part of its words
@@ -292,10 +301,10 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
         return False
     text = texts[finding.turn]
     value = text[finding.start:finding.end].strip(_EDGES).lower()
-    if value in _IDENTIFIER_WORDS or value in _FILLERS:
+    if value in _IDENTIFIER_WORDS or value in _FILLERS or value in _INTERJECTIONS:
         return True
     if finding.info_type == "PERSON_NAME":
-        if value in _SELF_REFERENCES:
+        if value in _SELF_REFERENCES or _g_dropped(value):
             return True
         if names_no_one_here(text, finding.start, finding.end):
             return True
@@ -313,6 +322,17 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
         return False
     names = _builtin_names()
     return words[0] in names.common_words() and words[0] not in names.name_words()  # "Will- Will" may be Will
+
+
+def _g_dropped(value: str) -> bool:
+    """Whether a person's one word is an ordinary word said without its last "g" ("darlin",
+    "drivin'", "banana puddin"), as transcripts of Southern and British speech write it, and
+    no name the lists hold ("Robin", "Martin")."""
+    word = value.rstrip("'’")
+    if not word.endswith("in") or len(word) < 5 or " " in word:
+        return False
+    names = _builtin_names()
+    return word + "g" in names.common_words() and word not in names.name_words()
 
 
 def _a_day_alone(finding: Finding, texts: list[str]) -> bool:

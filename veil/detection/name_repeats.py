@@ -15,8 +15,9 @@ such a word spreads in lower case when the model typed it alone, or a cue said i
 ("tell grace i said hi" ... "did you hear that grace is moving"; `uncased_mentions`). No word
 spreads to the first half of a contraction: "Haven" found once, "haven't" is no mention of her.
 
-Organisations, places and user names found once are spread the same way, as whole values
-(`repeated_entities`): "Ethnologue" typed once by the model, "Ethnologue's code" two turns later.
+Organisations, places, user names and street addresses found once are spread the same way, as
+whole values (`repeated_entities`): "Ethnologue" typed once by the model, "Ethnologue's code" two
+turns later.
 """
 from __future__ import annotations
 
@@ -385,7 +386,7 @@ def _coordinated_names(uncased: list[str], findings: Iterable[Finding]) -> set[s
 def with_repeats(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:
     """`findings` and what the rest of the conversation adds to them, in the order the job
     applies it: the names said again (`repeated_names`), the words that continue a found name
-    (`name_neighbours`), the organisations and places said again (`repeated_entities`), and an
+    (`name_neighbours`), the organisations, places and addresses said again (`repeated_entities`), and an
     age echoed as the next turn opens (`veil.detection.age_echoes`).
     Shared by the job's anonymisation and everything that must detect as the job does
     (`veil calibrate`, the auditor's fitting)."""
@@ -490,8 +491,10 @@ def name_neighbours(texts: list[str], findings: Iterable[Finding]) -> list[Findi
 # Organisations and places are said again too ("Ethnologue" ... "Ethnologue's code"), and a
 # speech recogniser may drop the capital the second time. Their names are spread whole, not
 # word by word: "University of Dakar" found once says nothing about "university" alone. So is a
-# user name: "my gamertag is SterlingSilv3r" ... "you can report SterlingSilv3r".
-SPREAD_TYPES = ("ORGANIZATION_NAME", "LOCATION", "USER_NAME")
+# user name: "my gamertag is SterlingSilv3r" ... "you can report SterlingSilv3r". And so is a
+# street address, which an agent reads back where no word says it is one: "and your address?"
+# - "four eighteen hickory hill road" - "four eighteen hickory hill road, okay".
+SPREAD_TYPES = ("ORGANIZATION_NAME", "LOCATION", "USER_NAME", "STREET_ADDRESS")
 
 
 def repeated_entities(texts: list[str], findings: Iterable[Finding],

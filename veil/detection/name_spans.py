@@ -53,10 +53,13 @@ def _word_lists() -> tuple[frozenset[str], frozenset[str]]:
     return common_words(), name_words()
 
 
-def _a_listed_organisation(finding: Finding, value: str) -> bool:
+_NAME_NEXT = re.compile(r"[ \t]+[A-Z]")
+
+
+def _a_listed_organisation(finding: Finding, value: str, text: str) -> bool:
     """Whether an organisation that is a title's word too is one the lists name ("insured with
-    Admiral")."""
-    if finding.info_type != "ORGANIZATION_NAME":
+    Admiral"), not a title before a name ("Brother Otis King", "Admiral Nelson")."""
+    if finding.info_type != "ORGANIZATION_NAME" or _NAME_NEXT.match(text, finding.end):
         return False
     from veil.detection.engine.builtin_names import organisation_words
 
@@ -138,7 +141,7 @@ def trim_name_spans(findings: Iterable[Finding], texts: list[str]) -> list[Findi
             continue
         text = texts[finding.turn]
         value = text[finding.start:finding.end]
-        if is_title(value) and not _a_listed_organisation(finding, value):
+        if is_title(value) and not _a_listed_organisation(finding, value, text):
             continue
         if finding.info_type != "PERSON_NAME":
             out.append(finding)

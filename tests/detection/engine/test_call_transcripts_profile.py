@@ -288,6 +288,66 @@ def test_a_code_of_letters_and_digits_said_after_its_name_is_an_identifier(detec
     assert (0, "one eight c r zero four four one two", "GENERIC_ID") in found(detector, [text])
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("it's on the email. S, M, I, seven, seven, two, oh, four, nine, one.",
+     "S, M, I, seven, seven, two, oh, four, nine, one"),
+    ("your receipt number is c r one nine eight eight two three have a good one",
+     "c r one nine eight eight two three"),
+    ("CLM two two nine one... sorry", "CLM two two nine one"),
+    ("it's s five two three four five six seven d", "s five two three four five six seven d"),
+    ("that's nine eight seven six five four three two one zero x y what should you bring",
+     "nine eight seven six five four three two one zero x y"),
+    ("Um, the sticker says HFT-LT-0931.", "HFT-LT-0931"),  # letters joined to the digits
+])
+def test_the_letters_read_out_with_an_identifiers_digits_go_with_them(detector, text, expected):
+    assert (0, expected, "DIGIT_SEQUENCE") in found(detector, [text])
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("it's a one two three four", "one two three four"),  # "a" alone is a word
+    ("i one two three four i think", "one two three four"),
+    ("my PIN is one two three four", "one two three four"),  # a label, not a prefix
+    ("the count was one two three four a week", "one two three four"),
+    ("Tour dates JAN 2015", "2015"),  # a number written whole takes no letters
+    ("see p 1225", "1225"),
+])
+def test_a_word_beside_digits_stays_a_word(detector, text, expected):
+    assert {q for _, q, t in found(detector, [text]) if t == "DIGIT_SEQUENCE"} == {expected}
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("I live at Kastanienallee 12, Berlin", "Berlin"),  # the house's number after the street
+    ("it's Calle Mayor 14, Madrid", "Madrid"),
+    ("I live at Rue de Rivoli 5, Paris", "Paris"),
+])
+def test_the_town_after_a_continental_address_is_a_place_not_someone_addressed(detector, text, expected):
+    assert (0, expected, "LOCATION") in found(detector, [text])
+
+
+def test_a_title_before_a_name_is_no_company(detector):
+    got = found(detector, ["Now, I see Brother Otis King over there nodding."])
+    assert not any(q == "Brother" for _, q, _ in got)
+
+
+@pytest.mark.parametrize("texts", [
+    ["it's in mississauga, postal code l five m two b three"],  # near its name
+    ["and what's your postal code", "l five m two b three"],  # the answer to it
+])
+def test_a_canadian_postal_code_said_letter_by_letter(detector, texts):
+    assert (len(texts) - 1, "l five m two b three", "CANADA_POSTAL_CODE") in found(detector, texts)
+
+
+@pytest.mark.parametrize("texts", [
+    ["now give me your address", "it's four eighteen hickory hill road",
+     "four eighteen hickory hill road okay i'll pass it on"],
+])
+def test_an_address_read_back_is_the_address(detector, texts):
+    from veil.detection.name_repeats import with_repeats
+
+    got = with_repeats(texts, ConversationDetector(load_config("call_transcripts")).detect(texts))
+    assert any(f.turn == 2 and f.info_type == "STREET_ADDRESS" for f in got)
+
+
 @pytest.mark.parametrize("text", ["We won two of them", "Oh, one more thing", "it cost seven hundred nine pounds",
                                   "it was two x four lumber", "the score was three s two"])
 def test_spoken_digit_near_misses(detector, text):

@@ -1333,6 +1333,61 @@ def test_the_town_after_a_continental_postcode_is_a_place(text, expected):
     assert expected in quotes(text, "LOCATION")
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("Prinsengracht 263, 1016 GV Amsterdam", "Prinsengracht 263, 1016 GV"),
+    ("it's prinsengracht 263 1016 gv amsterdam", "prinsengracht 263 1016 gv"),
+    ("my address is Kastanienallee 12, 10435 Berlin", "Kastanienallee 12, 10435"),
+    ("Calle Mayor 14, 28013 Madrid", "Calle Mayor 14, 28013"),
+    ("it's prinsengracht 263 1016 we moved", "prinsengracht 263 1016"),  # "we" is a word
+    ("Hauptstraße 5 2019 was great", "Hauptstraße 5"),  # a year is no postcode
+])
+def test_a_continental_postcode_after_the_house_number_is_part_of_the_address(text, expected):
+    assert quotes(text, "STREET_ADDRESS") == {expected}
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("she goes to St Bernadette's Catholic Primary in Bristol", "St Bernadette's Catholic Primary"),
+    ("he's at st bernadette's primary now", "st bernadette's primary"),
+])
+def test_a_saints_school_keeps_its_st(text, expected):
+    assert expected in quotes(text, "ORGANIZATION_NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "oh hello son how's it going", "thanks son bye", "hiya nan it's me", "give nan a kiss",
+    "Give Nan a kiss from me", "no worries we can do a sim swap",
+    "thank you sir can i have the number", "hello madam can i take your name",
+    "tomorrow morning can or not",  # Singapore's English asks so
+])
+def test_what_callers_call_each_other_and_verbs_after_a_greeting_are_no_one(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("um i'm rose by the way", "rose"), ("i'm joy nice to meet you so do you have", "joy"),
+    ("I'm Rose, by the way.", "Rose"),
+])
+def test_a_name_said_on_meeting_someone(text, expected):
+    assert quotes(text, "PERSON_NAME") == {expected}
+
+
+@pytest.mark.parametrize("text", ["i'm good by the way how are you", "i'm happy nice to meet you",
+                                  "I'm fine, by the way"])
+def test_how_one_is_on_meeting_someone_is_no_name(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("welcome to the australian taxation office my name is shane", "australian taxation office"),
+    ("kia ora you've called inland revenue", "inland revenue"),
+    ("i'll book a collection with an post", "an post"),
+    ("the seller uploaded tracking with evri", "evri"),
+    ("she's insured with Admiral. Little white car", "Admiral"),  # a title's word too
+])
+def test_companies_and_public_bodies_callers_name(text, expected):
+    assert expected in quotes(text, "ORGANIZATION_NAME")
+
+
 @pytest.mark.parametrize("text", [
     "page 1500 reading the report", "in 1990 florence moved away",
     "is the patient still at 72355 mary points apt 25c",  # a house number opens the address

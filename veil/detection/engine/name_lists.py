@@ -409,7 +409,7 @@ abuela, abuelo, abuelita, abuelito, oma, opa, yiayia, papou, nan, nanna, nannie,
 auntie, aunty, aunt, uncle, sis, bro, brother, sister, cousin, honey, hon, sweetie,
 sweetheart, darling, dear, babe, baby, buddy, pal, dude, man, mate, sir, madam, maam, ma'am,
 miss, mister, boss, chief, doc, doctor, nurse, officer, god, lord, gee, whiz, gosh, golly, jeez, geez,
-sunshine, love, princess, champ, treasure, bud, son
+sunshine, love, princess, champ, treasure, son
 """)
 
 # Canadian provinces and territories, and other regions the city gazetteer lacks.

@@ -33,8 +33,8 @@ from veil.detection.infotypes import european, general, numbers, text
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
 from veil.detection.infotypes.european import checked
 from veil.detection.infotypes.said_aloud import (
-    DIGIT_SAID, NUMBER_SAID, POSTCODE_HOTWORD, SPOKEN_HANDLE, SPOKEN_UK_POSTCODE, SPOKEN_USERNAME,
-    UNITS_SAID, spoken_codes, spoken_plates,
+    DIGIT_SAID, NUMBER_SAID, POSTCODE_HOTWORD, SPOKEN_CANADA_POSTAL_CODE, SPOKEN_HANDLE,
+    SPOKEN_UK_POSTCODE, SPOKEN_USERNAME, UNITS_SAID, spoken_codes, spoken_plates,
 )
 from veil.detection.infotypes.street_names import LOCATION
 from veil.transform.operators.surrogate_formats import Slots, like_value, make_generic
@@ -316,6 +316,16 @@ GENERIC_ID = replace(
 )
 
 
+# --- CANADA_POSTAL_CODE said aloud ---------------------------------------------------------
+
+CANADA_POSTAL_CODE = replace(
+    text.CANADA_POSTAL_CODE,
+    description=text.CANADA_POSTAL_CODE.description.rstrip(".") + "; said letter by letter near "
+                "'postal code' (l five m two b three).",
+    detectors=text.CANADA_POSTAL_CODE.detectors + (SPOKEN_CANADA_POSTAL_CODE,),
+)
+
+
 # --- USER_NAME said aloud ----------------------------------------------------------------------
 
 USER_NAME = replace(
@@ -330,4 +340,4 @@ USER_NAME = replace(
 ENTRIES = (UK_POSTAL_CODE, LICENSE_PLATE_NUMBER)
 EXTENDED = (STREET_ADDRESS, CREDIT_CARD_EXPIRATION_DATE, PASSPORT, IBAN_CODE,
             UK_NATIONAL_INSURANCE_NUMBER, IRELAND_EIRCODE, IRELAND_PPSN, LOCATION, USER_NAME,
-            GENERIC_ID)
+            GENERIC_ID, CANADA_POSTAL_CODE)

@@ -54,6 +54,14 @@ POSTCODE_HOTWORD = r"\b(?:post ?code|postal code|zip(?: code)?)\b"
 _TWO_LETTERS = re.compile(r"(?i) [a-z] [a-z](?![\w'’])|^[a-z] [a-z](?![\w'’])|double [a-z]\b")
 SPOKEN_UK_POSTCODE = gated(_POSTCODE_SAID, POSTCODE_HOTWORD, window=60, trigger=_TWO_LETTERS)
 
+# --- Canadian postal codes: "l five m two b three" ------------------------------------------
+
+# Letter, digit, letter; digit, letter, digit: each said alone. Near "postal code" only, as the
+# UK's are; the cheap test is a letter said beside a digit (`_LETTER_BY_DIGIT`, below).
+_CANADA_POSTAL_CODE_SAID = (r"(?i)" + _LETTER + _SEP + _DIGIT + _SEP + _LETTER + r",?" + _SEP
+                            + _DIGIT + _SEP + _LETTER + _SEP + _DIGIT + r"(?![\w'’])")
+
+
 # --- Number plates: "l m sixty four x y z" (UK), "seven a b c one two three" (US) -------------
 
 _UK_PLATE_SAID = (_LETTER + _SEP + _LETTER + _SEP + _TWO_DIGITS + _SEP + _LETTER + _SEP
@@ -88,6 +96,10 @@ _CODE_SAID = r"(?i)(?<![\w'’])" + _CHARACTER_SAID + r"(?:" + _SEP + _CHARACTER
 # A letter said beside a digit said: where a code of both can start (cheap to test for).
 _LETTER_BY_DIGIT = re.compile(
     r"(?i)(?:^| )[a-z] (?:" + DIGIT_SAID + r"|\d)(?![\w'’])|(?:^| )(?:" + DIGIT_SAID + r"|\d) [a-z](?![\w'’])")
+
+
+SPOKEN_CANADA_POSTAL_CODE = gated(_CANADA_POSTAL_CODE_SAID, POSTCODE_HOTWORD, window=60,
+                                  trigger=_LETTER_BY_DIGIT)
 
 
 def _code_said_check(match: "re.Match[str]") -> Likelihood | None:
