@@ -120,7 +120,9 @@ def evaluate_both_forms(name: str, work: Path, system: str, data: Path | None = 
 # The calls written for the project with gold marks (data/handchecked/): call-shaped, but ours.
 CALL_SETS = (("calls", "calls.yaml", "20 bundled calls"),
              ("more-calls", "more_calls.yaml", "30 more calls"),
-             ("chats-and-speech", "chats_and_speech.yaml", "30 chats, spoken transcripts, calls from abroad"))
+             ("chats-and-speech", "chats_and_speech.yaml", "30 chats, spoken transcripts, calls from abroad"),
+             ("callers-worldwide", "callers_worldwide.yaml",
+              "30 calls and chats: callers abroad, help desks, families"))
 
 
 def calls_section(work: Path) -> list[str]:
@@ -135,11 +137,16 @@ def calls_section(work: Path) -> list[str]:
              "English also uses, used as words in the same calls. A third file "
              "(`chats_and_speech.yaml`) holds ten spoken transcripts as published (podcasts, "
              "interviews, hearings, vlogs), ten customer-service chats as people type them, and "
-             "ten calls with callers from abroad as a recogniser writes them. They are ours, so "
+             "ten calls with callers from abroad as a recogniser writes them. A fourth "
+             "(`callers_worldwide.yaml`) holds ten calls from India, Australia, New Zealand, South "
+             "Africa, Singapore and Canada as a recogniser writes them, ten help-desk calls and "
+             "chats as written, and ten family calls without capitals. They are ours, so "
              "they are no evidence of the figures on real calls, and the rules were written after "
-             "reading what the job left in them (the last sixty were scored blind first: "
-             "docs/names-in-speech.md, \"Thirty calls no rule had seen\" and \"Chats, spoken "
-             "transcripts and callers from abroad\").", "",
+             "reading what the job left in them (the last ninety were scored blind first: "
+             "docs/names-in-speech.md, \"Thirty calls no rule had seen\", \"Chats, spoken "
+             "transcripts and callers from abroad\" and \"Callers from India, Australia, New "
+             "Zealand, South Africa, Singapore and Canada, help desks and families, tried "
+             "blind\").", "",
              "```",
              "python scripts/marked_to_jsonl.py data/handchecked/more_calls.yaml more_calls.jsonl",
              "veil evaluate --input more_calls.jsonl --forms all",

@@ -592,11 +592,28 @@ def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, d
     ("i hope you're well", "hope", True),
     ("hey bud you busy", "bud", True),
     ("ima go to the store", "ima", True),            # "I'm a", as "I'm" is no one
+    # what English speakers abroad exclaim, and words said without their "g"
+    ("och that's a shame", "och", True), ("ja no one was hurt", "ja", True),
+    ("i'm quite worried lah", "lah", True), ("kia ora you've called", "kia ora", True),
+    ("hey darlin it's me", "darlin", True), ("he's drivin' actually", "drivin'", True),
+    ("i'll make banana puddin", "puddin", True),
+    ("robin called", "robin", False), ("martin called", "martin", False),  # names the lists hold
 ])
 def test_a_person_that_is_a_set_phrase_s_english_word_names_no_one(text, value, dropped):
     start = text.index(value)
     model = f(start, start + len(value), "PERSON_NAME", method=M.MODEL, detector="hf")
     assert (merge_findings([model], [text]) == []) is dropped
+
+
+@pytest.mark.parametrize("text,value,name", [
+    ("kia ora aroha it's mere here", "kia ora aroha", "aroha"),
+    ("g'day shane how are you", "g'day shane", "shane"),
+    ("Kia Henderson called", "Kia Henderson", "Kia Henderson"),  # "Kia" alone is a name
+])
+def test_a_greeting_before_a_name_is_no_part_of_it(text, value, name):
+    start = text.index(value)
+    found = f(start, start + len(value), "PERSON_NAME", L.LIKELY, M.DICTIONARY)
+    assert [text[x.start:x.end] for x in merge_findings([found], [text])] == [name]
 
 
 # --- a name-list guess inside a longer guess of another name type ----------------------------

@@ -64,6 +64,7 @@ from veil.detection.casing import conversation_case
 from veil.detection.headed_names import widen_to_heads
 from veil.detection.idioms import names_no_one_here
 from veil.detection.named_storms import without_storms
+from veil.detection.engine.name_lists import INTERJECTIONS
 from veil.detection.name_spans import trim_name_spans
 
 _GENERIC = BUILTINS.generic_types()
@@ -271,14 +272,6 @@ _IDENTIFIER_WORDS = frozenset({"iban", "ssn", "imei", "iccid", "cvv", "cvc", "cv
 _FILLERS = frozenset({"mm-hmm", "mm-hm", "mmhmm", "mhm", "mm", "mmm", "hmm", "hm", "uh-huh", "uh-uh",
                       "uh-oh", "um", "umm", "uh", "uhh", "er", "erm", "ah", "oh", "huh", "eh",
                       "okay", "ok", "mmkay", "mkay", "m'kay", "mm-mm", "yeah", "yep", "yup", "nope"})
-# What speakers of English the world over exclaim, greet and end a sentence with, which a model
-# reads as someone where it stands alone ("och that's a shame", "ja no one was hurt", "quite
-# worried lah", "kia ora you've called ..."): Scots, Welsh, Afrikaans, Singapore's, India's and
-# New Zealand's words, said in English calls.
-_INTERJECTIONS = frozenset({"och", "aye", "cheerio", "ta", "helo", "hiya", "ja", "nee", "lah", "leh",
-                            "lor", "arre", "arrey", "acha", "accha", "achha", "haan", "yaar", "kia ora",
-                            "ka pai", "ka kite", "eish", "yoh", "howzit", "lekker", "g'day", "gday",
-                            "crikey", "oi", "blimey", "cor", "innit"})
 _ARTICLES = frozenset({"the", "a", "an"})
 _TRAILING_LOWER_CASE = re.compile(r"(?:\s+[a-z][\w'’-]*)+$")
 _EDGES = " \t\n.,!?;:"  # a span's own edges, not part of its words
@@ -301,7 +294,7 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
         return False
     text = texts[finding.turn]
     value = text[finding.start:finding.end].strip(_EDGES).lower()
-    if value in _IDENTIFIER_WORDS or value in _FILLERS or value in _INTERJECTIONS:
+    if value in _IDENTIFIER_WORDS or value in _FILLERS or value in INTERJECTIONS:
         return True
     if finding.info_type == "PERSON_NAME":
         if value in _SELF_REFERENCES or _g_dropped(value):

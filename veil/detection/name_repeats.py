@@ -32,7 +32,7 @@ from veil.detection.findings import Finding, Likelihood, Method
 from veil.detection.idioms import names_no_one_here
 from veil.detection.named_storms import without_storms
 from veil.detection.engine.name_lists import DETERMINERS, SUBJECTS
-from veil.detection.name_spans import is_title
+from veil.detection.name_spans import exclaimed, is_title
 
 DETECTOR = "repeats"
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
@@ -423,8 +423,9 @@ def _name_part(word: str, text: str, start: int, cased: bool, after: bool) -> bo
     if after:
         word = re.sub(r"['\u2019]s$", "", word)
     lowered = word.casefold()
-    if len(word) < 2 or lowered in STOPWORDS or is_title(lowered) or _CONTRACTION.search(lowered):
-        return False  # "Doctor Patel": the title is no more of the name
+    if len(word) < 2 or lowered in STOPWORDS or is_title(lowered) or _CONTRACTION.search(lowered) \
+            or exclaimed(text, start, start + len(word)):
+        return False  # "Doctor Patel": the title is no more of the name; nor "g'day", "kia ora"
     ordinary = lowered in common_words()
     if cased:
         if not word[:1].isupper():

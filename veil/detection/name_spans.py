@@ -24,7 +24,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from veil.detection.engine.name_lists import TITLES_BEFORE_A_NAME
+from veil.detection.engine.name_lists import INTERJECTIONS, TITLES_BEFORE_A_NAME
 from veil.detection.findings import Finding
 
 NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"})
@@ -68,6 +68,19 @@ def _a_listed_organisation(finding: Finding, value: str, text: str) -> bool:
 
 def _bare(word: str) -> str:
     return word.strip(".'’-").casefold() if len(word) <= 16 else ""
+
+
+def exclaimed(text: str, start: int, end: int) -> bool:
+    """Whether the word at `start:end` is an exclamation or greeting (`INTERJECTIONS`), alone
+    ("g'day") or as the end of one of two words ("ora" of "kia ora")."""
+    word = text[start:end].lower()
+    if word in INTERJECTIONS:
+        return True
+    before = _LAST_WORD.search(text, max(0, start - 24), start)
+    return before is not None and f"{before.group(1).lower()} {word}" in INTERJECTIONS
+
+
+_LAST_WORD = re.compile(r"(\S+)[ \t]+$")
 
 
 def is_title(word: str) -> bool:
@@ -116,6 +129,10 @@ def name_core(text: str, start: int, end: int, cased: bool) -> tuple[int, int] |
     words = [(m.start(), m.end()) for m in _WORD.finditer(text, start, end)]
     while words and is_title(text[words[0][0]:words[0][1]]):
         words.pop(0)
+    if len(words) > 2 and " ".join(text[s:e] for s, e in words[:2]).lower() in INTERJECTIONS:
+        del words[:2]  # "kia ora aroha"
+    while len(words) > 1 and exclaimed(text, *words[0]):
+        words.pop(0)  # "g'day shane", and "ora aroha" where "kia" was left out
     while words and _not_name(text[words[0][0]:words[0][1]], cased) \
             and not (not cased and len(words) > 1 and _given_name_opening(text, *words[0])):
         words.pop(0)

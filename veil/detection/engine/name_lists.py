@@ -412,6 +412,16 @@ miss, mister, boss, chief, doc, doctor, nurse, officer, god, lord, gee, whiz, go
 sunshine, love, princess, champ, treasure, son
 """)
 
+# What speakers of English the world over exclaim, greet and end a sentence with, which a model
+# reads as someone where it stands alone ("och that's a shame", "ja no one was hurt", "quite
+# worried lah", "kia ora you've called ...") and a name list may hold ("Kia", "Day"): Scots,
+# Welsh, Afrikaans, Singapore's, India's, Australia's and New Zealand's words, said in English
+# calls. Neither a name alone nor the start of one ("g'day shane", "kia ora aroha").
+INTERJECTIONS = frozenset({"och", "aye", "cheerio", "ta", "helo", "hiya", "ja", "nee", "lah", "leh",
+                           "lor", "arre", "arrey", "acha", "accha", "achha", "haan", "yaar", "kia ora",
+                           "ka pai", "ka kite", "eish", "yoh", "howzit", "lekker", "g'day", "gday",
+                           "crikey", "oi", "blimey", "cor", "innit"})
+
 # Canadian provinces and territories, and other regions the city gazetteer lacks.
 REGIONS = """
 Ontario, Quebec, British Columbia, Alberta, Manitoba, Saskatchewan, Nova Scotia, New Brunswick,
