@@ -487,3 +487,24 @@ def test_previous_turn_password_question(detector, question, answer, value):
 ])
 def test_an_answer_that_gives_no_password(detector, question, answer):
     assert not any(t == "PASSWORD" for _, _, t in found(detector, [question, answer]))
+
+
+@pytest.mark.parametrize("text,expected,info_type", [
+    ("Flat 4, 27 Cotham Brow, Bristol BS6 6AS", "Flat 4, 27 Cotham Brow", "STREET_ADDRESS"),
+    ("the address is Apartment 9, 3 Lapp's Quay, T12 RW7C yeah?", "Apartment 9, 3 Lapp's Quay",
+     "STREET_ADDRESS"),
+    ("outpatient appointments, Leeds Teaching Hospitals, you're speaking to Bev.",
+     "Leeds Teaching Hospitals", "ORGANIZATION_NAME"),
+    ("Declan, from O'Sullivan Plumbing & Heating in Douglas", "O'Sullivan Plumbing & Heating",
+     "ORGANIZATION_NAME"),
+    ("I saw a review from sarah_k_1990 saying the same thing", "sarah_k_1990", "USER_NAME"),
+])
+def test_what_help_desk_calls_and_chats_name(detector, text, expected, info_type):
+    assert (0, expected, info_type) in found(detector, [text])
+
+
+@pytest.mark.parametrize("text", ["set max_length and user_id then open report_2024.pdf",
+                                  "the 3 ships at the wharf", "we had 2 nights on the embankment"])
+def test_code_words_and_a_count_before_a_quay_are_no_one(detector, text):
+    assert not any(t in ("USER_NAME", "STREET_ADDRESS") for _, _, t in found(detector, [text]))
+

@@ -1750,7 +1750,8 @@ _ORG_WORD = r"[A-Z0-9][\w&'’.-]{0,30}"
 _ORG_SUFFIX = re.compile(
     rf"\b(?P<name>{_ORG_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+|the[ \t]+)?{_ORG_WORD}){{0,4}}"
     # Not "Co-op" nor "Co-operative": the suffix "Co" ends the name only as a word of its own.
-    rf",?[ \t]+(?:{ORG_SUFFIXES})\b(?!-\w)\.?)"
+    # A second trade after "&" goes with it: "O'Sullivan Plumbing & Heating".
+    rf",?[ \t]+(?:{ORG_SUFFIXES})\b(?!-\w)\.?(?:[ \t]+&[ \t]+[A-Z][a-z]{{2,20}}\b)?)"
 )
 # Words that end an organisation name captured after a context ("... customer care").
 ORG_STOP = frozenset(

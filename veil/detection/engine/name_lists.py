@@ -196,7 +196,9 @@ ORG_SUFFIXES = (
     # "Westbrook Veterinary", "Keystone Recoveries").
     r"Garage|Veterinary|Nursery|Bakery|Salon|Pharmacy|Dental|Opticians|Removals|Plumbing|"
     r"Builders|Roofing|Recoveries|Lettings|Mortgages|Rentals|Logistics|Haulage|Solicitors|"
-    r"Accountants"
+    r"Accountants|"
+    # An NHS trust, by its hospitals ("Leeds Teaching Hospitals", "Oxford University Hospitals").
+    r"Hospitals"
 )
 
 # Words that head an institution's name: employers, schools, churches, clubs, parties and public

@@ -328,12 +328,24 @@ CANADA_POSTAL_CODE = replace(
 
 # --- USER_NAME said aloud ----------------------------------------------------------------------
 
+# A handle typed without its "@" ("a review from sarah_k_1990"): words joined by underscores, with
+# a digit and a lower-case letter, which no word, number, file name or placeholder is
+# ("max_length", "spectrum_club" and an email's "image_gif_part" are left; "report_2024.pdf" is a
+# file's name, "[PERSON_NAME_1]" the job's own).
+_UNDERSCORED_HANDLE = pattern(
+    r"(?<![\w@./#\[-])(?=[A-Za-z0-9_]*[a-z])(?=[A-Za-z0-9_]*\d)"
+    r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+"
+    r"(?![\w@/-]|\.\w)",
+    L.POSSIBLE, trigger="_",
+)
+
 USER_NAME = replace(
     text.USER_NAME,
     description=text.USER_NAME.description.rstrip(".") + "; words joined by 'underscore' said "
                 "aloud (dark underscore knight ninety nine), or by 'dot' after the account "
-                "(my instagram is kaylee dot makes).",
-    detectors=text.USER_NAME.detectors + (SPOKEN_USERNAME, SPOKEN_HANDLE),
+                "(my instagram is kaylee dot makes); words joined by underscores with a digit "
+                "(sarah_k_1990).",
+    detectors=text.USER_NAME.detectors + (SPOKEN_USERNAME, SPOKEN_HANDLE, _UNDERSCORED_HANDLE),
 )
 
 

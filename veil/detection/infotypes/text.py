@@ -697,7 +697,8 @@ _STREET_TYPES = (
     r"ridges?|river|roads?|rd|route|row|run|shoals?|shores?|skyway|springs?|spurs?|squares?|"
     r"sq|station|stravenue|stream|streets?|st|summit|terrace|ter|throughway|trace|track|"
     r"trafficway|trail|trl|trailer|tunnel|turnpike|underpass|unions?|valleys?|viaduct|views?|"
-    r"villages?|ville|vista|walks?|wall|wells?|close|rise|mead|croft|grange|wynd|garth|parade))"
+    r"villages?|ville|vista|walks?|wall|wells?|close|rise|mead|croft|grange|wynd|garth|parade|"
+    r"quays?|brow|wharf|embankment))"
 )
 # Magnitudes and units, which say that the number before them is a quantity, not a house number.
 MEASURE_WORDS = (
