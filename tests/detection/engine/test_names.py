@@ -60,7 +60,10 @@ def test_someone_named_or_a_relative_named_in_passing(text, expected):
     # A word a caller spells out after saying it is a name, however foreign to the lists.
     ("the surname is ogunleye o g u n l e y e", {"ogunleye"}),
     ("It's Ogunleye, that's O-G-U-N-L-E-Y-E.", {"Ogunleye"}),
-    ("the cat c a t", set()),                       # an ordinary word no list names
+    # ... or one word of the name said before, spelled after the rest
+    ("happy singh h a p p y yes it's my real name", {"happy"}),
+    ("hone wiremu parata that's h o n e", {"hone"}),
+    ("the cat c a t", set()),                       # an ordinary word no list names, three letters
     ("we sang a b c", set()),
     # Whose the account is.
     ("the account holder is adebayo ogunleye", {"adebayo ogunleye"}),

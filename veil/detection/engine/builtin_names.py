@@ -1675,22 +1675,27 @@ def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
 # (The `\b` says what the lookbehind does, in a form the guard's Hyperscan prefilter keeps: it
 # drops lookarounds, and without it every "a" or "I" between two words would wake the scanner.)
 _SPELLED_RUN = re.compile(r"\b(?<!['’])[a-z](?:[ \t.,-]+[a-z](?![\w'’])){2,40}")
-_BEFORE_SPELLING = re.compile(
-    r"(?P<word>[^\W\d_][\w'’-]{2,40})[ \t]*[,.:]?(?:[ \t]+(?:that['’]s|that[ \t]+is|it['’]s|it[ \t]+is|"
-    r"spelled|spelt|um|uh|so|like)[ \t]*[,:]?){0,2}[ \t]+$")
+# The words of the stretch before a spelling: the word spelled is one of the last few ("happy
+# singh h a p p y", "hone wiremu parata that's h o n e", "culduthel road it's c u l d u t h e
+# l": the whole name or address is said, then one word of it spelled).
+_WORD_BEFORE_SPELLING = re.compile(r"[^\W\d_][\w'’-]{2,40}")
+_WORDS_BACK = 6
 
 
 def _spelled_out_hits(lowered: str) -> Iterator[Hit]:
-    """The word just before a run of single letters that spell it (`_SPELLED_RUN`), in the
-    lower-cased text."""
+    """The word, among the last few before a run of single letters, that the letters spell
+    (`_SPELLED_RUN`), in the lower-cased text: a name the lists hold, a word that is no ordinary
+    word, or, spelled with four letters or more, any word ("happy"; not "the cat c a t")."""
     for run in _SPELLED_RUN.finditer(lowered):
-        before = _BEFORE_SPELLING.search(lowered, max(0, run.start() - 80), run.start())
-        if before is None:
-            continue
         letters = re.sub(r"[^a-z]", "", run.group(0))
-        if re.sub(r"['’-]", "", before.group("word")) == letters and letters not in STOPWORDS \
-                and (letters in name_words() or not ordinary_word(letters)):  # "cat, c a t"
-            yield before.start("word"), before.end("word"), L.LIKELY, Method.REGEX
+        if letters in STOPWORDS or not (letters in name_words() or not ordinary_word(letters)
+                                        or len(letters) >= 4):
+            continue
+        words = list(_WORD_BEFORE_SPELLING.finditer(lowered, max(0, run.start() - 80), run.start()))
+        for word in reversed(words[-_WORDS_BACK:]):
+            if re.sub(r"['’-]", "", word.group(0)) == letters:
+                yield word.start(), word.end(), L.LIKELY, Method.REGEX
+                break
 
 
 # The context regexes of persons (`_context_hits`), which the guard below runs first.
