@@ -1324,7 +1324,8 @@ def _context_name(text: str, start: int, end: int, cased: bool,
 
 
 _NEGATED = re.compile(r"n['’]t$")
-_MODALS = frozenset("can could would should must shall might".split())
+# The asking verbs that are no given name English callers use ("will" and "may" are).
+_MODALS = _ASKING_VERBS - {"will", "may", "do", "did", "does"}
 
 
 def _inflected_ordinary(lowered: str) -> bool:
