@@ -94,6 +94,17 @@ def test_without_capitals_a_word_with_an_object_or_after_be_stays_a_word():
                            (8, "frank"), (9, "frank")]
 
 
+def test_without_capitals_a_word_said_of_people_or_after_as_or_just_stays_a_word():
+    """"young people", "about as rich a food", "i just park the car": the word describes or does;
+    "young" and "rich" said again as names are still spread."""
+    texts = ["uncle rich and nan young came", "young people need attention",
+             "that's about as rich a food as i make", "i just park the car there",
+             "rich says hi and young too", "tell park i said hi"]
+    found = [model(texts, 0, word) for word in ("rich", "young")] + [model(texts, 5, "park")]
+    got = quoted(texts, repeated_names(texts, found))
+    assert sorted(got) == [(4, "rich"), (4, "young")]
+
+
 def test_without_capitals_a_word_ending_a_noun_phrase_or_a_quality_stays_a_word():
     """After an article and a word or two, the word is a thing ("the first tuition bill", "a
     duck hunter", "the fast lane"), and after "is so" a quality ("his office was so dusty");

@@ -157,7 +157,7 @@ _NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
     "will would can could should must might may did do does don't didn't won't can't cannot "
     "let's please gonna wanna very real really too pretty quite more most less been being "
     "in have has had having favorite favourite is was are were play plays playing played "
-    "how went turned turns turning".split())
+    "how went turned turns turning as just".split())
 # Words that, before "of", measure out a thing: "lots of joy", "a bit of hope", "full of grace".
 _MEASURES_BEFORE_OF = frozenset("lot lots plenty bit kind sort full piece sense bundle bunch source ray "
                                 "glimmer spirit".split())
@@ -172,6 +172,8 @@ _NEGATIONS = frozenset("not never".split())
 # bill it was late").
 _OBJECTS_AFTER_A_VERB = frozenset(
     "me us him them myself yourself himself herself themselves".split())
+# The nouns people put an ordinary word before as it describes them: "young people", "rich folks".
+_PEOPLE_AFTER_A_WORD = frozenset("people folks ones kids guys men women".split())
 
 
 def _after_a_determiner_or_subject(text: str, start: int) -> bool:
@@ -258,7 +260,8 @@ def _before_an_object(text: str, end: int) -> bool:
     if _A_COUNT_NEXT.match(text, end) is not None:
         return True
     following = _AFTER.match(text, end)
-    return following is not None and following.group(1).lower() in _OBJECTS_AFTER_A_VERB
+    return following is not None and (following.group(1).lower() in _OBJECTS_AFTER_A_VERB
+                                       or following.group(1).lower() in _PEOPLE_AFTER_A_WORD)
 
 
 _COUNT = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
