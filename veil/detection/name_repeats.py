@@ -174,6 +174,7 @@ _OBJECTS_AFTER_A_VERB = frozenset(
     "me us him them myself yourself himself herself themselves".split())
 # The nouns people put an ordinary word before as it describes them: "young people", "rich folks".
 _PEOPLE_AFTER_A_WORD = frozenset("people folks ones kids guys men women".split())
+_WORDS_AFTER_NO_NAME = _OBJECTS_AFTER_A_VERB | _PEOPLE_AFTER_A_WORD
 
 
 def _after_a_determiner_or_subject(text: str, start: int) -> bool:
@@ -254,14 +255,14 @@ def inside_a_noun_phrase(text: str, start: int) -> bool:
 
 def _before_an_object(text: str, end: int) -> bool:
     """Whether the word after `end` is an object pronoun, which makes the word before it a verb
-    ("the vendors bill me"), or a count, which makes it a thing numbered ("page four", "lane
-    two"; not a number said digit by digit, "line amber four one five", nor one in digits, "the
-    plate says penny 2")."""
+    ("the vendors bill me"), a word for people, which makes it what describes them ("young
+    people"), or a count, which makes it a thing numbered ("page four", "lane two"; not a number
+    said digit by digit, "line amber four one five", nor one in digits, "the plate says penny
+    2")."""
     if _A_COUNT_NEXT.match(text, end) is not None:
         return True
     following = _AFTER.match(text, end)
-    return following is not None and (following.group(1).lower() in _OBJECTS_AFTER_A_VERB
-                                       or following.group(1).lower() in _PEOPLE_AFTER_A_WORD)
+    return following is not None and following.group(1).lower() in _WORDS_AFTER_NO_NAME
 
 
 _COUNT = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
@@ -389,8 +390,8 @@ def _coordinated_names(uncased: list[str], findings: Iterable[Finding]) -> set[s
 def with_repeats(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:
     """`findings` and what the rest of the conversation adds to them, in the order the job
     applies it: the names said again (`repeated_names`), the words that continue a found name
-    (`name_neighbours`), the organisations, places and addresses said again (`repeated_entities`), and an
-    age echoed as the next turn opens (`veil.detection.age_echoes`).
+    (`name_neighbours`), the organisations, places and addresses said again
+    (`repeated_entities`), and an age echoed as the next turn opens (`veil.detection.age_echoes`).
     Shared by the job's anonymisation and everything that must detect as the job does
     (`veil calibrate`, the auditor's fitting)."""
     findings = list(findings)

@@ -72,14 +72,18 @@ def _bare(word: str) -> str:
 
 def exclaimed(text: str, start: int, end: int) -> bool:
     """Whether the word at `start:end` is an exclamation or greeting (`INTERJECTIONS`), alone
-    ("g'day") or as the end of one of two words ("ora" of "kia ora")."""
+    ("g'day") or as the end of one of two words ("ora" of "kia ora"). It runs on every word next
+    to a name: the word before is read only for a word that ends such a pair."""
     word = text[start:end].lower()
     if word in INTERJECTIONS:
         return True
+    if word not in _SECOND_WORDS:
+        return False
     before = _LAST_WORD.search(text, max(0, start - 24), start)
     return before is not None and f"{before.group(1).lower()} {word}" in INTERJECTIONS
 
 
+_SECOND_WORDS = frozenset(pair.split()[1] for pair in INTERJECTIONS if " " in pair)
 _LAST_WORD = re.compile(r"(\S+)[ \t]+$")
 
 

@@ -136,6 +136,7 @@ _STOP = (r"(?!(?i:and|or|but|in|on|at|to|for|from|with|is|was|the|a|an|my|your|p
 _NAME_WORD = _STOP + r"[^\W\d_][\w'’-]{0,30}"
 # The street types are `builtin_names`' (which also reads the town after them). The detectors
 # run, as the other digit patterns do, only around digits.
+#
 # The postcode that may follow the house's number: "Prinsengracht 263, 1016 GV", "Calle Mayor
 # 14, 28013". Four digits that could be a year are none ("Hauptstraße 5 since 2019"), nor two
 # letters in lower case that are a word ("prinsengracht 263 1016 we moved").
