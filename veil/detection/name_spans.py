@@ -48,9 +48,10 @@ _WORD = re.compile(r"[^\s,;:!?()\"“”]+")
 
 @lru_cache(maxsize=1)
 def _word_lists() -> tuple[frozenset[str], frozenset[str]]:
-    from veil.detection.engine.builtin_names import common_words, name_words
+    from veil.detection.engine.builtin_names import common_words, name_words, surnames_said_as_names
 
-    return common_words(), name_words()
+    common = common_words()
+    return common, name_words() | (surnames_said_as_names() & common)
 
 
 _NAME_NEXT = re.compile(r"[ \t]+[A-Z]")

@@ -1002,6 +1002,30 @@ def test_without_capitals_a_verb_or_a_thing_before_a_surname_stays_a_word(text):
     assert quotes(text, "PERSON_NAME") == {"garcia"}
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("including adele goldberg and laura", "adele goldberg"),  # frequent words only as surnames
+    ("a novel by margaret atwood", "margaret atwood"),
+    ("and noam chomsky's theory", "noam"),  # no census surname: the given name alone
+    ("spoke to asad ansari on monday", "asad ansari"),  # a census surname no list holds
+    ("hi this is dolly parton calling", "dolly parton"),  # after a cue as after a list's name
+    ("dr goldberg will see you now", "goldberg"),  # after a title
+    ("my surname is goldberg", "goldberg"),  # asked and answered
+    ("her surname is eastman", "eastman"),
+])
+def test_without_capitals_a_surname_english_says_as_little_else_is_a_name(text, expected):
+    assert expected in quotes(text, "PERSON_NAME")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("thanks john okay bye", {"john"}),  # "okay" and "friday" are surnames too, said as words
+    ("see you sarah friday", {"sarah"}),
+    ("the danish linguist otto", {"danish", "otto"}),  # a rare English word is no surname
+    ("it's about chomsky's theory", set()),  # a surname alone, with no cue, is left to the model
+])
+def test_without_capitals_a_word_said_as_a_word_is_no_surname(text, expected):
+    assert quotes(text, "PERSON_NAME") == expected
+
+
 @pytest.mark.parametrize("text", [
     "just reply to the invite or call me back at four", "call me back tomorrow", "call me soon",
     "hi this is good", "hi this is great", "hey this is crazy", "hi this is my husband",

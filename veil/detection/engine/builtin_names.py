@@ -139,6 +139,14 @@ def ordinary_name_words() -> frozenset[str]:
     return frozenset(_data_lines("ordinary_name_words.txt.gz"))
 
 
+@lru_cache(maxsize=None)
+def surnames_said_as_names() -> frozenset[str]:
+    """Surnames that English says as little else ("goldberg", "atwood", "ansari"; built by
+    `scripts/build_name_lists.py` from the US census surnames). `common_words` holds the
+    frequent ones only because word counts are made lower-case."""
+    return frozenset(_data_lines("surnames_said_as_names.txt.gz"))
+
+
 def _without_stopwords(terms: Iterable[str]) -> Iterator[str]:
     """Terms but the stopwords ("an", "my"), which every scanner here rejects: searching
     for them would only cost time."""
@@ -838,13 +846,13 @@ _NAME_CONTEXTS = [
     ), L.LIKELY),
 
     (re.compile(
-        rf"\b(?:my name is|my name's|name's|the name is|{_CALL_ME}|my (?:first|last|full) "
-        rf"name is)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
+        rf"\b(?:my name is|my name's|name's|the name is|{_CALL_ME}|my (?:first|last|full|family) "
+        rf"name is|my surname is|the surname is)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
     ), L.LIKELY),
     # Someone else's name, said as such: "my wife's name is april", "her first name is june".
     (re.compile(
         rf"\b(?:his|her|their|whose|(?:{_RELATIVES}|{_PEOPLE})['’]s)[ \t]+(?:(?:first|last|full|middle)[ \t]+)?"
-        rf"name(?:[ \t]+is|['’]s)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+        rf"(?:name|surname)(?:[ \t]+is|['’]s)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
     # "a lady called joy", "one guy called frank", "someone called precious": after "a" and a
     # word for someone, or "someone", "called" names them, unless what follows says when, how or
@@ -1304,7 +1312,7 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             if owned:
                 break
             continue  # a capital mid-sentence, after "my daughter", names her
-        if lowered in common_words() and (strict or lowered not in name_words()) \
+        if lowered in common_words() and (strict or not _a_names_word(lowered)) \
                 and (not cased or kept_end is None):
             # An ordinary word no list names; capitalised, it still ends a name begun
             # ("Dana Cho"), but begins none ("speak for Themselves").
@@ -1321,6 +1329,11 @@ def _context_name(text: str, start: int, end: int, cased: bool,
     if kept_end is None:
         return None
     return start, kept_end
+
+
+def _a_names_word(lowered: str) -> bool:
+    """A word of the name lists, or a surname English says as little else ("goldberg")."""
+    return lowered in name_words() or lowered in surnames_said_as_names()
 
 
 _NEGATED = re.compile(r"n['’]t$")
@@ -1572,6 +1585,7 @@ def _person_hits_of_live(
     yield from hits
     if not cased:
         yield from _given_names_before_surnames(text, hits)
+        yield from _surnames_after_given_names(text, hits)
     yield from _addressed_hits(text, found, cased)
     if may_match is not None:
         yield from _context_hits(text, cased, may_match)
@@ -1651,6 +1665,30 @@ def _given_names_before_surnames(text: str, hits: Iterable[Hit]) -> Iterator[Hit
                 and word not in _STYLES and word not in TITLES_BEFORE_A_NAME \
                 and not _STREET_TYPE_AFTER.match(text, end):
             yield before.start("name"), end, likelihood, method
+
+
+# The word right after a name, and a possessive's "'s" ("noam chomsky's theory").
+_WORD_AFTER_A_NAME = re.compile(r"[ \t]+([^\W\d_]+)(?:['’]s)?(?![\w'’-])")
+
+
+def _surnames_after_given_names(text: str, hits: Iterable[Hit]) -> Iterator[Hit]:
+    """Without capitals, the word right after a given name, when it is a surname that English
+    says as little else ("adele goldberg", "margaret atwood", "asad ansari":
+    `surnames_said_as_names`), is that person's surname. A speech recogniser writes such a
+    surname as it writes every word, lower-case, and the rules would read a frequent one as an
+    ordinary word. A word that is a stranger to English and to the lists is not taken alone:
+    rare English words are strangers too ("danish linguist", "braiden slouching")."""
+    surnames = None
+    for start, end, likelihood, method in hits:
+        if likelihood < L.POSSIBLE or text[start:end].split()[-1].lower() not in given_name_words():
+            continue
+        after = _WORD_AFTER_A_NAME.match(text, end)
+        if after is None:
+            continue
+        if surnames is None:
+            surnames = surnames_said_as_names()
+        if after.group(1).lower() in surnames:
+            yield start, after.end(1), likelihood, method
 
 
 def _live_spans(text: str, spans: Iterable[Span], cased: bool) -> list[Span]:
