@@ -595,6 +595,7 @@ def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, d
     # what English speakers abroad exclaim, and words said without their "g"
     ("och that's a shame", "och", True), ("ja no one was hurt", "ja", True),
     ("i'm quite worried lah", "lah", True), ("kia ora you've called", "kia ora", True),
+    ("ka pai thanks bro", "pai", True),              # the second word of one, alone
     ("hey darlin it's me", "darlin", True), ("he's drivin' actually", "drivin'", True),
     ("i'll make banana puddin", "puddin", True),
     ("robin called", "robin", False), ("martin called", "martin", False),  # names the lists hold

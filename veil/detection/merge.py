@@ -65,7 +65,7 @@ from veil.detection.headed_names import widen_to_heads
 from veil.detection.idioms import names_no_one_here
 from veil.detection.named_storms import without_storms
 from veil.detection.engine.name_lists import INTERJECTIONS
-from veil.detection.name_spans import trim_name_spans
+from veil.detection.name_spans import exclaimed, trim_name_spans
 
 _GENERIC = BUILTINS.generic_types()
 # The types a name list and a model can disagree on.
@@ -294,8 +294,9 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
         return False
     text = texts[finding.turn]
     value = text[finding.start:finding.end].strip(_EDGES).lower()
-    if value in _IDENTIFIER_WORDS or value in _FILLERS or value in INTERJECTIONS:
-        return True
+    if value in _IDENTIFIER_WORDS or value in _FILLERS or value in INTERJECTIONS \
+            or (" " not in value and exclaimed(text, finding.start, finding.end)):
+        return True  # "och", "g'day", and "pai" of "ka pai"
     if finding.info_type == "PERSON_NAME":
         if value in _SELF_REFERENCES or _g_dropped(value):
             return True

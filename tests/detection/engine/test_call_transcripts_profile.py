@@ -304,10 +304,21 @@ def test_the_letters_read_out_with_an_identifiers_digits_go_with_them(detector, 
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("the vin is one h g c m eight two six three three a zero zero four three five two",
+     "one h g c m eight two six three three a zero zero four three five two"),  # "a" a letter
+    ("my licence is m o r g a seven five three one one six s m nine i j",
+     "m o r g a seven five three one one six s m nine i j"),
+])
+def test_a_long_code_read_out_a_character_at_a_time_goes_whole(detector, text, expected):
+    assert (0, expected, "DIGIT_SEQUENCE") in found(detector, [text])
+
+
+@pytest.mark.parametrize("text,expected", [
     ("it's a one two three four", "one two three four"),  # "a" alone is a word
     ("i one two three four i think", "one two three four"),
     ("my PIN is one two three four", "one two three four"),  # a label, not a prefix
     ("the count was one two three four a week", "one two three four"),
+    ("option a or b or c one two three four five", "c one two three four five"),  # words between
     ("Tour dates JAN 2015", "2015"),  # a number written whole takes no letters
     ("see p 1225", "1225"),
 ])

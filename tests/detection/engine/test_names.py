@@ -158,6 +158,8 @@ def test_lower_case_name_in_a_cased_text_is_only_a_weak_candidate():
     ("it's a housing co-op", set()),
     ("she works in tesco", {"tesco"}),  # a shop named after no one famous, among the brands
     ("i shop at walmart", {"walmart"}),
+    ("my marriott bonvoy number is on the app", {"marriott bonvoy", "bonvoy"}),  # a loyalty scheme
+    ("I scanned my Tesco Clubcard.", {"Tesco Clubcard", "Tesco", "Clubcard"}),  # the merge keeps the whole
 ])
 def test_companies_a_caller_deals_with(text, expected):
     assert quotes(text, "ORGANIZATION_NAME") == expected
@@ -1014,6 +1016,18 @@ def test_without_capitals_a_verb_or_a_thing_before_a_surname_stays_a_word(text):
 ])
 def test_without_capitals_a_surname_english_says_as_little_else_is_a_name(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "it costs about five hundred rand a month", "i've got about 2000 rand left",
+    "that was three hundred marks then", "it cost a few thousand lira",
+])
+def test_a_currency_after_an_amount_is_money_not_a_name(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+def test_a_currency_s_name_without_an_amount_is_still_a_name():
+    assert "rand" in quotes("ayn rand wrote it", "PERSON_NAME")
 
 
 @pytest.mark.parametrize("text,expected", [

@@ -649,6 +649,22 @@ def the_word_not_a_name(text: str, start: int, end: int) -> bool:
     return following is None or following.group(1).lower() not in name_words()
 
 
+# Currencies a name list holds too ("rand", "mark", "franc", "lira", "leu"), said after an
+# amount: "five hundred rand", "300 marks", "two thousand lira".
+_CURRENCY_NAMES = frozenset("rand rands mark marks franc francs lira leu real".split())
+_AN_AMOUNT_BEFORE = re.compile(
+    r"(?:\d|\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
+    r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|few|"
+    r"couple of|hundreds of|thousands of|millions of))[ \t]+$", re.IGNORECASE)
+
+
+def a_currency_after_an_amount(text: str, start: int, end: int) -> bool:
+    """Whether a list word is a currency after an amount ("five hundred rand", "300 marks"):
+    "mark" and "frank" are names, "rand" a surname, but counted, they are money."""
+    return text[start:end].lower() in _CURRENCY_NAMES \
+        and _AN_AMOUNT_BEFORE.search(text, max(0, start - 16), start) is not None
+
+
 _APOSTROPHE_S = re.compile(r"['’]s\b|s['’]")
 _NEXT_WORD = re.compile(r"(?:['’]s?)?[ \t]+([^\W\d_]+)")
 # Both regexes of `is_eponym` start with one of these characters: a word followed by
@@ -734,7 +750,7 @@ def _dictionary_hits(
             if exclude_brands and brand:
                 brands[(start, end)] = max(likelihood, brands.get((start, end), unspecified))
                 continue
-            if is_eponym(text, start, end):
+            if is_eponym(text, start, end) or a_currency_after_an_amount(text, start, end):
                 continue
             if not cased and likelihood is L.POSSIBLE:
                 if the_word_not_a_name(text, start, end):

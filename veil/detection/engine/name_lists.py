@@ -280,7 +280,8 @@ Texas Instruments, Raytheon, Exxon, Northrop Grumman, Southwest Airlines, Royal 
 
 # The companies a caller deals with, as a service call names them ("I have Humana", "it was
 # listed on Zillow", "my renters insurance, Lemonade"): insurers, health systems, utilities,
-# banks and lenders, carriers, landlords' and job sites, shops, restaurants and travel. Found by
+# banks and lenders, carriers, landlords' and job sites, shops, restaurants, travel, and the
+# loyalty schemes whose number a caller reads out ("my Marriott Bonvoy number"). Found by
 # ORGANIZATION_NAME with `ORGANIZATIONS`; those that are ordinary words too are in
 # `ORDINARY_WORD_ORGANIZATIONS` below, and those named after a person are left out, as
 # `BRANDS` says ("Hilton", "Sears", "Ross"). Initials joined by "&" are written as said ("B and
@@ -325,7 +326,9 @@ Hyundai, Kia, Mazda, Subaru,
 Bunnings, Woolworths, JB Hi-Fi, Harvey Norman, Commonwealth Bank, CommBank, Westpac, ANZ,
 Kiwibank, ASB, Medibank, Spark, Jio, Airtel, Flipkart, Paytm, PhonePe, Swiggy, Zomato,
 HDFC Bank, ICICI Bank, SBI, State Bank of India, Axis Bank, Kotak, Standard Bank, Absa, FNB,
-Nedbank, Capitec, Discovery Insure, Outsurance, Vodacom, MTN, Singtel, StarHub, DBS, OCBC, UOB
+Nedbank, Capitec, Discovery Insure, Outsurance, Vodacom, MTN, Singtel, StarHub, DBS, OCBC, UOB,
+Marriott Bonvoy, Bonvoy, Hilton Honors, World of Hyatt, IHG One Rewards, Avios, Tesco Clubcard,
+Clubcard, AAdvantage, SkyMiles, MileagePlus, Flying Blue, Aeroplan, KrisFlyer
 """
 
 # Public bodies, international organisations, broadcasters, news agencies and web services:
