@@ -160,6 +160,8 @@ def test_lower_case_name_in_a_cased_text_is_only_a_weak_candidate():
     ("i shop at walmart", {"walmart"}),
     ("my marriott bonvoy number is on the app", {"marriott bonvoy", "bonvoy"}),  # a loyalty scheme
     ("I scanned my Tesco Clubcard.", {"Tesco Clubcard", "Tesco", "Clubcard"}),  # the merge keeps the whole
+    ("two weeks after i rang the hse", {"hse"}),  # public bodies
+    ("she drove for meals on wheels until she was eighty", {"meals on wheels"}),
 ])
 def test_companies_a_caller_deals_with(text, expected):
     assert quotes(text, "ORGANIZATION_NAME") == expected
@@ -600,6 +602,10 @@ def test_the_agents_name_that_ends_their_opening(text, expected):
     ("Good morning, Lakeside Mortgages, you're speaking with Raj.", "Lakeside Mortgages"),
     ("My daughter goes to Little Acorns Nursery on Elm Road.", "Little Acorns Nursery"),
     ("Hello, this is Keystone Recoveries calling.", "Keystone Recoveries"),
+    ("They got a residency at the Tractor Tavern, Thursdays.", "Tractor Tavern"),  # a pub
+    ("We serve supper at Siloam Mission on Princess Street.", "Siloam Mission"),  # a charity
+    ("White and Sons, out of Basildon.", "White and Sons"),  # a family firm
+    ("Our Mission is simple.", None),
     ("Encouraging everyone to support our Vietnam Vets this weekend", None),  # veterans
     ("we took the car to the garage", None),  # without capitals, ordinary words
 ])
@@ -1016,6 +1022,39 @@ def test_without_capitals_a_verb_or_a_thing_before_a_surname_stays_a_word(text):
 ])
 def test_without_capitals_a_surname_english_says_as_little_else_is_a_name(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("the nowaks across the alley sold the house", {"nowaks"}),  # a family by its surname's plural
+    ("the flahertys from over on hancock street", {"flahertys"}),
+    ("The Flahertys from over on Hancock Street?", {"Flahertys"}),
+    ("we had dinner with the joneses", {"joneses"}),
+    ("the hunters came back", set()),  # a surname English uses as a word too
+    ("the curries are fantastic", set()),  # the plural of "curry", not of "Currie"
+    ("the parks were closed", set()),
+])
+def test_a_family_called_by_its_surname_s_plural(text, expected):
+    found = quotes(text, "PERSON_NAME")
+    assert expected <= found if expected else found == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("if you're new here hiya i'm holly and today i am moving", "holly"),  # greeted mid-turn
+    ("so hi guys i'm grace and welcome back", "grace"),
+    ("him and his mate art drove down from stockport", "art"),  # a mate, as a friend
+    ("my nan rose she's eighty-nine", "rose"),  # a grandmother, as British callers say
+])
+def test_cues_of_british_speech_and_vlogs(text, expected):
+    assert expected in quotes(text, "PERSON_NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "say hi i'm busy and tired",
+    "the healthiest thing a chicago dad has ever said",  # "ever" before "said" is no one
+    "my mate will be there",
+])
+def test_cues_of_british_speech_and_vlogs_take_no_word(text):
+    assert quotes(text, "PERSON_NAME") == set()
 
 
 @pytest.mark.parametrize("text", [

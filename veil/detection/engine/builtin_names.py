@@ -839,7 +839,8 @@ _PEOPLE = (r"guy|man|woman|lady|girl|boy|person|fellow|gentleman|kid|someone|som
            r"consultant|surgeon|breeder")
 _RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|dad|cousin|uncle|aunt|"
               r"nephew|niece|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
-              r"boyfriend|girlfriend|fiance|fiancé|fiancee|partner|stepson|stepdaughter")
+              r"boyfriend|girlfriend|fiance|fiancé|fiancee|partner|stepson|stepdaughter|"
+              r"nan|nana|nanna|gran|granny|grandad|granddad")
 RELATIVE_WORDS = frozenset(_RELATIVES.split("|"))
 PEOPLE_WORDS = frozenset(_PEOPLE.split("|"))
 # "call me bill", but not "call me back" or "call me soon" (the lists' "Back" and "Soon").
@@ -938,13 +939,14 @@ _AN_OPENING_BEFORE = re.compile(
 )
 # Where speech without capitals says a word is someone's name, even a word English uses too
 # ("hope", "faith", "bill"): a caller introducing themselves as a turn opens ("hi i'm faith",
-# "hi jack i'm sandy"), someone thanked or bidden goodbye as a turn ends ("nice talking to you
+# "hi jack i'm sandy"), or after a greeting anywhere ("if you're new here hiya i'm holly"), someone thanked or bidden goodbye as a turn ends ("nice talking to you
 # bill", "you too ray bye now", "nice talking to you uh dawn right"), a relative named in apposition ("my wife dawn still works",
 # "my daughter hope is a sophomore"), and whom someone dates or marries. The word must be a given name of the lists, and no verb
 # that a relative does ("my son will", "my wife rose early") nor a word for anyone
 # ("thanks honey"). Measured in docs/names-in-speech.md, "Cues that make a word a name".
 _INTRODUCED_AS = re.compile(
-    r"^(?:(?:hi|hello|hey|oh|yeah|yes|um|uh|well|good (?:morning|afternoon|evening))[ \t]*[,.!?]?[ \t]+){1,3}"
+    r"(?:^|(?<![\w'’])(?=(?:hi|hiya|hello|hey|howdy)\b))"
+    r"(?:(?:hi|hiya|howdy|hello|hey|oh|yeah|yes|um|uh|well|good (?:morning|afternoon|evening))[ \t]*[,.!?]?[ \t]+){1,3}"
     rf"(?:{_WORD}[ \t]*,?[ \t]+)?(?:i['’]m|i am|my name['’]s|my name is|it['’]s|this is)[ \t]+"
     rf"(?P<name>{_WORD})(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]m|calling|from|here|over|with)\b))"
 )
@@ -1047,7 +1049,8 @@ _NAMED_BEFORE_A_RELATIVE = re.compile(
 # Who works for or beside someone, and is named after the word in speech: "our tech jack will be
 # out thursday", "my supervisor hope alvarez".
 _HELPERS = (r"tech|technician|agent|rep|representative|supervisor|manager|boss|coworker|co-worker|"
-            r"colleague|neighbor|neighbour|friend|nurse|doctor|teacher|coach|landlord|driver|"
+            r"colleague|neighbor|neighbour|friend|mate|pal|flatmate|roommate|housemate|teammate|"
+            r"classmate|nanny|nurse|doctor|teacher|coach|landlord|driver|"
             r"installer|adjuster|caseworker|case worker|counselor|counsellor|pastor|dentist|therapist")
 _RELATIVE_NAMED = re.compile(
     rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES}|{_HELPERS})[ \t]+"
@@ -1085,7 +1088,7 @@ _TAKEN_UP_AS_A_RELATIVE = re.compile(
 # "dawn said she'd drive", "as frank always says": someone who says or tells, which only a person
 # does (not after a subject, a modal or a determiner: "i hope said", "the bill said").
 _SAYS_SOMETHING = re.compile(
-    rf"\b(?P<name>{_WORD})[ \t]+(?:(?:always|just|never|once|even|also)[ \t]+)?"
+    rf"\b(?P<name>{_WORD})[ \t]+(?:(?:always|just|never|once|even|also|ever)[ \t]+)?"
     r"(?:said|says|told|tells|asked|asks|texted|emailed|swears|swore|insists|insisted|mentioned|"
     r"promised|admitted|explained)\b"
 )
@@ -1431,6 +1434,34 @@ def _people_named_after_places() -> frozenset[str]:
     return frozenset(name.lower() for name in US_STATES) & name_words()
 
 
+# A family named by its surname's plural: "the Flahertys from over on Hancock Street", "the
+# nowaks across the alley", "the joneses".
+_A_FAMILY = re.compile(r"\bthe[ \t]+(?P<name>[a-z][a-z'’-]{2,30}s)\b")
+
+
+def _a_word_too(lowered: str) -> bool:
+    """An ordinary word, or a name-list word English also uses as one ("hunter", "curry")."""
+    return ordinary_word(lowered) or lowered in word_name_words()
+
+
+def _family_hits(text: str, lowered: str, cased: bool) -> Iterator[Hit]:
+    """A family called by the plural of a surname the lists hold, after "the" (`_A_FAMILY`):
+    with capitals, a surname that is no ordinary word, written as a name ("the Flahertys", "the
+    Millers"); without them, one that English does not use as a word either ("the nowaks", not
+    "the millers" or "the curries")."""
+    for match in _A_FAMILY.finditer(lowered):
+        word = match.group("name")
+        start = match.start("name")
+        if (cased and not text[start].isupper()) or ordinary_word(word):
+            continue
+        a_word = ordinary_word if cased else _a_word_too  # "the Millers", not "the millers"
+        if word.endswith("ies") and a_word(word[:-3] + "y"):
+            continue  # "the curries": a plural of a word, not of "Currie"
+        stems = [word[:-1]] + ([word[:-2]] if word.endswith("es") else [])
+        if any(stem in family_name_words() and not a_word(stem) for stem in stems):
+            yield start, match.end("name"), L.LIKELY if cased else L.POSSIBLE, Method.REGEX
+
+
 def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     lowered = lowered_same_length(text)
     if may_match(_SPELLED_RUN):
@@ -1469,6 +1500,8 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
             span = _context_name(text, match.start("name"), match.end("name"), cased, strict=True)
             if span is not None:
                 yield span[0], span[1], likelihood, Method.REGEX
+    if may_match(_A_FAMILY):
+        yield from _family_hits(text, lowered, cased)
     if cased:  # "(Lewis, Simons, & Fennig, 2014)", "Spang (1983) noted"
         for start, end in cited_authors(text, may_match, major_places().__contains__):
             yield start, end, L.LIKELY, Method.REGEX
@@ -1757,7 +1790,7 @@ def _spelled_out_hits(lowered: str) -> Iterator[Hit]:
 _PERSON_CONTEXTS = (
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
     + [_INTRODUCTION, _THIS_IS_AT_THE_END, *(cue[0] for cue in _CUES), _GREETING_CONTEXT, _SPEAKING,
-       _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _SPELLED_RUN, *CITATIONS]
+       _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _SPELLED_RUN, _A_FAMILY, *CITATIONS]
 )
 
 

@@ -197,6 +197,11 @@ ORG_SUFFIXES = (
     r"Garage|Veterinary|Nursery|Bakery|Salon|Pharmacy|Dental|Opticians|Removals|Plumbing|"
     r"Builders|Roofing|Recoveries|Lettings|Mortgages|Rentals|Logistics|Haulage|Solicitors|"
     r"Accountants|"
+    # A pub, a brewery or a winery, and a charity's mission ("the Tractor Tavern", "Siloam
+    # Mission", "Fort Collins Rescue Mission").
+    r"Tavern|Brewery|Winery|Distillery|Mission|"
+    # A family firm ("White and Sons", "Hughes & Sons").
+    r"and[ \t]+Sons|&[ \t]+Sons|"
     # An NHS trust, by its hospitals ("Leeds Teaching Hospitals", "Oxford University Hospitals").
     r"Hospitals"
 )
@@ -345,7 +350,9 @@ FBI, CIA, NSA, NASA, IRS, DMV, FDA, CDC, EPA, TSA, DEA, FTC, FCC, USDA, Pentagon
 Department of Homeland Security, State Department, Social Security Administration,
 NHS, HMRC, DVLA, DWP, Ofsted, Ofcom, RCMP, Canada Revenue Agency, Centrelink,
 Australian Taxation Office, Services Australia, Inland Revenue, Service Canada, ServiceOntario,
-Residential Tenancies Board, RTB, UIDAI,
+Residential Tenancies Board, RTB, UIDAI, Probation Service, Health and Safety Executive,
+Health Service Executive, HSE, Legal Aid Ontario, Legal Aid Agency, Meals on Wheels,
+Area Agency on Aging, Indian Railways, Patreon, NME,
 United Nations, UN, UNESCO, UNICEF, World Health Organization, World Health Organisation, WHO,
 World Bank, IMF, International Monetary Fund, NATO, European Union, EU, OPEC, WTO, IAEA,
 Red Cross, Amnesty International, Greenpeace, Oxfam, Interpol, Europol,
