@@ -122,7 +122,9 @@ CALL_SETS = (("calls", "calls.yaml", "20 bundled calls"),
              ("more-calls", "more_calls.yaml", "30 more calls"),
              ("chats-and-speech", "chats_and_speech.yaml", "30 chats, spoken transcripts, calls from abroad"),
              ("callers-worldwide", "callers_worldwide.yaml",
-              "30 calls and chats: callers abroad, help desks, families"))
+              "30 calls and chats: callers abroad, help desks, families"),
+             ("speech-worldwide", "speech_worldwide.yaml",
+              "30 transcripts: calls between friends, podcasts, vlogs, hearings, talks"))
 
 
 def calls_section(work: Path) -> list[str]:
@@ -140,13 +142,16 @@ def calls_section(work: Path) -> list[str]:
              "ten calls with callers from abroad as a recogniser writes them. A fourth "
              "(`callers_worldwide.yaml`) holds ten calls from India, Australia, New Zealand, South "
              "Africa, Singapore and Canada as a recogniser writes them, ten help-desk calls and "
-             "chats as written, and ten family calls without capitals. They are ours, so "
+             "chats as written, and ten family calls without capitals. A fifth "
+             "(`speech_worldwide.yaml`) holds thirty transcripts as a careful transcriber writes "
+             "them: calls between relatives and friends, podcasts, vlogs, interviews, hearings, a "
+             "sermon, a lecture, a walking tour, a family dinner and a support group. They are ours, so "
              "they are no evidence of the figures on real calls, and the rules were written after "
-             "reading what the job left in them (the last ninety were scored blind first: "
+             "reading what the job left in them (the last hundred and twenty were scored blind first: "
              "docs/names-in-speech.md, \"Thirty calls no rule had seen\", \"Chats, spoken "
-             "transcripts and callers from abroad\" and \"Callers from India, Australia, New "
+             "transcripts and callers from abroad\", \"Callers from India, Australia, New "
              "Zealand, South Africa, Singapore and Canada, help desks and families, tried "
-             "blind\").", "",
+             "blind\" and \"Thirty spoken transcripts, tried blind\").", "",
              "```",
              "python scripts/marked_to_jsonl.py data/handchecked/more_calls.yaml more_calls.jsonl",
              "veil evaluate --input more_calls.jsonl --forms all",
