@@ -939,11 +939,13 @@ _AN_OPENING_BEFORE = re.compile(
 )
 # Where speech without capitals says a word is someone's name, even a word English uses too
 # ("hope", "faith", "bill"): a caller introducing themselves as a turn opens ("hi i'm faith",
-# "hi jack i'm sandy"), or after a greeting anywhere ("if you're new here hiya i'm holly"), someone thanked or bidden goodbye as a turn ends ("nice talking to you
-# bill", "you too ray bye now", "nice talking to you uh dawn right"), a relative named in apposition ("my wife dawn still works",
-# "my daughter hope is a sophomore"), and whom someone dates or marries. The word must be a given name of the lists, and no verb
-# that a relative does ("my son will", "my wife rose early") nor a word for anyone
-# ("thanks honey"). Measured in docs/names-in-speech.md, "Cues that make a word a name".
+# "hi jack i'm sandy"), or after a greeting anywhere ("if you're new here hiya i'm holly");
+# someone thanked or bidden goodbye as a turn ends ("nice talking to you bill", "you too ray bye
+# now", "nice talking to you uh dawn right"); a relative named in apposition ("my wife dawn
+# still works", "my daughter hope is a sophomore"); and whom someone dates or marries. The word
+# must be a given name of the lists, and no verb that a relative does ("my son will", "my wife
+# rose early") nor a word for anyone ("thanks honey"). Measured in docs/names-in-speech.md,
+# "Cues that make a word a name".
 _INTRODUCED_AS = re.compile(
     r"(?:^|(?<![\w'’])(?=(?:hi|hiya|hello|hey|howdy)\b))"
     r"(?:(?:hi|hiya|howdy|hello|hey|oh|yeah|yes|um|uh|well|good (?:morning|afternoon|evening))[ \t]*[,.!?]?[ \t]+){1,3}"
@@ -1447,14 +1449,14 @@ def _a_word_too(lowered: str) -> bool:
 def _family_hits(text: str, lowered: str, cased: bool) -> Iterator[Hit]:
     """A family called by the plural of a surname the lists hold, after "the" (`_A_FAMILY`):
     with capitals, a surname that is no ordinary word, written as a name ("the Flahertys", "the
-    Millers"); without them, one that English does not use as a word either ("the nowaks", not
-    "the millers" or "the curries")."""
+    Joneses"); without them, one that English does not use as a word either ("the nowaks", not
+    "the hunters" or "the curries")."""
     for match in _A_FAMILY.finditer(lowered):
         word = match.group("name")
         start = match.start("name")
         if (cased and not text[start].isupper()) or ordinary_word(word):
             continue
-        a_word = ordinary_word if cased else _a_word_too  # "the Millers", not "the millers"
+        a_word = ordinary_word if cased else _a_word_too  # a capital says a list word is the name
         if word.endswith("ies") and a_word(word[:-3] + "y"):
             continue  # "the curries": a plural of a word, not of "Currie"
         stems = [word[:-1]] + ([word[:-2]] if word.endswith("es") else [])
