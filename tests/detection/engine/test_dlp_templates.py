@@ -128,7 +128,8 @@ def test_the_dlp_name_list_holds_every_catalogue_name_it_should():
     assert {"UK_NATIONAL_INSURANCE_NUMBER", "FRANCE_NIR", "JAPAN_PASSPORT", "ALL_BASIC",
             "DOCUMENT_TYPE/R&D/SOURCE_CODE"} <= names
     veil_only = set(BUILTINS.detectable()) - names
-    assert veil_only == {"CANADA_POSTAL_CODE", "CRYPTO_WALLET_ADDRESS", "LICENSE_PLATE_NUMBER", "ORGANIZATION_NAME_SPEAKER", "PRODUCT",
+    assert veil_only == {"CANADA_POSTAL_CODE", "CRYPTO_WALLET_ADDRESS", "INDIA_UPI_ID", "LICENSE_PLATE_NUMBER",
+                         "ORGANIZATION_NAME_SPEAKER", "PRODUCT",
                          "PRODUCT_SPEAKER", "UK_POSTAL_CODE", "USER_NAME", "US_ZIP"}
 
 

@@ -18,6 +18,7 @@ The families, each a module of entries:
   BSN, PESEL, PPSN, CPR, personnummer, HETU, ...), with their check digits;
 - `secrets`: passwords, tokens, cloud credentials, private keys;
 - `crypto`: cryptocurrency wallet addresses, with their checksums;
+- `upi`: India's UPI payment addresses, written and said aloud;
 - `general`: payment details (CVV, expiry, account numbers, MICR), the Medicare MBI, and
   the SCHUFA ID, and DLP's general types (DRIVERS_LICENSE_NUMBER, GOVERNMENT_ID,
   FINANCIAL_ID, DEMOGRAPHIC_DATA, MALE_NAME, FEMALE_NAME);
@@ -40,6 +41,7 @@ from __future__ import annotations
 from veil.detection.infotypes import (
     asia_pacific, callers, crypto, european, general, latin_america, middle_east_africa, names,
     network, numbers, regional, secrets, sensitive_attributes, text, travel_documents, undetected,
+    upi,
 )
 from veil.detection.infotypes.catalogue import Catalogue
 
@@ -47,5 +49,5 @@ BUILTINS = Catalogue([
     *numbers.ENTRIES, *network.ENTRIES, *text.ENTRIES, *regional.ENTRIES, *names.ENTRIES,
     *european.ENTRIES, *secrets.ENTRIES, *crypto.ENTRIES, *general.ENTRIES, *undetected.ENTRIES,
     *asia_pacific.ENTRIES, *latin_america.ENTRIES, *middle_east_africa.ENTRIES,
-    *travel_documents.ENTRIES, *callers.ENTRIES, *sensitive_attributes.ENTRIES,
+    *travel_documents.ENTRIES, *callers.ENTRIES, *sensitive_attributes.ENTRIES, *upi.ENTRIES,
 ]).with_entries(callers.EXTENDED)

@@ -29,7 +29,7 @@ _NOT_LOCAL_PARTS = frozenset(
 
 
 # Digits as a mailbox's owner reads them out: one by one, or in tens ("eighty eight").
-_DIGIT_WORD = (
+SPOKEN_DIGIT_WORD = (
     r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty|"
     r"hundred|double|triple|\d)"
@@ -37,9 +37,9 @@ _DIGIT_WORD = (
 # A spoken local part: words joined by "dot", "underscore" or digits read out ("katie dot
 # simmons", "ernesto underscore perez", "piotrnine four", "fox eighty eight"), after up to three
 # initials said as letters ("k fox", "j d smith"; not "a" or "i", which are words).
-_SPOKEN_LOCAL = (
+SPOKEN_LOCAL_PART = (
     r"(?:(?<!['’])[b-hj-z][ \t]+){0,3}"
-    rf"[a-z0-9][a-z0-9._-]{{0,63}}(?:(?:{_DOT}|[ \t]+underscore[ \t]+|[ \t]+(?={_DIGIT_WORD}\b))"
+    rf"[a-z0-9][a-z0-9._-]{{0,63}}(?:(?:{_DOT}|[ \t]+underscore[ \t]+|[ \t]+(?={SPOKEN_DIGIT_WORD}\b))"
     rf"[a-z0-9._-]{{1,63}}){{0,4}}"
 )
 
@@ -74,16 +74,22 @@ _NOT_MAILBOXES = _NOT_LOCAL_PARTS | frozenset(
 _NOT_MAILBOX_STARTS = frozenset("at to from by on in for about around after before".split())
 
 
-def _provider_email_check(match: "re.Match[str]") -> Likelihood | None:
-    """A mailbox at a provider named alone: sure where the local part has what a mailbox has and
-    a word has not (a digit, a dot, an underscore); a plain word only where an email is spoken of
-    before it (the hotword)."""
-    local = re.split(r"[ \t]+(?:at|@)[ \t]+|@", match.group(0).lower(), maxsplit=1)[0]
+def mailbox_likelihood(local: str) -> Likelihood | None:
+    """How sure a mailbox's or a payment address's holder part is, before a provider named
+    alone: sure where it has what a mailbox has and a word has not (a digit, a dot, an
+    underscore); a plain word only where the address is spoken of before it (a hotword); none
+    where it is who works there ("the people at comcast") or a phrase ("call me at five")."""
+    local = local.lower()
     if len(local) < 2 or local in _NOT_MAILBOXES or local.split()[0] in _NOT_MAILBOX_STARTS:
         return None
-    if re.search(rf"[\d._]| dot | underscore | {_DIGIT_WORD}\b", local):
+    if re.search(rf"[\d._]| dot | underscore | {SPOKEN_DIGIT_WORD}\b", local):
         return L.LIKELY
     return L.UNLIKELY
+
+
+def _provider_email_check(match: "re.Match[str]") -> Likelihood | None:
+    """A mailbox at a provider named alone (`mailbox_likelihood`)."""
+    return mailbox_likelihood(re.split(r"[ \t]+(?:at|@)[ \t]+|@", match.group(0).lower(), maxsplit=1)[0])
 
 
 EMAIL_ADDRESS = InfoType(
@@ -97,7 +103,7 @@ EMAIL_ADDRESS = InfoType(
         ),
         # Spoken: "scott at gmail dot com", "katie dot simmons at yahoo.com", "linh @ x.biz".
         pattern(
-            rf"\b{_SPOKEN_LOCAL}[ \t]+(?:at|@)[ \t]+"
+            rf"\b{SPOKEN_LOCAL_PART}[ \t]+(?:at|@)[ \t]+"
             rf"(?:[a-z0-9-]{{1,63}}(?:{_DOT}[a-z0-9-]{{1,63}}){{0,3}}{_DOT}{_SPOKEN_TLD}"
             rf"|[a-z0-9-]{{1,63}}(?:\.[a-z0-9-]{{1,63}})*\.[a-z]{{2,24}})\b",
             L.LIKELY,
@@ -107,7 +113,7 @@ EMAIL_ADDRESS = InfoType(
         ),
         # A provider named alone: "kayla.m.fox at gmail", "kfox88@gmail", "email me at fox at yahoo".
         pattern(
-            rf"\b{_SPOKEN_LOCAL}(?:[ \t]+(?:at|@)[ \t]+|@)(?:{_MAIL_PROVIDERS})\b(?![.@-]\w|[ \t]+dot[ \t])",
+            rf"\b{SPOKEN_LOCAL_PART}(?:[ \t]+(?:at|@)[ \t]+|@)(?:{_MAIL_PROVIDERS})\b(?![.@-]\w|[ \t]+dot[ \t])",
             L.LIKELY,
             check=_provider_email_check,
             flags=re.IGNORECASE,
