@@ -56,7 +56,7 @@ CLIMBS = {
        _SURROGATE_FORMAT for family in ("asia_pacific", "callers", "european", "formats", "general",
                                          "latin_america", "names", "network", "numbers",
                                          "regional", "secrets", "sensitive_attributes", "text",
-                                         "undetected")},
+                                         "undetected", "upi")},
     ("veil.detection.engine.compiler", "veil.transform.operators.crypto"):
         "DLP's surrogate_type finds the annotated tokens in the crypto operators' own format",
     ("veil.detection.infotypes.formats", "veil.transform.operators.keys"):
