@@ -25,6 +25,21 @@ def quotes(text: str, info_type: str, min_likelihood: str = "POSSIBLE", extra=()
     }
 
 
+def surrogate_in(text: str, value: str, info_type: str) -> str:
+    """The surrogate the job's default operator writes for `value`, found as `info_type` in
+    `text`."""
+    from veil.detection.findings import Finding
+    from veil.transform.anonymize import anonymize_conversation
+    from veil.transform.operators import Operator, Operators
+    from veil.transform.operators.config import SurrogateConfig
+
+    operators = Operators(default=Operator(SurrogateConfig(), b"k" * 32))
+    start = text.index(value)
+    finding = Finding(0, start, start + len(value), info_type)
+    _, replacements = anonymize_conversation("c", [text], [finding], operators)
+    return replacements[0].text
+
+
 @pytest.fixture
 def engine_from():
     return make_engine

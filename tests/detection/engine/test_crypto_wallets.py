@@ -5,14 +5,11 @@ import random
 
 import pytest
 
+from tests.detection.engine.conftest import surrogate_in
 from veil.detection.detect import ConversationDetector
-from veil.detection.findings import Finding
 from veil.detection.engine.checksums import (
     base58check_valid, eip55_valid, keccak_256, segwit_address_valid,
 )
-from veil.transform.anonymize import anonymize_conversation
-from veil.transform.operators import Operator, Operators
-from veil.transform.operators.config import SurrogateConfig
 from veil.run.config import load_config
 
 # BIP-173's and BIP-350's valid addresses (the mainnet ones), and BIP-86's first.
@@ -100,12 +97,7 @@ def test_the_job_redacts_an_address_pasted_into_a_chat(call_detector):
     "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
 ])
 def test_a_surrogate_is_another_valid_address_of_the_same_form(address):
-    operators = Operators(default=Operator(SurrogateConfig(), b"k" * 32))
-    text = f"send it to {address} please"
-    start = text.index(address)
-    finding = Finding(0, start, start + len(address), "CRYPTO_WALLET_ADDRESS")
-    _, replacements = anonymize_conversation("c", [text], [finding], operators)
-    fake = replacements[0].text
+    fake = surrogate_in(f"send it to {address} please", address, "CRYPTO_WALLET_ADDRESS")
     assert fake != address
     form = 4 if address.lower().startswith("bc1") else 2 if address.startswith("0x") else 1
     assert fake[:form] == address[:form] and len(fake) == len(address)  # "bc1p", "0x", "3"

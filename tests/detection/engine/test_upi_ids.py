@@ -2,13 +2,10 @@
 call profile, with surrogates that keep the bank's handle and replace the holder's part."""
 import pytest
 
+from tests.detection.engine.conftest import surrogate_in
 from veil.detection.detect import ConversationDetector
-from veil.detection.findings import Finding
 from veil.detection.infotypes.upi import upi_key
 from veil.run.config import load_config
-from veil.transform.anonymize import anonymize_conversation
-from veil.transform.operators import Operator, Operators
-from veil.transform.operators.config import SurrogateConfig
 
 
 @pytest.fixture(scope="module")
@@ -46,12 +43,7 @@ def test_a_bank_named_after_at_is_no_upi_id(call_detector, text):
     ("rahul dot sharma at oksbi", " at oksbi"),
 ])
 def test_a_surrogate_keeps_the_handle_and_replaces_the_holder(value, handle):
-    operators = Operators(default=Operator(SurrogateConfig(), b"k" * 32))
-    text = f"send it to {value} please"
-    start = text.index(value)
-    finding = Finding(0, start, start + len(value), "INDIA_UPI_ID")
-    _, replacements = anonymize_conversation("c", [text], [finding], operators)
-    fake = replacements[0].text
+    fake = surrogate_in(f"send it to {value} please", value, "INDIA_UPI_ID")
     assert fake.endswith(handle) and fake != value
     assert "rahul" not in fake and "sharma" not in fake
 
