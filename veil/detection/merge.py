@@ -295,7 +295,7 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
     text = texts[finding.turn]
     value = text[finding.start:finding.end].strip(_EDGES).lower()
     if value in _IDENTIFIER_WORDS or value in _FILLERS or value in INTERJECTIONS \
-            or (" " not in value and exclaimed(text, finding.start, finding.end)):
+            or exclaimed(text, finding.start, finding.end):
         return True  # "och", "g'day", and "pai" of "ka pai"
     if finding.info_type == "PERSON_NAME":
         if value in _SELF_REFERENCES or _g_dropped(value):

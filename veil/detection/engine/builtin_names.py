@@ -651,7 +651,7 @@ def the_word_not_a_name(text: str, start: int, end: int) -> bool:
 
 # Currencies a name list holds too ("rand", "mark", "franc", "lira", "leu"), said after an
 # amount: "five hundred rand", "300 marks", "two thousand lira".
-_CURRENCY_NAMES = frozenset("rand rands mark marks franc francs lira leu real".split())
+_CURRENCY_NAMES = frozenset("rand mark marks franc lira leu real".split())
 _AN_AMOUNT_BEFORE = re.compile(
     r"(?:\d|\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
     r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|few|"
