@@ -1437,8 +1437,9 @@ def _people_named_after_places() -> frozenset[str]:
 
 
 # A family named by its surname's plural: "the Flahertys from over on Hancock Street", "the
-# nowaks across the alley", "the joneses".
-_A_FAMILY = re.compile(r"\bthe[ \t]+(?P<name>[a-z][a-z'’-]{2,30}s)\b")
+# nowaks across the alley", "the joneses". Searched in every text by itself, not among the
+# guarded contexts: "the" and a plural are in most texts, and would wake all of them.
+_A_FAMILY = re.compile(r"\b[Tt][Hh][Ee][ \t]+(?P<name>[A-Za-z][A-Za-z'’-]{2,30}[sS])\b")
 
 
 def _a_word_too(lowered: str) -> bool:
@@ -1446,15 +1447,20 @@ def _a_word_too(lowered: str) -> bool:
     return ordinary_word(lowered) or lowered in word_name_words()
 
 
-def _family_hits(text: str, lowered: str, cased: bool) -> Iterator[Hit]:
+def _family_hits(text: str) -> Iterator[Hit]:
     """A family called by the plural of a surname the lists hold, after "the" (`_A_FAMILY`):
     with capitals, a surname that is no ordinary word, written as a name ("the Flahertys", "the
     Joneses"); without them, one that English does not use as a word either ("the nowaks", not
     "the hunters" or "the curries")."""
-    for match in _A_FAMILY.finditer(lowered):
-        word = match.group("name")
+    cased = None
+    for match in _A_FAMILY.finditer(text):
+        word = match.group("name").lower()
         start = match.start("name")
-        if (cased and not text[start].isupper()) or ordinary_word(word):
+        if ordinary_word(word):
+            continue
+        if cased is None:
+            cased = is_cased(text)
+        if cased and not text[start].isupper():
             continue
         a_word = ordinary_word if cased else _a_word_too  # a capital says a list word is the name
         if word.endswith("ies") and a_word(word[:-3] + "y"):
@@ -1502,8 +1508,6 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
             span = _context_name(text, match.start("name"), match.end("name"), cased, strict=True)
             if span is not None:
                 yield span[0], span[1], likelihood, Method.REGEX
-    if may_match(_A_FAMILY):
-        yield from _family_hits(text, lowered, cased)
     if cased:  # "(Lewis, Simons, & Fennig, 2014)", "Spang (1983) noted"
         for start, end in cited_authors(text, may_match, major_places().__contains__):
             yield start, end, L.LIKELY, Method.REGEX
@@ -1792,13 +1796,14 @@ def _spelled_out_hits(lowered: str) -> Iterator[Hit]:
 _PERSON_CONTEXTS = (
     [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
     + [_INTRODUCTION, _THIS_IS_AT_THE_END, *(cue[0] for cue in _CUES), _GREETING_CONTEXT, _SPEAKING,
-       _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _SPELLED_RUN, _A_FAMILY, *CITATIONS]
+       _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _SPELLED_RUN, *CITATIONS]
 )
 
 
 def scan_person_names(text: str, view) -> Iterator[Hit]:
     found = (first_names().find(view), last_names().find(view))
-    return _person_hits(text, found, _guard_for(text))
+    yield from _person_hits(text, found, _guard_for(text))
+    yield from _family_hits(text)
 
 
 def scan_person_names_batch(batch) -> Iterator[tuple]:
@@ -1819,6 +1824,9 @@ def scan_person_names_batch(batch) -> Iterator[tuple]:
         else:
             continue  # no live name word and no context: nothing to find
         for hit in _person_hits_of_live(text, found, cased, may_match):
+            yield (i, *hit)
+    for i, text in enumerate(texts):
+        for hit in _family_hits(text):
             yield (i, *hit)
 
 
