@@ -64,6 +64,7 @@ from veil.detection.casing import conversation_case
 from veil.detection.headed_names import widen_to_heads
 from veil.detection.idioms import names_no_one_here
 from veil.detection.named_storms import without_storms
+from veil.detection.place_named_organisations import widen_to_place_named_organisations
 from veil.detection.engine.name_lists import INTERJECTIONS
 from veil.detection.name_spans import exclaimed, trim_name_spans
 
@@ -377,7 +378,7 @@ def _merged(findings: Iterable[Finding], texts: list[str] | None, retype: bool) 
         findings = trim_name_spans(without_storms([f for f in findings if not names_no_one(f, texts)], texts),
                                    texts)
         findings = [f for f in findings if not _a_day_alone(f, texts)]
-        findings = widen_to_heads(findings, texts)
+        findings = widen_to_place_named_organisations(widen_to_heads(findings, texts), texts)
     by_turn = sorted(findings, key=lambda f: f.turn)
     for turn, group in groupby(by_turn, key=lambda f: f.turn):
         group = list(group)

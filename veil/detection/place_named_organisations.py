@@ -1,0 +1,113 @@
+"""An organisation named after its town: "Houston | Public Media", "Rochdale | Boroughwide
+Housing", "Salford | Magistrates' Court", "Jerusalem | Post".
+
+Papers, broadcasters, councils' housing bodies, courts, police forces, utilities, parties and
+clubs are often named by a place and a word that says what they are. The gazetteer knows the
+place, and the organisation lists cannot hold every "Houston Public Media". Left so, the output
+says "I'm at [LOCATION_1] Public Media": the rest of the name stays in the text, and what the
+place names is typed as the town.
+
+So, in a turn with capitals, a place that the name lists know (LOCATION or US_STATE), followed
+at once by capitalised words that end in such a word (`_ORGANISATION_HEADS`), is widened over
+them, as an organisation. The head is what says "organisation": measured on the annotated dev
+sets, a place followed by any capitalised words is as often a longer place ("United States",
+"Gaza Strip", "Basse Terre"), a headline ("Truro Jobs"), a title before a person ("US
+President Barack Obama") or an award ("Stirling Prize") as an organisation.
+
+The words between the place and the head must be none of these: another place, a
+geographic or built feature ("Boston Harbor Police" is the harbour's), a day or a month, a
+title, a given name. The widening needs the capitals: in a turn without them "houston public
+media" reads as the town and two words, and "public media" as words. A model's place is not
+widened: the model often reads only a part of a longer place ("United" of "United States").
+
+A plain function over findings and texts; `veil.detection.merge` applies it before merging.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from veil.detection.engine.name_lists import MEDIA_HEADS
+from veil.detection.findings import Finding, Method
+
+_PLACE_TYPES = frozenset({"LOCATION", "US_STATE"})
+
+# Words that end an organisation's name after its place (newspapers' too, `MEDIA_HEADS`).
+_ORGANISATION_HEADS = frozenset("""
+    media housing legislature assembly parliament senate police constabulary transit transport
+    water gas electric electricity energy power railway railways airways buses tribunal radio
+    television tv broadcasting observer mirror echo express recorder review monthly weekly
+    magazine tories democrats republicans liberals marines rangers united rovers wanderers
+    athletic albion fc afc rfc
+""".split()) | frozenset(MEDIA_HEADS.lower().split("|"))
+# What kind of court a court is, before "Court": the court, not a close of houses ("Salford
+# Magistrates' Court", not "Redden Court").
+_COURT_KINDS = frozenset("""
+    magistrates magistrate crown county district supreme high family appeals appeal circuit
+    superior municipal juvenile probate federal coroners coroner small claims youth
+""".split())
+# Words before the head that say the words are no organisation's name: a place's feature or a
+# building, a title before a person, a time.
+_NOT_BEFORE_A_HEAD = frozenset("""
+    harbour harbor airport station bay beach island river lake park square bridge street road
+    avenue lane hospital cathedral museum centre center hall stadium
+    president pm premier minister secretary chairman chair governor mayor senator ambassador
+    chief ceo commissioner leader
+    monday tuesday wednesday thursday friday saturday sunday january february march april may
+    june july august september october november december today tonight yesterday tomorrow
+""".split())
+# A run of capitalised words right after a place: up to four, "and", "of" or "&" inside it.
+_RUN = re.compile(
+    r"[ \t]+(?P<run>[A-Z][\w'’-]*(?:[ \t]+(?:(?:and|of|&)[ \t]+)?[A-Z][\w'’-]*){0,3})"
+)
+
+
+def _organisation_end(text: str, place_end: int) -> int | None:
+    """Where an organisation's name that goes on from a place ends: at the last head of the
+    capitalised words after it, or None (module docstring)."""
+    from veil.detection.engine.builtin_names import common_words, given_name_words, is_place_phrase
+
+    match = _RUN.match(text, place_end)
+    if match is None:
+        return None
+    end, previous = None, ""
+    for word in re.finditer(r"\S+", match.group("run")):
+        lowered = re.sub(r"['’]s?$", "", word.group(0).lower())
+        if lowered in _ORGANISATION_HEADS:
+            end = match.start("run") + word.end()
+        elif lowered == "court" and previous in _COURT_KINDS:
+            end = match.start("run") + word.end()
+        elif lowered in _NOT_BEFORE_A_HEAD or is_place_phrase(lowered) or (
+                lowered in given_name_words() and lowered not in common_words()):
+            break
+        previous = lowered
+    return end
+
+
+def widen_to_place_named_organisations(findings: Iterable[Finding], texts: list[str]) -> list[Finding]:
+    """The findings, each place in a turn with capitals that the capitalised words of an
+    organisation's name follow widened over them, as that organisation (module docstring)."""
+    from veil.detection.engine.builtin_names import is_cased
+
+    out: list[Finding] = []
+    cased_of: dict[int, bool] = {}
+    for finding in findings:
+        if finding.info_type not in _PLACE_TYPES or finding.method is Method.MODEL \
+                or finding.turn >= len(texts):
+            out.append(finding)
+            continue
+        text = texts[finding.turn]
+        if finding.end >= len(text) or text[finding.end] not in " \t" \
+                or not text[finding.start:finding.start + 1].isupper():
+            out.append(finding)
+            continue
+        cased = cased_of.get(finding.turn)
+        if cased is None:
+            cased = cased_of[finding.turn] = is_cased(text)
+        end = _organisation_end(text, finding.end) if cased else None
+        if end is None:
+            out.append(finding)
+            continue
+        out.append(Finding(finding.turn, finding.start, end, "ORGANIZATION_NAME",
+                           finding.likelihood, Method.REGEX, finding.detector))
+    return out
