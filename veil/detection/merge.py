@@ -66,7 +66,7 @@ from veil.detection.idioms import names_no_one_here
 from veil.detection.named_storms import without_storms
 from veil.detection.place_named_organisations import widen_to_place_named_organisations
 from veil.detection.engine.name_lists import INTERJECTIONS
-from veil.detection.name_spans import exclaimed, trim_name_spans
+from veil.detection.name_spans import exclaimed, take_given_names_before, trim_name_spans
 
 _GENERIC = BUILTINS.generic_types()
 # The types a name list and a model can disagree on.
@@ -375,8 +375,8 @@ def _merged(findings: Iterable[Finding], texts: list[str] | None, retype: bool) 
     merged: list[Finding] = []
     findings = drop_vetoed_guesses(list(findings))
     if texts is not None:
-        findings = trim_name_spans(without_storms([f for f in findings if not names_no_one(f, texts)], texts),
-                                   texts)
+        findings = take_given_names_before(trim_name_spans(
+            without_storms([f for f in findings if not names_no_one(f, texts)], texts), texts), texts)
         findings = [f for f in findings if not _a_day_alone(f, texts)]
         findings = widen_to_place_named_organisations(widen_to_heads(findings, texts), texts)
     by_turn = sorted(findings, key=lambda f: f.turn)

@@ -189,3 +189,31 @@ def trim_name_spans(findings: Iterable[Finding], texts: list[str]) -> list[Findi
         else:
             out.append(finding.with_span(*core))
     return out
+
+
+def take_given_names_before(findings: Iterable[Finding], texts: list[str]) -> list[Finding]:
+    """The findings with a model's person that starts at a surname, in a turn without capitals,
+    widened over the given name right before it: "next is patience | oyelaran", "my friend hope
+    | adeyemi". The model finds a surname no list knows and leaves the given name that English
+    also says; the rules take such a given name before a surname of their lists
+    (`builtin_names.given_name_before`, which says which words before a surname are no given
+    name: "i hope | garcia wins", "the bill | garcia sent")."""
+    from veil.detection.engine.builtin_names import (
+        common_words, given_name_before, given_name_words, lowered_same_length,
+    )
+    from veil.detection.findings import Method
+
+    out: list[Finding] = []
+    for finding in findings:
+        if finding.info_type != "PERSON_NAME" or finding.method is not Method.MODEL \
+                or finding.turn >= len(texts) or finding.start < 2:
+            out.append(finding)
+            continue
+        text = texts[finding.turn]
+        first = _bare(text[finding.start:finding.end].split()[0])
+        if first in given_name_words() or first in common_words() or _is_cased(text):
+            out.append(finding)
+            continue
+        given = given_name_before(text, lowered_same_length(text), finding.start, finding.end)
+        out.append(finding if given is None else finding.with_span(given, finding.end))
+    return out

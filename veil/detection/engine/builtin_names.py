@@ -1684,6 +1684,9 @@ _WORD_BEFORE_A_SURNAME = re.compile(
 # is ("red marks", "long hall"), rather than name anyone.
 _ADJECTIVES_NAMED = frozenset("""red brown black white green gray grey gold long young little big else
     lucky noble royal true earnest major early stormy""".split())
+# Roles the lists hold as given names, which say what someone after them does ("japanese author
+# natsu higuchi"), not what they are called.
+_ROLES_NAMED = frozenset("author judge captain pastor deacon bishop".split())
 # Royal and saintly titles the lists hold as given names ("prince william", "saint mary"): a
 # name's part when written, which trimming keeps ("Prince William" is more than "William"), but
 # no given name of the surname after them.
@@ -1697,10 +1700,7 @@ _STREET_TYPE_AFTER = re.compile(
 def _given_names_before_surnames(text: str, hits: Iterable[Hit]) -> Iterator[Hit]:
     """Without capitals, an ordinary word that is a given name, right before a surname that is
     no ordinary word, is that person's given name: "it's will donnelly", "my supervisor hope
-    alvarez". Not a verb after its subject or a modal ("i hope garcia wins", "we'll sue
-    garcia"), nor a thing after a determiner ("the bill garcia sent"), nor a month ("may
-    johnson"), a verb of speech, a relative, a title or an adjective ("said burch", "son james",
-    "general gordon", "red marks"), nor before a street's type ("park hudson terrace")."""
+    alvarez" (`given_name_before`)."""
     lowered = None
     for start, end, likelihood, method in hits:
         if likelihood < L.POSSIBLE or start < 2:
@@ -1710,16 +1710,29 @@ def _given_names_before_surnames(text: str, hits: Iterable[Hit]) -> Iterator[Hit
             continue
         if lowered is None:
             lowered = lowered_same_length(text)
-        before = _WORD_BEFORE_A_SURNAME.search(lowered, max(0, start - 32), start)
-        if before is None:
-            continue
-        word = before.group("name")
-        if word in given_name_words() and word not in STOPWORDS and not month_or_weekday(word) \
-                and word not in ADDRESS_TERMS and (word not in _NOT_A_CHILDS_NAME or word == "will") \
-                and word not in RELATIVE_WORDS and word not in _ADJECTIVES_NAMED \
-                and word not in _STYLES and word not in TITLES_BEFORE_A_NAME \
-                and not _STREET_TYPE_AFTER.match(text, end):
-            yield before.start("name"), end, likelihood, method
+        given = given_name_before(text, lowered, start, end)
+        if given is not None:
+            yield given, end, likelihood, method
+
+
+def given_name_before(text: str, lowered: str, start: int, end: int) -> int | None:
+    """Where the given name right before a surname at [start, end) starts, in text without
+    capitals (`lowered`: `lowered_same_length(text)`), or None. Not a verb after its subject or
+    a modal ("i hope garcia wins", "we'll sue garcia"), nor a thing after a determiner ("the
+    bill garcia sent"), nor a month ("may johnson"), a verb of speech, a relative, a title or an
+    adjective ("said burch", "son james", "general gordon", "red marks"), nor before a street's
+    type ("park hudson terrace")."""
+    before = _WORD_BEFORE_A_SURNAME.search(lowered, max(0, start - 32), start)
+    if before is None:
+        return None
+    word = before.group("name")
+    if word in given_name_words() and word not in STOPWORDS and not month_or_weekday(word) \
+            and word not in ADDRESS_TERMS and (word not in _NOT_A_CHILDS_NAME or word == "will") \
+            and word not in RELATIVE_WORDS and word not in _ADJECTIVES_NAMED \
+            and word not in _STYLES and word not in _ROLES_NAMED and word not in TITLES_BEFORE_A_NAME \
+            and not _STREET_TYPE_AFTER.match(text, end):
+        return before.start("name")
+    return None
 
 
 # The word right after a name, and a possessive's "'s" ("noam chomsky's theory").
