@@ -933,6 +933,12 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("so will and i are thinking of moving", "will"),  # someone named beside the speaker
     ("me and frank went fishing", "frank"),
     ("yeah mark and me", "mark"),
+    ("she and river split up like officially", "river"),  # someone named beside someone else
+    ("he and grant went home early", "grant"),
+    ("go on and text dusty for me", "dusty"),  # a message sent for the speaker
+    ("can you ring dawn for us", "dawn"),
+    ("go see lane our ta lane do you want to", "lane"),  # a helper by their role
+    ("our carer rose comes on mondays", "rose"),
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -977,6 +983,7 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "the bill is my husband's", "my bill is my wife's problem", "this will is my father's",
     "our tech support line", "my doctor will call", "your agent rose to the occasion",
     "she called me early", "somebody called me long distance", "he called me back",
+    "she and i went", "she and may have", "he and will be there", "call me back for me",
     "tell me hi", "get bill to pay it", "i'll have will call you", "i hope she's my friend",
     "my son will get it", "my wife rose early", "my daughter wouldn't touch dirt",
     "yes her son rear-ended somebody",

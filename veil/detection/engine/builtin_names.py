@@ -1053,7 +1053,9 @@ _NAMED_BEFORE_A_RELATIVE = re.compile(
 _HELPERS = (r"tech|technician|agent|rep|representative|supervisor|manager|boss|coworker|co-worker|"
             r"colleague|neighbor|neighbour|friend|mate|pal|flatmate|roommate|housemate|teammate|"
             r"classmate|nanny|nurse|doctor|teacher|coach|landlord|driver|"
-            r"installer|adjuster|caseworker|case worker|counselor|counsellor|pastor|dentist|therapist")
+            r"installer|adjuster|caseworker|case worker|counselor|counsellor|pastor|dentist|therapist|"
+            r"ta|tutor|instructor|trainer|mentor|sponsor|carer|caregiver|aide|receptionist|assistant|"
+            r"lawyer|attorney|solicitor|accountant|adviser|advisor|guide|consultant")
 _RELATIVE_NAMED = re.compile(
     rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES}|{_HELPERS})[ \t]+"
     rf"(?P<name>{_WORD})\b(?![’']s)"
@@ -1064,12 +1066,12 @@ _CALLED_BY_NAME = re.compile(
     rf"\b(?:call|calls|called|calling)[ \t]+(?:me|him|her)[ \t]+(?P<name>{_WORD})\b(?![’']s)"
 )
 # Messages for someone, and someone asked to ring: "tell hope congratulations", "tell jack i
-# said hi", "kiss haven for me", "give dawn a hug", "say hi to sue", "i'll have art call in",
+# said hi", "kiss haven for me", "text dusty for me", "give dawn a hug", "say hi to sue", "i'll have art call in",
 # "i can get bill to call you back".
 _MESSAGES_FOR = tuple(re.compile(pattern) for pattern in (
     rf"\b(?:tell|told)[ \t]+(?P<name>{_WORD})[ \t]+(?:(?:i|we)[ \t]+(?:said|say)[ \t]+)?"
     r"(?:hi|hello|hey|congratulations|congrats|happy birthday|good luck|merry christmas)\b",
-    rf"\b(?:kiss|hug)[ \t]+(?P<name>{_WORD})[ \t]+for[ \t]+(?:me|us)\b",
+    rf"\b(?:kiss|hug|text|call|ring|phone|email|message)[ \t]+(?P<name>{_WORD})[ \t]+for[ \t]+(?:me|us)\b",
     rf"\bgive[ \t]+(?P<name>{_WORD})[ \t]+(?:a|my|our)[ \t]+(?:hug|kiss|call|ring|love|best)\b",
     rf"\b(?:say|said|says)[ \t]+(?:hi|hello|hey)[ \t]+to[ \t]+(?P<name>{_WORD})\b(?![’']s)",
     rf"\b(?:have|get|ask)[ \t]+(?P<name>{_WORD})[ \t]+(?:to[ \t]+)?(?:call|ring|phone|text|email)"
@@ -1101,10 +1103,12 @@ _ASKED_ABOUT = re.compile(
     rf"\b(?:is|was|isn['’]t|wasn['’]t)[ \t]+(?P<name>{_WORD})[ \t]+(?:gonna|going[ \t]+to|coming)\b"
 )
 _WILL_WILL = re.compile(r"\b(?P<name>will)[ \t]+will\b")
-# "so will and i are thinking of moving", "me and frank went fishing": someone named beside the
-# speaker (not an adjective or a verb there: "to be frank and i", "i hope and i pray").
+# "so will and i are thinking of moving", "me and frank went fishing", "she and river split up":
+# someone named beside the speaker or someone else (not an adjective or a verb there: "to be
+# frank and i", "i hope and i pray").
 _AND_I = re.compile(rf"\b(?P<name>{_WORD})[ \t]+and[ \t]+(?:i|me)\b(?!['’])")
 _ME_AND = re.compile(rf"\bme[ \t]+and[ \t]+(?P<name>{_WORD})\b")
+_PRONOUN_AND = re.compile(rf"\b(?:she|he|him|her)[ \t]+and[ \t]+(?P<name>{_WORD})\b")
 # "okay april how long has he had the fever", "thank you will and can you verify the
 # address": someone addressed by name as a turn opens, after an acknowledgement and before
 # a question or what the speaker goes on to ask; no verb or thing stands there.
@@ -1235,6 +1239,7 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_WILL_WILL, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject),
          (_AND_I, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject_or_a_copula),
          (_ME_AND, L.POSSIBLE, _SHOWN_SOMEONE, None),
+         (_PRONOUN_AND, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), None),
          (_ADDRESSED_AS_A_TURN_OPENS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE, but=_VERBS_BEFORE_A_SUBJECT),
           a_verb_before_its_clause),
          (_RELATIVE_NAMED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
