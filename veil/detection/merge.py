@@ -7,7 +7,10 @@ no one are dropped ("I'm" as a person, an identifier's short name such as "IBAN"
 a storm's name, "Hurricane Katrina": `veil.detection.named_storms`);
 and, in turns without capitals, a name found right beside an institution's head takes the head,
 as an organisation ("church of | scientology", "lincoln | elementary":
-`veil.detection.headed_names`).
+`veil.detection.headed_names`); a place followed by the words of an organisation named after
+it takes them ("Houston | Public Media": `veil.detection.place_named_organisations`); and,
+without capitals, a model's person that starts at a surname takes the given name before it
+("patience | oyelaran": `veil.detection.name_spans.take_given_names_before`).
 
 0. **Veto, then retype.** A model can also say that words are no one's name: a finding of the
    reserved type `NOT_A_NAME` (a config's `label_map` sends labels such as spaCy's DATE, NORP

@@ -2,23 +2,25 @@
 Housing", "Salford | Magistrates' Court", "Jerusalem | Post".
 
 Papers, broadcasters, councils' housing bodies, courts, police forces, utilities, parties and
-clubs are often named by a place and a word that says what they are. The gazetteer knows the
-place, and the organisation lists cannot hold every "Houston Public Media". Left so, the output
-says "I'm at [LOCATION_1] Public Media": the rest of the name stays in the text, and what the
-place names is typed as the town.
+clubs are often named by a place and a word that says what they are. The gazetteer or the
+model knows the place, and the organisation lists cannot hold every "Houston Public Media".
+Left so, the output says "I'm at [LOCATION_1] Public Media": the rest of the name stays in the
+text, and what the place names is typed as the town.
 
-So, in a turn with capitals, a place that the name lists know (LOCATION or US_STATE), followed
-at once by capitalised words that end in such a word (`_ORGANISATION_HEADS`), is widened over
-them, as an organisation. The head is what says "organisation": measured on the annotated dev
-sets, a place followed by any capitalised words is as often a longer place ("United States",
-"Gaza Strip", "Basse Terre"), a headline ("Truro Jobs"), a title before a person ("US
-President Barack Obama") or an award ("Stirling Prize") as an organisation.
+So a place (LOCATION or US_STATE) followed at once by words that end in such a word
+(`_ORGANISATION_HEADS`) is widened over them, as an organisation. The head is what says
+"organisation": measured on the annotated dev sets, a place followed by any capitalised words
+is as often a longer place ("United States", "Gaza Strip", "Basse Terre"), a headline ("Truro
+Jobs"), a title before a person ("US President Barack Obama") or an award ("Stirling Prize") as
+an organisation.
 
-The words between the place and the head must be none of these: another place, a
-geographic or built feature ("Boston Harbor Police" is the harbour's), a day or a month, a
-title, a given name. The widening needs the capitals: in a turn without them "houston public
-media" reads as the town and two words, and "public media" as words. A model's place is not
-widened: the model often reads only a part of a longer place ("United" of "United States").
+- In a turn with capitals, the words must be capitalised, up to four of them.
+- Without capitals, up to three words, and only the heads that say "organisation" even there
+  (`_UNCASED_HEADS`): "houston public media", "salford magistrates court", "chicago police";
+  not a newspaper's or a utility's ("in london times were hard", "in texas water is short").
+- The words between the place and the head must be none of these: another place, a
+  geographic or built feature ("Boston Harbor Police" is the harbour's), a day or a month, a
+  title, a given name, and without capitals a function word.
 
 A plain function over findings and texts; `veil.detection.merge` applies it before merging.
 """
@@ -60,51 +62,67 @@ _NOT_BEFORE_A_HEAD = frozenset("""
 _RUN = re.compile(
     r"[ \t]+(?P<run>[A-Z][\w'’-]*(?:[ \t]+(?:(?:and|of|&)[ \t]+)?[A-Z][\w'’-]*){0,3})"
 )
+# Without capitals: up to three words, of which the last head ends the name.
+_RUN_UNCASED = re.compile(r"[ \t]+(?P<run>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,2})")
+# The heads that say "organisation" in a copy without capitals too: not a newspaper's ("three
+# times", "good news", "by post"), a utility's ("hot water", "gas"), "express", "review" or
+# "echo", which are as often the words.
+_UNCASED_HEADS = _ORGANISATION_HEADS - frozenset(MEDIA_HEADS.lower().split("|")) - frozenset("""
+    water gas electric electricity energy power transport railway railways airways buses radio
+    television tv broadcasting observer mirror echo express recorder review monthly weekly magazine
+    rangers
+""".split())
 
 
-def _organisation_end(text: str, place_end: int) -> int | None:
+def _organisation_end(text: str, place_end: int, cased: bool) -> int | None:
     """Where an organisation's name that goes on from a place ends: at the last head of the
-    capitalised words after it, or None (module docstring)."""
-    from veil.detection.engine.builtin_names import common_words, given_name_words, is_place_phrase
+    capitalised words after it (without capitals, of the words after it), or None (module
+    docstring)."""
+    from veil.detection.engine.builtin_names import (
+        STOPWORDS, common_words, given_name_words, is_place_phrase,
+    )
 
-    match = _RUN.match(text, place_end)
+    match = (_RUN if cased else _RUN_UNCASED).match(text, place_end)
     if match is None:
         return None
+    heads = _ORGANISATION_HEADS if cased else _UNCASED_HEADS
     end, previous = None, ""
     for word in re.finditer(r"\S+", match.group("run")):
         lowered = re.sub(r"['’]s?$", "", word.group(0).lower())
-        if lowered in _ORGANISATION_HEADS:
+        if lowered in heads:
             end = match.start("run") + word.end()
         elif lowered == "court" and previous in _COURT_KINDS:
             end = match.start("run") + word.end()
         elif lowered in _NOT_BEFORE_A_HEAD or is_place_phrase(lowered) or (
-                lowered in given_name_words() and lowered not in common_words()):
+                lowered in given_name_words() and lowered not in common_words()) or (
+                not cased and lowered in STOPWORDS):
             break
         previous = lowered
     return end
 
 
 def widen_to_place_named_organisations(findings: Iterable[Finding], texts: list[str]) -> list[Finding]:
-    """The findings, each place in a turn with capitals that the capitalised words of an
-    organisation's name follow widened over them, as that organisation (module docstring)."""
+    """The findings, each place that the words of an organisation's name follow, up to a head,
+    widened over them, as that organisation (module docstring)."""
     from veil.detection.engine.builtin_names import is_cased
 
     out: list[Finding] = []
     cased_of: dict[int, bool] = {}
     for finding in findings:
-        if finding.info_type not in _PLACE_TYPES or finding.method is Method.MODEL \
-                or finding.turn >= len(texts):
+        if finding.info_type not in _PLACE_TYPES or finding.turn >= len(texts):
             out.append(finding)
             continue
         text = texts[finding.turn]
-        if finding.end >= len(text) or text[finding.end] not in " \t" \
-                or not text[finding.start:finding.start + 1].isupper():
+        if finding.end >= len(text) or text[finding.end] not in " \t":
             out.append(finding)
             continue
         cased = cased_of.get(finding.turn)
         if cased is None:
             cased = cased_of[finding.turn] = is_cased(text)
-        end = _organisation_end(text, finding.end) if cased else None
+        if cased and not text[finding.start].isupper():
+            out.append(finding)
+            continue
+        end = _organisation_end(text, finding.end, cased)
         if end is None:
             out.append(finding)
             continue
