@@ -136,6 +136,16 @@ def test_without_capitals_a_word_measured_given_denied_or_numbered_stays_a_word(
                            (12, "page")]
 
 
+def test_without_capitals_a_word_counted_or_in_a_measure_stays_a_word():
+    """"seventy miles" counts things, and "a glass of ruby port" measures one out; "miles" and
+    "ruby" said of someone still say who."""
+    texts = ["this is miles and ruby who are walking", "two hundred and seventy miles so far",
+             "a glass of ruby port please", "miles is tired and ruby too"]
+    found = [model(texts, 0, word) for word in ("miles", "ruby")]
+    got = quoted(texts, repeated_names(texts, found))
+    assert sorted(got) == [(3, "miles"), (3, "ruby")]
+
+
 @pytest.mark.parametrize("found_by", ["dictionary", "a longer span", "a modal"])
 def test_without_capitals_only_a_word_typed_alone_spreads(found_by):
     texts = ["i hope so and will you tell rose", "rose early and will be there", "eastman said so"]

@@ -31,7 +31,7 @@ from veil.detection.casing import conversation_case
 from veil.detection.findings import Finding, Likelihood, Method
 from veil.detection.idioms import names_no_one_here
 from veil.detection.named_storms import without_storms
-from veil.detection.engine.name_lists import DETERMINERS, SUBJECTS
+from veil.detection.engine.name_lists import DETERMINERS, PARTITIVES, SUBJECTS
 from veil.detection.name_spans import exclaimed, is_title
 
 DETECTOR = "repeats"
@@ -158,6 +158,10 @@ _NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
     "let's please gonna wanna very real really too pretty quite more most less been being "
     "in have has had having favorite favourite is was are were play plays playing played "
     "how went turned turns turning as just".split())
+# Number words: a count of things goes before a noun, and no name follows one.
+_COUNTS = frozenset("""two three four five six seven eight nine ten eleven twelve thirteen fourteen
+    fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty
+    ninety hundred thousand million billion dozen""".split())
 # Words that, before "of", measure out a thing: "lots of joy", "a bit of hope", "full of grace".
 _MEASURES_BEFORE_OF = frozenset("lot lots plenty bit kind sort full piece sense bundle bunch source ray "
                                 "glimmer spirit".split())
@@ -193,12 +197,15 @@ def _after_a_determiner_or_subject(text: str, start: int) -> bool:
         return False  # "this is stefano", "my name is grace": who, not what
     if before == "too" and _YOU_TOO.search(text, 0, start):
         return False  # "you too rob have a good one": a goodbye, not a degree word
+    if before.isdigit() or before in _COUNTS:
+        return True  # "seventy miles", "two hundred bills": a count of things, no one
     return before in _NOT_BEFORE_A_NAME or before in _SAID_OF_A_SUBJECT or an_owner(before) \
         or inside_a_noun_phrase(text, start) or _a_thing_given_or_measured(text, start, before)
 
 
 def _a_thing_given_or_measured(text: str, start: int, before: str) -> bool:
-    """Whether the word at `start` is a thing measured out ("lots of joy"), given to someone
+    """Whether the word at `start` is a thing measured out ("lots of joy", "a glass of ruby
+    port": `PARTITIVES`), given to someone
     ("gives me comfort") or denied of a subject ("he's not young"), by the two words before it."""
     if before not in _OBJECT_PRONOUNS and before not in _NEGATIONS and before != "of":
         return False
@@ -208,7 +215,7 @@ def _a_thing_given_or_measured(text: str, start: int, before: str) -> bool:
     if len(two) < 2:
         return False
     if before == "of":
-        return two[1] in _MEASURES_BEFORE_OF
+        return two[1] in _MEASURES_BEFORE_OF or two[1] in PARTITIVES
     if before in _NEGATIONS:
         return two[1] in _SAID_OF_A_SUBJECT or two[1] in _BEING
     return two[1] in _GIVING

@@ -939,6 +939,13 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("can you ring dawn for us", "dawn"),
     ("go see lane our ta lane do you want to", "lane"),  # a helper by their role
     ("our carer rose comes on mondays", "rose"),
+    ("i'll ask mark he owes me", "mark"),  # someone to ask, taken up by a pronoun or at the end
+    ("i cried a lot ask rich", "rich"),
+    ("a huge thank you to dawn who reached out", "dawn"),  # someone thanked before an audience
+    ("so shout out to ruby on reception", "ruby"),
+    ("and our guide is joy say hi", "joy"),  # someone presented by their role
+    ("this is miles who is walking", "miles"),
+    ("funnily enough grace holroyd", "grace holroyd"),  # a census surname after a given name
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -984,6 +991,7 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "our tech support line", "my doctor will call", "your agent rose to the occasion",
     "she called me early", "somebody called me long distance", "he called me back",
     "she and i went", "she and may have", "he and will be there", "call me back for me",
+    "ask questions please", "ask nicely", "thanks to grace we made it", "i hope holroyd wins",
     "tell me hi", "get bill to pay it", "i'll have will call you", "i hope she's my friend",
     "my son will get it", "my wife rose early", "my daughter wouldn't touch dirt",
     "yes her son rear-ended somebody",

@@ -1108,6 +1108,21 @@ _WILL_WILL = re.compile(r"\b(?P<name>will)[ \t]+will\b")
 # frank and i", "i hope and i pray").
 _AND_I = re.compile(rf"\b(?P<name>{_WORD})[ \t]+and[ \t]+(?:i|me)\b(?!['’])")
 _ME_AND = re.compile(rf"\bme[ \t]+and[ \t]+(?P<name>{_WORD})\b")
+# "i'll ask mark he owes me", "i cried a lot ask rich": someone to ask, with a pronoun that
+# takes them up or at the turn's end (not "ask questions", "ask nicely").
+_ASK_SOMEONE = re.compile(rf"\bask[ \t]+(?P<name>{_WORD})(?=[ \t]+(?:he|she)\b|[ \t]*[.!?]*[ \t]*$)")
+# "a huge thank you to dawn who reached out", "shout out to ruby on reception": someone thanked
+# in a talk, a podcast or a vlog (not "thanks to", which says why: "thanks to grace we made it").
+_THANKED = re.compile(
+    rf"\b(?:thank you|shout[ \t-]?out|shoutout|big up)[ \t]+to[ \t]+(?P<name>{_WORD})\b(?![’']s)"
+)
+# "our guide is joy", "my nurse today is ruby": someone introduced by their role; "this is
+# miles who is walking": someone presented to an audience.
+_PRESENTED = re.compile(
+    rf"\b(?:our|my|your|the)[ \t]+(?:{_HELPERS}|guide|host|co-host|cohost|chair|speaker)"
+    rf"(?:[ \t]+(?:today|tonight|here))?[ \t]+is[ \t]+(?P<name>{_WORD})\b(?![’']s)"
+)
+_PRESENTED_WHO = re.compile(rf"\bthis is[ \t]+(?P<name>{_WORD})[ \t]+(?:who|he's|she's)\b")
 _PRONOUN_AND = re.compile(rf"\b(?:she|he|him|her)[ \t]+and[ \t]+(?P<name>{_WORD})\b")
 # "okay april how long has he had the fever", "thank you will and can you verify the
 # address": someone addressed by name as a turn opens, after an acknowledgement and before
@@ -1239,6 +1254,10 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_WILL_WILL, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject),
          (_AND_I, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject_or_a_copula),
          (_ME_AND, L.POSSIBLE, _SHOWN_SOMEONE, None),
+         (_ASK_SOMEONE, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), None),
+         (_THANKED, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), None),
+         (_PRESENTED, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), None),
+         (_PRESENTED_WHO, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), None),
          (_PRONOUN_AND, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), None),
          (_ADDRESSED_AS_A_TURN_OPENS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE, but=_VERBS_BEFORE_A_SUBJECT),
           a_verb_before_its_clause),
@@ -1740,6 +1759,32 @@ def given_name_before(text: str, lowered: str, start: int, end: int) -> int | No
     return None
 
 
+_A_WORD = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’-]{3,}")
+
+
+def _census_surnames_after_given_names(text: str) -> Iterator[Hit]:
+    """Without capitals, a census surname that is no frequent English word and no list's name
+    ("holroyd", "ansari"), right after a word that is a given name (`given_name_before`), is a
+    person's full name, though English also says the given name: "grace holroyd", "will
+    michaelis". Alone, such a surname is too often a word of another language or a slip
+    ("bonjour", "lovley"), and the rules do not take it; nor in text mostly in another language
+    ("una spalla") or typed online. Run for every text without capitals that holds a given
+    name, live or not (`_live_spans` drops "grace")."""
+    surnames, ordinary, names = surnames_said_as_names(), common_words(), name_words()
+    lowered = None
+    for match in _A_WORD.finditer(text):
+        word = match.group(0)
+        if word not in surnames or word in ordinary or word in names:
+            continue
+        if lowered is None:
+            if typed_online(text) or mostly_foreign(text):
+                return  # "una spalla": a word of another language, or a handle's
+            lowered = lowered_same_length(text)
+        given = given_name_before(text, lowered, match.start(), match.end())
+        if given is not None:
+            yield given, match.end(), L.POSSIBLE, Method.DICTIONARY
+
+
 # The word right after a name, and a possessive's "'s" ("noam chomsky's theory").
 _WORD_AFTER_A_NAME = re.compile(r"[ \t]+([^\W\d_]+)(?:['’]s)?(?![\w'’-])")
 
@@ -1821,6 +1866,8 @@ _PERSON_CONTEXTS = (
 def scan_person_names(text: str, view) -> Iterator[Hit]:
     found = (first_names().find(view), last_names().find(view))
     yield from _person_hits(text, found, _guard_for(text))
+    if found[0] and not is_cased(text):
+        yield from _census_surnames_after_given_names(text)
     yield from _family_hits(text)
 
 
@@ -1835,6 +1882,9 @@ def scan_person_names_batch(batch) -> Iterator[tuple]:
         cased = is_cased(text)
         found = [_live_spans(text, first.get(i, ()), cased),
                  _live_spans(text, last.get(i, ()), cased)]
+        if i in first and not cased:  # a given name, live or not: "grace holroyd"
+            for hit in _census_surnames_after_given_names(text):
+                yield (i, *hit)
         if i in guarded:
             may_match = _may_match_in(candidates[i])
         elif found[0] or found[1]:
