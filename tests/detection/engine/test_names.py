@@ -946,6 +946,11 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("and our guide is joy say hi", "joy"),  # someone presented by their role
     ("this is miles who is walking", "miles"),
     ("funnily enough grace holroyd", "grace holroyd"),  # a census surname after a given name
+    ("it was really nice talking to you bill give the pups a scratch", "bill"),  # whom one talked to
+    ("the twins have mrs holiday and they adore her", "holiday"),  # any word after "Mr", "Mrs"
+    ("The twins have Mrs. Holiday and they adore her.", "Holiday"),
+    ("kids call him mr pennies", "pennies"),
+    ("your tita marites said you can deposit it", "marites"),  # a Filipino family's title
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -992,6 +997,8 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "she called me early", "somebody called me long distance", "he called me back",
     "she and i went", "she and may have", "he and will be there", "call me back for me",
     "ask questions please", "ask nicely", "thanks to grace we made it", "i hope holroyd wins",
+    "nice talking to you too", "good talking with you again soon", "mr can you hear me",
+    "i miss you so much", "How could I forget. Mister I'll-get-back-to-you-on-that.",
     "tell me hi", "get bill to pay it", "i'll have will call you", "i hope she's my friend",
     "my son will get it", "my wife rose early", "my daughter wouldn't touch dirt",
     "yes her son rear-ended somebody",

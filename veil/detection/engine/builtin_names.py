@@ -974,6 +974,12 @@ _BIDDEN_GOODBYE = re.compile(
     rf"(?P<name>{_WORD})(?=[ \t]*,?[ \t]*(?:(?:bye|take care|now|then|right)[ \t]*){{0,3}}[.!?]*[ \t]*$"
     rf"|{_PRAISE_AFTER_THANKS})"
 )
+# "nice talking to you bill give the pups a scratch": whom the speaker has talked to is addressed
+# after it, however the turn goes on.
+_NICE_TALKING_TO = re.compile(
+    r"\b(?:nice|good|great|lovely)[ \t]+(?:talking|speaking|chatting)[ \t]+(?:to|with)[ \t]+you"
+    rf"[ \t]*,?[ \t]+(?P<name>{_WORD})\b(?![’']s)"
+)
 # "she's dating cash young", "joy is marrying mark love": whom someone marries or dates.
 _PARTNERED_WITH = re.compile(
     r"\b(?:dating|marrying|married to|engaged to|divorced from|divorcing|broke up with|"
@@ -1244,6 +1250,7 @@ _SHOWN_SOMEONE = _no_names(_NOT_SOMEONE_ASKED_AFTER, but=_VERBS_BEFORE_A_SUBJECT
 _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_INTRODUCED_ON_MEETING, L.LIKELY, _no_names(), None),
          (_BIDDEN_GOODBYE, L.LIKELY, _no_names(), a_verb_before_its_clause),
+         (_NICE_TALKING_TO, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_CALLED_BY_NAME, L.POSSIBLE, _no_names(_NOT_WHAT_ONE_IS_CALLED, but=_VERBS_BEFORE_A_SUBJECT), None),
          *((pattern, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None) for pattern in _MESSAGES_FOR),
          (_TAKEN_UP_AGAIN, L.POSSIBLE, _SHOWN_SOMEONE, None),
@@ -1542,8 +1549,37 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
         span = _context_name(text, match.start("name"), match.end("name"), cased)
         if span is not None and not cased:
             span = _named_after_word_title(text, lowered[match.start():match.start("name")], span)
+        if span is None:
+            span = _surname_after_a_courtesy_title(text, lowered, match, cased)
         if span is not None:
             yield span[0], span[1], L.VERY_LIKELY, Method.REGEX
+
+
+# The courtesy titles that only a surname follows, in either case ("Mr", "Mrs", "Ms", "Mx", and
+# "mister" and "missus" as a recogniser writes them); not "Miss" ("i miss you"), nor "Dr"
+# ("Elm Dr").
+_SURNAME_TITLES = frozenset("mr mrs ms mx mister missus".split())
+
+
+def _surname_after_a_courtesy_title(text: str, lowered: str, match: "re.Match[str]",
+                                    cased: bool) -> tuple[int, int] | None:
+    """The word after "Mr", "Mrs", "Ms" or "Mx", whatever it is, where no name list holds it:
+    "Mrs Holiday", "mr pennies". Such a title is said before a surname and nothing else, and
+    a surname may be any word. Not a function word, a determiner or a modal ("mr can you"), nor,
+    with capitals, a lower-case word."""
+    if lowered[match.start():match.start("name")].strip(" \t.").split()[-1] not in _SURNAME_TITLES:
+        return None
+    word = re.match(r"[^\W\d_][\w'’-]*", text[match.start("name"):])
+    if word is None:
+        return None
+    value = word.group(0)
+    bare = _POSSESSIVE.sub("", value.lower())
+    if len(bare) < 2 or bare in STOPWORDS or bare in DETERMINERS or bare in _MODALS \
+            or bare in ADDRESS_TERMS or (cased and not value[:1].isupper()) \
+            or any(_clitic_base(part) in STOPWORDS for part in bare.split("-")):
+        return None  # "Mister I'll-get-back-to-you-on-that": a joke's phrase, no surname
+    end = match.start("name") + len(value)
+    return match.start("name"), end - (len(value) - len(_POSSESSIVE.sub("", value)))
 
 
 def _named_after_word_title(text: str, title: str, span: tuple[int, int]) -> tuple[int, int] | None:

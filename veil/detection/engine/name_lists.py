@@ -152,8 +152,9 @@ TITLES = (
     r"Captain|Capt|Officer|Detective|Sergeant|Sgt|Lt|Lieutenant|Judge|Justice|Pastor|Deacon|Rabbi|Imam|"
     r"Nurse|Constable|Inspector|"
     # Kinship said as a title, as families call their own: "Uncle Frank", and in transcripts that
-    # keep capitals for names alone, "aunt Dana" (either case of the kinship word).
-    r"(?i:aunt|auntie|aunty|uncle|cousin)"
+    # keep capitals for names alone, "aunt Dana" (either case of the kinship word); Filipino
+    # families' "Tita" (aunt) and "Kuya" (elder brother) too.
+    r"(?i:aunt|auntie|aunty|uncle|cousin|tita|kuya)"
 )
 # Titles that are also everyday nouns or verbs ("my brother", "the nurse", "i miss"), and the
 # verbs that follow them in speech though a name list has them too ("Said", "Made", "Will",
@@ -175,7 +176,7 @@ TITLES_BEFORE_A_NAME = frozenset("""
     senora señor señora sr sra srta monsieur rev reverend father sister brother captain capt
     officer detective sergeant sgt lt lieutenant judge justice pastor deacon rabbi imam nurse
     constable inspector agent coach mister missus lord lady president governor senator
-    councillor councilman councilwoman mayor principal chief aunt auntie aunty uncle cousin
+    councillor councilman councilwoman mayor principal chief aunt auntie aunty uncle cousin tita kuya
     general colonel admiral commander corporal marshal
 """.split())
 # Titles as lower-case words, for the code that strips or skips a title rather than finding a
