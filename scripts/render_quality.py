@@ -124,7 +124,9 @@ CALL_SETS = (("calls", "calls.yaml", "20 bundled calls"),
              ("callers-worldwide", "callers_worldwide.yaml",
               "30 calls and chats: callers abroad, help desks, families"),
              ("speech-worldwide", "speech_worldwide.yaml",
-              "30 transcripts: calls between friends, podcasts, vlogs, hearings, talks"))
+              "30 transcripts: calls between friends, podcasts, vlogs, hearings, talks"),
+             ("calls-chats-and-talks", "calls_chats_and_talks.yaml",
+              "30 more: calls between strangers and home from abroad, service chats, talks"))
 
 
 def calls_section(work: Path) -> list[str]:
@@ -145,13 +147,18 @@ def calls_section(work: Path) -> list[str]:
              "chats as written, and ten family calls without capitals. A fifth "
              "(`speech_worldwide.yaml`) holds thirty transcripts as a careful transcriber writes "
              "them: calls between relatives and friends, podcasts, vlogs, interviews, hearings, a "
-             "sermon, a lecture, a walking tour, a family dinner and a support group. They are ours, so "
+             "sermon, a lecture, a walking tour, a family dinner and a support group. A sixth "
+             "(`calls_chats_and_talks.yaml`) holds thirty more: calls between strangers paired by "
+             "a study and calls home from abroad, service chats as customers type them and calls "
+             "to a surgery, a school and a council, and published talk (interviews, podcasts, "
+             "vlogs, a hearing, a planning committee). They are ours, so "
              "they are no evidence of the figures on real calls, and the rules were written after "
-             "reading what the job left in them (the last hundred and twenty were scored blind first: "
+             "reading what the job left in them (the last hundred and fifty were scored blind first: "
              "docs/names-in-speech.md, \"Thirty calls no rule had seen\", \"Chats, spoken "
              "transcripts and callers from abroad\", \"Callers from India, Australia, New "
              "Zealand, South Africa, Singapore and Canada, help desks and families, tried "
-             "blind\" and \"Thirty spoken transcripts, tried blind\").", "",
+             "blind\", \"Thirty spoken transcripts, tried blind\" and \"Thirty more "
+             "conversations, tried blind\").", "",
              "```",
              "python scripts/marked_to_jsonl.py data/handchecked/more_calls.yaml more_calls.jsonl",
              "veil evaluate --input more_calls.jsonl --forms all",
