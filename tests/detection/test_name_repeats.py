@@ -146,6 +146,17 @@ def test_without_capitals_a_word_counted_or_in_a_measure_stays_a_word():
     assert sorted(got) == [(3, "miles"), (3, "ruby")]
 
 
+def test_without_capitals_a_word_said_of_a_thing_or_after_a_quantifier_stays_a_word():
+    """"it was rich" says what a thing was, "lost all faith" and "still hope" are the words;
+    "it is rich" introduces him, and "it was rich who came" says who."""
+    texts = ["tell rich and faith and hope i said hi", "it was famous it was rich it was sticky",
+             "i have lost all faith in it", "there's still hope for us", "hello it is rich here",
+             "last time it was rich who came out"]
+    found = [model(texts, 0, word) for word in ("rich", "faith", "hope")]
+    got = quoted(texts, repeated_names(texts, found))
+    assert sorted(got) == [(4, "rich"), (5, "rich")]
+
+
 @pytest.mark.parametrize("found_by", ["dictionary", "a longer span", "a modal"])
 def test_without_capitals_only_a_word_typed_alone_spreads(found_by):
     texts = ["i hope so and will you tell rose", "rose early and will be there", "eastman said so"]

@@ -157,7 +157,7 @@ _NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
     "will would can could should must might may did do does don't didn't won't can't cannot "
     "let's please gonna wanna very real really too pretty quite more most less been being "
     "in have has had having favorite favourite is was are were play plays playing played "
-    "how went turned turns turning as just".split())
+    "how went turned turns turning as just all much such enough still".split())
 # Number words: a count of things goes before a noun, and no name follows one.
 _COUNTS = frozenset("""two three four five six seven eight nine ten eleven twelve thirteen fourteen
     fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty
@@ -193,8 +193,10 @@ def _after_a_determiner_or_subject(text: str, start: int) -> bool:
         return False
     if before == "be":
         return _TO_BE.search(text, 0, start) is not None
-    if before in ("is", "was") and _INTRODUCING.search(text, 0, start):
-        return False  # "this is stefano", "my name is grace": who, not what
+    if before in ("is", "was") and (_INTRODUCING.search(text, 0, start) or (
+            _IT_WAS.search(text, 0, start) and _WHO_NEXT.match(text, start))):
+        return False  # "this is stefano", "my name is grace", "it is rob", "it was rusty who
+        # came": who, not what ("it was rich" says what a thing was)
     if before == "too" and _YOU_TOO.search(text, 0, start):
         return False  # "you too rob have a good one": a goodbye, not a degree word
     if before.isdigit() or before in _COUNTS:
@@ -287,7 +289,10 @@ _SAID_OF_A_SUBJECT = frozenset("he's she's i'm im you're we're they're".split())
 _THANK_YOU = re.compile(r"\bthank[ \t]+you[ \t]+$", re.IGNORECASE)
 _TO_BE = re.compile(r"\bto[ \t]+be[ \t]+$", re.IGNORECASE)
 _YOU_TOO = re.compile(r"\b(?:you|me)[ \t]+too[ \t]+$", re.IGNORECASE)
-_INTRODUCING = re.compile(r"\b(?:this|that|it|name|here|who|there)[ \t]+(?:is|was)[ \t]+$", re.IGNORECASE)
+_IT_WAS = re.compile(r"\bit[ \t]+was[ \t]+$", re.IGNORECASE)
+_WHO_NEXT = re.compile(r"[^\W\d_]+[ \t]+(?:who|that)\b", re.IGNORECASE)
+_INTRODUCING = re.compile(r"\b(?:(?:this|that|name|here|who|there)[ \t]+(?:is|was)|it[ \t]+is)[ \t]+$",
+                          re.IGNORECASE)
 
 
 def _said_alone(text: str, finding: Finding) -> str | None:
