@@ -203,7 +203,12 @@ def take_given_names_before(findings: Iterable[Finding], texts: list[str]) -> li
     )
     from veil.detection.findings import Method
 
+    findings = list(findings)
+    if not any(f.method is Method.MODEL and f.info_type == "PERSON_NAME" for f in findings):
+        return findings  # most turns: no model's person
+    given_names, ordinary = given_name_words(), common_words()
     out: list[Finding] = []
+    cased_of: dict[int, bool] = {}
     for finding in findings:
         if finding.info_type != "PERSON_NAME" or finding.method is not Method.MODEL \
                 or finding.turn >= len(texts) or finding.start < 2:
@@ -211,9 +216,12 @@ def take_given_names_before(findings: Iterable[Finding], texts: list[str]) -> li
             continue
         text = texts[finding.turn]
         first = _bare(text[finding.start:finding.end].split()[0])
-        if first in given_name_words() or first in common_words() or _is_cased(text):
+        if first in given_names or first in ordinary:
             out.append(finding)
             continue
-        given = given_name_before(text, lowered_same_length(text), finding.start, finding.end)
+        cased = cased_of.get(finding.turn)
+        if cased is None:
+            cased = cased_of[finding.turn] = _is_cased(text)
+        given = None if cased else given_name_before(text, lowered_same_length(text), finding.start, finding.end)
         out.append(finding if given is None else finding.with_span(given, finding.end))
     return out

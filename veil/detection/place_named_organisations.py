@@ -27,6 +27,7 @@ A plain function over findings and texts; `veil.detection.merge` applies it befo
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable
 
 from veil.detection.engine.name_lists import MEDIA_HEADS
@@ -74,6 +75,14 @@ _UNCASED_HEADS = _ORGANISATION_HEADS - frozenset(MEDIA_HEADS.lower().split("|"))
 """.split())
 
 
+@lru_cache(maxsize=1)
+def _a_head_ahead() -> re.Pattern:
+    """A head among the four words after a place, any case: the cheap test that spares most
+    places the rest (`_organisation_end`)."""
+    heads = sorted(_ORGANISATION_HEADS | {"court"}, key=len, reverse=True)
+    return re.compile(r"(?i)(?:[ \t]+\S+){0,3}?[ \t]+(?:" + "|".join(heads) + r")(?![\w'’-])")
+
+
 def _organisation_end(text: str, place_end: int, cased: bool) -> int | None:
     """Where an organisation's name that goes on from a place ends: at the last head of the
     capitalised words after it (without capitals, of the words after it), or None (module
@@ -106,6 +115,9 @@ def widen_to_place_named_organisations(findings: Iterable[Finding], texts: list[
     widened over them, as that organisation (module docstring)."""
     from veil.detection.engine.builtin_names import is_cased
 
+    findings = list(findings)
+    if not any(f.info_type in _PLACE_TYPES for f in findings):
+        return findings  # most turns: no place to widen
     out: list[Finding] = []
     cased_of: dict[int, bool] = {}
     for finding in findings:
@@ -113,7 +125,8 @@ def widen_to_place_named_organisations(findings: Iterable[Finding], texts: list[
             out.append(finding)
             continue
         text = texts[finding.turn]
-        if finding.end >= len(text) or text[finding.end] not in " \t":
+        if finding.end >= len(text) or text[finding.end] not in " \t" \
+                or not _a_head_ahead().match(text, finding.end):
             out.append(finding)
             continue
         cased = cased_of.get(finding.turn)

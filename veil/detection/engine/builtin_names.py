@@ -1795,30 +1795,34 @@ def given_name_before(text: str, lowered: str, start: int, end: int) -> int | No
     return None
 
 
-_A_WORD = re.compile(r"(?<![\w'’-])[^\W\d_][\w'’-]{3,}")
+_WORD_AFTER = re.compile(r"[ \t]+([^\W\d_][\w'’-]{3,})(?![\w'’-])")
 
 
-def _census_surnames_after_given_names(text: str) -> Iterator[Hit]:
+def _census_surnames_after_given_names(text: str, given_names: Iterable[Span]) -> Iterator[Hit]:
     """Without capitals, a census surname that is no frequent English word and no list's name
     ("holroyd", "ansari"), right after a word that is a given name (`given_name_before`), is a
     person's full name, though English also says the given name: "grace holroyd", "will
     michaelis". Alone, such a surname is too often a word of another language or a slip
     ("bonjour", "lovley"), and the rules do not take it; nor in text mostly in another language
-    ("una spalla") or typed online. Run for every text without capitals that holds a given
-    name, live or not (`_live_spans` drops "grace")."""
-    surnames, ordinary, names = surnames_said_as_names(), common_words(), name_words()
-    lowered = None
-    for match in _A_WORD.finditer(text):
-        word = match.group(0)
+    ("una spalla") or typed online. `given_names`: the given-name list's matches in the text,
+    live or not (`_live_spans` drops "grace")."""
+    surnames = ordinary = names = lowered = None
+    for _, given_end in given_names:
+        match = _WORD_AFTER.match(text, given_end)
+        if match is None:
+            continue
+        if surnames is None:
+            surnames, ordinary, names = surnames_said_as_names(), common_words(), name_words()
+        word = match.group(1)
         if word not in surnames or word in ordinary or word in names:
             continue
         if lowered is None:
             if typed_online(text) or mostly_foreign(text):
                 return  # "una spalla": a word of another language, or a handle's
             lowered = lowered_same_length(text)
-        given = given_name_before(text, lowered, match.start(), match.end())
+        given = given_name_before(text, lowered, match.start(1), match.end(1))
         if given is not None:
-            yield given, match.end(), L.POSSIBLE, Method.DICTIONARY
+            yield given, match.end(1), L.POSSIBLE, Method.DICTIONARY
 
 
 # The word right after a name, and a possessive's "'s" ("noam chomsky's theory").
@@ -1903,7 +1907,7 @@ def scan_person_names(text: str, view) -> Iterator[Hit]:
     found = (first_names().find(view), last_names().find(view))
     yield from _person_hits(text, found, _guard_for(text))
     if found[0] and not is_cased(text):
-        yield from _census_surnames_after_given_names(text)
+        yield from _census_surnames_after_given_names(text, found[0])
     yield from _family_hits(text)
 
 
@@ -1919,7 +1923,7 @@ def scan_person_names_batch(batch) -> Iterator[tuple]:
         found = [_live_spans(text, first.get(i, ()), cased),
                  _live_spans(text, last.get(i, ()), cased)]
         if i in first and not cased:  # a given name, live or not: "grace holroyd"
-            for hit in _census_surnames_after_given_names(text):
+            for hit in _census_surnames_after_given_names(text, first[i]):
                 yield (i, *hit)
         if i in guarded:
             may_match = _may_match_in(candidates[i])
