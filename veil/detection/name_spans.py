@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from veil.detection.engine.name_lists import INTERJECTIONS, TITLES_BEFORE_A_NAME
-from veil.detection.findings import Finding
+from veil.detection.findings import Finding, Method
 
 NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"})
 
@@ -201,7 +201,6 @@ def take_given_names_before(findings: Iterable[Finding], texts: list[str]) -> li
     from veil.detection.engine.builtin_names import (
         common_words, given_name_before, given_name_words, lowered_same_length,
     )
-    from veil.detection.findings import Method
 
     findings = list(findings)
     if not any(f.method is Method.MODEL and f.info_type == "PERSON_NAME" for f in findings):

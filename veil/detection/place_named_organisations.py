@@ -30,6 +30,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from veil.detection.calendar_words import month_or_weekday
 from veil.detection.engine.name_lists import MEDIA_HEADS
 from veil.detection.findings import Finding, Method
 
@@ -50,14 +51,13 @@ _COURT_KINDS = frozenset("""
     superior municipal juvenile probate federal coroners coroner small claims youth
 """.split())
 # Words before the head that say the words are no organisation's name: a place's feature or a
-# building, a title before a person, a time.
+# building, a title before a person, a time (and a month or a weekday: `month_or_weekday`).
 _NOT_BEFORE_A_HEAD = frozenset("""
     harbour harbor airport station bay beach island river lake park square bridge street road
     avenue lane hospital cathedral museum centre center hall stadium
     president pm premier minister secretary chairman chair governor mayor senator ambassador
     chief ceo commissioner leader
-    monday tuesday wednesday thursday friday saturday sunday january february march april may
-    june july august september october november december today tonight yesterday tomorrow
+    today tonight yesterday tomorrow
 """.split())
 # A run of capitalised words right after a place: up to four, "and", "of" or "&" inside it.
 _RUN = re.compile(
@@ -102,7 +102,7 @@ def _organisation_end(text: str, place_end: int, cased: bool) -> int | None:
             end = match.start("run") + word.end()
         elif lowered == "court" and previous in _COURT_KINDS:
             end = match.start("run") + word.end()
-        elif lowered in _NOT_BEFORE_A_HEAD or is_place_phrase(lowered) or (
+        elif lowered in _NOT_BEFORE_A_HEAD or month_or_weekday(lowered) or is_place_phrase(lowered) or (
                 lowered in given_name_words() and lowered not in common_words()) or (
                 not cased and lowered in STOPWORDS):
             break

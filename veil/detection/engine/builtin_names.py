@@ -1072,8 +1072,8 @@ _CALLED_BY_NAME = re.compile(
     rf"\b(?:call|calls|called|calling)[ \t]+(?:me|him|her)[ \t]+(?P<name>{_WORD})\b(?![’']s)"
 )
 # Messages for someone, and someone asked to ring: "tell hope congratulations", "tell jack i
-# said hi", "kiss haven for me", "text dusty for me", "give dawn a hug", "say hi to sue", "i'll have art call in",
-# "i can get bill to call you back".
+# said hi", "kiss haven for me", "text dusty for me", "give dawn a hug", "say hi to sue", "i'll
+# have art call in", "i can get bill to call you back".
 _MESSAGES_FOR = tuple(re.compile(pattern) for pattern in (
     rf"\b(?:tell|told)[ \t]+(?P<name>{_WORD})[ \t]+(?:(?:i|we)[ \t]+(?:said|say)[ \t]+)?"
     r"(?:hi|hello|hey|congratulations|congrats|happy birthday|good luck|merry christmas)\b",
@@ -1572,14 +1572,13 @@ def _surname_after_a_courtesy_title(text: str, lowered: str, match: "re.Match[st
     word = re.match(r"[^\W\d_][\w'’-]*", text[match.start("name"):])
     if word is None:
         return None
-    value = word.group(0)
-    bare = _POSSESSIVE.sub("", value.lower())
+    value = _POSSESSIVE.sub("", word.group(0))
+    bare = value.lower()
     if len(bare) < 2 or bare in STOPWORDS or bare in DETERMINERS or bare in _MODALS \
             or bare in ADDRESS_TERMS or (cased and not value[:1].isupper()) \
             or any(_clitic_base(part) in STOPWORDS for part in bare.split("-")):
         return None  # "Mister I'll-get-back-to-you-on-that": a joke's phrase, no surname
-    end = match.start("name") + len(value)
-    return match.start("name"), end - (len(value) - len(_POSSESSIVE.sub("", value)))
+    return match.start("name"), match.start("name") + len(value)
 
 
 def _named_after_word_title(text: str, title: str, span: tuple[int, int]) -> tuple[int, int] | None:
