@@ -59,6 +59,16 @@ def merged(text: str, value: str, info_type: str = "LOCATION") -> list[tuple[str
     ("it was three times in london times were hard", "london", ("london", "LOCATION")),
     ("we moved to leeds the police were kind", "leeds", ("leeds", "LOCATION")),
     ("she lives in texas water is short there", "texas", ("texas", "LOCATION")),
+    # A building society, a cab firm, a council, a band, a junior side.
+    ("he's starting at yorkshire building society on the monday", "yorkshire",
+     ("yorkshire building society", "ORGANIZATION_NAME")),
+    ("then I drove a taxi for Seaham Cabs till I was sixty-five", "Seaham",
+     ("Seaham Cabs", "ORGANIZATION_NAME")),
+    ("the Easington Colliery Band played the Royal Albert Hall", "Easington",
+     ("Easington Colliery Band", "ORGANIZATION_NAME")),
+    ("we rang leeds council about the bins", "leeds", ("leeds council", "ORGANIZATION_NAME")),
+    # Without capitals a band is as often the word.
+    ("she was in leeds band practice ran late", "leeds", ("leeds", "LOCATION")),
 ])
 def test_a_place_before_capitalised_words_of_a_name_is_the_organisation(text, value, expected):
     assert merged(text, value) == [expected]

@@ -1,11 +1,12 @@
 """An organisation named after its town: "Houston | Public Media", "Rochdale | Boroughwide
 Housing", "Salford | Magistrates' Court", "Jerusalem | Post".
 
-Papers, broadcasters, councils' housing bodies, courts, police forces, utilities, parties and
-clubs are often named by a place and a word that says what they are. The gazetteer or the
-model knows the place, and the organisation lists cannot hold every "Houston Public Media".
-Left so, the output says "I'm at [LOCATION_1] Public Media": the rest of the name stays in the
-text, and what the place names is typed as the town.
+Papers, broadcasters, councils and their housing bodies, courts, police forces, utilities,
+parties, building societies, cab firms, bands and clubs are often named by a place and a word
+that says what they are. The gazetteer or the model knows the place, and the organisation
+lists cannot hold every "Houston Public Media". Left so, the output says "I'm at [LOCATION_1]
+Public Media": the rest of the name stays in the text, and what the place names is typed as the
+town.
 
 So a place (LOCATION or US_STATE) followed at once by words that end in such a word
 (`_ORGANISATION_HEADS`) is widened over them, as an organisation. The head is what says
@@ -42,7 +43,7 @@ _ORGANISATION_HEADS = frozenset("""
     water gas electric electricity energy power railway railways airways buses tribunal radio
     television tv broadcasting observer mirror echo express recorder review monthly weekly
     magazine tories democrats republicans liberals marines rangers united rovers wanderers
-    athletic albion fc afc rfc
+    athletic albion fc afc rfc juniors society council cabs taxis band
 """.split()) | frozenset(MEDIA_HEADS.lower().split("|"))
 # What kind of court a court is, before "Court": the court, not a close of houses ("Salford
 # Magistrates' Court", not "Redden Court").
@@ -71,7 +72,7 @@ _RUN_UNCASED = re.compile(r"[ \t]+(?P<run>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w
 _UNCASED_HEADS = _ORGANISATION_HEADS - frozenset(MEDIA_HEADS.lower().split("|")) - frozenset("""
     water gas electric electricity energy power transport railway railways airways buses radio
     television tv broadcasting observer mirror echo express recorder review monthly weekly magazine
-    rangers
+    rangers band
 """.split())
 
 

@@ -44,6 +44,17 @@ FOUND = [
     ("STREET_ADDRESS", "My address is one two three Maple Drive.", "one two three Maple Drive"),
     ("STREET_ADDRESS", "Ship it to four hundred and two West Elm Avenue.",
      "four hundred and two West Elm Avenue"),
+    # With no word to introduce it, a house number no count is said with: a name and an address
+    # at a hearing, a site on an agenda, a German or a Spanish street with its number said.
+    ("STREET_ADDRESS", "Thank you. Sue Grant, eighteen Flynn Avenue.", "eighteen Flynn Avenue"),
+    ("STREET_ADDRESS", "An application for three-eighty Pine Street, the old yard.",
+     "three-eighty Pine Street"),
+    ("STREET_ADDRESS", "Will Hunter, four-ten Pine Street unit four B, so",
+     "four-ten Pine Street unit four B"),
+    ("STREET_ADDRESS", "It's twenty-two oh eight Iris Lane, Flint.", "twenty-two oh eight Iris Lane"),
+    ("STREET_ADDRESS", "Send it to the flat, it's Rotebühlstraße forty-two.",
+     "Rotebühlstraße forty-two"),
+    ("STREET_ADDRESS", "Same, Calle Apolo twelve bungalow five.", "Calle Apolo twelve bungalow five"),
     ("PASSPORT", "My passport number is K1234567.", "K1234567"),
     ("IBAN_CODE", "My IBAN is GB82 WEST 1234 5698 7654 32.", "GB82 WEST 1234 5698 7654 32"),
     ("UK_NATIONAL_INSURANCE_NUMBER", "My national insurance number is AB 12 34 56 C.", "AB 12 34 56 C"),
@@ -108,6 +119,12 @@ NOT_FOUND = [
     ("STREET_ADDRESS", "The one Main Street in town is closed."),
     ("STREET_ADDRESS", "We took the two lane road home."),
     ("STREET_ADDRESS", "I live about ten minutes off the highway."),
+    ("STREET_ADDRESS", "The two High Street banks shut."),  # a count: one number to ten
+    ("STREET_ADDRESS", "It's a fifteen second drive."),  # a unit
+    ("STREET_ADDRESS", "It was a twelve lane dirt road."),
+    ("STREET_ADDRESS", "There were fifteen dead end streets."),  # no street named
+    ("STREET_ADDRESS", "By eleven thirty Jenny will drive."),  # a time, and a verb
+    ("STREET_ADDRESS", "Send it via post two weeks ago."),  # "via" is English
     ("PASSPORT", "Order k1234567 shipped."),  # no passport hotword
     ("IBAN_CODE", "gb82 west 1234 5698 7654 33"),  # mod 97 fails, no hotword
     # Single letters and numbers said with no hotword are no postcode or plate.

@@ -182,7 +182,7 @@ _STREET_WORD_SAID = (r"(?!" + NUMBER_SAID + r"\b|(?i:lane|way|block|bedroom|car|
 # Spelled out, as a recogniser writes them (no "st", "rd", "ave").
 _STREET_TYPES_SAID = (r"(?:street|road|avenue|lane|drive|court|place|boulevard|terrace|circle|"
                       r"crescent|way|highway|parkway|close|trail|pike|square)")
-_UNIT_SAID = (r"(?:,?[ \t]+(?:apartment|apt|unit|suite|flat)[ \t]+(?:number[ \t]+)?"
+_UNIT_SAID = (r"(?:,?[ \t]+(?:apartment|apt|unit|suite|flat|bungalow)[ \t]+(?:number[ \t]+)?"
               r"(?:" + NUMBER_SAID + r"|[a-z]|\d{1,5}[a-z]?)\b"
               r"(?:[ \t-]+(?:" + NUMBER_SAID + r"|[a-z]|\d{1,5})\b){0,3})?")
 _SPOKEN_ADDRESS = (r"(?i)\b" + _HOUSE_NUMBER_SAID + r"[ \t]+(?:" + _STREET_WORD_SAID
@@ -197,14 +197,63 @@ SPOKEN_HOUSE_NUMBER_AT = pattern(
     r"(?i)\bat[ \t]+(" + _SPOKEN_ADDRESS.removeprefix("(?i)") + r")", L.LIKELY, group=1,
     trigger=re.compile(r"(?i)\b" + _STREET_TYPES_SAID + r"\b"))
 
+# ... or with no word to introduce it, where nothing else reads that way: a speaker at a
+# hearing gives a name and an address ("Sue Grant, eighteen Flynn Avenue"), an agenda names a
+# site ("an application for three-eighty Pine Street"). A count is said with one number from
+# one to ten before a singular street ("the one main street", "two lane road"); a house number
+# here is two numbers or more ("forty two", "three-eighty", "twenty-two oh eight") or one from
+# eleven up ("eighteen"). With capitals the street's own words say it is a name; without, the
+# street type must be a noun that is nothing else (not "drive", "court", "place", "close":
+# "by eleven thirty jenny will drive"), and the street's words no adjective, unit or count
+# ("a twelve lane dirt road", "a fifteen second drive", "the two high street banks").
+_NOT_A_COUNT = (r"(?!(?i:hundred|thousand|double|oh|zero)\b)(?!(?i:one|two|three|four|five|six|"
+                r"seven|eight|nine|ten)\b(?![ \t-]+(?i:and[ \t]+)?" + NUMBER_SAID + r"\b))")
+_STREET_NAME_CAPITALISED = r"(?!(?:The|And|Or|In|On|At|Of|To|For|A|An)\b)[A-Z][A-Za-z'’-]{1,30}"
+_STREET_TYPE_CAPITALISED = (r"(?:Street|Road|Avenue|Lane|Drive|Court|Place|Boulevard|Terrace|Circle|"
+                            r"Crescent|Way|Highway|Parkway|Close|Trail|Pike|Square)")
+_NOT_A_STREET_NAME = (r"(?!(?i:high|main|side|back|dirt|gravel|dead|private|toll|ring|long|short|"
+                      r"wide|narrow|busy|quiet|same|different|other|next|new|little|big|small|"
+                      r"whole|entire|open|dark|winding|steep|straight|paved|good|bad|nice|major|"
+                      r"minor|country|residential|local|separate|parallel|extra|muddy|icy|rough|"
+                      r"empty|scenic|shopping|second|seconds|star|seater|step|steps|man|men|"
+                      r"person|game|page|track|stop|mile|one|two|way)\b)")
+_ADDRESS_SAID_ALONE = (
+    r"\b" + _NOT_A_COUNT + r"(?i:" + _HOUSE_NUMBER_SAID + r")[ \t]+(?:"
+    # With capitals: "eighteen Flynn Avenue", "three-eighty Pine Street".
+    + r"(?:" + _STREET_NAME_CAPITALISED + r"[ \t]+){1,3}" + _STREET_TYPE_CAPITALISED
+    # Without: "eighteen flynn avenue", "two-twelve howard street".
+    + r"|(?:" + _NOT_A_STREET_NAME + _STREET_WORD_SAID + r"[ \t]+){1,3}"
+    r"(?:street|road|avenue|lane|boulevard|terrace|crescent|parkway))\b" + "(?i:" + _UNIT_SAID + ")")
+SPOKEN_ADDRESS_ALONE = pattern(_ADDRESS_SAID_ALONE, L.LIKELY,
+                               trigger=re.compile(r"(?i)\b" + _STREET_TYPES_SAID + r"\b"))
+
+# A German, Dutch or southern European street with its number said in words:
+# "Rotebühlstraße forty-two", "calle Apolo twelve, bungalow five". Only the street types
+# that are no English word ("platz", "calle"), not "via", "plaza" or "largo".
+_GERMAN_STREET_SAID = (r"(?i)\b[^\W\d_][\w-]{1,30}(?:straße|strasse|straat|gracht|gasse|steeg|"
+                       r"allee|platz)[ \t]+" + NUMBER_SAID + r"(?:[ \t-]+" + UNITS_SAID + r")?\b")
+_SOUTHERN_STREET_SAID = (r"(?i)\b(?:calle|avenida|paseo|rua|travessa|viale|piazza|corso|vicolo|"
+                         r"carrer)[ \t]+(?:(?:de la|de los|de las|del|de|di|della|do|da|dos|das)"
+                         r"[ \t]+)?(?:(?!" + NUMBER_SAID + r"\b)" + _NAME_WORD + r"[ \t]+){1,3}"
+                         r"(?:n[uú]mero[ \t]+)?" + _HOUSE_NUMBER_SAID + r"\b"
+                         r"(?:,?[ \t]+(?:bungalow|piso|portal|apartamento|casa)[ \t]+"
+                         + NUMBER_SAID + r"\b)?")
+EUROPEAN_ADDRESSES_SAID = (
+    pattern(_GERMAN_STREET_SAID, L.LIKELY, trigger=re.compile(
+        r"(?i)\w(?:straße|strasse|straat|gracht|gasse|steeg|allee|platz) ")),
+    pattern(_SOUTHERN_STREET_SAID, L.LIKELY, trigger=re.compile(
+        r"(?i)\b(?:calle|avenida|paseo|rua|travessa|viale|piazza|corso|vicolo|carrer)\b")),
+)
+
 STREET_ADDRESS = replace(
     text.STREET_ADDRESS,
     description="Street addresses: a house number, street name and street type, and a unit; "
                 "French, German, Dutch, Spanish, Italian and Portuguese street addresses; a "
-                "house number said in words after 'address', 'live' or 'ship', or right after "
-                "'at'.",
-    detectors=text.STREET_ADDRESS.detectors + EUROPEAN_ADDRESSES + (SPOKEN_HOUSE_NUMBER,
-                                                                     SPOKEN_HOUSE_NUMBER_AT),
+                "house number said in words after 'address', 'live' or 'ship', right after "
+                "'at', or alone where no count reads that way ('eighteen Flynn Avenue', "
+                "'Rotebühlstraße forty-two').",
+    detectors=text.STREET_ADDRESS.detectors + EUROPEAN_ADDRESSES + EUROPEAN_ADDRESSES_SAID + (
+        SPOKEN_HOUSE_NUMBER, SPOKEN_HOUSE_NUMBER_AT, SPOKEN_ADDRESS_ALONE),
     compatible=text.STREET_ADDRESS.compatible | {"UK_POSTAL_CODE"},
     # (European examples are in tests/detection/engine/test_callers.py: the address surrogate draws an
     # English street, whose street type these detectors do not know.)
