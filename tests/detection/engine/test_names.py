@@ -51,6 +51,10 @@ def test_person_names_found(text, expected):
     ("My husband will be there.", set()),
     ("my son haven't had a cavity", set()),
     ("my doctor is on leave", set()),
+    # A word for a person or a relative that the name lists also hold ("Lad", "Nanna") is
+    # no part of the name after it, nor before it.
+    ("i was right behind it my lad alfie was on my shoulders", {"alfie"}),
+    ("we went round to see nanna betty", {"betty"}),
 ])
 def test_someone_named_or_a_relative_named_in_passing(text, expected):
     assert quotes(text, "PERSON_NAME") == expected

@@ -106,7 +106,10 @@ def _data_lines(name: str) -> list[str]:
 
 @lru_cache(maxsize=None)
 def common_words() -> frozenset[str]:
-    return frozenset(_data_lines("common_words.txt.gz")) | AMBIGUOUS_NAMES
+    """The frequent English words, the names that are words too (`AMBIGUOUS_NAMES`), and the
+    words for people and relatives, which the name lists hold though the frequency list may
+    not ("lad", "nanna", "stepson": "my lad alfie" is no "Lad Alfie")."""
+    return frozenset(_data_lines("common_words.txt.gz")) | AMBIGUOUS_NAMES | PEOPLE_WORDS | RELATIVE_WORDS
 
 
 @lru_cache(maxsize=None)
@@ -136,7 +139,7 @@ def word_name_words() -> frozenset[str]:
 def ordinary_name_words() -> frozenset[str]:
     """Name-list words that are also ordinary English words, outside `common_words` (built
     by `scripts/build_name_lists.py`): lower-case, a candidate only, never a name alone."""
-    return frozenset(_data_lines("ordinary_name_words.txt.gz"))
+    return frozenset(_data_lines("ordinary_name_words.txt.gz")) - common_words()
 
 
 @lru_cache(maxsize=None)
