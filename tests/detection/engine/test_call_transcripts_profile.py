@@ -298,6 +298,9 @@ def test_a_code_of_letters_and_digits_said_after_its_name_is_an_identifier(detec
     ("that's nine eight seven six five four three two one zero x y what should you bring",
      "nine eight seven six five four three two one zero x y"),
     ("Um, the sticker says HFT-LT-0931.", "HFT-LT-0931"),  # letters joined to the digits
+    # ... or the letters and the digits said, joined by hyphens as a transcriber writes them.
+    ("I must've read out the claim number, C-H-nine-four-four-one-two, about fifty times.",
+     "C-H-nine-four-four-one-two"),
 ])
 def test_the_letters_read_out_with_an_identifiers_digits_go_with_them(detector, text, expected):
     assert (0, expected, "DIGIT_SEQUENCE") in found(detector, [text])

@@ -55,6 +55,7 @@ FOUND = [
     ("STREET_ADDRESS", "Send it to the flat, it's Rotebühlstraße forty-two.",
      "Rotebühlstraße forty-two"),
     ("STREET_ADDRESS", "Same, Calle Apolo twelve bungalow five.", "Calle Apolo twelve bungalow five"),
+    ("STREET_ADDRESS", "Eighty-eight Harbord unit two, M5S 1G4.", "Eighty-eight Harbord unit two"),
     ("PASSPORT", "My passport number is K1234567.", "K1234567"),
     ("IBAN_CODE", "My IBAN is GB82 WEST 1234 5698 7654 32.", "GB82 WEST 1234 5698 7654 32"),
     ("UK_NATIONAL_INSURANCE_NUMBER", "My national insurance number is AB 12 34 56 C.", "AB 12 34 56 C"),
@@ -125,6 +126,7 @@ NOT_FOUND = [
     ("STREET_ADDRESS", "There were fifteen dead end streets."),  # no street named
     ("STREET_ADDRESS", "By eleven thirty Jenny will drive."),  # a time, and a verb
     ("STREET_ADDRESS", "Send it via post two weeks ago."),  # "via" is English
+    ("STREET_ADDRESS", "It runs on a twelve volt unit, one of two."),  # a unit, but of measure
     ("PASSPORT", "Order k1234567 shipped."),  # no passport hotword
     ("IBAN_CODE", "gb82 west 1234 5698 7654 33"),  # mod 97 fails, no hotword
     # Single letters and numbers said with no hotword are no postcode or plate.

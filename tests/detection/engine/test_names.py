@@ -580,6 +580,12 @@ def test_the_firm_of_a_customers_own_account_is_an_organisation(text, expected):
     ("i rang the amazon customer service line", "amazon"),
     ("the fraud department called me", None),  # no firm's name before it
     ("we will target our customer service team", None),  # the firm's word must be next to it
+    # ... or before its premises.
+    ("anything security at the nissan plant in sunderland", "nissan"),
+    ("we had the general motors plant close by", "general motors"),
+    ("i work at the tesco depot on the ring road", "tesco"),
+    ("i got it at the corner shop", None),
+    ("who works there now", None),
 ])
 def test_the_firm_before_its_department_is_an_organisation(text, expected):
     found = quotes(text, "ORGANIZATION_NAME")

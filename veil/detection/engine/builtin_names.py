@@ -2621,23 +2621,30 @@ _FIRMS_DEPARTMENT = re.compile(
     r"(?:fraud|customer|billing|technical|tech|accounts?|claims|sales|collections|returns|security|"
     r"card|mortgage|loans?)[ \t]+(?:department|team|desk|line|services?|support|care|centre|center)\b"
 )
+# ... or its premises: "the nissan plant in sunderland", "the general motors plant", "the
+# tesco depot", "my state farm office". Not "works" ("who works").
+_FIRMS_PREMISES = re.compile(
+    r"(?:plant|factory|depot|warehouse|dealership|showroom|headquarters|offices?|site|store|"
+    r"shop|branch)\b"
+)
 _FIRM_WORDS_BEFORE = re.compile(rf"(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})[ \t]+$")
 
 
 def _own_account_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
-    """The firm in `_OWN_ACCOUNT` or `_FIRMS_DEPARTMENT`, only where the lists name it whole:
-    "my nationwide account", "my amazon order", "chase fraud department", not "my savings
-    account", "my joint account", "my phone bill" or "the fraud department"."""
+    """The firm in `_OWN_ACCOUNT`, `_FIRMS_DEPARTMENT` or `_FIRMS_PREMISES`, only where the lists
+    name it whole: "my nationwide account", "my amazon order", "chase fraud department", "the
+    nissan plant", not "my savings account", "my joint account", "my phone bill", "the fraud
+    department" or "the corner shop"."""
     account = may_match(_OWN_ACCOUNT)
-    department = may_match(_FIRMS_DEPARTMENT)
-    if not (account or department):
+    after = [regex for regex in (_FIRMS_DEPARTMENT, _FIRMS_PREMISES) if may_match(regex)]
+    if not (account or after):
         return
     lowered = lowered_same_length(text)
     if account:
         yield from _listed_firm_hits(lowered, _OWN_ACCOUNT.finditer(lowered))
-    if department:  # the firm's words just before the department's
+    for regex in after:  # the firm's words just before the department's or the premises'
         names = (_FIRM_WORDS_BEFORE.search(lowered, max(0, m.start() - 100), m.start())
-                 for m in _FIRMS_DEPARTMENT.finditer(lowered) if m.start() == 0 or not lowered[m.start() - 1].isalnum())
+                 for m in regex.finditer(lowered) if m.start() == 0 or not lowered[m.start() - 1].isalnum())
         yield from _listed_firm_hits(lowered, [n for n in names if n is not None], adjacent=True)
 
 
@@ -2735,7 +2742,8 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
 _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
                 _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _SCHOOL_CAPITALISED, _FAN_OF,
                 _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _OPENING_LOWER, _WORKPLACE_CONTEXT,
-                _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _FIRMS_DEPARTMENT]
+                _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _FIRMS_DEPARTMENT,
+                _FIRMS_PREMISES]
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:
@@ -3195,6 +3203,7 @@ _GUARD = RegexGuard(
        _INSTITUTION_OF, _INSTITUTION_OF_LOWER, _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT,
        _SCHOOL_CAPITALISED, _FAN_OF, _SPEAKER_CONTEXT, _AGENT_CONTEXT,
        _OPENING_CONTEXT, _OPENING_LOWER, _WORKPLACE_CONTEXT, _CUSTOMER_CONTEXT,
-       _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _FIRMS_DEPARTMENT, _PRODUCT_CONTEXT]
+       _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _FIRMS_DEPARTMENT, _FIRMS_PREMISES,
+       _PRODUCT_CONTEXT]
     + _BUILDING_REGEXES
 )

@@ -182,9 +182,10 @@ _STREET_WORD_SAID = (r"(?!" + NUMBER_SAID + r"\b|(?i:lane|way|block|bedroom|car|
 # Spelled out, as a recogniser writes them (no "st", "rd", "ave").
 _STREET_TYPES_SAID = (r"(?:street|road|avenue|lane|drive|court|place|boulevard|terrace|circle|"
                       r"crescent|way|highway|parkway|close|trail|pike|square)")
-_UNIT_SAID = (r"(?:,?[ \t]+(?:apartment|apt|unit|suite|flat|bungalow)[ \t]+(?:number[ \t]+)?"
-              r"(?:" + NUMBER_SAID + r"|[a-z]|\d{1,5}[a-z]?)\b"
-              r"(?:[ \t-]+(?:" + NUMBER_SAID + r"|[a-z]|\d{1,5})\b){0,3})?")
+_UNIT = (r",?[ \t]+(?:apartment|apt|unit|suite|flat|bungalow)[ \t]+(?:number[ \t]+)?"
+         r"(?:" + NUMBER_SAID + r"|[a-z]|\d{1,5}[a-z]?)\b"
+         r"(?:[ \t-]+(?:" + NUMBER_SAID + r"|[a-z]|\d{1,5})\b){0,3}")
+_UNIT_SAID = r"(?:" + _UNIT + r")?"
 _SPOKEN_ADDRESS = (r"(?i)\b" + _HOUSE_NUMBER_SAID + r"[ \t]+(?:" + _STREET_WORD_SAID
                    + r"[ \t]+){1,3}" + _STREET_TYPES_SAID + r"\b" + _UNIT_SAID)
 _ADDRESS_HOTWORD = (r"\b(?:address|live|lives|living|lived|reside|resides|residing|located|"
@@ -205,7 +206,8 @@ SPOKEN_HOUSE_NUMBER_AT = pattern(
 # eleven up ("eighteen"). With capitals the street's own words say it is a name; without, the
 # street type must be a noun that is nothing else (not "drive", "court", "place", "close":
 # "by eleven thirty jenny will drive"), and the street's words no adjective, unit or count
-# ("a twelve lane dirt road", "a fifteen second drive", "the two high street banks").
+# ("a twelve lane dirt road", "a fifteen second drive", "the two high street banks"). A unit
+# after a street's name says "address" as its type does: "eighty-eight harbord unit two".
 _NOT_A_COUNT = (r"(?!(?i:hundred|thousand|double|oh|zero)\b)(?!(?i:one|two|three|four|five|six|"
                 r"seven|eight|nine|ten)\b(?![ \t-]+(?i:and[ \t]+)?" + NUMBER_SAID + r"\b))")
 _STREET_NAME_CAPITALISED = r"(?!(?:The|And|Or|In|On|At|Of|To|For|A|An)\b)[A-Z][A-Za-z'’-]{1,30}"
@@ -216,16 +218,20 @@ _NOT_A_STREET_NAME = (r"(?!(?i:high|main|side|back|dirt|gravel|dead|private|toll
                       r"whole|entire|open|dark|winding|steep|straight|paved|good|bad|nice|major|"
                       r"minor|country|residential|local|separate|parallel|extra|muddy|icy|rough|"
                       r"empty|scenic|shopping|second|seconds|star|seater|step|steps|man|men|"
-                      r"person|game|page|track|stop|mile|one|two|way)\b)")
+                      r"person|game|page|track|stop|mile|one|two|way|volts?|watts?|amps?|gig|"
+                      r"litre|liter|horsepower|hp|cylinder|speed|door|seat|piece|part)\b)")
 _ADDRESS_SAID_ALONE = (
     r"\b" + _NOT_A_COUNT + r"(?i:" + _HOUSE_NUMBER_SAID + r")[ \t]+(?:"
     # With capitals: "eighteen Flynn Avenue", "three-eighty Pine Street".
     + r"(?:" + _STREET_NAME_CAPITALISED + r"[ \t]+){1,3}" + _STREET_TYPE_CAPITALISED
     # Without: "eighteen flynn avenue", "two-twelve howard street".
     + r"|(?:" + _NOT_A_STREET_NAME + _STREET_WORD_SAID + r"[ \t]+){1,3}"
-    r"(?:street|road|avenue|lane|boulevard|terrace|crescent|parkway))\b" + "(?i:" + _UNIT_SAID + ")")
-SPOKEN_ADDRESS_ALONE = pattern(_ADDRESS_SAID_ALONE, L.LIKELY,
-                               trigger=re.compile(r"(?i)\b" + _STREET_TYPES_SAID + r"\b"))
+    r"(?:street|road|avenue|lane|boulevard|terrace|crescent|parkway))\b" + "(?i:" + _UNIT_SAID + ")"
+    # The street's type left out, a unit after it: "eighty-eight harbord unit two".
+    + r"|\b" + _NOT_A_COUNT + r"(?i:" + _HOUSE_NUMBER_SAID + r"[ \t]+(?:" + _NOT_A_STREET_NAME
+    + _STREET_WORD_SAID + r"[ \t]+){0,1}" + _NOT_A_STREET_NAME + _STREET_WORD_SAID + _UNIT + r")")
+SPOKEN_ADDRESS_ALONE = pattern(_ADDRESS_SAID_ALONE, L.LIKELY, trigger=re.compile(
+    r"(?i)\b(?:" + _STREET_TYPES_SAID + r"|apartment|apt|unit|suite|flat|bungalow)\b"))
 
 # A German, Dutch or southern European street with its number said in words:
 # "Rotebühlstraße forty-two", "calle Apolo twelve, bungalow five". Only the street types
