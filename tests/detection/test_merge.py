@@ -599,6 +599,10 @@ def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, d
     ("hey darlin it's me", "darlin", True), ("he's drivin' actually", "drivin'", True),
     ("i'll make banana puddin", "puddin", True),
     ("robin called", "robin", False), ("martin called", "martin", False),  # names the lists hold
+    # what a speaker calls a relative, in English and in the languages of families' calls
+    ("I'm wearing the hat, Gran.", "Gran", True), ("Hello? Amma? Can you hear me?", "Amma", True),
+    ("Achan is okay, his sugar is high.", "Achan", True), ("Hello, chechi!", "chechi", True),
+    ("Son scores again for Spurs.", "Son", False),  # a surname too
 ])
 def test_a_person_that_is_a_set_phrase_s_english_word_names_no_one(text, value, dropped):
     start = text.index(value)

@@ -146,6 +146,12 @@ def test_without_capitals_a_word_counted_or_in_a_measure_stays_a_word():
     assert sorted(got) == [(3, "miles"), (3, "ruby")]
 
 
+def test_without_capitals_a_word_before_a_year_stays_a_word():
+    texts = ["i signed up summer 2021 i think", "her name is literally summer btw", "summer says hi"]
+    found = [model(texts, 1, "summer")]
+    assert quoted(texts, repeated_names(texts, found)) == [(2, "summer")]
+
+
 def test_without_capitals_a_word_said_of_a_thing_or_after_a_quantifier_stays_a_word():
     """"it was rich" says what a thing was, "lost all faith" and "still hope" are the words;
     "it is rich" introduces him, and "it was rich who came" says who."""

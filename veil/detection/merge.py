@@ -68,7 +68,7 @@ from veil.detection.headed_names import widen_to_heads
 from veil.detection.idioms import names_no_one_here
 from veil.detection.named_storms import without_storms
 from veil.detection.place_named_organisations import widen_to_place_named_organisations
-from veil.detection.engine.name_lists import INTERJECTIONS
+from veil.detection.engine.name_lists import ADDRESS_TERMS, INTERJECTIONS
 from veil.detection.name_spans import exclaimed, take_given_names_before, trim_name_spans
 
 _GENERIC = BUILTINS.generic_types()
@@ -265,6 +265,11 @@ def retype_name_guesses(findings: list[Finding]) -> list[Finding]:
 # whatever a model says.
 _SELF_REFERENCES = frozenset({"i'm", "i’m", "i'll", "i’ll", "i've", "i’ve", "i'd", "i’d", "i'ma", "i’ma",
                               "ima"})
+# What a speaker calls a relative or a friend, alone ("Hi, Gran!", "Okay, Amma.", "Ah, Mol!"):
+# a relation or a form of address, which a model reads as a person from the vocative and the
+# capital. Not "Son", a surname too ("Son scores again").
+_ADDRESSED_AS = ADDRESS_TERMS - {"son"}
+_POSSESSIVE_S = re.compile(r"['’]s$")  # "Gran's", "chettan's"
 # The short names of identifiers ("my IBAN is", "what's your PIN"): a model may take the capitals
 # of "IBAN" for an organisation, but the word names a kind of number, never a person, an
 # organisation or a place. (Not "SIN", "SWIFT" or "NHS": each is also an ordinary word or a body.)
@@ -287,7 +292,7 @@ _STUTTER = re.compile(r"([^\W\d_]+)[-–—]+\s+\1", re.IGNORECASE)
 
 def names_no_one(finding: Finding, texts: list[str]) -> bool:
     """Whether a name-type finding covers no one's name: only "I'm" (or "I'll", "I've", "I'd",
-    "I'ma", "ima") as a person; only an article as an organisation or place (a model's "the" of
+    "I'ma", "ima") or a form of address ("Gran", "Amma") as a person; only an article as an organisation or place (a model's "the" of
     "the Bulls"); only an identifier's short name ("IBAN", "PIN"), fillers ("mm-hmm", "uh-huh,
     um") or an ordinary word that no name list holds, said twice ("Perfect- Perfect"); or an
     eponym where it names a disease, a law or a thing ("Graves' disease", "Morse code",
@@ -302,7 +307,7 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
             or exclaimed(text, finding.start, finding.end):
         return True  # "och", "g'day", and "pai" of "ka pai"
     if finding.info_type == "PERSON_NAME":
-        if value in _SELF_REFERENCES or _g_dropped(value):
+        if value in _SELF_REFERENCES or _g_dropped(value) or _POSSESSIVE_S.sub("", value) in _ADDRESSED_AS:
             return True
         if names_no_one_here(text, finding.start, finding.end):
             return True

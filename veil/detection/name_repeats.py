@@ -384,7 +384,13 @@ def _uncased_spread(texts: list[str], uncased: list[str], words: set[str],
             for turn, start, end in free_mentions(uncased, words, findings, ordinary=frozenset())
             if not _after_a_determiner_or_subject(texts[turn], start)
             and not _before_an_object(texts[turn], end)
+            and not _A_YEAR_AFTER.match(texts[turn], end)
             and not names_no_one_here(texts[turn], start, end)]
+
+
+# A year right after the word: a season or a time, no one ("signed up summer 2021", "spring of
+# '19"), though the conversation names a Summer.
+_A_YEAR_AFTER = re.compile(r"[ \t]+(?:of[ \t]+)?(?:(?:19|20)\d\d|['’]\d\d)\b")
 
 
 def _coordinated_names(uncased: list[str], findings: Iterable[Finding]) -> set[str]:
@@ -430,10 +436,11 @@ _BEFORE = re.compile(r"([^\W\d_]+(?:['\u2019-][^\W\d_]+)*)[ \t]$")
 def _name_part(word: str, text: str, start: int, cased: bool, after: bool) -> bool:
     """Whether a word next to a found name is more of it: a capitalised word that is no
     ordinary word (in cased text), or a name-list word that is no ordinary word (in uncased
-    text: "aris mustofa's"). A capitalised ordinary word counts
+    text: "aris mustofa's"; not "harsh" of "a bit harsh geoff said", `ordinary_name_words`). A capitalised ordinary word counts
     before a name when the lists know it as a name and it does not start the sentence ("met
     Hunter Ramirez", not "Can Angel call?"). Contractions ("I'm") never count."""
-    from veil.detection.engine.builtin_names import STOPWORDS, common_words, sentence_initial
+    from veil.detection.engine.builtin_names import (
+        STOPWORDS, common_words, ordinary_name_words, sentence_initial)
     from veil.detection.engine.builtin_names import name_words as listed
 
     if after:
@@ -447,7 +454,7 @@ def _name_part(word: str, text: str, start: int, cased: bool, after: bool) -> bo
         if not word[:1].isupper():
             return False
         return not ordinary or (not after and lowered in listed() and not sentence_initial(text, start))
-    return not ordinary and lowered in listed()
+    return not ordinary and lowered in listed() and lowered not in ordinary_name_words()
 
 
 def name_neighbours(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:

@@ -24,7 +24,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from veil.detection.engine.name_lists import INTERJECTIONS, TITLES_BEFORE_A_NAME
+from veil.detection.engine.name_lists import ADDRESS_TERMS, INTERJECTIONS, TITLES_BEFORE_A_NAME
 from veil.detection.findings import Finding, Method
 
 NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"})
@@ -106,9 +106,14 @@ def _not_name(word: str, cased: bool) -> bool:
         return not (cased and word[:1].isupper() and bare in names)
     if cased and not word[:1].islower():
         return False
+    if bare in _KIN_WORDS:
+        return True  # "sunny | chettan", "nan | margaret": what the family calls them
     return bare in common and bare not in names
 
 
+# What speakers call relatives and friends (`ADDRESS_TERMS`), at a name's edge without capitals;
+# not "son" and "love", surnames too ("son heung-min", "courtney love").
+_KIN_WORDS = ADDRESS_TERMS - {"son", "love"}
 # Given names that are function words too, which open a full name without capitals.
 _GIVEN_NAMES_THAT_ARE_MODALS = frozenset({"will"})
 

@@ -67,6 +67,9 @@ FOUND = [
     # Said aloud, letter by letter, near their hotword (veil.detection.infotypes.said_aloud).
     ("UK_POSTAL_CODE", "My postcode is S W one A one A A.", "S W one A one A A"),
     ("UK_POSTAL_CODE", "Postcode M sixty four one double X.", "M sixty four one double X"),
+    ("UK_POSTAL_CODE", "And the postcode is B-S-seven eight-E-R.", "B-S-seven eight-E-R"),  # hyphens
+    ("CANADA_POSTAL_CODE", "Is your postal code still L-five-M two-V-eight?", "L-five-M two-V-eight"),
+    ("CREDIT_CARD_EXPIRATION_DATE", "And it runs out oh nine twenty-seven.", "oh nine twenty-seven"),
     ("LICENSE_PLATE_NUMBER", "The registration is L M sixty four X Y Z.", "L M sixty four X Y Z"),
     ("LICENSE_PLATE_NUMBER", "My plate is seven A B C one two three.", "seven A B C one two three"),
     ("USER_NAME", "It's dark underscore knight ninety nine.", "dark underscore knight ninety nine"),

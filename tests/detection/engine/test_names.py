@@ -933,6 +933,10 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("thanks for all your help dawn", "dawn"),
     ("this is frank can i have your name please", "frank"),  # an agent's greeting
     ("pharmacy this is crystal one of the pharmacists how can i help", "crystal"),
+    ("thanks for contacting hunters clifton i'm penny one of the property managers", "penny"),
+    ("she got me into it her name is literally summer btw", "summer"),
+    ("the wedding is fixed sunny chettan's daughter", "sunny"),  # a kinship word said after a name
+    ("tell raju uncle i said hi", "raju"),
     ("croydon council school admissions bill speaking", "bill"),
     ("Good morning, Croydon Council, Bill speaking.", "Bill"),
     ("hi crystal um i'm calling for my dad", "crystal"),  # greeted, then the caller's own clause
@@ -978,6 +982,35 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
 ])
 def test_someone_said_to_be_called_a_word_no_list_holds(text, expected):
     assert quotes(text, "PERSON_NAME") >= expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # An English word before a given name that is no surname describes the person or ends what
+    # came before; a relative's word is no part of the name either.
+    ("he was a bit harsh geoff said", "geoff"),
+    ("we watch it on the telly declan loves it", "declan"),
+    ("i also want to mention tom's nan margaret who couldn't be here", "margaret"),
+])
+def test_a_word_before_a_given_name_is_no_part_of_it(text, expected):
+    found = quotes(text, "PERSON_NAME")
+    assert expected in found and not any(" " in value for value in found), found
+
+
+@pytest.mark.parametrize("text", [
+    "hey cant log in since like yesterday",  # a contraction typed without its apostrophe
+    "i'm good how can i help", "i'm afraid one of the parcels is lost",
+    "my rich uncle left me money", "then will uncle come",
+])
+def test_an_answer_before_one_of_the_or_a_word_before_uncle_is_no_name(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text", [
+    "don't send chocolate mam it'll melt it's thirty-five degrees here",  # a number after "it's"
+    "we still didn't get in till my daughter was eighteen months",  # a preposition the lists hold
+])
+def test_a_cue_takes_no_number_and_no_preposition(text):
+    assert quotes(text, "PERSON_NAME") == set()
 
 
 @pytest.mark.parametrize("text", [

@@ -689,10 +689,20 @@ def is_eponym(text: str, start: int, end: int, possessive: bool = True) -> bool:
     return following is not None and following.group(1).lower() in EPONYM_NOUNS
 
 
+def a_word_before_a_given_name(first: str, second: str) -> bool:
+    """Without capitals, whether a word that English says ("harsh", "telly"; lower-case) is
+    followed by a given name that is no surname ("geoff", "declan"): the word says something
+    of the person or ends what came before ("he was a bit harsh geoff said", "on the telly
+    declan loves it"); a full name's second word is a surname."""
+    return (first in ordinary_name_words() or first in common_words()) \
+        and second in given_name_words() and second not in family_name_words()
+
+
 def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str, cased: bool = True) -> list[Hit]:
     """Join name words separated only by spaces (or an initial) into one finding, likely a
     name when it has two words or more; in uncased text, one of them must be a name word
-    that is no ordinary word ("nick moreau", not "bass hook")."""
+    that is no ordinary word ("nick moreau", not "bass hook"), and an English word does not join
+    a given name after it (`a_word_before_a_given_name`)."""
     hits.sort()
     out: list[Hit] = []
     dictionary = Method.DICTIONARY
@@ -711,7 +721,9 @@ def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str, cased: bo
             continue
         if best is not None:
             gap = text[group_end:start]
-            if start <= group_end or (len(gap) <= 3 and gap.strip(" \t.") == "" and " " in gap):
+            if (start <= group_end or (len(gap) <= 3 and gap.strip(" \t.") == "" and " " in gap)) \
+                    and (cased or start <= group_end or words != 1 or not a_word_before_a_given_name(
+                        text[group_start:group_end].lower(), text[start:end].lower())):
                 if end > group_end:
                     group_end = end
                 if likelihood > best:
@@ -864,15 +876,21 @@ _NAME_CONTEXTS = [
         r"(?=[ \t,]+(?:how (?:can|may) i (?:help|assist)|(?:can|may|could) i (?:have|get|take|start with|"
         r"ask (?:for )?your)|who am i speaking|who do i have|one of (?:the|our))\b)"
     ), L.LIKELY),
+    # ... "i'm penny one of the property managers" (not "i'm good how can i help").
+    (re.compile(
+        rf"\b(?:i'm|i’m|i am)[ \t,]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)(?=[ \t,]+one of (?:the|our)\b)"
+    ), L.LIKELY),
 
     (re.compile(
         rf"\b(?:my name is|my name's|name's|the name is|{_CALL_ME}|my (?:first|last|full|family) "
         rf"name is|my surname is|the surname is)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
     ), L.LIKELY),
-    # Someone else's name, said as such: "my wife's name is april", "her first name is june".
+    # Someone else's name, said as such: "my wife's name is april", "her first name is june",
+    # "her name is literally summer".
     (re.compile(
         rf"\b(?:his|her|their|whose|(?:{_RELATIVES}|{_PEOPLE})['’]s)[ \t]+(?:(?:first|last|full|middle)[ \t]+)?"
-        rf"(?:name|surname)(?:[ \t]+is|['’]s)\b[ \t,:]+(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
+        rf"(?:name|surname)(?:[ \t]+is|['’]s)\b[ \t,:]+(?:(?:literally|actually|just)[ \t]+)?"
+        rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
     # "a lady called joy", "one guy called frank", "someone called precious": after "a" and a
     # word for someone, or "someone", "called" names them, unless what follows says when, how or
@@ -1056,6 +1074,15 @@ _NAMED_BEFORE_A_RELATIVE = re.compile(
     r"\b(?P<name>[^\W\d_][\w-]{0,30})(?:[ \t]+(?:is|was)|['’]s)?[ \t]*,?[ \t]+"
     r"(?:his|her|my|our|their|your)[ \t]+"
     rf"(?:{_RELATIVES}|(?:brother|sister|son|daughter|father|mother)-in-law|best friend)\b"
+)
+# A given name before the kinship word that families from South Asia say after it, as a title
+# ("sunny chettan's daughter", "ammu chechi", "raju uncle", "sunita aunty", "ali bhai"); not
+# what describes an uncle ("my rich uncle", "a great uncle").
+_NOT_BEFORE_AN_HONORIFIC = frozenset("""rich great old big little young dear favourite favorite
+    crazy lovely poor late own""".split())
+_NAMED_BEFORE_AN_HONORIFIC = re.compile(
+    r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]+(?:chettan|chechi|ettan|akka|anna|bhai|bhaiya|didi|"
+    r"ji|sahib|saab|aunty|auntie|uncle)(?:['’]s)?(?![\w'’-])"
 )
 # Who works for or beside someone, and is named after the word in speech: "our tech jack will be
 # out thursday", "my supervisor hope alvarez".
@@ -1242,6 +1269,11 @@ _ASKING_VERBS = frozenset({"can", "could", "will", "would", "may", "might", "sha
                            "do", "did", "does"})
 
 
+# Prepositions and conjunctions a name list also holds ("Till"): "we didn't get in till my
+# daughter was born" names no one before the relative.
+_CONNECTIVES_NAMED = frozenset("till until like than via versus unless whether because".split())
+
+
 def _no_names(words: Iterable[str] = (), but: frozenset[str] = frozenset()) -> frozenset[str]:
     """What a cue takes for no name: `words` and the modals, less `but`."""
     return (frozenset(words) | _ASKING_VERBS) - but
@@ -1272,7 +1304,11 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_ADDRESSED_AS_A_TURN_OPENS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE, but=_VERBS_BEFORE_A_SUBJECT),
           a_verb_before_its_clause),
          (_RELATIVE_NAMED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
-         (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE, _no_names(_NOT_A_CHILDS_NAME), _after_a_subject),
+         (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE, _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED),
+          _after_a_subject),
+         (_NAMED_BEFORE_AN_HONORIFIC, L.POSSIBLE,
+          _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED | _NOT_BEFORE_AN_HONORIFIC),
+          None),
          (_PARTNERED_WITH, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_PARTNERING, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), _AFTER_AN_ARTICLE),
          (_CHILD_NAMED, L.POSSIBLE, _no_names(_NOT_A_CHILDS_NAME), None),
@@ -1338,6 +1374,13 @@ def _before_owner(word: str) -> tuple[int, bool]:
     return (owner.start(), True) if owner else (len(word), False)
 
 
+# A number said in words, alone or joined ("twelve", "thirty-five", "twenty-two").
+_A_NUMBER_SAID = re.compile(
+    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
+    r"eighty|ninety|hundred|thousand)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?")
+
+
 def _context_name(text: str, start: int, end: int, cased: bool,
                   strict: bool = False) -> tuple[int, int] | None:
     """The name words in a context's capture: stop at the first word that is not a name
@@ -1361,6 +1404,8 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             break
         if elongated(lowered):
             break  # "Lt hehehehe": laughter, or a word said at length, is no name
+        if _A_NUMBER_SAID.fullmatch(lowered):
+            break  # "it's thirty-five degrees": a number, though "it's" opens names too
         if strict and cased and _clitic_base(lowered) in name_words():
             length, owned = _before_owner(word)
             kept_end = start + piece.start() + length
@@ -1412,6 +1457,12 @@ def _inflected_ordinary(lowered: str) -> bool:
     return any(stem in common_words() and stem not in name_words() for stem in stems)
 
 
+# Contractions a chat types without the apostrophe, which the lists hold as surnames ("Cant"):
+# "hey cant log in since yesterday".
+_CONTRACTIONS_TYPED_BARE = frozenset("""cant dont wont didnt isnt wasnt doesnt havent couldnt
+    wouldnt shouldnt aint im ive id youre theyre thats whats""".split())
+
+
 def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
     """The dictionary name words at the start of a greeting's capture ("Virginia Woolf").
 
@@ -1423,7 +1474,7 @@ def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, i
         word = piece.group(0).strip(",.!?")
         lowered = word.lower()
         if lowered not in name_words() or lowered in STOPWORDS or lowered in ADDRESS_TERMS \
-                or lowered in _GREETING_ADVERBS:
+                or lowered in _GREETING_ADVERBS or lowered in _CONTRACTIONS_TYPED_BARE:
             break
         if not cased and lowered in _ASKING_VERBS and _asks(text, start + piece.end()):
             break

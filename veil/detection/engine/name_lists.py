@@ -176,7 +176,8 @@ TITLES_BEFORE_A_NAME = frozenset("""
     senora señor señora sr sra srta monsieur rev reverend father sister brother captain capt
     officer detective sergeant sgt lt lieutenant judge justice pastor deacon rabbi imam nurse
     constable inspector agent coach mister missus lord lady president governor senator
-    councillor councilman councilwoman mayor principal chief aunt auntie aunty uncle cousin tita kuya
+    councillor councilor councilman councilwoman alderman mayor principal chief aunt auntie aunty
+    uncle cousin tita kuya
     general colonel admiral commander corporal marshal
 """.split())
 # Titles as lower-case words, for the code that strips or skips a title rather than finding a
@@ -411,8 +412,11 @@ muslim, hindu, lord, god, jesus, christ, church, doctor, bible, internet
 # What speakers call each other and exclaim, capitalised as names are ("Mom says hi", "listen,
 # Buddy", "How's Grandma?", "Oh my God"): a relation or a form of address, no one's name.
 # Grandparents as families call them, in the languages of immigrant families' calls ("Bubbie",
-# "Zayde", "Abuela", "Nonna"). Left out: words that are common surnames too ("Ma", "Pa"); "Son"
-# and "Nan" are surnames too, but callers say "hello son" and "tell nan" far more often.
+# "Zayde", "Abuela", "Nonna"), and the relations that families from South Asia, the
+# Philippines and Korea call each other by in English calls ("Amma", "Achan", "Chechi",
+# "Nanay", "Unnie"). Left out: words that are common surnames too ("Ma", "Pa"), and given names
+# too ("Anna", "Lola", "Tito"); "Son" and "Nan" are surnames too, but callers say "hello son"
+# and "tell nan" far more often.
 ADDRESS_TERMS = _words("""
 mom, mum, mommy, mummy, mama, mamma, momma, mother, dad, daddy, papa, pop, father,
 grandma, grandpa, granny, gran, grandad, granddad, grandmother, grandfather, nana,
@@ -422,7 +426,10 @@ abuela, abuelo, abuelita, abuelito, oma, opa, yiayia, papou, nan, nanna, nannie,
 auntie, aunty, aunt, uncle, sis, bro, brother, sister, cousin, honey, hon, sweetie,
 sweetheart, darling, dear, babe, baby, buddy, pal, dude, man, mate, sir, madam, maam, ma'am,
 miss, mister, boss, chief, doc, doctor, nurse, officer, god, lord, gee, whiz, gosh, golly, jeez, geez,
-sunshine, love, princess, champ, treasure, son
+sunshine, love, princess, champ, treasure, son,
+amma, appa, achan, ammachi, appachan, ammumma, appooppan, chechi, chettan, ettan, mol, mole,
+mone, akka, thambi, ammi, abbu, nani, dadi, chacha, chachi, bhaiya, didi, nanay, tatay, inay,
+itay, eomma, oppa, unnie, noona, hyung, maman
 """)
 
 # What speakers of English the world over exclaim, greet and end a sentence with, which a model

@@ -191,12 +191,13 @@ _SPOKEN_ADDRESS = (r"(?i)\b" + _HOUSE_NUMBER_SAID + r"[ \t]+(?:" + _STREET_WORD_
 _ADDRESS_HOTWORD = (r"\b(?:address|live|lives|living|lived|reside|resides|residing|located|"
                     r"moved|move|moving|ship|shipping|deliver|delivery|mail|mailing|billing|"
                     r"send it|stay|staying)\b")
-SPOKEN_HOUSE_NUMBER = gated(_SPOKEN_ADDRESS, _ADDRESS_HOTWORD, window=60,
-                            trigger=re.compile(r"(?i)\b" + _STREET_TYPES_SAID + r"\b"))
+# Where any of these can match: a street type or a unit said (one test per text for all).
+_ADDRESS_WORD = re.compile(r"(?i)\b(?:" + _STREET_TYPES_SAID + r"|apartment|apt|unit|suite|flat|bungalow)\b")
+SPOKEN_HOUSE_NUMBER = gated(_SPOKEN_ADDRESS, _ADDRESS_HOTWORD, window=60, trigger=_ADDRESS_WORD)
 # ... or right after "at", which places someone at it ("you're still at forty two elm street").
 SPOKEN_HOUSE_NUMBER_AT = pattern(
     r"(?i)\bat[ \t]+(" + _SPOKEN_ADDRESS.removeprefix("(?i)") + r")", L.LIKELY, group=1,
-    trigger=re.compile(r"(?i)\b" + _STREET_TYPES_SAID + r"\b"))
+    trigger=_ADDRESS_WORD)
 
 # ... or with no word to introduce it, where nothing else reads that way: a speaker at a
 # hearing gives a name and an address ("Sue Grant, eighteen Flynn Avenue"), an agenda names a
@@ -220,18 +221,22 @@ _NOT_A_STREET_NAME = (r"(?!(?i:high|main|side|back|dirt|gravel|dead|private|toll
                       r"empty|scenic|shopping|second|seconds|star|seater|step|steps|man|men|"
                       r"person|game|page|track|stop|mile|one|two|way|volts?|watts?|amps?|gig|"
                       r"litre|liter|horsepower|hp|cylinder|speed|door|seat|piece|part)\b)")
-_ADDRESS_SAID_ALONE = (
-    r"\b" + _NOT_A_COUNT + r"(?i:" + _HOUSE_NUMBER_SAID + r")[ \t]+(?:"
+# Three patterns, not one alternation: Hyperscan's prefilter (veil.detection.engine.prefilter)
+# approximates each of them closely, and their alternation as "a number word and anything".
+_HOUSE_NUMBER_NOT_A_COUNT = r"\b" + _NOT_A_COUNT + r"(?i:" + _HOUSE_NUMBER_SAID + r")[ \t]+"
+_ADDRESSES_SAID_ALONE = (
     # With capitals: "eighteen Flynn Avenue", "three-eighty Pine Street".
-    + r"(?:" + _STREET_NAME_CAPITALISED + r"[ \t]+){1,3}" + _STREET_TYPE_CAPITALISED
+    _HOUSE_NUMBER_NOT_A_COUNT + r"(?:" + _STREET_NAME_CAPITALISED + r"[ \t]+){1,3}"
+    + _STREET_TYPE_CAPITALISED + r"\b(?i:" + _UNIT_SAID + r")",
     # Without: "eighteen flynn avenue", "two-twelve howard street".
-    + r"|(?:" + _NOT_A_STREET_NAME + _STREET_WORD_SAID + r"[ \t]+){1,3}"
-    r"(?:street|road|avenue|lane|boulevard|terrace|crescent|parkway))\b" + "(?i:" + _UNIT_SAID + ")"
+    _HOUSE_NUMBER_NOT_A_COUNT + r"(?i:(?:" + _NOT_A_STREET_NAME + _STREET_WORD_SAID + r"[ \t]+){1,3}"
+    r"(?:street|road|avenue|lane|boulevard|terrace|crescent|parkway)\b" + _UNIT_SAID + r")",
     # The street's type left out, a unit after it: "eighty-eight harbord unit two".
-    + r"|\b" + _NOT_A_COUNT + r"(?i:" + _HOUSE_NUMBER_SAID + r"[ \t]+(?:" + _NOT_A_STREET_NAME
-    + _STREET_WORD_SAID + r"[ \t]+){0,1}" + _NOT_A_STREET_NAME + _STREET_WORD_SAID + _UNIT + r")")
-SPOKEN_ADDRESS_ALONE = pattern(_ADDRESS_SAID_ALONE, L.LIKELY, trigger=re.compile(
-    r"(?i)\b(?:" + _STREET_TYPES_SAID + r"|apartment|apt|unit|suite|flat|bungalow)\b"))
+    _HOUSE_NUMBER_NOT_A_COUNT + r"(?i:(?:" + _NOT_A_STREET_NAME + _STREET_WORD_SAID + r"[ \t]+)?"
+    + _NOT_A_STREET_NAME + _STREET_WORD_SAID + _UNIT + r")",
+)
+SPOKEN_ADDRESSES_ALONE = tuple(pattern(regex, L.LIKELY, trigger=_ADDRESS_WORD)
+                               for regex in _ADDRESSES_SAID_ALONE)
 
 # A German, Dutch or southern European street with its number said in words:
 # "Rotebühlstraße forty-two", "calle Apolo twelve, bungalow five". Only the street types
@@ -246,7 +251,7 @@ _SOUTHERN_STREET_SAID = (r"(?i)\b(?:calle|avenida|paseo|rua|travessa|viale|piazz
                          + NUMBER_SAID + r"\b)?")
 EUROPEAN_ADDRESSES_SAID = (
     pattern(_GERMAN_STREET_SAID, L.LIKELY, trigger=re.compile(
-        r"(?i)\w(?:straße|strasse|straat|gracht|gasse|steeg|allee|platz) ")),
+        r"(?i)(?:straße|strasse|straat|gracht|gasse|steeg|allee|platz) ")),
     pattern(_SOUTHERN_STREET_SAID, L.LIKELY, trigger=re.compile(
         r"(?i)\b(?:calle|avenida|paseo|rua|travessa|viale|piazza|corso|vicolo|carrer)\b")),
 )
@@ -259,7 +264,7 @@ STREET_ADDRESS = replace(
                 "'at', or alone where no count reads that way ('eighteen Flynn Avenue', "
                 "'Rotebühlstraße forty-two').",
     detectors=text.STREET_ADDRESS.detectors + EUROPEAN_ADDRESSES + EUROPEAN_ADDRESSES_SAID + (
-        SPOKEN_HOUSE_NUMBER, SPOKEN_HOUSE_NUMBER_AT, SPOKEN_ADDRESS_ALONE),
+        SPOKEN_HOUSE_NUMBER, SPOKEN_HOUSE_NUMBER_AT) + SPOKEN_ADDRESSES_ALONE,
     compatible=text.STREET_ADDRESS.compatible | {"UK_POSTAL_CODE"},
     # (European examples are in tests/detection/engine/test_callers.py: the address surrogate draws an
     # English street, whose street type these detectors do not know.)
@@ -270,7 +275,7 @@ STREET_ADDRESS = replace(
 
 # A month as said on a card ("oh nine", "zero nine", "twelve", "september") and a year of this
 # decade or the next ("twenty seven", "two seven", "twenty twenty seven"), near "expires" or
-# "expiry" (not "expression"). Bare "one" to "nine" and years without units ("nine thirty")
+# "expiry" (not "expression"), or "it runs out". Bare "one" to "nine" and years without units ("nine thirty")
 # are left out: they are times. Written dates (09/27) are the entry's own detector's.
 _MONTH_SAID = (r"(?:(?:oh|zero)[ -]" + UNITS_SAID + r"|ten|eleven|twelve|january|february|march|"
                r"april|may|june|july|august|september|october|november|december)")
@@ -279,13 +284,13 @@ _YEAR_SAID = (r"(?:(?:twenty[ -])?(?:twenty|thirty)[ -]" + UNITS_SAID
 SPOKEN_EXPIRY = gated(
     r"(?i)\b" + _MONTH_SAID + r"(?:[ ,]*(?:slash|/|of)[ ,]*|[ ,]+)" + _YEAR_SAID + r"\b",
     r"\b(?:exp(?:iry|iration|ires?|ired|iring|\.)?|valid (?:thru|through|until)|"
-    r"good (?:thru|through))(?!\w)",
+    r"good (?:thru|through)|runs? out|run out|end date)(?!\w)",
     window=30,
 )
 CREDIT_CARD_EXPIRATION_DATE = replace(
     general.CREDIT_CARD_EXPIRATION_DATE,
     description="Card expiry dates (MM/YY, MM/YYYY, or said aloud: 'oh nine twenty seven') near "
-                "'exp', 'expiry' or 'valid thru'.",
+                "'exp', 'expiry', 'valid thru' or 'runs out'.",
     detectors=general.CREDIT_CARD_EXPIRATION_DATE.detectors + (SPOKEN_EXPIRY,),
 )
 

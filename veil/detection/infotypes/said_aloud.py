@@ -37,29 +37,34 @@ _DIGIT = r"(?:" + DIGIT_SAID + r"|\d)"
 # One letter said as a word ("s", not the "s" of "it's").
 _LETTER = r"(?<![\w'’])[a-z](?![\w'’])"
 _SEP = r"[ \t]+"
+# Between the characters of a code, spaces or a hyphen, as a transcriber joins letters spelled
+# out ("b-s-seven eight-e-r").
+_SPELLED_SEP = r"(?:[ \t]+|[ \t]*-[ \t]*)"
 
 # --- UK postcodes: "s w one a one a a", "m sixty four one double x" ---------------------------
 
 # Outward code (one or two letters, the district's one or two digits, perhaps a letter),
 # inward code (a digit and two letters, the pair perhaps said "double a").
-_POSTCODE_SAID = (r"(?i)" + _LETTER + r"(?:" + _SEP + _LETTER + r")?" + _SEP + _ONE_OR_TWO_DIGITS
-                  + r"(?:" + _SEP + _LETTER + r")?,?" + _SEP + _DIGIT + _SEP
-                  + r"(?:double" + _SEP + r"[a-z]|" + _LETTER + _SEP + r"[a-z])(?![\w'’])")
+_POSTCODE_SAID = (r"(?i)" + _LETTER + r"(?:" + _SPELLED_SEP + _LETTER + r")?" + _SPELLED_SEP
+                  + _ONE_OR_TWO_DIGITS + r"(?:" + _SPELLED_SEP + _LETTER + r")?,?" + _SPELLED_SEP
+                  + _DIGIT + _SPELLED_SEP + r"(?:double" + _SEP + r"[a-z]|" + _LETTER + _SPELLED_SEP
+                  + r"[a-z])(?![\w'’])")
 POSTCODE_HOTWORD = r"\b(?:post ?code|postal code|zip(?: code)?)\b"
 # Each pattern runs only on a turn with two single letters side by side (or "double x"): every
 # postcode ends with two, every UK plate with three, and a US plate said has two or more
 # ("seven a b c ..."; one that alternates letters and digits, "one a two b three", is left).
 # "a" and "i" alone are in every turn; two single letters together are in few. (Written to
 # start with a space or the text's start, which `re` tests for far faster than a look-behind.)
-_TWO_LETTERS = re.compile(r"(?i) [a-z] [a-z](?![\w'’])|^[a-z] [a-z](?![\w'’])|double [a-z]\b")
+_TWO_LETTERS = re.compile(r"(?i)[ -][a-z][ -][a-z](?![\w'’])|^[a-z][ -][a-z](?![\w'’])|double [a-z]\b")
 SPOKEN_UK_POSTCODE = gated(_POSTCODE_SAID, POSTCODE_HOTWORD, window=60, trigger=_TWO_LETTERS)
 
 # --- Canadian postal codes: "l five m two b three" ------------------------------------------
 
 # Letter, digit, letter; digit, letter, digit: each said alone. Near "postal code" only, as the
 # UK's are; the cheap test is a letter said beside a digit (`_LETTER_BY_DIGIT`, below).
-_CANADA_POSTAL_CODE_SAID = (r"(?i)" + _LETTER + _SEP + _DIGIT + _SEP + _LETTER + r",?" + _SEP
-                            + _DIGIT + _SEP + _LETTER + _SEP + _DIGIT + r"(?![\w'’])")
+_CANADA_POSTAL_CODE_SAID = (r"(?i)" + _LETTER + _SPELLED_SEP + _DIGIT + _SPELLED_SEP + _LETTER + r",?"
+                            + _SPELLED_SEP + _DIGIT + _SPELLED_SEP + _LETTER + _SPELLED_SEP + _DIGIT
+                            + r"(?![\w'’])")
 
 
 # --- Number plates: "l m sixty four x y z" (UK), "seven a b c one two three" (US) -------------
@@ -95,7 +100,8 @@ _CHARACTER_SAID = r"(?:(?:double|triple)" + _SEP + r")?(?:" + _LETTER + r"|" + _
 _CODE_SAID = r"(?i)(?<![\w'’])" + _CHARACTER_SAID + r"(?:" + _SEP + _CHARACTER_SAID + r"){4,11}"
 # A letter said beside a digit said: where a code of both can start (cheap to test for).
 _LETTER_BY_DIGIT = re.compile(
-    r"(?i)(?:^| )[a-z] (?:" + DIGIT_SAID + r"|\d)(?![\w'’])|(?:^| )(?:" + DIGIT_SAID + r"|\d) [a-z](?![\w'’])")
+    r"(?i)(?:^|[ -])[a-z][ -](?:" + DIGIT_SAID + r"|\d)(?![\w'’])|(?:^|[ -])(?:" + DIGIT_SAID
+    + r"|\d)[ -][a-z](?![\w'’])")
 
 
 SPOKEN_CANADA_POSTAL_CODE = gated(_CANADA_POSTAL_CODE_SAID, POSTCODE_HOTWORD, window=60,
