@@ -126,7 +126,10 @@ CALL_SETS = (("calls", "calls.yaml", "20 bundled calls"),
              ("speech-worldwide", "speech_worldwide.yaml",
               "30 transcripts: calls between friends, podcasts, vlogs, hearings, talks"),
              ("calls-chats-and-talks", "calls_chats_and_talks.yaml",
-              "30 more: calls between strangers and home from abroad, service chats, talks"))
+              "30 more: calls between strangers and home from abroad, service chats, talks"),
+             ("calls-talks-and-service", "calls_talks_and_service.yaml",
+              "30 more again: calls between strangers and relatives far apart, recorded talk, "
+              "service calls and chats"))
 
 
 def calls_section(work: Path) -> list[str]:
@@ -151,14 +154,19 @@ def calls_section(work: Path) -> list[str]:
              "(`calls_chats_and_talks.yaml`) holds thirty more: calls between strangers paired by "
              "a study and calls home from abroad, service chats as customers type them and calls "
              "to a surgery, a school and a council, and published talk (interviews, podcasts, "
-             "vlogs, a hearing, a planning committee). They are ours, so "
+             "vlogs, a hearing, a planning committee). A seventh "
+             "(`calls_talks_and_service.yaml`) holds thirty more again: calls between strangers "
+             "and between relatives far apart (Kerala and Dubai, Glasgow and Toronto, Lagos and "
+             "Manchester), recorded talk (a dinner, a phone-in, a hearing, a wedding speech, "
+             "football commentary, a lecture, a council meeting), and service calls and chats. "
+             "They are ours, so "
              "they are no evidence of the figures on real calls, and the rules were written after "
-             "reading what the job left in them (the last hundred and fifty were scored blind first: "
+             "reading what the job left in them (the last hundred and eighty were scored blind first: "
              "docs/names-in-speech.md, \"Thirty calls no rule had seen\", \"Chats, spoken "
              "transcripts and callers from abroad\", \"Callers from India, Australia, New "
              "Zealand, South Africa, Singapore and Canada, help desks and families, tried "
-             "blind\", \"Thirty spoken transcripts, tried blind\" and \"Thirty more "
-             "conversations, tried blind\").", "",
+             "blind\", \"Thirty spoken transcripts, tried blind\", \"Thirty more "
+             "conversations, tried blind\" and \"Thirty conversations written blind again\").", "",
              "```",
              "python scripts/marked_to_jsonl.py data/handchecked/more_calls.yaml more_calls.jsonl",
              "veil evaluate --input more_calls.jsonl --forms all",
