@@ -292,13 +292,13 @@ _STUTTER = re.compile(r"([^\W\d_]+)[-–—]+\s+\1", re.IGNORECASE)
 
 def names_no_one(finding: Finding, texts: list[str]) -> bool:
     """Whether a name-type finding covers no one's name: only "I'm" (or "I'll", "I've", "I'd",
-    "I'ma", "ima") or a form of address ("Gran", "Amma") as a person; only an article as an organisation or place (a model's "the" of
-    "the Bulls"); only an identifier's short name ("IBAN", "PIN"), fillers ("mm-hmm", "uh-huh,
-    um") or an ordinary word that no name list holds, said twice ("Perfect- Perfect"); or an
-    eponym where it names a disease, a law or a thing ("Graves' disease", "Morse code",
-    "Achilles tendon"); or a person that is the English word of a set phrase ("the crack of
-    dawn", "mark my words": `veil.detection.idioms`). The cheap tests first: it runs on every
-    name candidate of a batch."""
+    "I'ma", "ima") or a form of address ("Gran", "Amma") as a person; only an article as an
+    organisation or place (a model's "the" of "the Bulls"); only an identifier's short name
+    ("IBAN", "PIN"), fillers ("mm-hmm", "uh-huh, um") or an ordinary word that no name list
+    holds, said twice ("Perfect- Perfect"); or an eponym where it names a disease, a law or a
+    thing ("Graves' disease", "Morse code", "Achilles tendon"); or a person that is the English
+    word of a set phrase ("the crack of dawn", "mark my words": `veil.detection.idioms`). The
+    cheap tests first: it runs on every name candidate of a batch."""
     if finding.info_type not in NAME_TYPES or finding.turn >= len(texts):
         return False
     text = texts[finding.turn]
@@ -307,7 +307,8 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
             or exclaimed(text, finding.start, finding.end):
         return True  # "och", "g'day", and "pai" of "ka pai"
     if finding.info_type == "PERSON_NAME":
-        if value in _SELF_REFERENCES or _g_dropped(value) or _POSSESSIVE_S.sub("", value) in _ADDRESSED_AS:
+        if value in _SELF_REFERENCES or _g_dropped(value) \
+                or _POSSESSIVE_S.sub("", value) in _ADDRESSED_AS:
             return True
         if names_no_one_here(text, finding.start, finding.end):
             return True

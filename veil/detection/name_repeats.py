@@ -436,9 +436,10 @@ _BEFORE = re.compile(r"([^\W\d_]+(?:['\u2019-][^\W\d_]+)*)[ \t]$")
 def _name_part(word: str, text: str, start: int, cased: bool, after: bool) -> bool:
     """Whether a word next to a found name is more of it: a capitalised word that is no
     ordinary word (in cased text), or a name-list word that is no ordinary word (in uncased
-    text: "aris mustofa's"; not "harsh" of "a bit harsh geoff said", `ordinary_name_words`). A capitalised ordinary word counts
-    before a name when the lists know it as a name and it does not start the sentence ("met
-    Hunter Ramirez", not "Can Angel call?"). Contractions ("I'm") never count."""
+    text: "aris mustofa's"; not "harsh" of "a bit harsh geoff said", `ordinary_name_words`). A
+    capitalised ordinary word counts before a name when the lists know it as a name and it does
+    not start the sentence ("met Hunter Ramirez", not "Can Angel call?"). Contractions ("I'm")
+    never count."""
     from veil.detection.engine.builtin_names import (
         STOPWORDS, common_words, ordinary_name_words, sentence_initial)
     from veil.detection.engine.builtin_names import name_words as listed

@@ -689,7 +689,7 @@ def is_eponym(text: str, start: int, end: int, possessive: bool = True) -> bool:
     return following is not None and following.group(1).lower() in EPONYM_NOUNS
 
 
-def a_word_before_a_given_name(first: str, second: str) -> bool:
+def _a_word_before_a_given_name(first: str, second: str) -> bool:
     """Without capitals, whether a word that English says ("harsh", "telly"; lower-case) is
     followed by a given name that is no surname ("geoff", "declan"): the word says something
     of the person or ends what came before ("he was a bit harsh geoff said", "on the telly
@@ -702,7 +702,7 @@ def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str, cased: bo
     """Join name words separated only by spaces (or an initial) into one finding, likely a
     name when it has two words or more; in uncased text, one of them must be a name word
     that is no ordinary word ("nick moreau", not "bass hook"), and an English word does not join
-    a given name after it (`a_word_before_a_given_name`)."""
+    a given name after it (`_a_word_before_a_given_name`)."""
     hits.sort()
     out: list[Hit] = []
     dictionary = Method.DICTIONARY
@@ -722,7 +722,7 @@ def _join_adjacent(hits: list[tuple[int, int, Likelihood]], text: str, cased: bo
         if best is not None:
             gap = text[group_end:start]
             if (start <= group_end or (len(gap) <= 3 and gap.strip(" \t.") == "" and " " in gap)) \
-                    and (cased or start <= group_end or words != 1 or not a_word_before_a_given_name(
+                    and (cased or start <= group_end or words != 1 or not _a_word_before_a_given_name(
                         text[group_start:group_end].lower(), text[start:end].lower())):
                 if end > group_end:
                     group_end = end

@@ -275,8 +275,9 @@ STREET_ADDRESS = replace(
 
 # A month as said on a card ("oh nine", "zero nine", "twelve", "september") and a year of this
 # decade or the next ("twenty seven", "two seven", "twenty twenty seven"), near "expires" or
-# "expiry" (not "expression"), or "it runs out". Bare "one" to "nine" and years without units ("nine thirty")
-# are left out: they are times. Written dates (09/27) are the entry's own detector's.
+# "expiry" (not "expression"), or "it runs out". Bare "one" to "nine" and years without units
+# ("nine thirty") are left out: they are times. Written dates (09/27) are the entry's own
+# detector's.
 _MONTH_SAID = (r"(?:(?:oh|zero)[ -]" + UNITS_SAID + r"|ten|eleven|twelve|january|february|march|"
                r"april|may|june|july|august|september|october|november|december)")
 _YEAR_SAID = (r"(?:(?:twenty[ -])?(?:twenty|thirty)[ -]" + UNITS_SAID
