@@ -478,6 +478,7 @@ def test_without_capitals_an_organisation_stops_at_the_nearest_stopword(text, ex
     ("the local baptist church had a fire", None),
     ("we go to the baptist church", None),
     ("we're baptist and he was raised methodist", None),  # no place one goes to
+    ("she brought them home from church from hillcrest baptist", "hillcrest baptist"),  # after "from"
     # No denomination: the word that says a congregation, before its church or fellowship.
     ("we go to grace community church", "grace community church"),
     ("she's a deacon at first bible church", "first bible church"),
@@ -529,6 +530,7 @@ def test_a_school_called_high_and_a_team_by_its_fans(text, expected):
     ("I volunteer at Loaves and Fishes, it's a soup kitchen", "Loaves and Fishes"),
     ("she taught at the Prague Conservatory", "Prague Conservatory"),
     ("he works at citgo now", "citgo"),  # without capitals, a word that is no ordinary word
+    ("kirsty a nurse at the royal alexandra lovely girl", "royal alexandra"),  # what is said of her
     ("she works at target on weekends", "target"),  # or a company's that is
     ("she works for Dawn.", None),  # a person
     ("he worked for Anna Wintor in New York.", None),

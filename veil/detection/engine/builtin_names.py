@@ -2035,6 +2035,9 @@ ORG_STOP = frozenset(
     mostly usually always sometimes often normally generally mainly probably anyway too
     everybody everyone everything one two three four five six seven
     eight nine ten twenty thirty forty fifty sixty seventy eighty ninety hundred""".split()
+) | frozenset(
+    # What a speaker says of someone there ("a nurse at the royal alexandra | lovely girl").
+    "lovely girl lad lass lassie bloke fella".split()
 )
 # Words of time that end an organisation's name when it is written without capitals.
 _WORDS_OF_TIME = frozenset("before after since until till while during".split())
@@ -2494,6 +2497,8 @@ def _congregation_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
         return
     for match in _CONGREGATION_LOWER.finditer(text):
         words = list(re.finditer(r"\S+", text[match.start("name"):match.end("name")]))
+        cut = max((i + 1 for i, w in enumerate(words[:-1]) if w.group(0) in STOPWORDS), default=0)
+        del words[:cut]  # "home from church from | hillcrest baptist": the name starts after "from"
         while words and (words[0].group(0) in _GENERIC_MODIFIERS or words[0].group(0) in STOPWORDS):
             words.pop(0)
         if len(words) < 2 or _CONGREGATION_WORD.fullmatch(words[0].group(0)):
