@@ -180,9 +180,11 @@ _STREET_WORD_SAID = (r"(?!" + NUMBER_SAID + r"\b|(?i:lane|way|block|bedroom|car|
                      r"floor|door|level|more|main[ \t]+roads?)\b)" + text._NOT_STREET_WORDS
                      + r"[a-z][a-z'’-]{1,30}")
 # Spelled out, as a recogniser writes them (no "st", "rd", "ave").
-_STREET_TYPES_SAID = (r"(?:street|road|avenue|lane|drive|court|place|boulevard|terrace|circle|"
-                      r"crescent|way|highway|parkway|close|trail|pike|square)")
-_UNIT = (r",?[ \t]+(?:apartment|apt|unit|suite|flat|bungalow)[ \t]+(?:number[ \t]+)?"
+_STREET_TYPE_WORDS = ("street road avenue lane drive court place boulevard terrace circle crescent "
+                      "way highway parkway close trail pike square").split()
+_STREET_TYPES_SAID = "(?:" + "|".join(_STREET_TYPE_WORDS) + ")"
+_UNIT_WORDS = "(?:apartment|apt|unit|suite|flat|bungalow)"
+_UNIT = (r",?[ \t]+" + _UNIT_WORDS + r"[ \t]+(?:number[ \t]+)?"
          r"(?:" + NUMBER_SAID + r"|[a-z]|\d{1,5}[a-z]?)\b"
          r"(?:[ \t-]+(?:" + NUMBER_SAID + r"|[a-z]|\d{1,5})\b){0,3}")
 _UNIT_SAID = r"(?:" + _UNIT + r")?"
@@ -192,7 +194,7 @@ _ADDRESS_HOTWORD = (r"\b(?:address|live|lives|living|lived|reside|resides|residi
                     r"moved|move|moving|ship|shipping|deliver|delivery|mail|mailing|billing|"
                     r"send it|stay|staying)\b")
 # Where any of these can match: a street type or a unit said (one test per text for all).
-_ADDRESS_WORD = re.compile(r"(?i)\b(?:" + _STREET_TYPES_SAID + r"|apartment|apt|unit|suite|flat|bungalow)\b")
+_ADDRESS_WORD = re.compile(r"(?i)\b(?:" + _STREET_TYPES_SAID + "|" + _UNIT_WORDS + r")\b")
 SPOKEN_HOUSE_NUMBER = gated(_SPOKEN_ADDRESS, _ADDRESS_HOTWORD, window=60, trigger=_ADDRESS_WORD)
 # ... or right after "at", which places someone at it ("you're still at forty two elm street").
 SPOKEN_HOUSE_NUMBER_AT = pattern(
@@ -212,8 +214,7 @@ SPOKEN_HOUSE_NUMBER_AT = pattern(
 _NOT_A_COUNT = (r"(?!(?i:hundred|thousand|double|oh|zero)\b)(?!(?i:one|two|three|four|five|six|"
                 r"seven|eight|nine|ten)\b(?![ \t-]+(?i:and[ \t]+)?" + NUMBER_SAID + r"\b))")
 _STREET_NAME_CAPITALISED = r"(?!(?:The|And|Or|In|On|At|Of|To|For|A|An)\b)[A-Z][A-Za-z'’-]{1,30}"
-_STREET_TYPE_CAPITALISED = (r"(?:Street|Road|Avenue|Lane|Drive|Court|Place|Boulevard|Terrace|Circle|"
-                            r"Crescent|Way|Highway|Parkway|Close|Trail|Pike|Square)")
+_STREET_TYPE_CAPITALISED = "(?:" + "|".join(word.capitalize() for word in _STREET_TYPE_WORDS) + ")"
 _NOT_A_STREET_NAME = (r"(?!(?i:high|main|side|back|dirt|gravel|dead|private|toll|ring|long|short|"
                       r"wide|narrow|busy|quiet|same|different|other|next|new|little|big|small|"
                       r"whole|entire|open|dark|winding|steep|straight|paved|good|bad|nice|major|"
@@ -241,19 +242,20 @@ SPOKEN_ADDRESSES_ALONE = tuple(pattern(regex, L.LIKELY, trigger=_ADDRESS_WORD)
 # A German, Dutch or southern European street with its number said in words:
 # "Rotebühlstraße forty-two", "calle Apolo twelve, bungalow five". Only the street types
 # that are no English word ("platz", "calle"), not "via", "plaza" or "largo".
-_GERMAN_STREET_SAID = (r"(?i)\b[^\W\d_][\w-]{1,30}(?:straße|strasse|straat|gracht|gasse|steeg|"
-                       r"allee|platz)[ \t]+" + NUMBER_SAID + r"(?:[ \t-]+" + UNITS_SAID + r")?\b")
-_SOUTHERN_STREET_SAID = (r"(?i)\b(?:calle|avenida|paseo|rua|travessa|viale|piazza|corso|vicolo|"
-                         r"carrer)[ \t]+(?:(?:de la|de los|de las|del|de|di|della|do|da|dos|das)"
+_GERMAN_SUFFIXES_SAID = r"(?:straße|strasse|straat|gracht|gasse|steeg|allee|platz)"
+_SOUTHERN_STREETS_SAID = r"(?:calle|avenida|paseo|rua|travessa|viale|piazza|corso|vicolo|carrer)"
+_GERMAN_STREET_SAID = (r"(?i)\b[^\W\d_][\w-]{1,30}" + _GERMAN_SUFFIXES_SAID + r"[ \t]+" + NUMBER_SAID
+                       + r"(?:[ \t-]+" + UNITS_SAID + r")?\b")
+_SOUTHERN_STREET_SAID = (r"(?i)\b" + _SOUTHERN_STREETS_SAID
+                         + r"[ \t]+(?:(?:de la|de los|de las|del|de|di|della|do|da|dos|das)"
                          r"[ \t]+)?(?:(?!" + NUMBER_SAID + r"\b)" + _NAME_WORD + r"[ \t]+){1,3}"
                          r"(?:n[uú]mero[ \t]+)?" + _HOUSE_NUMBER_SAID + r"\b"
                          r"(?:,?[ \t]+(?:bungalow|piso|portal|apartamento|casa)[ \t]+"
                          + NUMBER_SAID + r"\b)?")
 EUROPEAN_ADDRESSES_SAID = (
-    pattern(_GERMAN_STREET_SAID, L.LIKELY, trigger=re.compile(
-        r"(?i)(?:straße|strasse|straat|gracht|gasse|steeg|allee|platz) ")),
-    pattern(_SOUTHERN_STREET_SAID, L.LIKELY, trigger=re.compile(
-        r"(?i)\b(?:calle|avenida|paseo|rua|travessa|viale|piazza|corso|vicolo|carrer)\b")),
+    pattern(_GERMAN_STREET_SAID, L.LIKELY, trigger=re.compile(r"(?i)" + _GERMAN_SUFFIXES_SAID + " ")),
+    pattern(_SOUTHERN_STREET_SAID, L.LIKELY,
+            trigger=re.compile(r"(?i)\b" + _SOUTHERN_STREETS_SAID + r"\b")),
 )
 
 STREET_ADDRESS = replace(
