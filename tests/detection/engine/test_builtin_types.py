@@ -171,6 +171,10 @@ FOUND = [
     ("AGE", "shes 76 and her knees are bad", "76"),
     ("AGE", "Reverend Young, bless him, he's, like, eighty-seven--", "eighty-seven"),
     ("AGE", "flew in from Lagos-- she's ninety-one-- and danced", "ninety-one"),  # a dash breaks off
+    ("AGE", "he wouldn't stop climbing ladders at seventy six years of age", "seventy six"),
+    ("AGE", "he'll be ninety in june", "ninety"),  # an age to come, a time after it
+    ("AGE", "He'll be eighty this summer, we're planning a party.", "eighty"),
+    ("AGE", "She got it for me for the birthday, I'll be seventy-two.", "seventy-two"),
     ("USER_NAME", "the request is under user ID camilobluejay.", "camilobluejay"),
     ("USER_NAME", "Username bryand, last login", "bryand"),
     ("DATE_OF_BIRTH", "born on the twentieth of may nineteen ninety-three",

@@ -84,6 +84,32 @@ FOUND = [
 ]
 
 
+# A code said aloud closing an address, after its street, unit or "address" (no hotword of its
+# own), and an address a flat or unit opens: found whole, as written and as a recogniser writes it.
+CLOSING_AN_ADDRESS = [
+    ("UK_POSTAL_CODE", "Twenty-two Cardigan Road, L S six, three B G.", "L S six, three B G"),
+    ("UK_POSTAL_CODE", "the new place is fourteen grange road in heading lee l s 6 3 e p",
+     "l s 6 3 e p"),
+    ("CANADA_POSTAL_CODE", "Forty-seven Glen Everest Road, in Scarborough, M one N, two H six.",
+     "M one N, two H six"),
+    ("IRELAND_EIRCODE", "Fourteen St. Alphonsus Road, Drumcondra, D oh nine, K seven P two.",
+     "D oh nine, K seven P two"),
+    ("IRELAND_EIRCODE", "it has the address here knockmore ballina f two six x two y eight that's all",
+     "f two six x two y eight"),
+    # A flat or unit said before the house number belongs to the address.
+    ("STREET_ADDRESS", "Flat two, forty-one Richmond Road, Roath, Cardiff.", "Flat two, forty-one Richmond Road"),
+    ("STREET_ADDRESS", "and the address is flat two forty seven cow lee road", "flat two forty seven cow lee road"),
+    # A house number in words is no word of a street's name: the whole is the address.
+    ("STREET_ADDRESS", "Twenty-two Cardigan Road, Leeds.", "Twenty-two Cardigan Road"),
+]
+
+
+@pytest.mark.parametrize("info_type,text,value", CLOSING_AN_ADDRESS)
+def test_what_closes_or_opens_an_address(info_type, text, value):
+    assert value in quotes(text, info_type)
+    assert asr(value) in quotes(asr(text), info_type)
+
+
 @pytest.mark.parametrize("info_type,text,value", FOUND)
 def test_found_written(info_type, text, value):
     assert value in quotes(text, info_type)
@@ -134,6 +160,8 @@ NOT_FOUND = [
     ("IBAN_CODE", "gb82 west 1234 5698 7654 33"),  # mod 97 fails, no hotword
     # Single letters and numbers said with no hotword are no postcode or plate.
     ("UK_POSTAL_CODE", "It goes a b one c two d e."),
+    ("IRELAND_EIRCODE", "We drove down the road, a one two, b c d e, singing."),  # "a" is no routing key
+    ("CANADA_POSTAL_CODE", "The bingo caller said b two y one j seven."),  # no address said
     ("LICENSE_PLATE_NUMBER", "We sang a b c one two three."),
     ("LICENSE_PLATE_NUMBER", "The plate had a b and c on it."),  # no digit said
     ("USER_NAME", "Press the underscore key twice."),

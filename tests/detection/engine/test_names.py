@@ -1402,8 +1402,10 @@ def test_a_british_schools_primary_infants_or_juniors(text, expected):
 
 
 def test_the_suffix_co_is_a_word_of_its_own():
-    # "Co-op" is the shop, found by the lists; "Hello" is no part of its name.
-    assert quotes("Hello, Co-op Funeralcare, this is Margaret.", "ORGANIZATION_NAME") == {"Co-op"}
+    # "Co-op" is the shop, found by the lists, and the agent's opening names the firm whole;
+    # "Hello" is no part of its name.
+    assert quotes("Hello, Co-op Funeralcare, this is Margaret.", "ORGANIZATION_NAME") == {
+        "Co-op", "Co-op Funeralcare"}
     assert "Acme Co." in quotes("Acme Co. sent it over.", "ORGANIZATION_NAME")
     # A possessive after a suffix still ends the name there.
     text = "at the British Library and Columbia University's project"

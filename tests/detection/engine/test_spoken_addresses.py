@@ -11,6 +11,8 @@ from tests.detection.engine.conftest import quotes
      "ernesto underscore perez at copperleafauto dot com"),
     ("Sure, my email is linh dot duong @ bayviewrealty.biz.", "linh dot duong @ bayviewrealty.biz"),
     ("a reset link to katie dot simmons at yahoo.com.", "katie dot simmons at yahoo.com"),
+    ("Send it to noreen dot kavanagh at example dot ie.", "noreen dot kavanagh at example dot ie"),
+    ("And the email is faith dot o c at example dot com.", "faith dot o c at example dot com"),
 ])
 def test_spoken_email_addresses_are_found_whole(text, expected):
     assert quotes(text, "EMAIL_ADDRESS") == {expected}
@@ -53,3 +55,23 @@ def test_a_domain_with_a_path_is_a_url(text, expected):
 @pytest.mark.parametrize("text", ["and/or 9.5/10 km/h", "the file is notes.docx/old"])
 def test_url_path_near_misses(text):
     assert quotes(text, "URL") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("It was coming from a single host, ten dot twenty dot four dot one seven, which is one",
+     "ten dot twenty dot four dot one seven"),
+    ("my work vpn it is two zero three dot zero dot one one three dot forty five",
+     "two zero three dot zero dot one one three dot forty five"),
+    ("the printer is on one ninety two dot one sixty eight dot oh dot twelve",
+     "one ninety two dot one sixty eight dot oh dot twelve"),
+])
+def test_an_ip_address_said_aloud(text, expected):
+    assert quotes(text, "IP_ADDRESS") == {expected}
+
+
+@pytest.mark.parametrize("text", [
+    "version two dot one dot three dot four is out",  # a version's number
+    "it went from one dot five to two dot oh",  # two numbers, not four
+])
+def test_numbers_said_with_dot_that_are_no_ip_address(text):
+    assert quotes(text, "IP_ADDRESS") == set()

@@ -2189,11 +2189,16 @@ def _agent_introduced(context: str, cased: bool) -> bool:
 
 
 # "Northside Gas and Electric, this is Tanya": an agent opens the call with the organisation's
-# name, a comma, and their own. With capitals only (without the comma, "oh yeah this is tanya"
-# reads the same); `_opening_org_span` checks the words.
+# name, a comma, and their own, perhaps after a greeting and with the desk between ("Good
+# morning, Wattle Tree Home Care, Bec speaking", "Lakeshore Patient Transfer, bookings, this is
+# Bill"). With capitals only (without the comma, "oh yeah this is tanya" reads the same);
+# `_opening_org_span` checks the words.
 _OPENING_CONTEXT = re.compile(
-    rf"^(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,4}})[ \t]*,[ \t]*"
-    r"(?:this is|my name is|you're speaking (?:with|to)|you are speaking (?:with|to))\b"
+    r"^(?:(?:(?:good[ \t]+)?(?:morning|afternoon|evening)|hello|hi|thanks for calling|"
+    r"thank you for calling)[ \t]*,?[ \t]*)?"
+    rf"(?P<name>{_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{_WORD}){{0,4}})[ \t]*,[ \t]*"
+    r"(?:[a-z]+(?:[ \t]+[a-z]+)?[ \t]*,[ \t]*)?"
+    rf"(?:this is|my name is|you're speaking (?:with|to)|you are speaking (?:with|to)|{_WORD}[ \t]+speaking)\b"
 )
 # What opens a turn before ", this is" and names no organisation.
 _OPENING_WORDS = frozenset(

@@ -33,8 +33,9 @@ from veil.detection.infotypes import european, general, numbers, text
 from veil.detection.infotypes.catalogue import DIGIT_RUNS, InfoType
 from veil.detection.infotypes.european import checked
 from veil.detection.infotypes.said_aloud import (
-    DIGIT_SAID, NUMBER_SAID, POSTCODE_HOTWORD, SPOKEN_CANADA_POSTAL_CODE, SPOKEN_HANDLE,
-    SPOKEN_UK_POSTCODE, SPOKEN_USERNAME, UNITS_SAID, spoken_codes, spoken_plates,
+    DIGIT_SAID, NUMBER_SAID, POSTCODE_HOTWORD, SPOKEN_CANADA_POSTAL_CODE, SPOKEN_EIRCODE,
+    SPOKEN_HANDLE, SPOKEN_UK_POSTCODE, SPOKEN_USERNAME, STREET_TYPE_WORDS, UNIT_WORDS, UNITS_SAID,
+    spoken_codes, spoken_plates,
 )
 from veil.detection.infotypes.street_names import LOCATION
 from veil.transform.operators.surrogate_formats import Slots, like_value, make_generic
@@ -62,7 +63,8 @@ UK_POSTAL_CODE = InfoType(
     detectors=(
         pattern(_UK_POSTCODE, L.LIKELY, check=_postcode_check, trigger=DIGIT,
                 hotwords=[hotword(POSTCODE_HOTWORD, 40, fixed=L.VERY_LIKELY)]),
-        # Said aloud, near "postcode" ("s w one a one a a"): veil.detection.infotypes.said_aloud.
+        # Said aloud, near "postcode" or closing an address ("s w one a one a a"):
+        # veil.detection.infotypes.said_aloud.
         SPOKEN_UK_POSTCODE,
     ),
     surrogate=like_value,
@@ -179,12 +181,8 @@ _HOUSE_NUMBER_SAID = NUMBER_SAID + r"(?:[ \t-]+(?:and[ \t]+)?" + NUMBER_SAID + r
 _STREET_WORD_SAID = (r"(?!" + NUMBER_SAID + r"\b|(?i:lane|way|block|bedroom|car|story|storey|"
                      r"floor|door|level|more|main[ \t]+roads?)\b)" + text._NOT_STREET_WORDS
                      + r"[a-z][a-z'’-]{1,30}")
-# Spelled out, as a recogniser writes them (no "st", "rd", "ave").
-_STREET_TYPE_WORDS = ("street road avenue lane drive court place boulevard terrace circle crescent "
-                      "way highway parkway close trail pike square").split()
-_STREET_TYPES_SAID = "(?:" + "|".join(_STREET_TYPE_WORDS) + ")"
-_UNIT_WORDS = "(?:apartment|apt|unit|suite|flat|bungalow)"
-_UNIT = (r",?[ \t]+" + _UNIT_WORDS + r"[ \t]+(?:number[ \t]+)?"
+_STREET_TYPES_SAID = "(?:" + "|".join(STREET_TYPE_WORDS) + ")"
+_UNIT = (r",?[ \t]+" + UNIT_WORDS + r"[ \t]+(?:number[ \t]+)?"
          r"(?:" + NUMBER_SAID + r"|[a-z]|\d{1,5}[a-z]?)\b"
          r"(?:[ \t-]+(?:" + NUMBER_SAID + r"|[a-z]|\d{1,5})\b){0,3}")
 _UNIT_SAID = r"(?:" + _UNIT + r")?"
@@ -194,8 +192,15 @@ _ADDRESS_HOTWORD = (r"\b(?:address|live|lives|living|lived|reside|resides|residi
                     r"moved|move|moving|ship|shipping|deliver|delivery|mail|mailing|billing|"
                     r"send it|stay|staying)\b")
 # Where any of these can match: a street type or a unit said (one test per text for all).
-_ADDRESS_WORD = re.compile(r"(?i)\b(?:" + _STREET_TYPES_SAID + "|" + _UNIT_WORDS + r")\b")
+_ADDRESS_WORD = re.compile(r"(?i)\b(?:" + _STREET_TYPES_SAID + "|" + UNIT_WORDS + r")\b")
 SPOKEN_HOUSE_NUMBER = gated(_SPOKEN_ADDRESS, _ADDRESS_HOTWORD, window=60, trigger=_ADDRESS_WORD)
+# A flat or unit said before the house number is part of the address, which it introduces:
+# "Flat two, forty-one Richmond Road", "unit four, seventeen Albion Street", "flat two forty
+# seven cow lee road".
+SPOKEN_UNIT_FIRST = pattern(
+    r"(?i)\b" + UNIT_WORDS + r"[ \t]+(?:number[ \t]+)?(?:" + NUMBER_SAID + r"|\d{1,4}[a-z]?|[a-z])\b,?"
+    r"[ \t]+" + _HOUSE_NUMBER_SAID + r"[ \t]+(?:" + _STREET_WORD_SAID + r"[ \t]+){1,3}"
+    + _STREET_TYPES_SAID + r"\b", L.LIKELY, trigger=_ADDRESS_WORD)
 # ... or right after "at", which places someone at it ("you're still at forty two elm street").
 SPOKEN_HOUSE_NUMBER_AT = pattern(
     r"(?i)\bat[ \t]+(" + _SPOKEN_ADDRESS.removeprefix("(?i)") + r")", L.LIKELY, group=1,
@@ -214,7 +219,7 @@ SPOKEN_HOUSE_NUMBER_AT = pattern(
 _NOT_A_COUNT = (r"(?!(?i:hundred|thousand|double|oh|zero)\b)(?!(?i:one|two|three|four|five|six|"
                 r"seven|eight|nine|ten)\b(?![ \t-]+(?i:and[ \t]+)?" + NUMBER_SAID + r"\b))")
 _STREET_NAME_CAPITALISED = r"(?!(?:The|And|Or|In|On|At|Of|To|For|A|An)\b)[A-Z][A-Za-z'’-]{1,30}"
-_STREET_TYPE_CAPITALISED = "(?:" + "|".join(word.capitalize() for word in _STREET_TYPE_WORDS) + ")"
+_STREET_TYPE_CAPITALISED = "(?:" + "|".join(word.capitalize() for word in STREET_TYPE_WORDS) + ")"
 _NOT_A_STREET_NAME = (r"(?!(?i:high|main|side|back|dirt|gravel|dead|private|toll|ring|long|short|"
                       r"wide|narrow|busy|quiet|same|different|other|next|new|little|big|small|"
                       r"whole|entire|open|dark|winding|steep|straight|paved|good|bad|nice|major|"
@@ -263,10 +268,11 @@ STREET_ADDRESS = replace(
     description="Street addresses: a house number, street name and street type, and a unit; "
                 "French, German, Dutch, Spanish, Italian and Portuguese street addresses; a "
                 "house number said in words after 'address', 'live' or 'ship', right after "
-                "'at', or alone where no count reads that way ('eighteen Flynn Avenue', "
+                "'at', after the flat or unit it opens with ('flat two, forty-one Richmond "
+                "Road'), or alone where no count reads that way ('eighteen Flynn Avenue', "
                 "'Rotebühlstraße forty-two').",
     detectors=text.STREET_ADDRESS.detectors + EUROPEAN_ADDRESSES + EUROPEAN_ADDRESSES_SAID + (
-        SPOKEN_HOUSE_NUMBER, SPOKEN_HOUSE_NUMBER_AT) + SPOKEN_ADDRESSES_ALONE,
+        SPOKEN_HOUSE_NUMBER, SPOKEN_HOUSE_NUMBER_AT, SPOKEN_UNIT_FIRST) + SPOKEN_ADDRESSES_ALONE,
     compatible=text.STREET_ADDRESS.compatible | {"UK_POSTAL_CODE"},
     # (European examples are in tests/detection/engine/test_callers.py: the address surrogate draws an
     # English street, whose street type these detectors do not know.)
@@ -349,6 +355,8 @@ def _uncased_eircode_check(match: "re.Match[str]") -> Likelihood | None:
 
 IRELAND_EIRCODE = replace(
     _EIRCODE,
+    description=_EIRCODE.description.rstrip(".") + "; said aloud near 'Eircode' or closing an "
+                "address (d oh nine, k seven p two).",
     # Lower-case ("d02 x285") only near "eircode", "postcode" or "address": without capitals a
     # letter, two digits and four letters or digits are any code. After "And your Eircode?" or
     # "And the address?", the call-transcript profile lifts it in the answer.
@@ -356,6 +364,8 @@ IRELAND_EIRCODE = replace(
         gated(r"(?i)\b" + european.EIRCODE_SHAPE + r"\b",
               r"\b(?:eir ?code|post ?code|postal code|address)\b", window=60,
               check=_uncased_eircode_check, trigger=DIGIT),
+        # Said aloud, near its name or an address ("d oh nine, k seven p two"): said_aloud.
+        SPOKEN_EIRCODE,
     ),
 )
 _PPSN = european.IRELAND_PPSN
@@ -385,7 +395,7 @@ GENERIC_ID = replace(
 CANADA_POSTAL_CODE = replace(
     text.CANADA_POSTAL_CODE,
     description=text.CANADA_POSTAL_CODE.description.rstrip(".") + "; said letter by letter near "
-                "'postal code' (l five m two b three).",
+                "'postal code' or closing an address (l five m two b three).",
     detectors=text.CANADA_POSTAL_CODE.detectors + (SPOKEN_CANADA_POSTAL_CODE,),
 )
 

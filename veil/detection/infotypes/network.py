@@ -19,7 +19,8 @@ L = Likelihood
 
 # Addresses spoken and transcribed: "scott at gmail dot com", "w w w dot example dot org".
 _SPOKEN_TLD = (
-    r"(?:com|org|net|edu|gov|io|co|uk|ca|us|de|fr|info|biz|me|ai|app|dev|tv|au|in|nl|es|it)"
+    r"(?:com|org|net|edu|gov|io|co|uk|ca|us|de|fr|info|biz|me|ai|app|dev|tv|au|in|nl|es|it|ie|nz|"
+    r"za|sg|ng|ke|ph|pk|ch|se|dk|fi|pl|be|pt|br|mx|jp|hk|ae)"
 )
 _DOT = r"[ \t]+dot[ \t]+"
 _NOT_LOCAL_PARTS = frozenset(
@@ -36,11 +37,12 @@ SPOKEN_DIGIT_WORD = (
 )
 # A spoken local part: words joined by "dot", "underscore" or digits read out ("katie dot
 # simmons", "ernesto underscore perez", "piotrnine four", "fox eighty eight"), after up to three
-# initials said as letters ("k fox", "j d smith"; not "a" or "i", which are words).
+# initials said as letters ("k fox", "j d smith"; not "a" or "i", which are words), and with up
+# to three after a dot ("faith dot o c").
 SPOKEN_LOCAL_PART = (
     r"(?:(?<!['’])[b-hj-z][ \t]+){0,3}"
     rf"[a-z0-9][a-z0-9._-]{{0,63}}(?:(?:{_DOT}|[ \t]+underscore[ \t]+|[ \t]+(?={SPOKEN_DIGIT_WORD}\b))"
-    rf"[a-z0-9._-]{{1,63}}){{0,4}}"
+    rf"[a-z0-9._-]{{1,63}}(?:[ \t]+[b-hj-z](?![\w'’])){{0,3}}){{0,4}}"
 )
 
 
@@ -299,9 +301,26 @@ def _ipv6_check(match: "re.Match[str]") -> Likelihood | None:
     return L.LIKELY
 
 
+# Said aloud: four numbers joined by "dot", each as a recogniser writes it ("ten dot twenty dot
+# four dot one seven", "one ninety two dot one sixty eight dot oh dot one", "10 dot 0 dot 0 dot 1").
+_OCTET_WORD = (r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+               r"fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|"
+               r"sixty|seventy|eighty|ninety|hundred|\d{1,3})")
+_OCTET_SAID = _OCTET_WORD + r"(?:[ \t-]+(?:and[ \t]+)?" + _OCTET_WORD + r"){0,3}"
+_IPV4_SAID = (r"(?i)(?<![\w'’])" + _OCTET_SAID + r"(?:" + _DOT + _OCTET_SAID + r"){3}\b(?!" + _DOT + r")")
+_A_VERSION_BEFORE = re.compile(r"(?i)\b(?:version|release|build|update|firmware|v|ios|android)[ \t]+$")
+
+
+def _ipv4_said_check(match: "re.Match[str]") -> Likelihood | None:
+    """Four numbers said with "dot", unless they number a version ("version two dot one dot
+    three dot four")."""
+    return None if _A_VERSION_BEFORE.search(match.string, max(0, match.start() - 12), match.start()) else L.LIKELY
+
+
 IP_ADDRESS = InfoType(
     "IP_ADDRESS",
-    "IPv4 and IPv6 addresses (validated with ipaddress).",
+    "IPv4 and IPv6 addresses (validated with ipaddress); IPv4 said aloud ('ten dot twenty dot four "
+    "dot one seven').",
     detectors=(
         pattern(
             r"\d(?<![\d.]\d)\d{0,2}\.(?:\d{1,3}\.){2}\d{1,3}(?![\d]|\.\d)",
@@ -316,6 +335,7 @@ IP_ADDRESS = InfoType(
             check=_ipv6_check,
             trigger=":",
         ),
+        pattern(_IPV4_SAID, L.LIKELY, check=_ipv4_said_check, trigger=re.compile(r"(?i) dot ")),
     ),
     surrogate=ip,
     score=3,

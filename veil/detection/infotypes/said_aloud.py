@@ -50,13 +50,23 @@ _POSTCODE_SAID = (r"(?i)" + _LETTER + r"(?:" + _SPELLED_SEP + _LETTER + r")?" + 
                   + _DIGIT + _SPELLED_SEP + r"(?:double" + _SEP + r"[a-z]|" + _LETTER + _SPELLED_SEP
                   + r"[a-z])(?![\w'’])")
 POSTCODE_HOTWORD = r"\b(?:post ?code|postal code|zip(?: code)?)\b"
+# A street's type and a flat or unit, spelled out as a recogniser writes them (no "st", "rd").
+STREET_TYPE_WORDS = ("street road avenue lane drive court place boulevard terrace circle crescent "
+                     "way highway parkway close trail pike square").split()
+_UNITS = "apartment apt unit suite flat bungalow".split()
+UNIT_WORDS = "(?:" + "|".join(_UNITS) + ")"
+# A postcode said aloud comes near its name, or at the end of the address it closes ("Twenty-two
+# Cardigan Road, L S six, three B G"; "flat two, Dartmouth, B two Y, one J seven"; "the address
+# here knockmore ballina f two six x two y eight").
+POSTCODE_OR_ADDRESS_HOTWORD = (r"\b(?:post ?code|postal code|zip(?: code)?|eir ?code|address|"
+                               + "|".join(STREET_TYPE_WORDS + _UNITS) + r")\b")
 # Each pattern runs only on a turn with two single letters side by side (or "double x"): every
 # postcode ends with two, every UK plate with three, and a US plate said has two or more
 # ("seven a b c ..."; one that alternates letters and digits, "one a two b three", is left).
 # "a" and "i" alone are in every turn; two single letters together are in few. (Written to
 # start with a space or the text's start, which `re` tests for far faster than a look-behind.)
 _TWO_LETTERS = re.compile(r"(?i)[ -][a-z][ -][a-z](?![\w'’])|^[a-z][ -][a-z](?![\w'’])|double [a-z]\b")
-SPOKEN_UK_POSTCODE = gated(_POSTCODE_SAID, POSTCODE_HOTWORD, window=60, trigger=_TWO_LETTERS)
+SPOKEN_UK_POSTCODE = gated(_POSTCODE_SAID, POSTCODE_OR_ADDRESS_HOTWORD, window=60, trigger=_TWO_LETTERS)
 
 # --- Canadian postal codes: "l five m two b three" ------------------------------------------
 
@@ -104,8 +114,18 @@ _LETTER_BY_DIGIT = re.compile(
     + r"|\d)[ -][a-z](?![\w'’])")
 
 
-SPOKEN_CANADA_POSTAL_CODE = gated(_CANADA_POSTAL_CODE_SAID, POSTCODE_HOTWORD, window=60,
+SPOKEN_CANADA_POSTAL_CODE = gated(_CANADA_POSTAL_CODE_SAID, POSTCODE_OR_ADDRESS_HOTWORD, window=60,
                                   trigger=_LETTER_BY_DIGIT)
+
+# --- Eircodes: "d oh nine, k seven p two" ---------------------------------------------------
+
+# The routing key (a letter, two digits said, or "D six W") and four letters or digits, each
+# said alone; the letters are the twenty the Eircode alphabet uses.
+_EIRCODE_LETTER = r"(?<![\w'’])[ac-fhknprtv-y](?![\w'’])"
+_EIRCODE_SAID = (r"(?i)" + _EIRCODE_LETTER + _SPELLED_SEP + r"(?:" + _TWO_DIGITS + r"|six" + _SPELLED_SEP
+                 + r"w)(?![\w'’]),?(?:" + _SPELLED_SEP + r"(?:" + _EIRCODE_LETTER + r"|" + _DIGIT
+                 + r"(?![\w'’]))){4}")
+SPOKEN_EIRCODE = gated(_EIRCODE_SAID, POSTCODE_OR_ADDRESS_HOTWORD, window=60, trigger=_LETTER_BY_DIGIT)
 
 
 def _code_said_check(match: "re.Match[str]") -> Likelihood | None:

@@ -37,7 +37,14 @@ _NOT_A_STREET_NAME = (r"(?!(?:The|A|An|This|That|These|Those|My|Your|Our|His|Her
                       r"Every|Any|Some|No|On|In|At|Of|To|And|Or|Memory|Easy|Open|"
                       r"(?:Google|Hard|Flash|Usb|USB|Test|Disk|Thumb|External|Network|Shared|"
                       r"One|[A-Z])[ \t]+Drive)\b)")
-_STREET_CASED = (r"\b(?:" + _NOT_A_STREET_NAME + r"[A-Z][a-z'’-]+[ \t]+){1,3}(?:"
+# A house number said in words is no word of the street's name: "Twenty-two Cardigan Road" is
+# an address (STREET_ADDRESS, callers), whose street is "Cardigan Road".
+_SAID_NUMBER_PARTS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+                      "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty "
+                      "seventy eighty ninety hundred oh").split()
+_A_HOUSE_NUMBER_SAID = (r"(?!(?:" + "|".join(w.capitalize() for w in _SAID_NUMBER_PARTS[10:-1])
+                        + r")\b|[A-Z][a-z]+-(?:" + "|".join(_SAID_NUMBER_PARTS) + r")\b)")
+_STREET_CASED = (r"\b(?:" + _NOT_A_STREET_NAME + _A_HOUSE_NUMBER_SAID + r"[A-Z][a-z'’-]+[ \t]+){1,3}(?:"
                  + _STREET_TYPES_CASED + r")\b")
 # The words that place a street: "on", "off", "down"...
 _PLACING = r"(?:on|off|at|to|down|up|along|near|onto|from|of|in|into|across|past|by|via)"

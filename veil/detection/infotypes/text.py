@@ -379,15 +379,27 @@ def _a_candidate_age_answered(match: "re.Match[str]") -> Likelihood | None:
 AGE = InfoType(
     "AGE",
     "Ages: '42 years old', 'forty-two years old', 'aged 42', 'age: 42', '42 y/o', "
-    "\"she's seventy eight\", \"when I was six\".",
+    "\"she's seventy eight\", \"when I was six\", \"he'll be ninety in June\".",
     detectors=(
         pattern(
-            rf"\b(\d{{1,3}}|{NUMBER_WORDS})[ \t-]?(?:years?|yrs?)[ \t-]?old\b",
+            rf"\b(\d{{1,3}}|{NUMBER_WORDS})[ \t-]?(?:years?|yrs?)[ \t-]?(?:old|of[ \t]+age)\b",
             L.LIKELY,
             check=_age_check,
             group=1,
             flags=re.IGNORECASE,
-            trigger=re.compile(r"(?i)old"),
+            trigger=re.compile(r"(?i)old|of age"),
+        ),
+        # "he'll be ninety in June", "I'll be seventy-two.", "she'll be eight this summer": an age
+        # to come, where the sentence ends or a time follows (not "I'll be ten minutes").
+        pattern(
+            rf"\b(?:he|she|i|you)(?:['’]ll|[ \t]+will)[ \t]+be[ \t]+(\d{{1,3}}|{NUMBER_WORDS})"
+            rf"(?=[ \t]*(?:[.!?]|$)|[ \t]+(?:in[ \t]+(?:{_MONTH}|the[ \t]+(?:spring|summer|autumn|fall|winter))"
+            rf"|this|next|on|come|soon|tomorrow|today)\b)",
+            L.LIKELY,
+            check=_age_check,
+            group=1,
+            flags=re.IGNORECASE,
+            trigger=re.compile(r"(?i)ll be|will be"),
         ),
         pattern(
             rf"\b(?:they're|they are)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})"
