@@ -1036,6 +1036,7 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "how's summer", "how's paris", "summer's a busy time", "if an infant's not getting enough",
     "the bill's a lot higher",
     "we'll bill my husband for it", "i'm going to sue her husband", "i love my wife",
+    "safe journey to ibadan greet your cousin for me", "tell your mum i said hi",
     "please grant my daughter access", "a guy my brother knows", "then rose her husband said no",
     "the bill is my husband's", "my bill is my wife's problem", "this will is my father's",
     "our tech support line", "my doctor will call", "your agent rose to the occasion",
@@ -1332,6 +1333,9 @@ def test_a_word_said_at_length_or_laughter_is_drawn_out(word, drawn_out):
     ("doctor smith will see you now", {"smith"}), ("i spoke with nurse hope", {"hope"}),
     ("sister mary joseph runs the school", {"mary joseph"}), ("ask for dr said", {"said"}),
     ("i saw dr bass said it was fine", {"bass"}),
+    # "sir" said to the caller, then the next sentence's word
+    ("sorry for the inconvenience sir may i know your registered mobile", set()),
+    ("okay sir red light means there is a fiber cut", set()), ("i met sir elton once", {"elton"}),
 ])
 def test_without_capitals_a_verb_or_determiner_after_a_title_or_cue_is_no_name(text, names):
     assert quotes(text, "PERSON_NAME") == names

@@ -1068,8 +1068,8 @@ def _after_a_subject_or_determiner(lowered: str, start: int) -> bool:
 
 # "grant his son comes by too", "dawn my sister-in-law", "mark is my husband": someone, then
 # whose relative they are (not a verb's object: "we'll bill my husband", "going to sue her
-# husband", "i love my wife"; nor a word for anyone: "a guy my brother knows"; nor a thing:
-# "the bill is my husband's").
+# husband", "i love my wife", "greet your cousin for me" (`_ASKED_OF_A_RELATIVE`); nor a word for
+# anyone: "a guy my brother knows"; nor a thing: "the bill is my husband's").
 _NAMED_BEFORE_A_RELATIVE = re.compile(
     r"\b(?P<name>[^\W\d_][\w-]{0,30})(?:[ \t]+(?:is|was)|['’]s)?[ \t]*,?[ \t]+"
     r"(?:his|her|my|our|their|your)[ \t]+"
@@ -1182,6 +1182,12 @@ _RELATIVE_NAMED_BEFORE_A_VERB = re.compile(
 _DONE_BY_A_RELATIVE = VERBS_AFTER_PEOPLE | frozenset("rose won drew".split())
 # What follows "a girl" or "a boy" and names no child ("a girl friend", "a boy will").
 _NOT_A_CHILDS_NAME = _DONE_BY_A_RELATIVE | frozenset(_PEOPLE.split("|"))
+# The verbs a request puts before a relative, with no subject to show them verbs: "greet your
+# cousin for me", "tell your mum", "give my love to".
+_ASKED_OF_A_RELATIVE = frozenset("""
+    greet tell ask hug kiss thank call phone ring text visit meet help bring take give send wish
+    remind show let love miss
+""".split())
 # The modals and past tenses that a verb agreeing with a subject, or a pronoun taking someone
 # up again, shows to be a name: "my brother will lives in spokane", "my son drew he's into it".
 _VERBS_BEFORE_A_SUBJECT = frozenset("will drew rose won".split())
@@ -1304,7 +1310,8 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_ADDRESSED_AS_A_TURN_OPENS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE, but=_VERBS_BEFORE_A_SUBJECT),
           a_verb_before_its_clause),
          (_RELATIVE_NAMED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
-         (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE, _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED),
+         (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE,
+          _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED | _ASKED_OF_A_RELATIVE),
           _after_a_subject),
          (_NAMED_BEFORE_AN_HONORIFIC, L.POSSIBLE,
           _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED | _NOT_BEFORE_AN_HONORIFIC),
@@ -1635,16 +1642,25 @@ def _surname_after_a_courtesy_title(text: str, lowered: str, match: "re.Match[st
     return match.start("name"), match.start("name") + len(value)
 
 
+# Titles said to anyone as a form of address ("yes sir", "thank you madam"), far more often
+# than before a name: without capitals, an ordinary word after one is the next sentence's.
+_SAID_TO_ANYONE = frozenset({"sir", "madam", "madame"})
+
+
 def _named_after_word_title(text: str, title: str, span: tuple[int, int]) -> tuple[int, int] | None:
     """The name words after a title in text without capitals, where the title alone says little.
 
-    One letter is no name ("captain s quarters": a possessive that lost its apostrophe). The
+    One letter is no name ("captain s quarters": a possessive that lost its apostrophe), nor an
+    ordinary word after "sir" or "madam" (`_SAID_TO_ANYONE`). The
     name stops at a verb that a name list also holds (`VERBS_AFTER_PEOPLE`): "my brother said
     no", "the doctor will call", "dr bass said"; after a courtesy title, not at its first word."""
     start, end = span
     words = list(re.finditer(r"[^\s]+", text[start:end]))
     if len(words[0].group(0).strip(",.")) < 2:
         return None
+    title_word = title.strip(" \t.").split()[-1]
+    if title_word in _SAID_TO_ANYONE and words[0].group(0).strip(",.").lower() in common_words():
+        return None  # "okay sir red light means", "sorry sir may i know": "sir" said to the caller
     # After a courtesy title the first word is the name whatever it is ("ask for dr said");
     # a verb after it is the verb ("dr bass said").
     courtesy = title.strip(" \t.").split()[-1] not in WORD_TITLES
