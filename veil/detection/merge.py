@@ -290,6 +290,31 @@ _WORDS = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
 _STUTTER = re.compile(r"([^\W\d_]+)[-–—]+\s+\1", re.IGNORECASE)
 
 
+# Nouns for a kind of body or place, which a text with capitals writes in lower case when it
+# means any one of the kind ("a job at the university", "the army", "at uni", "to the city
+# centre"): a model's organisation or place on such a word alone names none.
+_KINDS_OF_BODY_OR_PLACE = frozenset("""
+    university uni college school academy institute army navy police court council church club team
+    company corporation firm bank hospital clinic department committee society association
+    federation union government agency ministry office news service services group foundation
+    trust board bureau commission authority league party parish diocese city town centre center
+    depot harbor harbour district village county state federal stadium airport station library
+    museum orthodontist dentist counselling counseling surgery pharmacy practice shop store mall
+    restaurant cafe pub bar hotel
+""".split())
+_A_CAPITALISED_WORD_BEFORE = re.compile(r"[A-Z][\w'’.-]*[ \t]+$")
+
+
+def _a_kind_of_body_or_place(finding: Finding, text: str, value: str) -> bool:
+    """Whether an organisation or place is one lower-case word for a kind of body or place
+    (`_KINDS_OF_BODY_OR_PLACE`) in text with capitals, not the end of a capitalised name
+    ("Casement stadium")."""
+    return (finding.info_type in ("ORGANIZATION_NAME", "LOCATION") and value in _KINDS_OF_BODY_OR_PLACE
+            and text[finding.start:finding.end].strip(_EDGES).islower()
+            and _builtin_names().is_cased(text)
+            and _A_CAPITALISED_WORD_BEFORE.search(text, max(0, finding.start - 30), finding.start) is None)
+
+
 def names_no_one(finding: Finding, texts: list[str]) -> bool:
     """Whether a name-type finding covers no one's name: only "I'm" (or "I'll", "I've", "I'd",
     "I'ma", "ima") or a form of address ("Gran", "Amma") as a person; only an article as an
@@ -297,7 +322,9 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
     ("IBAN", "PIN"), fillers ("mm-hmm", "uh-huh, um") or an ordinary word that no name list
     holds, said twice ("Perfect- Perfect"); or an eponym where it names a disease, a law or a
     thing ("Graves' disease", "Morse code", "Achilles tendon"); or a person that is the English
-    word of a set phrase ("the crack of dawn", "mark my words": `veil.detection.idioms`). The
+    word of a set phrase ("the crack of dawn", "mark my words": `veil.detection.idioms`); or, in
+    text with capitals, an organisation or place that is a lower-case word for any body or place
+    of a kind ("at the university": `_a_kind_of_body_or_place`). The
     cheap tests first: it runs on every name candidate of a batch."""
     if finding.info_type not in NAME_TYPES or finding.turn >= len(texts):
         return False
@@ -312,7 +339,7 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
             return True
         if names_no_one_here(text, finding.start, finding.end):
             return True
-    elif value in _ARTICLES:
+    elif value in _ARTICLES or _a_kind_of_body_or_place(finding, text, value):
         return True
     if " " not in value:  # one word: an eponym or no one's
         names = _builtin_names()

@@ -411,6 +411,21 @@ def test_names_that_look_like_edge_words_are_kept(text, value):
     assert [text[f.start:f.end] for f in merged] == [value]
 
 
+@pytest.mark.parametrize("text,value,info_type,kept", [
+    ("Ash moved here for her job at the university.", "university", "ORGANIZATION_NAME", False),
+    ("I dropped him at the orthodontist, and then Drew came.", "orthodontist", "ORGANIZATION_NAME", False),
+    ("Once, at uni. At QUT, it was fine.", "uni", "ORGANIZATION_NAME", False),
+    ("Take a cab to the city centre from Heathrow.", "centre", "LOCATION", False),
+    ("Residents challenged Casement stadium.", "stadium", "LOCATION", True),  # a name's last word
+    ("i work at the university", "university", "ORGANIZATION_NAME", True),  # no capitals: it may be one
+])
+def test_a_lower_case_word_for_any_body_or_place_names_none(text, value, info_type, kept):
+    """With capitals, "at the university" is any university, whatever a model types it as."""
+    start = text.index(value)
+    found = Finding(0, start, start + len(value), info_type, Likelihood.LIKELY, Method.MODEL, "hf")
+    assert bool(merge_findings([found], [text])) is kept
+
+
 def test_a_title_alone_or_an_identifier_acronym_is_no_name():
     text = "Officer, the IBAN is wrong"
     found = [model_finding(text, "Officer"), model_finding(text, "IBAN")]
