@@ -917,6 +917,8 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("my brother will lives in spokane", "will"),  # a verb agreeing with its subject follows
     ("we could drive dawn said she'd drive down", "dawn"),  # someone who says or tells
     ("art always said get something practical", "art"),
+    ("is that the same bill who helped us during onboarding", "bill"),  # "who", not "that"
+    ("she's replacing rob who retired", "rob"),
     ("is frank gonna help with that", "frank"),  # asked about, as the subject of what they'll do
     ("will will come if there's wifi", "will"),
     ("okay april how long has he had the fever", "april"),  # addressed as a turn opens
@@ -1035,6 +1037,7 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "the summer has a new feel", "june from the first to the tenth", "will from now on",
     "how's summer", "how's paris", "summer's a busy time", "if an infant's not getting enough",
     "the bill's a lot higher",
+    "there was a guy who worked there", "prices rose who knows why",
     "we'll bill my husband for it", "i'm going to sue her husband", "i love my wife",
     "safe journey to ibadan greet your cousin for me", "tell your mum i said hi",
     "please grant my daughter access", "a guy my brother knows", "then rose her husband said no",

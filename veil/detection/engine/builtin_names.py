@@ -1125,6 +1125,15 @@ _TAKEN_UP_AS_A_RELATIVE = re.compile(
     r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]*,?[ \t]+(?:he|she)(?:[ \t]+(?:is|was)|['’]s)[ \t]+"
     rf"(?:his|her|my|our|their|your)[ \t]+(?:{_RELATIVES}|best friend)\b"
 )
+# "the same bill who helped us", "rob who retired", "penny who runs the shop": "who" says a
+# person is meant, where a thing would take "that" or "which" (not "who knows", "who cares", nor
+# a word for anyone: "a guy who works there").
+_WHO_DID = re.compile(
+    rf"\b(?P<name>{_WORD})[ \t]+who(?:['’](?:s|d|ll)|[ \t]+(?:is|was|has|had|helped|retired|works|"
+    r"worked|lives|lived|runs|ran|used|came|comes|left|started|owns|owned|moved|manages|managed|"
+    r"teaches|taught|sorted|fixed|handles|handled|joined|leads|led|drives|drove|looks after|"
+    r"looked after|set up|sets up|deals with|dealt with))\b"
+)
 # "dawn said she'd drive", "as frank always says": someone who says or tells, which only a person
 # does (not after a subject, a modal or a determiner: "i hope said", "the bill said").
 _SAYS_SOMETHING = re.compile(
@@ -1298,6 +1307,8 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_RELATIVE_NAMED_BEFORE_A_VERB, L.POSSIBLE, _SHOWN_SOMEONE, None),
          (_TAKEN_UP_AS_A_RELATIVE, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject),
          (_SAYS_SOMETHING, L.POSSIBLE, _SHOWN_SOMEONE, _no_english_word_or_after_a_subject),
+         (_WHO_DID, L.POSSIBLE,
+          _no_names(_NOT_SOMEONE_ASKED_AFTER | PEOPLE_WORDS, but=_VERBS_BEFORE_A_SUBJECT), None),
          (_ASKED_ABOUT, L.POSSIBLE, _SHOWN_SOMEONE, _no_english_word),
          (_WILL_WILL, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject),
          (_AND_I, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject_or_a_copula),
