@@ -14,7 +14,9 @@ from veil.detection.engine.builtin_names import (
     medicines,
 )
 from veil.detection.engine.checksums import digits_of
-from veil.detection.engine.detectors import DIGIT, UPPER, Hotword, hotword, pattern, scanner
+from veil.detection.engine.detectors import (
+    DIGIT, UPPER, Hotword, PatternDetector, hotword, pattern, scanner,
+)
 from veil.detection.engine.dictionary import DictionaryMatcher
 from veil.detection.engine.name_lists import US_STATES
 from veil.detection.entity_keys import phone_key
@@ -280,6 +282,11 @@ def _age_check(match: "re.Match[str]") -> Likelihood | None:
     return L.LIKELY
 
 
+def _an_age(regex: str, trigger) -> PatternDetector:
+    """An age in years (group 1 of `regex`, case-insensitive), likely where `_age_check` allows."""
+    return pattern(regex, L.LIKELY, check=_age_check, group=1, flags=re.IGNORECASE, trigger=trigger)
+
+
 # Who is said to be that old: a pronoun, or a name or a relative with "'s" ("Bob's seventy
 # three", "her grandmother's eighty nine"; `_a_person_before`), and the question ("isn't he
 # like twenty five?").
@@ -381,35 +388,20 @@ AGE = InfoType(
     "Ages: '42 years old', 'forty-two years old', 'aged 42', 'age: 42', '42 y/o', "
     "\"she's seventy eight\", \"when I was six\", \"he'll be ninety in June\".",
     detectors=(
-        pattern(
+        _an_age(
             rf"\b(\d{{1,3}}|{NUMBER_WORDS})[ \t-]?(?:years?|yrs?)[ \t-]?(?:old|of[ \t]+age)\b",
-            L.LIKELY,
-            check=_age_check,
-            group=1,
-            flags=re.IGNORECASE,
-            trigger=re.compile(r"(?i)old|of age"),
-        ),
+            re.compile(r"(?i)old|of age")),
         # "he'll be ninety in June", "I'll be seventy-two.", "she'll be eight this summer": an age
         # to come, where the sentence ends or a time follows (not "I'll be ten minutes").
-        pattern(
+        _an_age(
             rf"\b(?:he|she|i|you)(?:['’]ll|[ \t]+will)[ \t]+be[ \t]+(\d{{1,3}}|{NUMBER_WORDS})"
             rf"(?=[ \t]*(?:[.!?]|$)|[ \t]+(?:in[ \t]+(?:{_MONTH}|the[ \t]+(?:spring|summer|autumn|fall|winter))"
             rf"|this|next|on|come|soon|tomorrow|today)\b)",
-            L.LIKELY,
-            check=_age_check,
-            group=1,
-            flags=re.IGNORECASE,
-            trigger=re.compile(r"(?i)ll be|will be"),
-        ),
-        pattern(
+            re.compile(r"(?i)ll be|will be")),
+        _an_age(
             rf"\b(?:they're|they are)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})"
             r"(?=[ \t,]+(?:now|today|this year|next (?:week|month|year))\b)",
-            L.LIKELY,
-            check=_age_check,
-            group=1,
-            flags=re.IGNORECASE,
-            trigger=re.compile(r"(?i)'re|are"),
-        ),
+            re.compile(r"(?i)'re|are")),
         pattern(
             rf"\b(?:they're|they are)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})[ \t]*(?:[.!]|$)",
             L.UNLIKELY,
@@ -442,22 +434,12 @@ AGE = InfoType(
             hotwords=[hotword(r"\bhow old\b", 40, fixed=L.LIKELY)],
             ceiling=L.UNLIKELY,
         ),
-        pattern(
+        _an_age(
             r"\b(\d{1,3})[ \t]?(?:y/o|yo|yrs old)\b",
-            L.LIKELY,
-            check=_age_check,
-            group=1,
-            flags=re.IGNORECASE,
-            trigger=DIGIT,
-        ),
-        pattern(
+            DIGIT),
+        _an_age(
             rf"\b(?:aged?|age is|age of|turned|turning|turns)[: \t]+(\d{{1,3}}|{NUMBER_WORDS})\b",
-            L.LIKELY,
-            check=_age_check,
-            group=1,
-            flags=re.IGNORECASE,
-            trigger=re.compile(r"(?i)age|turn"),
-        ),
+            re.compile(r"(?i)age|turn")),
     ),
     surrogate=age_in_years,
     score=1,
