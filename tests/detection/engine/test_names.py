@@ -918,6 +918,9 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("we could drive dawn said she'd drive down", "dawn"),  # someone who says or tells
     ("art always said get something practical", "art"),
     ("is that the same bill who helped us during onboarding", "bill"),  # "who", not "that"
+    ("hi dawn good to see you how was the trip", "dawn"),  # greeted and asked after
+    ("hey april how are you", "april"),
+    ("hi is that penny it's callum from brightlane", "penny"),  # asked for as the call opens
     ("she's replacing rob who retired", "rob"),
     ("is frank gonna help with that", "frank"),  # asked about, as the subject of what they'll do
     ("will will come if there's wifi", "will"),
@@ -1038,6 +1041,7 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "how's summer", "how's paris", "summer's a busy time", "if an infant's not getting enough",
     "the bill's a lot higher",
     "there was a guy who worked there", "prices rose who knows why",
+    "hi there how are you", "hi everyone good to see you", "is that right", "hello is that okay",
     "we'll bill my husband for it", "i'm going to sue her husband", "i love my wife",
     "safe journey to ibadan greet your cousin for me", "tell your mum i said hi",
     "please grant my daughter access", "a guy my brother knows", "then rose her husband said no",

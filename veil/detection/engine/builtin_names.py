@@ -1001,6 +1001,18 @@ _NICE_TALKING_TO = re.compile(
     r"\b(?:nice|good|great|lovely)[ \t]+(?:talking|speaking|chatting)[ \t]+(?:to|with)[ \t]+you"
     rf"[ \t]*,?[ \t]+(?P<name>{_WORD})\b(?![’']s)"
 )
+# "hi dawn good to see you", "hey april how are you": whom a greeting opens on and asks after.
+_GREETED_AND_ASKED = re.compile(
+    r"\b(?:hi|hello|hey|hiya|(?:good[ \t]+)?(?:morning|afternoon|evening))[ \t]*,?[ \t]+"
+    rf"(?P<name>{_WORD})[ \t]*,?[ \t]+(?:(?:good|nice|great|lovely)[ \t]+to[ \t]+(?:see|hear)[ \t]+you|"
+    r"how[ \t]+(?:are|r)[ \t]+(?:you|u|things)|how's[ \t]+it[ \t]+going|how[ \t]+have[ \t]+you[ \t]+been|"
+    r"long[ \t]+time)\b"
+)
+# "hi is that penny? it's callum from brightlane": who a caller asks for as the call opens.
+_ASKED_FOR_AS_A_CALL_OPENS = re.compile(
+    r"^(?:(?:hi|hello|hey|hiya|good[ \t]+(?:morning|afternoon|evening))[ \t]*,?[ \t]+)?is[ \t]+that[ \t]+"
+    rf"(?P<name>{_WORD})(?=[ \t]*[?.,]|[ \t]+(?:it's|it is|this is|i'm)\b|[ \t]*$)"
+)
 # "she's dating cash young", "joy is marrying mark love": whom someone marries or dates.
 _PARTNERED_WITH = re.compile(
     r"\b(?:dating|marrying|married to|engaged to|divorced from|divorcing|broke up with|"
@@ -1301,6 +1313,8 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_INTRODUCED_ON_MEETING, L.LIKELY, _no_names(), None),
          (_BIDDEN_GOODBYE, L.LIKELY, _no_names(), a_verb_before_its_clause),
          (_NICE_TALKING_TO, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
+         (_GREETED_AND_ASKED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
+         (_ASKED_FOR_AS_A_CALL_OPENS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_CALLED_BY_NAME, L.POSSIBLE, _no_names(_NOT_WHAT_ONE_IS_CALLED, but=_VERBS_BEFORE_A_SUBJECT), None),
          *((pattern, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None) for pattern in _MESSAGES_FOR),
          (_TAKEN_UP_AGAIN, L.POSSIBLE, _SHOWN_SOMEONE, None),
