@@ -921,6 +921,8 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("hi dawn good to see you how was the trip", "dawn"),  # greeted and asked after
     ("hey april how are you", "april"),
     ("hi is that penny it's callum from brightlane", "penny"),  # asked for as the call opens
+    ("dev from platform said it's the cache", "dev"),  # named by their team
+    ("i'll also loop in rob in finance because they're asking", "rob"),
     ("she's replacing rob who retired", "rob"),
     ("is frank gonna help with that", "frank"),  # asked about, as the subject of what they'll do
     ("will will come if there's wifi", "will"),
@@ -1042,6 +1044,8 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "the bill's a lot higher",
     "there was a guy who worked there", "prices rose who knows why",
     "hi there how are you", "hi everyone good to see you", "is that right", "hello is that okay",
+    "there's faith in security", "we found a bill in accounts payable", "will from now on",
+    "i work at chase in accounting",  # the firm, after "at"
     "we'll bill my husband for it", "i'm going to sue her husband", "i love my wife",
     "safe journey to ibadan greet your cousin for me", "tell your mum i said hi",
     "please grant my daughter access", "a guy my brother knows", "then rose her husband said no",

@@ -1001,6 +1001,28 @@ _NICE_TALKING_TO = re.compile(
     r"\b(?:nice|good|great|lovely)[ \t]+(?:talking|speaking|chatting)[ \t]+(?:to|with)[ \t]+you"
     rf"[ \t]*,?[ \t]+(?P<name>{_WORD})\b(?![’']s)"
 )
+# "dev from platform said", "loop in rob in finance", "grant from legal": a colleague named by the
+# team they work in (not after a subject or a determiner: "i hope in sales", "a bill in accounts";
+# nor what one has in something: "faith in security").
+_FROM_A_TEAM = re.compile(
+    rf"\b(?P<name>{_WORD})[ \t]+(?:from|in|over[ \t]+in)[ \t]+(?:the[ \t]+)?(?:(?:finance|legal|hr|"
+    r"accounts|accounting|payroll|sales|marketing|support|engineering|ops|operations|procurement|"
+    r"compliance|security|platform|product|design|facilities|admissions|billing|reception|"
+    r"head[ \t]+office|customer[ \t]+service|infra|infrastructure|qa|recruitment|talent|devops)"
+    r"(?:[ \t]+(?:team|department|dept))?|it[ \t]+(?:team|department|dept))\b"
+    r"(?![ \t]+(?:is|are|was|were)\b)"
+)
+# Given names that are also what one has in something ("faith in security", "hope in sales").
+_HELD_IN_SOMETHING = frozenset("faith hope grace joy trust charity patience mercy glory".split())
+_A_FIRM_BEFORE = re.compile(r"\b(?:at|and|&)[ \t]+$")
+
+
+def _a_firm_or_after_a_subject(word: str, lowered: str, start: int) -> bool:
+    """After "at" or "and" the word is as often the firm ("i work at reynolds in accounting",
+    "reynolds and reynolds in accounting") as someone; after a subject or a determiner it is a
+    verb or a thing (`_after_a_subject`)."""
+    return _A_FIRM_BEFORE.search(lowered, max(0, start - 6), start) is not None \
+        or _after_a_subject(word, lowered, start)
 # "hi dawn good to see you", "hey april how are you": whom a greeting opens on and asks after.
 _GREETED_AND_ASKED = re.compile(
     r"\b(?:hi|hello|hey|hiya|(?:good[ \t]+)?(?:morning|afternoon|evening))[ \t]*,?[ \t]+"
@@ -1314,6 +1336,8 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_BIDDEN_GOODBYE, L.LIKELY, _no_names(), a_verb_before_its_clause),
          (_NICE_TALKING_TO, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_GREETED_AND_ASKED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
+         (_FROM_A_TEAM, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER | _HELD_IN_SOMETHING),
+          _a_firm_or_after_a_subject),
          (_ASKED_FOR_AS_A_CALL_OPENS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_CALLED_BY_NAME, L.POSSIBLE, _no_names(_NOT_WHAT_ONE_IS_CALLED, but=_VERBS_BEFORE_A_SUBJECT), None),
          *((pattern, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None) for pattern in _MESSAGES_FOR),
