@@ -1023,6 +1023,8 @@ def _a_firm_or_after_a_subject(word: str, lowered: str, start: int) -> bool:
     verb or a thing (`_after_a_subject`)."""
     return _A_FIRM_BEFORE.search(lowered, max(0, start - 6), start) is not None \
         or _after_a_subject(word, lowered, start)
+
+
 # "hi dawn good to see you", "hey april how are you": whom a greeting opens on and asks after.
 _GREETED_AND_ASKED = re.compile(
     r"\b(?:hi|hello|hey|hiya|(?:good[ \t]+)?(?:morning|afternoon|evening))[ \t]*,?[ \t]+"

@@ -314,7 +314,8 @@ _A_VERSION_BEFORE = re.compile(r"(?i)\b(?:version|release|build|update|firmware|
 def _ipv4_said_check(match: "re.Match[str]") -> Likelihood | None:
     """Four numbers said with "dot", unless they number a version ("version two dot one dot
     three dot four")."""
-    return None if _A_VERSION_BEFORE.search(match.string, max(0, match.start() - 12), match.start()) else L.LIKELY
+    version = _A_VERSION_BEFORE.search(match.string, max(0, match.start() - 12), match.start())
+    return None if version else L.LIKELY
 
 
 IP_ADDRESS = InfoType(

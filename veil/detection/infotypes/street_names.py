@@ -39,11 +39,13 @@ _NOT_A_STREET_NAME = (r"(?!(?:The|A|An|This|That|These|Those|My|Your|Our|His|Her
                       r"One|[A-Z])[ \t]+Drive)\b)")
 # A house number said in words is no word of the street's name: "Twenty-two Cardigan Road" is
 # an address (STREET_ADDRESS, callers), whose street is "Cardigan Road".
-_SAID_NUMBER_PARTS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-                      "fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty "
-                      "seventy eighty ninety hundred oh").split()
-_A_HOUSE_NUMBER_SAID = (r"(?!(?:" + "|".join(w.capitalize() for w in _SAID_NUMBER_PARTS[10:-1])
-                        + r")\b|[A-Z][a-z]+-(?:" + "|".join(_SAID_NUMBER_PARTS) + r")\b)")
+# A count from one to ten may name a street ("Seven Sisters Road"); a larger one, or a number
+# joined by a hyphen ("Forty-seven"), is a house number.
+_UNITS_SAID = "one two three four five six seven eight nine ten oh".split()
+_TEENS_AND_TENS_SAID = ("eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen "
+                        "twenty thirty forty fifty sixty seventy eighty ninety hundred").split()
+_A_HOUSE_NUMBER_SAID = (r"(?!(?:" + "|".join(w.capitalize() for w in _TEENS_AND_TENS_SAID)
+                        + r")\b|[A-Z][a-z]+-(?:" + "|".join(_UNITS_SAID + _TEENS_AND_TENS_SAID) + r")\b)")
 _STREET_CASED = (r"\b(?:" + _NOT_A_STREET_NAME + _A_HOUSE_NUMBER_SAID + r"[A-Z][a-z'’-]+[ \t]+){1,3}(?:"
                  + _STREET_TYPES_CASED + r")\b")
 # The words that place a street: "on", "off", "down"...
