@@ -31,6 +31,10 @@ FOUND = [
     ("I live on Oak Street.", "Oak Street"),
     ("The water damage at our home on Birchwood Drive.", "Birchwood Drive"),
     ("They moved to Pinecrest Court in May.", "Pinecrest Court"),
+    # A Dublin postal district, its number part of the place.
+    ("Go to accounts payable, Dublin two, D02 X285.", "Dublin two"),
+    ("The office is in Dublin 6W now.", "Dublin 6W"),
+    ("i live in dublin fifteen near the park", "dublin fifteen"),
 ]
 
 # Abbreviated street types count only with capitals: "st" and "ave" alone are words and slang.
@@ -107,3 +111,12 @@ def test_a_corner_is_one_placeholder_in_the_job(detector, form):
     else:
         assert out[1:] == ["we're on [LOCATION_1] right by the corner of [LOCATION_2]",
                            "the office moved to [LOCATION_3]"]
+
+
+@pytest.mark.parametrize("text", [
+    "We flew to Dublin two weeks ago.",  # a count after the city, no district
+    "Dublin one of the best cities, they say.",
+])
+@pytest.mark.parametrize("form", [str, asr])
+def test_a_count_after_dublin_is_no_district(text, form):
+    assert {value.lower() for value in quotes(form(text), "LOCATION")} == {"dublin"}

@@ -52,7 +52,7 @@ _POSTCODE_SAID = (r"(?i)" + _LETTER + r"(?:" + _SPELLED_SEP + _LETTER + r")?" + 
 POSTCODE_HOTWORD = r"\b(?:post ?code|postal code|zip(?: code)?)\b"
 # A street's type and a flat or unit, spelled out as a recogniser writes them (no "st", "rd").
 STREET_TYPE_WORDS = ("street road avenue lane drive court place boulevard terrace circle crescent "
-                     "way highway parkway close trail pike square").split()
+                     "way highway parkway close trail pike square quay wharf mews").split()
 _UNITS = "apartment apt unit suite flat bungalow".split()
 UNIT_WORDS = "(?:" + "|".join(_UNITS) + ")"
 # A postcode said aloud comes near its name, or at the end of the address it closes ("Twenty-two

@@ -187,10 +187,18 @@ STREET_NAMES = (
     pattern(_CORNER_OF, L.LIKELY, group=1, check=_corner_of_check,
             trigger=re.compile(r"(?i)corner")),
 )
+# A Dublin postal district: the number is part of the place ("Dublin two", "Dublin 6W", "dublin
+# fifteen"), and narrows it to a few streets; not a count after the city ("dublin two weeks ago").
+_DUBLIN_DISTRICT = (r"(?i)\bdublin[ \t]+(?:6w|six[ \t]+w|1[0-9]|2[0-4]|[1-9]|one|two|three|four|five|six|"
+                    r"seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
+                    r"eighteen|nineteen|twenty(?:[ \t-](?:one|two|three|four))?)\b"
+                    r"(?![ \t]+(?:of|and|or|more|times|weeks?|days?|nights?|months?|years?|hours?|"
+                    r"minutes?|people|tickets?|flights?|kids|children)\b)")
+POSTAL_DISTRICTS = (pattern(_DUBLIN_DISTRICT, L.LIKELY, trigger=re.compile(r"(?i)dublin ")),)
 LOCATION = replace(
     names.LOCATION,
     description=names.LOCATION.description.rstrip(".") + "; streets named without a house number "
-                "(Oak Street, 51st Street, Central Ave), and corners (the corner of Main and "
-                "Third).",
-    detectors=names.LOCATION.detectors + STREET_NAMES,
+                "(Oak Street, 51st Street, Central Ave), corners (the corner of Main and "
+                "Third), and Dublin's postal districts (Dublin 6W, Dublin two).",
+    detectors=names.LOCATION.detectors + STREET_NAMES + POSTAL_DISTRICTS,
 )
