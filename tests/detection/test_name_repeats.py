@@ -60,6 +60,14 @@ def test_without_capitals_a_word_after_a_determiner_or_a_subject_stays_a_word():
         texts, [model(texts, 0, "mark")])[0].start
 
 
+def test_without_capitals_a_verb_after_a_subject_and_an_adverb_stays_a_word():
+    """"i always hope" and "i sure hope" put an adverb between the subject and its verb."""
+    texts = ["my grandma was hope", "i always hope somebody brings those back", "i sure hope so",
+             "hope would have loved it"]
+    got = quoted(texts, repeated_names(texts, [model(texts, 0, "hope")]))
+    assert got == [(3, "hope")]
+
+
 def test_without_capitals_a_word_said_of_a_subject_or_owned_stays_a_word():
     """"he's frank" says what he is; "dad's chip" is dad's thing."""
     texts = ["my boss frank is great and chip says hi", "he's frank i'll say that",

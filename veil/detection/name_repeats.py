@@ -146,7 +146,8 @@ _NEVER_SPREAD_UNCASED = frozenset(
 # after which the name lists' words are no names either (a determiner or possessive, a
 # subject: "the bill", "i hope"), and for a word already known to be ordinary, also "her",
 # "no", "you", the contractions of a subject and the modals before a verb ("i'll mark it",
-# "we will"), the degree words before an adjective ("real frank with me", "very moody";
+# "we will"), the adverbs between a subject and its verb ("i always hope", "i sure hope"),
+# the degree words before an adjective ("real frank with me", "very moody";
 # not "so", which opens a sentence as often: "ok so haven can you hear me"), the words that
 # take a thing rather than a person ("pays in cash", "had faith", "my favorite autumn", "i play
 # bass"), and
@@ -157,7 +158,8 @@ _NOT_BEFORE_A_NAME = DETERMINERS | SUBJECTS | frozenset(
     "will would can could should must might may did do does don't didn't won't can't cannot "
     "let's please gonna wanna very real really too pretty quite more most less been being "
     "in have has had having favorite favourite is was are were play plays playing played "
-    "how went turned turns turning as just all much such enough still".split())
+    "how went turned turns turning as just all much such enough still "
+    "always never usually sometimes often sure truly certainly".split())
 # Number words: a count of things goes before a noun, and no name follows one.
 _COUNTS = frozenset("""two three four five six seven eight nine ten eleven twelve thirteen fourteen
     fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty

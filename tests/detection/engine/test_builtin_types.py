@@ -175,6 +175,11 @@ FOUND = [
     ("AGE", "he'll be ninety in june", "ninety"),  # an age to come, a time after it
     ("AGE", "He'll be eighty this summer, we're planning a party.", "eighty"),
     ("AGE", "She got it for me for the birthday, I'll be seventy-two.", "seventy-two"),
+    ("AGE", "she's uh fourteen she's the one who really wanted it", "fourteen"),  # a hesitation
+    ("AGE", "they've got a son tyler who's nine", "nine"),  # "who" takes someone up
+    ("AGE", "a man in there angus who is like eighty-two", "eighty-two"),
+    ("AGE", "my son cole is nine he's on a little league team", "nine"),  # a given name and "is"
+    ("AGE", "my son is six", "six"),  # a relative and "is"
     ("USER_NAME", "the request is under user ID camilobluejay.", "camilobluejay"),
     ("USER_NAME", "Username bryand, last login", "bryand"),
     ("DATE_OF_BIRTH", "born on the twentieth of may nineteen ninety-three",
@@ -325,6 +330,10 @@ NOT_FOUND = [
     ("AGE", "that's three now"),
     ("AGE", "there's five of them"),
     ("AGE", "the store's ten minutes away"),
+    ("AGE", "the bill is twenty"),  # a given name of the lists after a determiner is a thing
+    ("AGE", "the score is nine nil"), ("AGE", "that is nine"),
+    ("AGE", "Because the excess is, like, a hundred."),
+    ("AGE", "the team who's nine points clear"),
     ("USER_NAME", "what user name you log in with?"),
     ("USER_NAME", "i sign in with google"),
     ("USER_NAME", "the network is called the internet"),

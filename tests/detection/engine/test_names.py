@@ -556,6 +556,9 @@ def test_where_someone_works_or_studies_is_an_organisation(text, expected):
     ("good to see someone from englewood doing good", None),  # a place, then a verb
     ("the team at work were great", None),
     ("my account is with frank", None),  # a person
+    ("she's got a policy through uh nationwide", "nationwide"),  # a hesitation, as speech keeps it
+    ("I bank with, um, Nationwide, always have", "Nationwide"),
+    ("she's at the er on weekends", None),  # "er" is also the emergency room
 ])
 def test_where_someone_banks_shops_or_is_insured_is_an_organisation(text, expected):
     found = quotes(text, "ORGANIZATION_NAME")
@@ -974,6 +977,14 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("The twins have Mrs. Holiday and they adore her.", "Holiday"),
     ("kids call him mr pennies", "pennies"),
     ("your tita marites said you can deposit it", "marites"),  # a Filipino family's title
+    ("my mum dawn's turning sixty and my sister", "dawn"),  # a relative's name before "'s"
+    ("we were out for my mate rusty's birthday", "rusty"),
+    ("my mom is june she's still at the same house", "june"),  # a relative said to be someone
+    ("my grandma was hope same kind of thing", "hope"),
+    ("we went to holmfirth for dawn's fortieth", "dawn"),  # whose birthday, wedding or age
+    ("she asked me about grace's birthday", "grace"),
+    ("will turns ten in may", "will"),
+    ("a huge thank you to um dawn who reached out", "dawn"),  # a hesitation between cue and name
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -1017,6 +1028,9 @@ def test_an_answer_before_one_of_the_or_a_word_before_uncle_is_no_name(text):
 @pytest.mark.parametrize("text", [
     "don't send chocolate mam it'll melt it's thirty-five degrees here",  # a number after "it's"
     "we still didn't get in till my daughter was eighteen months",  # a preposition the lists hold
+    "to book an appointment for my son he's had a cough",  # a pronoun before "'s"
+    "my dad was frank with me about it", "my wife is ever so kind",  # what a relative is like
+    "my mum was summer born", "this summer's wedding was lovely", "will's first day went fine",
 ])
 def test_a_cue_takes_no_number_and_no_preposition(text):
     assert quotes(text, "PERSON_NAME") == set()

@@ -1128,9 +1128,12 @@ _HELPERS = (r"tech|technician|agent|rep|representative|supervisor|manager|boss|c
             r"installer|adjuster|caseworker|case worker|counselor|counsellor|pastor|dentist|therapist|"
             r"ta|tutor|instructor|trainer|mentor|sponsor|carer|caregiver|aide|receptionist|assistant|"
             r"lawyer|attorney|solicitor|accountant|adviser|advisor|guide|consultant")
+# A word, without the possessive or "is" that may close it: "my mum dawn's turning sixty", "my
+# brother frank's in evanston" ("o'brien" is one word).
+_NAME_BEFORE_A_POSSESSIVE = r"(?P<name>[^\W\d_][\w'’-]{0,30}?)(?:['’]s)?(?![\w'’-])"
 _RELATIVE_NAMED = re.compile(
-    rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES}|{_HELPERS})[ \t]+"
-    rf"(?P<name>{_WORD})\b(?![’']s)"
+    r"\b(?:my|our|your|his|her|their)[ \t]+"
+    rf"(?:{_RELATIVES}|{_HELPERS})[ \t]+{_NAME_BEFORE_A_POSSESSIVE}"
 )
 # "everybody calls me will", "they call him bud": what someone is called (not when or how:
 # "she called me early", "he called me long distance", `_NOT_WHAT_ONE_IS_CALLED`).
@@ -1160,6 +1163,37 @@ _TAKEN_UP_AGAIN = re.compile(
 _TAKEN_UP_AS_A_RELATIVE = re.compile(
     r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]*,?[ \t]+(?:he|she)(?:[ \t]+(?:is|was)|['’]s)[ \t]+"
     rf"(?:his|her|my|our|their|your)[ \t]+(?:{_RELATIVES}|best friend)\b"
+)
+# "my mom is june", "my grandma was hope": a relative said to be someone by name. Not what a
+# relative is like or does for a living, or how often ("my dad was frank with me", "my mum was
+# nana to them all", "my dad was captain", "my wife is ever so kind"): `_WHAT_A_RELATIVE_IS`.
+_RELATIVE_SAID_TO_BE = re.compile(
+    rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES})[ \t]+(?:is|was)[ \t]+"
+    rf"(?P<name>{_WORD})\b(?![’'])"
+)
+_WHAT_A_RELATIVE_IS = frozenset("""
+    albino bent constant early else ever french frank gay golden gray grey green general german
+    georgian hardy little long lucky mad major male marine minor muslim christian baptist noble
+    odd pink precious red rich royal sad sandy silver sunny tiny true unique unknown urban valid
+    young brown free fair honest earnest happy merry jolly sweet gentle bright smart strong wise
+    author baker bishop boss captain doctor friend governor judge lawyer mason pastor porter
+    shepherd smith tanner turner walker king queen prince princess nana nan nanna baby sister
+    son guy man lady mate fella gal buddy darling angel star rock saint
+""".split())
+# "for dawn's fortieth", "hope's birthday", "dawn's turning sixty", "will turns ten": whose
+# birthday, wedding or age it is, which only a person has (not after a determiner or a subject:
+# "this summer's wedding", "the bill's turning"). A decade or a teen birthday, not "first" or
+# "second", which a thing has too ("will's first day").
+_TENS = r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_TEENS = r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_WHOSE_DAY_IT_IS = re.compile(
+    r"\b(?P<name>[^\W\d_][\w-]{0,30})(?:['’]s[ \t]+(?:birthday|bday|b-day|wedding|funeral|"
+    r"christening|retirement|graduation|baby shower|hen do|hen party|stag do|"
+    rf"\d{{2,3}}(?:st|nd|rd|th)|(?:twent|thirt|fort|fift|sixt|sevent|eight|ninet)ieth|"
+    rf"(?:{_TENS})[ -](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|"
+    rf"(?:{_TEENS})th|tenth|eleventh|twelfth|hundredth)\b"
+    rf"|(?:['’]s|[ \t]+is)?[ \t]+(?:turning|turns|turned)[ \t]+(?:\d{{1,3}}\b|(?:{_TENS}|{_TEENS}|"
+    r"ten|eleven|twelve|one|two|three|four|five|six|seven|eight|nine)\b))"
 )
 # "the same bill who helped us", "rob who retired", "penny who runs the shop": "who" says a
 # person is meant, where a thing would take "that" or "which" (not "who knows", "who cares", nor
@@ -1346,6 +1380,11 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_TAKEN_UP_AGAIN, L.POSSIBLE, _SHOWN_SOMEONE, None),
          (_RELATIVE_NAMED_BEFORE_A_VERB, L.POSSIBLE, _SHOWN_SOMEONE, None),
          (_TAKEN_UP_AS_A_RELATIVE, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject),
+         (_WHOSE_DAY_IT_IS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE, but=_VERBS_BEFORE_A_SUBJECT),
+          lambda word, lowered, start: _after_a_subject_or_determiner(lowered, start)),
+         (_RELATIVE_SAID_TO_BE, L.POSSIBLE,
+          _no_names(_NOT_SOMEONE_ASKED_AFTER - {"june", "may", "april"}
+                    | _WHAT_A_RELATIVE_IS), None),
          (_SAYS_SOMETHING, L.POSSIBLE, _SHOWN_SOMEONE, _no_english_word_or_after_a_subject),
          (_WHO_DID, L.POSSIBLE,
           _no_names(_NOT_SOMEONE_ASKED_AFTER | PEOPLE_WORDS, but=_VERBS_BEFORE_A_SUBJECT), None),
@@ -1421,6 +1460,23 @@ def lowered_same_length(text: str) -> str:
     """`text` lower-cased, or as it is where lower-casing would move offsets ('İ')."""
     lowered = text.lower()
     return lowered if len(lowered) == len(text) else text
+
+
+# A hesitation between words, with the commas a transcriber puts around it: "a policy through
+# uh nationwide", "I worked at, um, the Bibb County tax office". Not at a turn's start, where the
+# cues that open a turn name the fillers themselves ("uh hi this is dawn"), nor "er", which is
+# also the emergency room.
+_HESITATION = re.compile(r"(?<=[\w'’])[ \t]*,?[ \t]+(?:uh|uhh|um|umm|uhm|erm)\b,?(?=[ \t])", re.IGNORECASE)
+
+
+def lowered_for_cues(text: str) -> str:
+    """`lowered_same_length(text)` with each hesitation blanked, so that a cue and the name it
+    names still stand side by side ("through uh nationwide" reads "through    nationwide"):
+    speech keeps its fillers where a writer would not. Offsets are kept."""
+    lowered = lowered_same_length(text)
+    if "u" not in lowered and "erm" not in lowered:
+        return lowered
+    return _HESITATION.sub(lambda m: " " * len(m.group()), lowered)
 
 
 _POSSESSIVE_END = re.compile(r"['’]s$", re.IGNORECASE)
@@ -1614,7 +1670,7 @@ def _family_hits(text: str) -> Iterator[Hit]:
 
 
 def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
-    lowered = lowered_same_length(text)
+    lowered = lowered_for_cues(text)
     if may_match(_SPELLED_RUN):
         yield from _spelled_out_hits(lowered)
     if may_match(_SPEAKING):
@@ -2208,7 +2264,7 @@ def _workplace_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit
     lowered = None
     for pattern in (_WORKPLACE_CONTEXT, _CUSTOMER_CONTEXT):
         if may_match(pattern):
-            lowered = lowered or lowered_same_length(text)
+            lowered = lowered or lowered_for_cues(text)
             yield from _workplace_matches(text, lowered, pattern, cased)
 
 
@@ -2349,13 +2405,27 @@ def _org_words_span(text: str, start: int, pieces: list, cased: bool) -> tuple[i
     return start, kept_end
 
 
+# Words that place someone near a place: "calling from outside dayton ohio", "from just north
+# of leeds".
+_NEAR_A_PLACE = frozenset("outside near around nearby just north south east west of up down over out".split())
+
+
+def _where_someone_is(value: str) -> bool:
+    """Whether the words after "from" are a place the gazetteer knows, or one with the words
+    that say near it ("outside dayton ohio")."""
+    words = value.split()
+    while words and words[0] in _NEAR_A_PLACE:
+        words.pop(0)
+    return bool(words) and is_place_phrase(" ".join(words))
+
+
 def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int]]:
     """Organisations after a speaker context, but not where a caller is from ("i'm calling from
     raleigh", "i'm from rochester new york"): a place the gazetteer knows after "from" is the
     gazetteer's to type (`_STRONG_PLACE_CONTEXT` makes it a place even where it is an ordinary
     word too: "calling from orange")."""
     cased = is_cased(text)
-    lowered = lowered_same_length(text)
+    lowered = lowered_for_cues(text)
     for pattern in (_SPEAKER_CONTEXT, _AGENT_CONTEXT):
         if not may_match(pattern):
             continue
@@ -2366,7 +2436,7 @@ def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int
             if span is None:
                 continue
             value = _POSSESSIVE.sub("", lowered[span[0]:span[1]])
-            if "from" in lowered[match.start():match.start("name")] and is_place_phrase(value):
+            if "from" in lowered[match.start():match.start("name")] and _where_someone_is(value):
                 continue
             cue = lowered[match.start():match.start("name")]
             if any(w in cue for w in ("behalf", "represent", "through to")) and (
@@ -2726,7 +2796,7 @@ def _called_name_span(text: str, start: int, end: int, cased: bool) -> tuple[int
 def _named_business_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     if not may_match(_NAMED_PLACE_OF_BUSINESS):
         return
-    for match in _NAMED_PLACE_OF_BUSINESS.finditer(lowered_same_length(text)):
+    for match in _NAMED_PLACE_OF_BUSINESS.finditer(lowered_for_cues(text)):
         span = _called_name_span(text, *match.span("name"), cased)
         if span is not None:
             yield span[0], span[1], L.LIKELY, Method.REGEX

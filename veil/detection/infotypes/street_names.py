@@ -71,12 +71,26 @@ def _cased_uncommon_check(match: "re.Match[str]") -> Likelihood | None:
     return None if any(w.lower() in ordinary for w in match.group(1).split()) else L.LIKELY
 
 
+# The commonest street names of the US and the UK that are ordinary words too: after a word
+# that places it, one of them before a plain street type names the street ("on main street",
+# "down station road", "up church lane"; not "on the main road", "down memory lane").
+_COMMON_STREET_NAMES = frozenset("""
+    main high station park church green manor new grange mill school grove west north south east
+    king queen kings queens george victoria albert york london oak pine maple cedar elm lake hill
+    spring water bridge market front court garden
+""".split())
+_PLAIN_STREET_TYPES = frozenset("street road avenue lane".split())
+
+
 def _uncased_street_check(match: "re.Match[str]") -> Likelihood | None:
     """A street in a text without capitals, whose name words are no ordinary words nor
-    letters ("on c drive")."""
+    letters ("on c drive"), or one of the commonest street names before a plain street type
+    (`_COMMON_STREET_NAMES`)."""
     if is_cased(match.string):
         return None
-    words = match.group(1).split()[:-1]
+    *words, street_type = match.group(1).split()
+    if len(words) == 1 and words[0] in _COMMON_STREET_NAMES and street_type in _PLAIN_STREET_TYPES:
+        return L.POSSIBLE
     ordinary = common_words()
     return None if any(len(w) < 3 or w in STOPWORDS or w in ordinary for w in words) else L.POSSIBLE
 

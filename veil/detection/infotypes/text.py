@@ -296,8 +296,12 @@ def _a_candidate_age(match: "re.Match[str]") -> Likelihood | None:
 
 
 _A_PERSON_IS = (r"he's|she's|hes|shes|i'm|im|you're|he is|she is|i am|you are|he was|she was|i was|"
-                r"you were|(?:is|isn't|was|wasn't)[ \t]+(?:he|she)|[^\W\d_][\w-]*['’]s")
-_ABOUT = r"only|just|almost|nearly|about|around|like|already|barely|over|under|probably|maybe"
+                r"you were|(?:is|isn't|was|wasn't)[ \t]+(?:he|she)|who's|who is|who was|"
+                r"[^\W\d_][\w-]*['’]s|[^\W\d_][\w-]*[ \t]+(?:is|was)")
+# What may stand between the person and the age: a hedge, or a hesitation ("she's uh fourteen",
+# "till he was gosh eighty-one").
+_ABOUT = r"only|just|almost|nearly|about|around|like|already|barely|over|under|probably|maybe|" \
+         r"um|uh|er|erm|gosh"
 # What says a number after "she's" counts something else: a unit or a quantity ("two hours",
 # "six feet", "one of", "five thirty", "5'11"). Any other word may follow an age, in text
 # without punctuation too ("she's seventy eight hope she can't", "he's sixty eight these things
@@ -332,6 +336,20 @@ def _a_person_before(word: str) -> bool:
     return word[:1].isupper() or stem in RELATIVE_WORDS or stem == "baby" or stem in given_name_words()
 
 
+_PRONOUNS_SAID_AN_AGE = frozenset("he she i you who is isn't was wasn't".split())
+_DETERMINER_BEFORE = re.compile(r"(?:\b(?:the|a|an|this|that|my|your|his|her|our|their|its)|['’]s)[ \t]+$",
+                                re.IGNORECASE)
+
+
+def _someone_named(text: str, start: int, word: str) -> bool:
+    """Whether `word` before "is" may be someone said to be an age: a relative, or a given name
+    of the lists not after a determiner ("cole is nine", "my son is six"; not "the bill is
+    twenty")."""
+    if word in RELATIVE_WORDS:
+        return True
+    return word in given_name_words() and _DETERMINER_BEFORE.search(text, max(0, start - 8), start) is None
+
+
 def counts_something_else(match: "re.Match[str]") -> bool:
     """Whether what follows the number says it counts something other than years: a unit, a
     quantity or a plural noun ("two hours", "one of", "five books"), or a mark that measures
@@ -351,9 +369,12 @@ def _an_age_said(match: "re.Match[str]") -> Likelihood | None:
     and not one ("I'm one" is more often one of something)."""
     if match.group(1).lower() in ("one", "1"):
         return None
-    subject = match.group(0)[:match.start(1) - match.start()].split()[0].lower().replace("’", "'")
-    if subject.endswith("'s") and subject not in ("he's", "she's") and not _a_person_before(
-            match.group(0).split()[0]):
+    words = match.group(0)[:match.start(1) - match.start()].split()
+    subject = words[0].lower().replace("’", "'")
+    if subject.endswith("'s") and subject not in ("he's", "she's", "who's") and not _a_person_before(words[0]):
+        return None
+    if len(words) > 1 and words[1].lower().rstrip(",") in ("is", "was") and subject not in _PRONOUNS_SAID_AN_AGE \
+            and not _someone_named(match.string, match.start(), subject):
         return None
     if counts_something_else(match):
         return None
