@@ -985,6 +985,10 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("she asked me about grace's birthday", "grace"),
     ("will turns ten in may", "will"),
     ("a huge thank you to um dawn who reached out", "dawn"),  # a hesitation between cue and name
+    ("we've got two kids sawyer and lily", "sawyer"),  # children named two at a time
+    ("we've got two kids sawyer and lily", "lily"),
+    ("my boys are hunter and chase", "chase"),
+    ("grandma june is coming for christmas", "june"),  # a grandparent's word as a title
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -1031,6 +1035,9 @@ def test_an_answer_before_one_of_the_or_a_word_before_uncle_is_no_name(text):
     "to book an appointment for my son he's had a cough",  # a pronoun before "'s"
     "my dad was frank with me about it", "my wife is ever so kind",  # what a relative is like
     "my mum was summer born", "this summer's wedding was lovely", "will's first day went fine",
+    "the kids go and play outside", "2 kids ramen and the rice thats it",  # no two given names
+    "i bought granny smith apples", "Granny Smith apples are tart",  # "Granny" is no title
+    "grandma said no", "come and do this for grandma my eyes",
 ])
 def test_a_cue_takes_no_number_and_no_preposition(text):
     assert quotes(text, "PERSON_NAME") == set()

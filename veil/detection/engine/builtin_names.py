@@ -1076,6 +1076,35 @@ _CHILD_NAMED = re.compile(
     r"(?:[ \t]+after)?)[ \t]+"
     rf"(?P<name>{_WORD})\b(?![’']s)"
 )
+# "our kids sawyer and lily", "the twins, carter and ivy": children named two at a time. Both
+# words must be given names (`_beside_another_given_name`): "the kids go and", "2 kids ramen and
+# the rice" name no one.
+_CHILDREN = (r"kids|children|boys|girls|sons|daughters|twins|grandkids|grandchildren|grandsons|"
+             r"granddaughters")
+_TWO_NAMED = rf"(?:{_CHILDREN})(?:[ \t]+(?:are|were))?[ \t]*,?[ \t]+"
+_CHILDREN_NAMED_FIRST = re.compile(
+    rf"\b{_TWO_NAMED}(?P<name>{_WORD})\b[ \t]*,?[ \t]+and[ \t]+{_WORD}")
+_CHILDREN_NAMED_SECOND = re.compile(
+    rf"\b{_TWO_NAMED}{_WORD}\b[ \t]*,?[ \t]+and[ \t]+(?P<name>{_WORD})\b(?![’']s)")
+_AND_THE_NEXT_WORD = re.compile(r"[ \t]*,?[ \t]+and[ \t]+([^\W\d_][\w-]*)")
+
+
+def _beside_another_given_name(word: str, lowered: str, start: int) -> bool:
+    """Whether the word named with it ("sawyer and lily") is a given name too; the refusal
+    `_CUES` asks for, so it says whether to keep the word."""
+    before = lowered[max(0, start - 48):start].replace(",", " ").split()
+    if before and before[-1] == "and":
+        other = before[-2] if len(before) > 1 else ""
+    else:
+        after = _AND_THE_NEXT_WORD.match(lowered, start + len(word))
+        other = after.group(1) if after else ""
+    return other in given_name_words() and other not in STOPWORDS
+
+
+def _not_beside_another_given_name(word: str, lowered: str, start: int) -> bool:
+    return not _beside_another_given_name(word, lowered, start)
+
+
 # "even april and her new fella", "bill and his wife": someone with a family of their own (not
 # a month after a word that dates: "in april and his family").
 _WITH_THEIR_OWN = re.compile(
@@ -1409,6 +1438,8 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_PARTNERED_WITH, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_PARTNERING, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), _AFTER_AN_ARTICLE),
          (_CHILD_NAMED, L.POSSIBLE, _no_names(_NOT_A_CHILDS_NAME), None),
+         (_CHILDREN_NAMED_FIRST, L.POSSIBLE, _no_names(_NOT_A_CHILDS_NAME), _not_beside_another_given_name),
+         (_CHILDREN_NAMED_SECOND, L.POSSIBLE, _no_names(_NOT_A_CHILDS_NAME), _not_beside_another_given_name),
          (_WITH_THEIR_OWN, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), _AFTER_A_DATING_WORD),
          (_WHO_FROM, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), None),
          (_SAID_TO_BE, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), _AFTER_A_DETERMINER),

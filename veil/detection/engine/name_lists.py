@@ -153,8 +153,11 @@ TITLES = (
     r"Nurse|Constable|Inspector|"
     # Kinship said as a title, as families call their own: "Uncle Frank", and in transcripts that
     # keep capitals for names alone, "aunt Dana" (either case of the kinship word); Filipino
-    # families' "Tita" (aunt) and "Kuya" (elder brother) too.
-    r"(?i:aunt|auntie|aunty|uncle|cousin|tita|kuya)"
+    # families' "Tita" (aunt) and "Kuya" (elder brother) too; grandparents ("grandma june",
+    # "Grandpa Walt"), but not "Nan", "Nana" or "Lola", which are given names too ("Nan Goldin"),
+    # nor "Granny" ("Granny Smith" apples).
+    r"(?i:aunt|auntie|aunty|uncle|cousin|tita|kuya|grandma|grandpa|grandad|granddad|"
+    r"grandmother|grandfather)"
 )
 # Titles that are also everyday nouns or verbs ("my brother", "the nurse", "i miss"), and the
 # verbs that follow them in speech though a name list has them too ("Said", "Made", "Will",
@@ -163,7 +166,8 @@ TITLES = (
 WORD_TITLES = frozenset({"miss", "mister", "missus", "doctor", "professor", "father", "sister", "brother", "captain",
                          "officer", "detective", "sergeant", "lieutenant", "judge", "justice",
                          "pastor", "deacon", "nurse", "constable", "inspector", "aunt", "auntie", "aunty",
-                         "uncle", "cousin"})
+                         "uncle", "cousin", "grandma", "grandpa", "grandad", "granddad",
+                         "grandmother", "grandfather"})
 VERBS_AFTER_PEOPLE = _words("""
 said, says, made, makes, held, put, puts, will, would, can, could, may, might, must, shall,
 should, was, were, is, has, had, did, does, too, also
@@ -177,7 +181,7 @@ TITLES_BEFORE_A_NAME = frozenset("""
     officer detective sergeant sgt lt lieutenant judge justice pastor deacon rabbi imam nurse
     constable inspector agent coach mister missus lord lady president governor senator
     councillor councilor councilman councilwoman alderman mayor principal chief aunt auntie aunty
-    uncle cousin tita kuya
+    uncle cousin tita kuya grandma grandpa grandad granddad grandmother grandfather
     general colonel admiral commander corporal marshal
 """.split())
 # Titles as lower-case words, for the code that strips or skips a title rather than finding a
