@@ -132,7 +132,9 @@ CALL_SETS = (("calls", "calls.yaml", "20 bundled calls"),
               "service calls and chats"),
              ("recognised-meetings-and-care", "recognised_meetings_and_care.yaml",
               "30 more: calls as a recogniser writes them, work meetings, health and social "
-              "services"))
+              "services"),
+             ("strangers-interviews-and-families", "strangers_interviews_and_families.yaml",
+              "30 more: calls between strangers, recorded interviews, families calling home"))
 
 
 def calls_section(work: Path) -> list[str]:
@@ -165,16 +167,22 @@ def calls_section(work: Path) -> list[str]:
              "An eighth (`recognised_meetings_and_care.yaml`) holds telephone calls exactly as a "
              "cheap recogniser writes them (lower case, no punctuation, digits and words mixed, "
              "rare names heard as ordinary words), work meetings as meeting tools transcribe them, "
-             "and calls to and from health and social services. "
+             "and calls to and from health and social services. A ninth "
+             "(`strangers_interviews_and_families.yaml`) holds calls between strangers given a "
+             "topic by a study, as in Switchboard, recorded interviews (an oral history, a "
+             "witness statement, a radio interview, an immigration intake), and calls within "
+             "families and between friends one of whom lives abroad, as CallHome's transcribers "
+             "write them. "
              "They are ours, so "
              "they are no evidence of the figures on real calls, and the rules were written after "
-             "reading what the job left in them (the last two hundred and ten were scored blind first: "
+             "reading what the job left in them (the last two hundred and forty were scored blind first: "
              "docs/names-in-speech.md, \"Thirty calls no rule had seen\", \"Chats, spoken "
              "transcripts and callers from abroad\", \"Callers from India, Australia, New "
              "Zealand, South Africa, Singapore and Canada, help desks and families, tried "
              "blind\", \"Thirty spoken transcripts, tried blind\", \"Thirty more "
-             "conversations, tried blind\", \"Thirty conversations written blind again\" and "
-             "\"Thirty conversations written blind a third time\").", "",
+             "conversations, tried blind\", \"Thirty conversations written blind again\", "
+             "\"Thirty conversations written blind a third time\" and \"Thirty conversations "
+             "written blind a fourth time\").", "",
              "```",
              "python scripts/marked_to_jsonl.py data/handchecked/more_calls.yaml more_calls.jsonl",
              "veil evaluate --input more_calls.jsonl --forms all",
