@@ -574,6 +574,14 @@ def test_fillers_stutters_and_eponyms_name_no_one(text, value, info_type, droppe
     ("we fly to march we said", "march we said", "LOCATION", False),  # no capitals: nothing trails
     ("the Bulls and the Knicks", "the", "ORGANIZATION_NAME", True),
     ("Find the A.", "A", "PERSON_NAME", False),  # an initial may be a person's
+    ("on St Patrick's Day we", "St Patrick", "LOCATION", True),  # a saint's day, or part of it
+    ("half way to st patty's day party", "st patty's", "LOCATION", True),
+    ("On St David's Day we sing", "David", "PERSON_NAME", True),
+    ("we married in St Joseph's on Friday", "St Joseph", "LOCATION", False),  # the church
+    ("David's day was long", "David", "PERSON_NAME", False),
+    ("tell oupa happy birthday", "oupa", "ORGANIZATION_NAME", True),  # a form of address, any type
+    ("hello anak how are you", "anak", "LOCATION", True),
+    ("naku it's almost midnight", "naku", "PERSON_NAME", True),  # an exclamation
 ])
 def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, dropped):
     start = text.index(value)

@@ -52,10 +52,28 @@ def month_or_weekday(word: str) -> bool:
     return word.lower() in _MONTHS_AND_WEEKDAYS
 
 
+# A saint's day: "St David's Day", "st patty's day", "Saint Stephen's Day", "St. Andrew's night".
+_A_SAINTS_DAY = re.compile(r"(?:st\.?|saint) [^\W\d_]+'s (?:day|eve|night)")
+# A saint's name within a saint's day, read around a finding: "on [St Patrick]'s Day", "on St
+# [David]'s Day", "[st patty's] day".
+_SAINT_BEFORE = re.compile(r"(?:\b(?:st\.?|saint)[ \t]+)?$", re.IGNORECASE)
+_A_SAINT = re.compile(r"(?:st\.?|saint)[ \t]+[^\W\d_]+(?:['’]s)?", re.IGNORECASE)
+_SAINTS_DAY_AFTER = re.compile(r"(?:['’]s)?[ \t]+(?:day|eve|night)\b", re.IGNORECASE)
+
+
 def names_a_day(value: str, info_type: str) -> bool:
-    """Whether a name-type finding's words are only a day's name: a holiday of any type, a
-    month or weekday as a place or an organisation (module docstring)."""
+    """Whether a name-type finding's words are only a day's name: a holiday or a saint's day
+    of any type, a month or weekday as a place or an organisation (module docstring)."""
     key = _SPACES.sub(" ", value.translate(_QUOTES).strip().lower())
-    if key in _HOLIDAYS:
+    if key in _HOLIDAYS or _A_SAINTS_DAY.fullmatch(key):
         return True
     return info_type != "PERSON_NAME" and key in _MONTHS_AND_WEEKDAYS
+
+
+def a_saint_before_the_day(text: str, start: int, end: int) -> bool:
+    """Whether a finding is a saint's name, or part of one, that the text goes on to make a day
+    ("on St Patrick's Day": the gazetteer's "St Patrick" and the lists' "David" of "St David's
+    Day" are no place and no one there)."""
+    before = _SAINT_BEFORE.search(text, max(0, start - 8), start)
+    saint = _A_SAINT.fullmatch(text, before.start(), end)
+    return saint is not None and _SAINTS_DAY_AFTER.match(text, end) is not None

@@ -62,7 +62,7 @@ from typing import Iterable
 
 from veil.detection.findings import Finding, Method
 from veil.detection.infotypes.builtin import BUILTINS
-from veil.detection.calendar_words import names_a_day
+from veil.detection.calendar_words import a_saint_before_the_day, names_a_day
 from veil.detection.casing import conversation_case
 from veil.detection.headed_names import widen_to_heads
 from veil.detection.idioms import names_no_one_here
@@ -317,8 +317,8 @@ def _a_kind_of_body_or_place(finding: Finding, text: str, value: str) -> bool:
 
 def names_no_one(finding: Finding, texts: list[str]) -> bool:
     """Whether a name-type finding covers no one's name: only "I'm" (or "I'll", "I've", "I'd",
-    "I'ma", "ima") or a form of address ("Gran", "Amma") as a person; only an article as an
-    organisation or place (a model's "the" of "the Bulls"); only an identifier's short name
+    "I'ma", "ima") or a form of address ("Gran", "Amma") as a person, an organisation or a
+    place; only an article as an organisation or place (a model's "the" of "the Bulls"); only an identifier's short name
     ("IBAN", "PIN"), fillers ("mm-hmm", "uh-huh, um") or an ordinary word that no name list
     holds, said twice ("Perfect- Perfect"); or an eponym where it names a disease, a law or a
     thing ("Graves' disease", "Morse code", "Achilles tendon"); or a person that is the English
@@ -339,8 +339,9 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
             return True
         if names_no_one_here(text, finding.start, finding.end):
             return True
-    elif value in _ARTICLES or _a_kind_of_body_or_place(finding, text, value):
-        return True
+    elif value in _ARTICLES or _a_kind_of_body_or_place(finding, text, value) \
+            or _POSSESSIVE_S.sub("", value) in _ADDRESSED_AS:
+        return True  # also a model's organisation on "oupa's" or "abbu", a list's place "anak"
     if " " not in value:  # one word: an eponym or no one's
         names = _builtin_names()
         return value in names.EPONYMS and names.is_eponym(text, finding.start, finding.end, possessive=False)
@@ -374,7 +375,7 @@ def _a_day_alone(finding: Finding, texts: list[str]) -> bool:
         return False
     text = texts[finding.turn]
     value = text[finding.start:finding.end].strip(_EDGES)
-    if names_a_day(value, finding.info_type):
+    if names_a_day(value, finding.info_type) or a_saint_before_the_day(text, finding.start, finding.end):
         return True
     trailing = _TRAILING_LOWER_CASE.search(value)
     return (trailing is not None and _builtin_names().is_cased(text)

@@ -388,6 +388,9 @@ def model_finding(text, value, turn=0):
     ("Nurse Rivera can see you", "Nurse Rivera can", "Rivera"),
     ("Mrs. Maria Rivera called", "Mrs. Maria Rivera", "Maria Rivera"),
     ("General Patrick Gordon led them", "General Patrick Gordon", "Patrick Gordon"),  # a rank
+    ("anything for tannie elsa", "tannie elsa", "elsa"),  # a family's kinship title
+    ("Khala Nasreen booked the hall", "Khala Nasreen", "Nasreen"),
+    ("grandpa walt buried them", "grandpa walt", "walt"),
     ("prince william and kate", "prince william", "prince william"),  # a style, kept: it says more
     ("yeah it's will donnelly", "will donnelly", "will donnelly"),  # "will" opens a full name
     ("they will garcia it", "will garcia", "garcia"),  # the modal, after its subject

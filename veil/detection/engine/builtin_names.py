@@ -860,11 +860,14 @@ RELATIVE_WORDS = frozenset(_RELATIVES.split("|"))
 PEOPLE_WORDS = frozenset(_PEOPLE.split("|"))
 # "call me bill", but not "call me back" or "call me soon" (the lists' "Back" and "Soon").
 _CALL_ME = r"call me(?![ \t,]+(?:back|soon)\b)"
+_A_SEASON_OR_MONTH = (r"(?:summer|winter|autumn|spring|fall|january|february|march|april|may|june|july|"
+                      r"august|september|october|november|december)")
 _NAME_CONTEXTS = [
     # (pattern with a `name` group, likelihood)
     (re.compile(
         rf"\b(?:my name is|my name's|name's|the name is|{_CALL_ME}|you can {_CALL_ME}|"
         r"my (?:first|last|full) name is|this is|it's|it is|i am|i'm)\b[ \t,]+"
+        rf"(?!{_A_SEASON_OR_MONTH}[ \t,]+here\b)"  # "it's winter here": the weather, no one
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD}){{0,2}})"
         r"(?=[ \t,]+(?:calling|speaking|here|from|with|on the line)\b)"
     ), L.LIKELY),
@@ -1537,9 +1540,11 @@ def _context_name(text: str, start: int, end: int, cased: bool,
     for piece in pieces:
         word = piece.group(0).strip(",.")
         lowered = word.lower()
-        if lowered in STOPWORDS or _clitic_base(lowered) in STOPWORDS or _NEGATED.search(lowered):
+        if lowered in STOPWORDS or _clitic_base(lowered) in STOPWORDS or _NEGATED.search(lowered) \
+                or _A_VERBS_CLITIC.search(lowered) and _clitic_base(lowered) in _ASKING_VERBS:
             break  # "that's", "it's", "i've": a stopword with its clitic ends the name too, and
-            # so does a negated verb ("my daughter wouldn't")
+            # so does a negated verb ("my daughter wouldn't") or a verb's own ("your grandad
+            # would've")
         if lowered in DETERMINERS:
             break  # "talk to each other": a list's "Each" is no one after "to"
         if not cased and (lowered in _MODALS or lowered in ADDRESS_TERMS):
@@ -1582,6 +1587,7 @@ def _a_names_word(lowered: str) -> bool:
 
 
 _NEGATED = re.compile(r"n['’]t$")
+_A_VERBS_CLITIC = re.compile(r"['’](?:ve|ll|re|d)$")
 # The asking verbs that are no given name English callers use ("will" and "may" are).
 _MODALS = _ASKING_VERBS - {"will", "may", "do", "did", "does"}
 
@@ -2407,6 +2413,11 @@ def _listed_org_span(text: str, start: int, pieces: list, cased: bool) -> tuple[
     return None
 
 
+# The participles that end organisations' names: "Manchester United", "Acme Limited".
+_NAMES_PARTICIPLES = frozenset("united limited incorporated associated amalgamated consolidated "
+                               "allied federated".split())
+
+
 def _org_words_span(text: str, start: int, pieces: list, cased: bool) -> tuple[int, int] | None:
     """The organisation words at `start`, up to the first word that ends them."""
     kept_end = None
@@ -2423,6 +2434,9 @@ def _org_words_span(text: str, start: int, pieces: list, cased: bool) -> tuple[i
             break  # "i worked at infosys | before i joined wipro"; not "After Eight Catering"
         if cased and not word[:1].isupper() and not word[:1].isdigit():
             break
+        if not cased and kept_end is not None and lowered.endswith("ed") \
+                and lowered not in _NAMES_PARTICIPLES and lowered in common_words():
+            break  # "he got the job at woodside | confirmed": a verb; not "manchester united"
         if lowered not in common_words():
             any_name = True
         kept_end = start + piece.start() + len(word)
@@ -2725,20 +2739,22 @@ _NOT_A_TEAM = frozenset(
 
 def _school_and_team_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     """Schools called "... High" and teams said by their fans (`_SCHOOL_SHORT`, `_FAN_OF`); in
-    cased text, only capitalised."""
+    cased text, only capitalised. A hesitation after the cue is no part of the name ("went to
+    um lincoln high": `lowered_for_cues`)."""
+    scanned = lowered_for_cues(text)
     for pattern in (_SCHOOL_SHORT, _SCHOOL_CAPITALISED) if cased else (_SCHOOL_SHORT,):
         if not may_match(pattern):
             continue
-        for match in pattern.finditer(text):
+        for match in pattern.finditer(text if pattern is _SCHOOL_CAPITALISED else scanned):
             words = match.group("words").split()
             if any(w.lower() in STOPWORDS or w.lower() in _NOT_A_SCHOOLS_NAME for w in words):
                 continue
-            if cased and not all(w[:1].isupper() for w in match.group("name").split()):
+            if cased and not all(w[:1].isupper() for w in text[match.start("name"):match.end("name")].split()):
                 continue
             yield match.start("name"), match.end("name"), L.LIKELY if cased else L.POSSIBLE, Method.REGEX
     if may_match(_FAN_OF):
-        for match in _FAN_OF.finditer(text):
-            team = match.group("name")
+        for match in _FAN_OF.finditer(scanned):
+            team = text[match.start("name"):match.end("name")]
             if team.lower() in _NOT_A_TEAM or team.lower() in STOPWORDS or (cased and not team[:1].isupper()):
                 continue
             yield match.start("name"), match.end("name"), L.LIKELY if cased else L.POSSIBLE, Method.REGEX
@@ -2933,16 +2949,30 @@ def _organisation_hits(
             likelihood = L.VERY_UNLIKELY
         elif common:
             # "Target", "Zoom", "Cox": capitalised mid-sentence, the company; an acronym
-            # ("UN", "WHO") only in capitals ("Who's Who" is the word).
+            # ("UN", "WHO") only in capitals ("Who's Who" is the word). Without capitals, a
+            # company's word right after "at", "for" or "from", where the ordinary word would
+            # take an article ("worked offshore for shell", "year end at shell").
             acronym = word.lower() in _acronym_organisations()
             company = cased and not sentence_initial(text, start) and (word.isupper() or not acronym) \
                 and not _a_thing_made(text, start, word)
+            company = company or not cased and not acronym and _after_a_bare_preposition(text, start)
             likelihood = L.POSSIBLE if company else L.VERY_UNLIKELY
         elif _only_an_organisation(word.lower()):
             likelihood = L.VERY_LIKELY
         else:
             likelihood = L.LIKELY
         yield start, end, likelihood, Method.DICTIONARY
+
+
+# "at", "for" or "from" right before a word, and what may go before them: not a letter said in
+# a spelling alphabet ("a for apple").
+_A_BARE_PREPOSITION_BEFORE = re.compile(r"(?:^|[^\W\d_]{2,}[ \t]+|[,.!?][ \t]*)(?:at|for|from)[ \t]+$",
+                                        re.IGNORECASE)
+
+
+def _after_a_bare_preposition(text: str, start: int) -> bool:
+    """Whether "at", "for" or "from" go right before `start`, with no article between."""
+    return _A_BARE_PREPOSITION_BEFORE.search(text, max(0, start - 40), start) is not None
 
 
 def _a_thing_made(text: str, start: int, word: str) -> bool:

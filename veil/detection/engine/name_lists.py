@@ -173,7 +173,9 @@ said, says, made, makes, held, put, puts, will, would, can, could, may, might, m
 should, was, were, is, has, had, did, does, too, also
 """)
 # Titles and forms of address that go before a name (the speaker labels' titles, the name
-# lists' titles, professions and ranks used as titles in calls), which name spans leave outside
+# lists' titles, professions and ranks used as titles in calls, and the kinship titles families
+# say before a name in Afrikaans, Polish, Filipino and South Asian homes: "Tannie Elsa", "Pani
+# Zofia", "Aling Nena", "Khala Nasreen"), which name spans leave outside
 # (veil.detection.name_spans).
 TITLES_BEFORE_A_NAME = frozenset("""
     mr mrs ms miss mx dr doctor prof professor sir dame madam madame mme mlle herr frau senor
@@ -182,6 +184,7 @@ TITLES_BEFORE_A_NAME = frozenset("""
     constable inspector agent coach mister missus lord lady president governor senator
     councillor councilor councilman councilwoman alderman mayor principal chief aunt auntie aunty
     uncle cousin tita kuya grandma grandpa grandad granddad grandmother grandfather
+    tannie oom pani aling mang manong manang khala khalu chacha chachi mamu phupho bhai baji
     general colonel admiral commander corporal marshal
 """.split())
 # Titles as lower-case words, for the code that strips or skips a title rather than finding a
@@ -418,7 +421,8 @@ muslim, hindu, lord, god, jesus, christ, church, doctor, bible, internet
 # Grandparents as families call them, in the languages of immigrant families' calls ("Bubbie",
 # "Zayde", "Abuela", "Nonna"), and the relations that families from South Asia, the
 # Philippines and Korea call each other by in English calls ("Amma", "Achan", "Chechi",
-# "Nanay", "Unnie"). Left out: words that are common surnames too ("Ma", "Pa"), and given names
+# "Nanay", "Unnie"), Afrikaans, Urdu and Polish families too ("Oupa", "Tannie", "Khala",
+# "Babcia"). Left out: words that are common surnames too ("Ma", "Pa"), and given names
 # too ("Anna", "Lola", "Tito"); "Son" and "Nan" are surnames too, but callers say "hello son"
 # and "tell nan" far more often.
 ADDRESS_TERMS = _words("""
@@ -433,7 +437,9 @@ miss, mister, boss, chief, doc, doctor, nurse, officer, god, lord, gee, whiz, go
 sunshine, love, princess, champ, treasure, son,
 amma, appa, achan, ammachi, appachan, ammumma, appooppan, chechi, chettan, ettan, mol, mole,
 mone, akka, thambi, ammi, abbu, nani, dadi, chacha, chachi, bhaiya, didi, nanay, tatay, inay,
-itay, eomma, oppa, unnie, noona, hyung, maman
+itay, eomma, oppa, unnie, noona, hyung, maman,
+lolo, tita, kuya, manong, manang, aling, anak, oupa, ouma, oom, tannie, khala, khalu, mamu, phupho,
+phuppo, beta, beti, babcia, dziadek, ciocia, wujek
 """)
 
 # What speakers of English the world over exclaim, greet and end a sentence with, which a model
@@ -444,7 +450,12 @@ itay, eomma, oppa, unnie, noona, hyung, maman
 INTERJECTIONS = frozenset({"och", "aye", "cheerio", "ta", "helo", "hiya", "ja", "nee", "lah", "leh",
                            "lor", "arre", "arrey", "acha", "accha", "achha", "haan", "yaar", "kia ora",
                            "ka pai", "ka kite", "eish", "yoh", "howzit", "lekker", "g'day", "gday",
-                           "crikey", "oi", "blimey", "cor", "innit"})
+                           "crikey", "oi", "blimey", "cor", "innit",
+                           # the Philippines', Singapore's and Malaysia's, South Asia's and the
+                           # Muslim world's, said in calls home ("naku it's late", "aiyo so clever",
+                           # "allah hafiz ammi"), and the German and Dutch "hallo"
+                           "naku", "aiyo", "aiyoh", "aiya", "aiyah", "alamak", "allah hafiz",
+                           "khuda hafiz", "inshallah", "mashallah", "hallo"})
 
 # Canadian provinces and territories, and other regions the city gazetteer lacks.
 REGIONS = """
