@@ -56,6 +56,8 @@ FOUND = [
      "Rotebühlstraße forty-two"),
     ("STREET_ADDRESS", "Same, Calle Apolo twelve bungalow five.", "Calle Apolo twelve bungalow five"),
     ("STREET_ADDRESS", "Eighty-eight Harbord unit two, M5S 1G4.", "Eighty-eight Harbord unit two"),
+    ("STREET_ADDRESS", "Forty-one Main Street, right next to the town office.",
+     "Forty-one Main Street"),  # the commonest street names, after a number that counts nothing
     ("PASSPORT", "My passport number is K1234567.", "K1234567"),
     ("IBAN_CODE", "My IBAN is GB82 WEST 1234 5698 7654 32.", "GB82 WEST 1234 5698 7654 32"),
     ("UK_NATIONAL_INSURANCE_NUMBER", "My national insurance number is AB 12 34 56 C.", "AB 12 34 56 C"),
@@ -152,6 +154,7 @@ NOT_FOUND = [
     ("STREET_ADDRESS", "The two High Street banks shut."),  # a count: one number to ten
     ("STREET_ADDRESS", "It's a fifteen second drive."),  # a unit
     ("STREET_ADDRESS", "It was a twelve lane dirt road."),
+    ("STREET_ADDRESS", "They closed fifteen main roads."),  # a plural: a count
     ("STREET_ADDRESS", "There were fifteen dead end streets."),  # no street named
     ("STREET_ADDRESS", "By eleven thirty Jenny will drive."),  # a time, and a verb
     ("STREET_ADDRESS", "Send it via post two weeks ago."),  # "via" is English

@@ -1007,6 +1007,7 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("we've got two kids sawyer and lily", "lily"),
     ("my boys are hunter and chase", "chase"),
     ("grandma june is coming for christmas", "june"),  # a grandparent's word as a title
+    ("okay bye now give my love to june", "june"),  # a message for someone
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")

@@ -1173,14 +1173,16 @@ _CALLED_BY_NAME = re.compile(
     rf"\b(?:call|calls|called|calling)[ \t]+(?:me|him|her)[ \t]+(?P<name>{_WORD})\b(?![’']s)"
 )
 # Messages for someone, and someone asked to ring: "tell hope congratulations", "tell jack i
-# said hi", "kiss haven for me", "text dusty for me", "give dawn a hug", "say hi to sue", "i'll
-# have art call in", "i can get bill to call you back".
+# said hi", "kiss haven for me", "text dusty for me", "give dawn a hug", "say hi to sue", "give
+# my love to june", "i'll have art call in", "i can get bill to call you back".
 _MESSAGES_FOR = tuple(re.compile(pattern) for pattern in (
     rf"\b(?:tell|told)[ \t]+(?P<name>{_WORD})[ \t]+(?:(?:i|we)[ \t]+(?:said|say)[ \t]+)?"
     r"(?:hi|hello|hey|congratulations|congrats|happy birthday|good luck|merry christmas)\b",
     rf"\b(?:kiss|hug|text|call|ring|phone|email|message)[ \t]+(?P<name>{_WORD})[ \t]+for[ \t]+(?:me|us)\b",
     rf"\bgive[ \t]+(?P<name>{_WORD})[ \t]+(?:a|my|our)[ \t]+(?:hug|kiss|call|ring|love|best)\b",
     rf"\b(?:say|said|says)[ \t]+(?:hi|hello|hey)[ \t]+to[ \t]+(?P<name>{_WORD})\b(?![’']s)",
+    rf"\b(?:give|send|pass|sends|gives)[ \t]+(?:my|our|his|her|their|all[ \t]+my)[ \t]+(?:love|best)[ \t]+"
+    rf"to[ \t]+(?P<name>{_WORD})\b(?![’']s)",
     rf"\b(?:have|get|ask)[ \t]+(?P<name>{_WORD})[ \t]+(?:to[ \t]+)?(?:call|ring|phone|text|email)"
     r"[ \t]+(?:me|you|us|in|back|him|her|them)\b",
 ))

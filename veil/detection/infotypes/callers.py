@@ -214,13 +214,15 @@ SPOKEN_HOUSE_NUMBER_AT = pattern(
 # eleven up ("eighteen"). With capitals the street's own words say it is a name; without, the
 # street type must be a noun that is nothing else (not "drive", "court", "place", "close":
 # "by eleven thirty jenny will drive"), and the street's words no adjective, unit or count
-# ("a twelve lane dirt road", "a fifteen second drive", "the two high street banks"). A unit
-# after a street's name says "address" as its type does: "eighty-eight harbord unit two".
+# ("a twelve lane dirt road", "a fifteen second drive", "the two high street banks"), but for
+# the commonest street names after a number that counts nothing ("forty-one main street",
+# "twelve high street"). A unit after a street's name says "address" as its type does:
+# "eighty-eight harbord unit two".
 _NOT_A_COUNT = (r"(?!(?i:hundred|thousand|double|oh|zero)\b)(?!(?i:one|two|three|four|five|six|"
                 r"seven|eight|nine|ten)\b(?![ \t-]+(?i:and[ \t]+)?" + NUMBER_SAID + r"\b))")
 _STREET_NAME_CAPITALISED = r"(?!(?:The|And|Or|In|On|At|Of|To|For|A|An)\b)[A-Z][A-Za-z'’-]{1,30}"
 _STREET_TYPE_CAPITALISED = "(?:" + "|".join(word.capitalize() for word in STREET_TYPE_WORDS) + ")"
-_NOT_A_STREET_NAME = (r"(?!(?i:high|main|side|back|dirt|gravel|dead|private|toll|ring|long|short|"
+_NOT_A_STREET_NAME = (r"(?!(?i:side|back|dirt|gravel|dead|private|toll|ring|long|short|"
                       r"wide|narrow|busy|quiet|same|different|other|next|new|little|big|small|"
                       r"whole|entire|open|dark|winding|steep|straight|paved|good|bad|nice|major|"
                       r"minor|country|residential|local|separate|parallel|extra|muddy|icy|rough|"
