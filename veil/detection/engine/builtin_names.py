@@ -1505,14 +1505,21 @@ def lowered_same_length(text: str) -> str:
 _HESITATION = re.compile(r"(?<=[\w'’])[ \t]*,?[ \t]+(?:uh|uhh|um|umm|uhm|erm)\b,?(?=[ \t])", re.IGNORECASE)
 
 
+@lru_cache(maxsize=64)
 def lowered_for_cues(text: str) -> str:
     """`lowered_same_length(text)` with each hesitation blanked, so that a cue and the name it
     names still stand side by side ("through uh nationwide" reads "through    nationwide"):
-    speech keeps its fillers where a writer would not. Offsets are kept."""
+    speech keeps its fillers where a writer would not. Offsets are kept. Cached: each of the
+    cue passes over one text asks for it."""
     lowered = lowered_same_length(text)
-    if "u" not in lowered and "erm" not in lowered:
-        return lowered
-    return _HESITATION.sub(lambda m: " " * len(m.group()), lowered)
+    return _HESITATION.sub(_blanked, lowered) if _A_HESITATION_WORD.search(lowered) else lowered
+
+
+_A_HESITATION_WORD = re.compile(r"\b(?:uh|uhh|um|umm|uhm|erm)\b")
+
+
+def _blanked(match: "re.Match[str]") -> str:
+    return " " * len(match.group())
 
 
 _POSSESSIVE_END = re.compile(r"['’]s$", re.IGNORECASE)
