@@ -1218,16 +1218,17 @@ _WHAT_A_RELATIVE_IS = frozenset("""
 # birthday, wedding or age it is, which only a person has (not after a determiner or a subject:
 # "this summer's wedding", "the bill's turning"). A decade or a teen birthday, not "first" or
 # "second", which a thing has too ("will's first day").
+_UNIT_WORDS = r"one|two|three|four|five|six|seven|eight|nine"
 _TENS = r"twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _TEENS = r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_NUMBERS_TO_NINETY = rf"{_UNIT_WORDS}|ten|eleven|twelve|{_TEENS}|{_TENS}"
 _WHOSE_DAY_IT_IS = re.compile(
     r"\b(?P<name>[^\W\d_][\w-]{0,30})(?:['’]s[ \t]+(?:birthday|bday|b-day|wedding|funeral|"
     r"christening|retirement|graduation|baby shower|hen do|hen party|stag do|"
     rf"\d{{2,3}}(?:st|nd|rd|th)|(?:twent|thirt|fort|fift|sixt|sevent|eight|ninet)ieth|"
     rf"(?:{_TENS})[ -](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|"
     rf"(?:{_TEENS})th|tenth|eleventh|twelfth|hundredth)\b"
-    rf"|(?:['’]s|[ \t]+is)?[ \t]+(?:turning|turns|turned)[ \t]+(?:\d{{1,3}}\b|(?:{_TENS}|{_TEENS}|"
-    r"ten|eleven|twelve|one|two|three|four|five|six|seven|eight|nine)\b))"
+    rf"|(?:['’]s|[ \t]+is)?[ \t]+(?:turning|turns|turned)[ \t]+(?:\d{{1,3}}|{_NUMBERS_TO_NINETY})\b)"
 )
 # "the same bill who helped us", "rob who retired", "penny who runs the shop": "who" says a
 # person is meant, where a thing would take "that" or "which" (not "who knows", "who cares", nor
@@ -1532,10 +1533,7 @@ def _before_owner(word: str) -> tuple[int, bool]:
 
 
 # A number said in words, alone or joined ("twelve", "thirty-five", "twenty-two").
-_A_NUMBER_SAID = re.compile(
-    r"(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
-    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|"
-    r"eighty|ninety|hundred|thousand)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?")
+_A_NUMBER_SAID = re.compile(rf"(?:zero|{_NUMBERS_TO_NINETY}|hundred|thousand)(?:-(?:{_UNIT_WORDS}))?")
 
 
 def _context_name(text: str, start: int, end: int, cased: bool,
