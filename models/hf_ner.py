@@ -267,7 +267,7 @@ class HfTokenClassifier:
         if doubtful is not None and doubtful < (threshold or self.threshold):
             # The spans sure at `doubtful_from`, plus the looser threshold's spans that their
             # own words back (merging joins the overlaps later).
-            from veil.detection.engine.builtin_names import is_cased
+            from veil.detection.engine.word_facts import is_cased
 
             sure = decode_spans(text, offsets, probs, self.labels, doubtful)
             known, cased = set(sure), is_cased(text)
@@ -282,7 +282,7 @@ class HfTokenClassifier:
                  for span in outside_transcribers_marks(text, spans) if self.kind_types.get(span.label)]
         below = self.settings.not_a_name_below
         if below is not None:
-            from veil.detection.engine.builtin_names import is_cased
+            from veil.detection.engine.word_facts import is_cased
 
             if not is_cased(text):
                 typed += unread_name_words(text, offsets, probs, self.labels, below, spans)

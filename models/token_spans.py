@@ -220,9 +220,8 @@ def unread_name_words(text: str, offsets: Sequence[tuple[int, int]], probs: np.n
     online or mostly not English they are (`typed_online`, `mostly_foreign`): there a word
     outside English is slang, a handle or a foreign word as often as a name ("gona", "irl",
     "del", "esta"). The score is the highest of those chances."""
-    from veil.detection.engine.builtin_names import (
-        mostly_foreign, name_words, typed_online, word_name_words,
-    )
+    from veil.detection.engine.word_facts import mostly_foreign, typed_online
+    from veil.detection.engine.word_lists import name_words, word_name_words
 
     outside = labels.index(OUTSIDE)
     english_too, names = word_name_words(), name_words()
@@ -268,7 +267,8 @@ def corroborated(text: str, span: CharSpan, cased: bool | None = None, person: b
     case says nothing (no capitals, or one that opens a sentence), a word that is a stranger to
     English and to the lists backs a person ("galois", "Goode was born":
     `_a_stranger_where_case_says_nothing`)."""
-    from veil.detection.engine.builtin_names import common_words, is_cased, name_words
+    from veil.detection.engine.word_facts import is_cased
+    from veil.detection.engine.word_lists import common_words, name_words
 
     ordinary, names = common_words(), name_words()
     if cased is None:
@@ -313,8 +313,12 @@ def _a_stranger_where_case_says_nothing(text: str, start: int, end: int, cased: 
     mostly names; a writer's words outside English at a sentence's start are too. Where the text
     is typed online (a handle, a tag, a link, an emoji) or mostly in another language, such
     words are slang, handles and foreign words, and back nothing."""
-    from veil.detection.engine.builtin_names import (
-        mostly_foreign, sentence_initial, strip_edges, typed_online, unknown_word,
+    from veil.detection.engine.word_facts import (
+        mostly_foreign,
+        sentence_initial,
+        strip_edges,
+        typed_online,
+        unknown_word,
     )
 
     word = text[start:end]
@@ -336,7 +340,7 @@ def _capitalised_as_a_name(text: str, start: int, word: str) -> bool:
     for names (`veil.detection.casing`)."""
     from veil.detection.calendar_words import names_a_day
     from veil.detection.casing import writer_capitalises
-    from veil.detection.engine.builtin_names import ordinary_word, sentence_initial
+    from veil.detection.engine.word_facts import ordinary_word, sentence_initial
     from veil.detection.engine.name_lists import ADDRESS_TERMS
 
     if len(word) < 3 or not word[1:].islower():

@@ -115,7 +115,12 @@ def keep(name: str, webster, name_words, is_place, stopwords) -> bool:
 def build() -> set[str]:
     from pytickersymbols import PyTickerSymbols
 
-    from veil.detection.engine.builtin_names import STOPWORDS, common_words, is_place_phrase, name_words
+    from veil.detection.engine.word_lists import (
+        common_words,
+        is_place_phrase,
+        name_words,
+        STOPWORDS,
+    )
 
     webster = dictionary_word()
     names = name_words()

@@ -201,7 +201,7 @@ def proper_place_words(names: set[str], common: set[str]) -> set[str]:
     place with no context; "china", "turkey", "mali" and "paris", which Webster's lists in
     lower case too, and `PLACES_SAID_AS_WORDS` ("chihuahua") still need one ("in", "to",
     "at"). `names` is unused: the signature is `WORD_LISTS`'s."""
-    from veil.detection.engine.builtin_names import major_places
+    from veil.detection.engine.word_lists import major_places
     from veil.detection.engine.name_lists import PLACES_SAID_AS_WORDS
 
     listed = _webster_listed()
@@ -250,12 +250,13 @@ def surnames_said_as_names(names: set[str], common: set[str]) -> set[str]:
     from wordfreq import zipf_frequency
 
     from veil.detection.calendar_words import month_or_weekday, names_a_day
-    from veil.detection.engine.builtin_names import _INFLECTIONS, is_place_phrase
+    from veil.detection.engine.word_facts import INFLECTIONS
+    from veil.detection.engine.word_lists import is_place_phrase
 
     listed = _webster_listed()
 
     def listed_inflected(word: str) -> bool:
-        return listed(word) or any(listed(word[:-len(ending)] + put_back) for ending, put_back in _INFLECTIONS
+        return listed(word) or any(listed(word[:-len(ending)] + put_back) for ending, put_back in INFLECTIONS
                                    if word.endswith(ending) and len(word) - len(ending) >= 3)
 
     census = _census_surnames()

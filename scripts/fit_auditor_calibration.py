@@ -376,7 +376,7 @@ def kind_statistics(rows: list[dict], table: FittedTable) -> dict[str, float]:
     """Each of KIND_STATISTICS over a cell's conversations, from the output and the auditor."""
     import re
 
-    from veil.detection.engine.builtin_names import common_words
+    from veil.detection.engine.word_lists import common_words
     from veil.risk.estimate import conversation_estimate, item_chances, item_features
 
     placeholder, word = re.compile(r"\[[A-Z][A-Z0-9_]*\]"), re.compile(r"[^\W\d_]+")

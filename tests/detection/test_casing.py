@@ -3,7 +3,7 @@ writer keeps capitals for names and "I" only, a turn without capitals names no o
 import pytest
 
 from veil.detection.casing import conversation_case, transcript_capitalises, writer_capitalises
-from veil.detection.engine.builtin_names import is_cased
+from veil.detection.engine.word_facts import is_cased
 from veil.risk.auditor import ResidualAuditor
 from veil.run.config import load_config
 

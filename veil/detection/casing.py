@@ -2,7 +2,7 @@
 
 Capitals are the cheapest evidence a rule has that a word is a name, and a text without any is
 read as a speech recogniser's output, where a name list's word needs more evidence than the list
-(`veil.detection.engine.builtin_names.is_cased`). Judged turn by turn, that misreads speech as
+(`veil.detection.engine.word_facts.is_cased`). Judged turn by turn, that misreads speech as
 people transcribe it. Under the convention of TalkBank's CHAT (CallHome, CallFriend, the Santa
 Barbara corpus) and of many call-centre transcripts, an utterance opens in lower case while
 names and the pronoun "I" keep their capitals: "yeah I went fishing with Bob", then "the bass

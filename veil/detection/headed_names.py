@@ -68,7 +68,7 @@ def widen_to_heads(findings: Iterable[Finding], texts: list[str]) -> list[Findin
     """The findings, each name in a turn without capitals that follows or precedes a head
     widened to take it: an organisation, or a place where the head is a street's (module
     docstring)."""
-    from veil.detection.engine.builtin_names import is_cased
+    from veil.detection.engine.word_facts import is_cased
 
     out: list[Finding] = []
     cased_of: dict[int, bool] = {}

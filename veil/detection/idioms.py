@@ -168,7 +168,7 @@ def names_no_one_here(text: str, start: int, end: int) -> bool:
     """Whether the word at [start, end) (a span's edges trimmed) is a set phrase's English
     word where case says nothing against it: in lower case, or with a capital that opens a
     sentence or stands in a text without capitals of its own."""
-    from veil.detection.engine.builtin_names import is_cased, sentence_initial
+    from veil.detection.engine.word_facts import is_cased, sentence_initial
 
     while start < end and text[start] in _EDGES:
         start += 1

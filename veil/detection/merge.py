@@ -68,7 +68,9 @@ from veil.detection.headed_names import widen_to_heads
 from veil.detection.idioms import names_no_one_here
 from veil.detection.named_storms import without_storms
 from veil.detection.place_named_organisations import widen_to_place_named_organisations
-from veil.detection.engine.name_lists import ADDRESS_TERMS, INTERJECTIONS
+from veil.detection.engine.name_lists import ADDRESS_TERMS, EPONYMS, INTERJECTIONS
+from veil.detection.engine.word_facts import is_cased, is_eponym
+from veil.detection.engine.word_lists import STOPWORDS, common_words, name_words
 from veil.detection.name_spans import exclaimed, take_given_names_before, trim_name_spans
 
 _GENERIC = BUILTINS.generic_types()
@@ -165,16 +167,15 @@ def _only_ordinary_words(span: Finding, text: str | None, start: int, end: int) 
     if text is None:
         return False
     piece = text[start:end]
-    names = _builtin_names()
-    if piece.islower() and all(word in names.STOPWORDS and len(word) > 1 and word != "one"
+    if piece.islower() and all(word in STOPWORDS and len(word) > 1 and word != "one"
                                for word in piece.split()):
         return True  # not a spelled letter ("i") nor a digit said ("one")
     if span.info_type.split("_SPEAKER")[0] not in NAME_TYPES:
         return False
-    if not piece.islower() or not names.is_cased(text):
+    if not piece.islower() or not is_cased(text):
         return False
-    ordinary = names.common_words()
-    return all(word in ordinary or word in names.STOPWORDS for word in _WORDS.findall(piece))
+    ordinary = common_words()
+    return all(word in ordinary or word in STOPWORDS for word in _WORDS.findall(piece))
 
 
 def _model_type(guess: Finding, models: list[Finding]) -> str | None:
@@ -311,7 +312,7 @@ def _a_kind_of_body_or_place(finding: Finding, text: str, value: str) -> bool:
     ("Casement stadium")."""
     return (finding.info_type in ("ORGANIZATION_NAME", "LOCATION") and value in _KINDS_OF_BODY_OR_PLACE
             and text[finding.start:finding.end].strip(_EDGES).islower()
-            and _builtin_names().is_cased(text)
+            and is_cased(text)
             and _A_CAPITALISED_WORD_BEFORE.search(text, max(0, finding.start - 30), finding.start) is None)
 
 
@@ -343,8 +344,7 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
             or _POSSESSIVE_S.sub("", value) in _ADDRESSED_AS:
         return True  # also a model's organisation on "oupa's" or "abbu", a list's place "anak"
     if " " not in value:  # one word: an eponym or no one's
-        names = _builtin_names()
-        return value in names.EPONYMS and names.is_eponym(text, finding.start, finding.end, possessive=False)
+        return value in EPONYMS and is_eponym(text, finding.start, finding.end, possessive=False)
     words = _WORDS.findall(value)
     if not words:
         return False
@@ -352,8 +352,7 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
         return len(words) <= 3 and all(word in _FILLERS for word in words)
     if len(words) != 2 or _STUTTER.fullmatch(value) is None:
         return False
-    names = _builtin_names()
-    return words[0] in names.common_words() and words[0] not in names.name_words()  # "Will- Will" may be Will
+    return words[0] in common_words() and words[0] not in name_words()  # "Will- Will" may be Will
 
 
 def _g_dropped(value: str) -> bool:
@@ -363,8 +362,7 @@ def _g_dropped(value: str) -> bool:
     word = value.rstrip("'’")
     if not word.endswith("in") or len(word) < 5 or " " in word:
         return False
-    names = _builtin_names()
-    return word + "g" in names.common_words() and word not in names.name_words()
+    return word + "g" in common_words() and word not in name_words()
 
 
 def _a_day_alone(finding: Finding, texts: list[str]) -> bool:
@@ -378,21 +376,10 @@ def _a_day_alone(finding: Finding, texts: list[str]) -> bool:
     if names_a_day(value, finding.info_type) or a_saint_before_the_day(text, finding.start, finding.end):
         return True
     trailing = _TRAILING_LOWER_CASE.search(value)
-    return (trailing is not None and _builtin_names().is_cased(text)
+    return (trailing is not None and is_cased(text)
             and names_a_day(value[:trailing.start()], finding.info_type))
 
 
-def _builtin_names():
-    """The name lists' module, imported on first use (it reads its word lists lazily too)."""
-    global _NAMES_MODULE
-    if _NAMES_MODULE is None:
-        from veil.detection.engine import builtin_names
-
-        _NAMES_MODULE = builtin_names
-    return _NAMES_MODULE
-
-
-_NAMES_MODULE = None
 
 
 def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,

@@ -41,7 +41,7 @@ _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 def name_words(values: Iterable[str], skip: frozenset[str] = frozenset()) -> set[str]:
     """The words of name values worth looking for elsewhere: 3 letters or more, not a title,
     a stopword or one of `skip`. Possessives are dropped ("Hedwig's" -> "Hedwig")."""
-    from veil.detection.engine.builtin_names import STOPWORDS
+    from veil.detection.engine.word_lists import STOPWORDS
 
     words = set()
     for value in values:
@@ -73,7 +73,8 @@ def free_mentions(texts: list[str], values: Iterable[str], findings: Iterable[Fi
     words) counts only capitalised, and (unless `sentence_start`) not at a sentence's start;
     no mention is the first half of a contraction ("Haven" found once: "haven't" is no
     mention of her)."""
-    from veil.detection.engine.builtin_names import before_verb_clitic, common_words, sentence_initial
+    from veil.detection.engine.word_facts import before_verb_clitic, sentence_initial
+    from veil.detection.engine.word_lists import common_words
 
     values = {v.casefold() for v in values}
     if not values:
@@ -121,7 +122,7 @@ def _an_english_word_in_lower_case(text: str, start: int, end: int) -> bool:
     parks", "very moody"). An identifier in capitals ("jerry's employee id is EMP-338662") is
     no capital of the writer's."""
     from veil.detection.casing import writer_capitalises
-    from veil.detection.engine.builtin_names import word_name_words
+    from veil.detection.engine.word_lists import word_name_words
 
     value = text[start:end]
     if not value.islower() or value not in word_name_words():
@@ -188,7 +189,7 @@ def _after_a_determiner_or_subject(text: str, start: int) -> bool:
     frank"), a subject with "is" ("he's frank") or an owner ("dad's chip"); "you" after "thank"
     is not: "thank you penny" addresses her, nor "too" after "you" ("you too rob"), nor "is"
     that introduces: "this is stefano"."""
-    from veil.detection.engine.builtin_names import an_owner, word_before
+    from veil.detection.engine.word_facts import an_owner, word_before
 
     before = word_before(text, start)
     if before == "you" and _THANK_YOU.search(text, 0, start):
@@ -213,7 +214,7 @@ def _a_thing_given_or_measured(text: str, start: int, before: str) -> bool:
     ("gives me comfort") or denied of a subject ("he's not young"), by the two words before it."""
     if before not in _OBJECT_PRONOUNS and before not in _NEGATIONS and before != "of":
         return False
-    from veil.detection.engine.builtin_names import words_before
+    from veil.detection.engine.word_facts import words_before
 
     two = words_before(text, start, 2)
     if len(two) < 2:
@@ -250,7 +251,8 @@ def inside_a_noun_phrase(text: str, start: int) -> bool:
     degree word after "is" ("so dusty"): a thing or a quality, no person said again. Not where
     a word between says it is someone ("a friend sue", "a guy named bill") or ends the phrase
     ("the calendar and mark")."""
-    from veil.detection.engine.builtin_names import PEOPLE_WORDS, RELATIVE_WORDS, words_before
+    from veil.detection.engine.name_lists import PEOPLE_WORDS, RELATIVE_WORDS
+    from veil.detection.engine.word_facts import words_before
 
     before = words_before(text, start, 3)
     if before[:1] == ["so"]:
@@ -303,7 +305,7 @@ def _said_alone(text: str, finding: Finding) -> str | None:
     name, then a last name of the lists that is no common word). Not another word of a longer
     span: the "said" of a model's "eastman said", nor the "grace" of "grace said", though the
     lists know a Said."""
-    from veil.detection.engine.builtin_names import common_words, family_name_words, given_name_words
+    from veil.detection.engine.word_lists import common_words, family_name_words, given_name_words
 
     words = [m.group(0) for m in _WORD.finditer(text, finding.start, finding.end)]
     value = name_words([" ".join(words)])
@@ -328,8 +330,9 @@ def _coordinated_name(text: str, finding: Finding) -> str | None:
     "austin and chase"), without capitals: said beside a person, a word English uses too is a
     person as well. Not a modal, a month or a verb a person does ("bill and will", "june and
     may", "sue and said"), nor a word for anyone ("ray and family")."""
-    from veil.detection.engine.builtin_names import (
-        RELATIVE_WORDS, PEOPLE_WORDS, STOPWORDS, VERBS_AFTER_PEOPLE, given_name_words)
+    from veil.detection.engine.name_lists import VERBS_AFTER_PEOPLE
+    from veil.detection.engine.name_lists import PEOPLE_WORDS, RELATIVE_WORDS
+    from veil.detection.engine.word_lists import given_name_words, STOPWORDS
 
     match = _AND_A_NAME.match(text, finding.end)
     if match is None:
@@ -350,8 +353,9 @@ def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]
     capitals too. The list's word alone, a mention found by spreading, or another word of a
     longer span (`_said_alone`) is no such evidence; a modal ("will") is never spread, and no
     mention after a determiner or a subject ("the bill", "i'll mark it") is one."""
-    from veil.detection.engine.builtin_names import common_words, is_cased
-    from veil.detection.engine.builtin_names import name_words as listed
+    from veil.detection.engine.word_facts import is_cased
+    from veil.detection.engine.word_lists import common_words
+    from veil.detection.engine.word_lists import name_words as listed
 
     ordinary = common_words()
     words = set()
@@ -442,9 +446,9 @@ def _name_part(word: str, text: str, start: int, cased: bool, after: bool) -> bo
     capitalised ordinary word counts before a name when the lists know it as a name and it does
     not start the sentence ("met Hunter Ramirez", not "Can Angel call?"). Contractions ("I'm")
     never count."""
-    from veil.detection.engine.builtin_names import (
-        STOPWORDS, common_words, ordinary_name_words, sentence_initial)
-    from veil.detection.engine.builtin_names import name_words as listed
+    from veil.detection.engine.word_facts import sentence_initial
+    from veil.detection.engine.word_lists import common_words, ordinary_name_words, STOPWORDS
+    from veil.detection.engine.word_lists import name_words as listed
 
     if after:
         word = re.sub(r"['\u2019]s$", "", word)
@@ -465,7 +469,7 @@ def name_neighbours(texts: list[str], findings: Iterable[Finding]) -> list[Findi
     surname the detectors cut off ("Szymon [Lampart]", "dorcas [ansomah]'s"), a family name
     before a given name ("[Le] Anh"), and a particle with the word after it ("Bella [da
     Conceição]")."""
-    from veil.detection.engine.builtin_names import is_cased
+    from veil.detection.engine.word_facts import is_cased
 
     findings = list(findings)
     taken: dict[int, list[tuple[int, int]]] = {}
@@ -532,7 +536,8 @@ def repeated_entities(texts: list[str], findings: Iterable[Finding],
     words counting as ordinary ("Hook", "Dow"), and a value of under 3 letters, a stopword or a
     title is never spread. A lower-case mention counts only in a turn without capitals: where
     a text writes capitals, "the iban" is a word, whatever "IBAN" was taken for."""
-    from veil.detection.engine.builtin_names import STOPWORDS, is_cased
+    from veil.detection.engine.word_facts import is_cased
+    from veil.detection.engine.word_lists import STOPWORDS
 
     findings = list(findings)
     types = frozenset(types)
@@ -553,6 +558,6 @@ def repeated_entities(texts: list[str], findings: Iterable[Finding],
 @lru_cache(maxsize=None)
 def _ordinary_words() -> frozenset[str]:
     """The common English words and the name lists' ordinary words ("hook", "dow")."""
-    from veil.detection.engine.builtin_names import common_words, ordinary_name_words
+    from veil.detection.engine.word_lists import common_words, ordinary_name_words
 
     return common_words() | ordinary_name_words()

@@ -48,7 +48,7 @@ _WORD = re.compile(r"[^\s,;:!?()\"“”]+")
 
 @lru_cache(maxsize=1)
 def _word_lists() -> tuple[frozenset[str], frozenset[str]]:
-    from veil.detection.engine.builtin_names import common_words, name_words, surnames_said_as_names
+    from veil.detection.engine.word_lists import common_words, name_words, surnames_said_as_names
 
     common = common_words()
     return common, name_words() | (surnames_said_as_names() & common)
@@ -128,7 +128,7 @@ def _given_name_opening(text: str, start: int, end: int) -> bool:
 
 
 def _is_cased(text: str) -> bool:
-    from veil.detection.engine.builtin_names import is_cased
+    from veil.detection.engine.word_facts import is_cased
 
     return is_cased(text)
 
@@ -203,9 +203,8 @@ def take_given_names_before(findings: Iterable[Finding], texts: list[str]) -> li
     also says; the rules take such a given name before a surname of their lists
     (`builtin_names.given_name_before`, which says which words before a surname are no given
     name: "i hope | garcia wins", "the bill | garcia sent")."""
-    from veil.detection.engine.builtin_names import (
-        common_words, given_name_before, given_name_words, lowered_same_length,
-    )
+    from veil.detection.engine.builtin_names import given_name_before, lowered_same_length
+    from veil.detection.engine.word_lists import common_words, given_name_words
 
     findings = list(findings)
     if not any(f.method is Method.MODEL and f.info_type == "PERSON_NAME" for f in findings):

@@ -43,7 +43,7 @@ def _no_storm_name(word: str) -> bool:
     troopers"). Storms take given names, or words of other languages ("Haiyan")."""
     if month_or_weekday(word) or word in _STATE_WORDS:
         return True
-    from veil.detection.engine.builtin_names import common_words, name_words
+    from veil.detection.engine.word_lists import common_words, name_words
 
     return word in common_words() and word not in name_words()
 

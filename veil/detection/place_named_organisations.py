@@ -88,8 +88,11 @@ def _organisation_end(text: str, place_end: int, cased: bool) -> int | None:
     """Where an organisation's name that goes on from a place ends: at the last head of the
     capitalised words after it (without capitals, of the words after it), or None (module
     docstring)."""
-    from veil.detection.engine.builtin_names import (
-        STOPWORDS, common_words, given_name_words, is_place_phrase,
+    from veil.detection.engine.word_lists import (
+        common_words,
+        given_name_words,
+        is_place_phrase,
+        STOPWORDS,
     )
 
     match = (_RUN if cased else _RUN_UNCASED).match(text, place_end)
@@ -114,7 +117,7 @@ def _organisation_end(text: str, place_end: int, cased: bool) -> int | None:
 def widen_to_place_named_organisations(findings: Iterable[Finding], texts: list[str]) -> list[Finding]:
     """The findings, each place that the words of an organisation's name follow, up to a head,
     widened over them, as that organisation (module docstring)."""
-    from veil.detection.engine.builtin_names import is_cased
+    from veil.detection.engine.word_facts import is_cased
 
     findings = list(findings)
     if not any(f.info_type in _PLACE_TYPES for f in findings):

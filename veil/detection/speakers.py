@@ -89,7 +89,7 @@ def is_plain_role_label(label: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _name_words() -> frozenset[str]:
-    from veil.detection.engine.builtin_names import name_words
+    from veil.detection.engine.word_lists import name_words
 
     return name_words()
 
@@ -104,7 +104,7 @@ def _rare_name(words: list[str]) -> bool:
     """Capitalised words that no name list and no dictionary of English knows ("Okafor",
     "Ngozi Okafor"): a speaker label of an ordinary word or a role would be one of those, so
     these are a rare name or a surname alone. Acronyms ("IVR", "CSR") are not."""
-    from veil.detection.engine.builtin_names import common_words
+    from veil.detection.engine.word_lists import common_words
 
     if not 1 <= len(words) <= 3:
         return False

@@ -18,9 +18,8 @@ from veil.run.config import VeilConfig
 from veil.detection.detect import find_through_disguises, shared_detector
 from veil.run.errors import ConfigError
 from veil.detection.casing import conversation_case
-from veil.detection.engine.builtin_names import (
-    common_words, is_cased, name_words, the_word_not_a_name, word_name_words,
-)
+from veil.detection.engine.word_facts import is_cased, the_word_not_a_name
+from veil.detection.engine.word_lists import common_words, name_words, word_name_words
 from veil.detection.engine.name_lists import ADDRESS_TERMS
 from veil.detection.findings import Finding, Likelihood
 from veil.detection.merge import merge_findings

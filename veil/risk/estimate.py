@@ -354,7 +354,7 @@ def _value(item: Any, texts: Sequence[str]) -> str:
 
 
 def _mid_capital(item: Any, texts: Sequence[str]) -> bool:
-    from veil.detection.engine.builtin_names import sentence_initial
+    from veil.detection.engine.word_facts import sentence_initial
 
     for turn, start, _ in _mentions(item):
         if 0 <= turn < len(texts) and start < len(texts[turn]):
@@ -380,9 +380,8 @@ def item_features(item: Any, texts: Sequence[str]) -> dict[str, bool]:
     every word as a stranger; lower_case: written without a capital letter ("pleasant", "bass")
     in text that has capitals (the written form), where a writer or transcriber who
     capitalises at all mostly capitalises names."""
-    from veil.detection.engine.builtin_names import (
-        capitalises_every_word, common_words, elongated, mostly_foreign,
-    )
+    from veil.detection.engine.word_facts import capitalises_every_word, elongated, mostly_foreign
+    from veil.detection.engine.word_lists import common_words
 
     value = _value(item, texts)
     words = [w.lower() for w in _WORD.findall(value)]

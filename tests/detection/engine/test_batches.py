@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from veil.run.config import load_config
 from veil.detection.detect import ConversationDetector
-from veil.detection.engine import builtin_names as names
+from veil.detection.engine import word_lists as names
 from veil.detection.engine import prefilter
 from veil.detection.engine.dictionary import BatchView, DictionaryGroup, DictionaryMatcher, TokenView
 from veil.detection.engine.prefilter import Prefilter, _relaxed

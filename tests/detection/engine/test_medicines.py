@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.detection.engine.conftest import quotes
-from veil.detection.engine.builtin_names import medicines, name_words
+from veil.detection.engine.word_lists import medicines, name_words
 
 ROOT = Path(__file__).resolve().parents[3]
 

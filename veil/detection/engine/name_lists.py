@@ -482,3 +482,17 @@ US_STATES = {
     "West Virginia": "WV", "Wisconsin": "WI", "Wyoming": "WY", "District of Columbia": "DC",
     "Puerto Rico": "PR",
 }
+
+# The people and relatives the name rules' contexts speak of (regex alternations, and their words).
+PEOPLE = (r"guy|man|woman|lady|girl|boy|person|fellow|gentleman|kid|someone|somebody|agent|rep|"
+           r"representative|technician|engineer|manager|supervisor|doctor|nurse|friend|colleague|"
+           r"coworker|co-worker|neighbor|neighbour|tenant|landlord|customer|caller|student|teacher|"
+           r"lawyer|attorney|dentist|therapist|boss|plumber|builder|electrician|solicitor|landlady|"
+           r"carer|mate|bloke|fella|chap|lad|lass|vet|mechanic|cleaner|midwife|receptionist|"
+           r"consultant|surgeon|breeder")
+RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|dad|cousin|uncle|aunt|"
+              r"nephew|niece|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
+              r"boyfriend|girlfriend|fiance|fiancé|fiancee|partner|stepson|stepdaughter|"
+              r"nan|nana|nanna|gran|granny|grandad|granddad")
+RELATIVE_WORDS = frozenset(RELATIVES.split("|"))
+PEOPLE_WORDS = frozenset(PEOPLE.split("|"))

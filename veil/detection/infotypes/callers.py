@@ -24,8 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from veil.detection.engine.builtin_names import (
-    FRENCH_STREETS, GERMAN_STREETS, SOUTHERN_STREETS, common_words)
+from veil.detection.engine.builtin_names import FRENCH_STREETS, GERMAN_STREETS, SOUTHERN_STREETS
+from veil.detection.engine.word_lists import common_words
 from veil.detection.engine.checksums import ireland_ppsn_valid
 from veil.detection.engine.detectors import DIGIT, gated, hotword, pattern
 from veil.detection.findings import Likelihood

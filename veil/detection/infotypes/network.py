@@ -53,7 +53,7 @@ def _spoken_email_check(match: "re.Match[str]") -> Likelihood | None:
     if " dot " not in domain and re.fullmatch(r"[a-z]+", local):
         # "look at google.com": a written domain after one plain word is an email address
         # only if that word is no ordinary word ("bryan at hotmail.com").
-        from veil.detection.engine.builtin_names import common_words
+        from veil.detection.engine.word_lists import common_words
 
         if local in common_words():
             return None

@@ -422,7 +422,7 @@ _ID_SHAPE = r"(?<![\w-])[A-Za-z]{0,10}-?\d[A-Za-z0-9-]{3,80}[A-Za-z0-9](?![\w-])
 def _booking_code_check(match: "re.Match[str]") -> Likelihood | None:
     """A booking's code after the word for it: "QX7TPL", "QXTTPL" in capitals, or a lower-case
     "qxttpl" that is no word ("the reference is attached", "...is fine")."""
-    from veil.detection.engine.builtin_names import common_words
+    from veil.detection.engine.word_lists import common_words
 
     code = match.group(1)
     if any(c.isdigit() for c in code) or code.isupper():
@@ -442,7 +442,7 @@ def _id_letters_check(match: "re.Match[str]") -> Likelihood | None:
     """The letters of an identifier said apart from its digits ("my member number is XKW 88412
     0031", "my mileageplus number is ka 449 102 37"): capitals, or lower-case letters that are
     no function word or filler ("my number is uh 449 102")."""
-    from veil.detection.engine.builtin_names import STOPWORDS
+    from veil.detection.engine.word_lists import STOPWORDS
 
     letters = match.group(2)
     if letters.isupper() and letters not in ("A", "I"):

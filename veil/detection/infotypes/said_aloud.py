@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from veil.detection.engine.builtin_names import STOPWORDS
+from veil.detection.engine.word_lists import STOPWORDS
 from veil.detection.engine.detectors import gated, pattern
 from veil.detection.findings import Likelihood
 

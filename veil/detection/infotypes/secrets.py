@@ -63,7 +63,7 @@ def _password_check(match: "re.Match[str]") -> Likelihood | None:
     if first in _SAID_OF_A_PASSWORD:
         return None
     if first.isalpha() and first.endswith(("ly", "ed", "ing")):
-        from veil.detection.engine.builtin_names import common_words
+        from veil.detection.engine.word_lists import common_words
 
         if first in common_words():
             return None

@@ -19,7 +19,8 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from veil.detection.engine.builtin_names import STOPWORDS, common_words, is_cased
+from veil.detection.engine.word_facts import is_cased
+from veil.detection.engine.word_lists import common_words, STOPWORDS
 from veil.detection.engine.detectors import pattern
 from veil.detection.findings import Likelihood
 from veil.detection.infotypes import names

@@ -5,14 +5,10 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable
 
-from veil.detection.engine.builtin_names import (
-    GREETING_BEFORE,
-    RELATIVE_WORDS,
-    an_owner,
-    common_words,
-    given_name_words,
-    medicines,
-)
+from veil.detection.engine.builtin_names import GREETING_BEFORE
+from veil.detection.engine.name_lists import RELATIVE_WORDS
+from veil.detection.engine.word_facts import an_owner
+from veil.detection.engine.word_lists import common_words, given_name_words, medicines
 from veil.detection.engine.checksums import digits_of
 from veil.detection.engine.detectors import (
     DIGIT, UPPER, Hotword, PatternDetector, hotword, pattern, scanner,
