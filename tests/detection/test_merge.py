@@ -611,6 +611,10 @@ def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, d
     ("I'm wearing the hat, Gran.", "Gran", True), ("Hello? Amma? Can you hear me?", "Amma", True),
     ("Achan is okay, his sugar is high.", "Achan", True), ("Hello, chechi!", "chechi", True),
     ("Son scores again for Spurs.", "Son", False),  # a surname too
+    # what children call a parent, as a person; and what a model's span leaves once trimmed
+    ("i'm okay ma it's hot here", "ma", True), ("Love you too, Ma.", "Ma", True),
+    ("ya ah ma fell on sunday", "ah ma", True), ("ya ah ma fell on sunday", "ya ah ma", True),
+    ("bilal bhai assalam o alaikum", "assalam", True),
 ])
 def test_a_person_that_is_a_set_phrase_s_english_word_names_no_one(text, value, dropped):
     start = text.index(value)
@@ -618,10 +622,18 @@ def test_a_person_that_is_a_set_phrase_s_english_word_names_no_one(text, value, 
     assert (merge_findings([model], [text]) == []) is dropped
 
 
+def test_a_state_s_short_name_is_no_form_of_address():
+    text = "He moved to Boston, MA in May."
+    state = f(text.index("MA"), text.index("MA") + 2, "LOCATION", L.LIKELY, M.MODEL)
+    assert spans(merge_findings([state], [text])) == [(0, state.start, state.end, "LOCATION")]
+
+
 @pytest.mark.parametrize("text,value,name", [
     ("kia ora aroha it's mere here", "kia ora aroha", "aroha"),
     ("g'day shane how are you", "g'day shane", "shane"),
     ("Kia Henderson called", "Kia Henderson", "Kia Henderson"),  # "Kia" alone is a name
+    ("okay lock your door and greet temi for me", "greet temi", "temi"),  # a request's verb
+    ("miss you too greet njeri bye", "greet njeri", "njeri"),
 ])
 def test_a_greeting_before_a_name_is_no_part_of_it(text, value, name):
     start = text.index(value)

@@ -81,6 +81,14 @@ def test_what_speakers_call_each_other_is_no_leftover(auditor_config):
     text = "Uncle Bob and Tomasz Kowalczyk came by."  # a relation before a name keeps the name
     found = {text[f.start:f.end] for f in ResidualAuditor(auditor_config).detect([text])}
     assert found & {"Uncle Bob", "Bob"} and "Tomasz Kowalczyk" in found
+    # what children call a parent, in calls home; as a state it is still scored
+    calls_home = ["i'm okay ma it's forty-four degrees here today", "Love you too Ma, bye bye Daddy.",
+                  "ya ah ma fell on sunday in the toilet", "bilal bhai assalam o alaikum"]
+    found = [(t[f.start:f.end], f.info_type) for t in calls_home
+             for f in ResidualAuditor(auditor_config).detect([t])]
+    assert found == [("bilal", "PERSON_NAME")]
+    text = "He moved to Boston, MA in May."
+    assert "MA" in {text[f.start:f.end] for f in ResidualAuditor(auditor_config).detect([text])}
 
 
 def test_an_id_after_a_hash_sign_is_still_an_id(auditor_config):

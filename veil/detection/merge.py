@@ -68,7 +68,7 @@ from veil.detection.headed_names import widen_to_heads
 from veil.detection.idioms import names_no_one_here
 from veil.detection.named_storms import without_storms
 from veil.detection.place_named_organisations import widen_to_place_named_organisations
-from veil.detection.engine.name_lists import ADDRESS_TERMS, EPONYMS, INTERJECTIONS
+from veil.detection.engine.name_lists import ADDRESS_TERMS, EPONYMS, INTERJECTIONS, PARENTS_CALLED
 from veil.detection.engine.word_facts import is_cased, is_eponym
 from veil.detection.engine.word_lists import STOPWORDS, common_words, name_words
 from veil.detection.name_spans import exclaimed, take_given_names_before, trim_name_spans
@@ -268,8 +268,10 @@ _SELF_REFERENCES = frozenset({"i'm", "i’m", "i'll", "i’ll", "i've", "i’ve"
                               "ima"})
 # What a speaker calls a relative or a friend, alone ("Hi, Gran!", "Okay, Amma.", "Ah, Mol!"):
 # a relation or a form of address, which a model reads as a person from the vocative and the
-# capital. Not "Son", a surname too ("Son scores again").
+# capital. Not "Son", a surname too ("Son scores again"); as a person also "ma" and "pa"
+# (`PARENTS_CALLED`), which as a place or a body are states and parties.
 _ADDRESSED_AS = ADDRESS_TERMS - {"son"}
+_A_PERSON_ADDRESSED_AS = _ADDRESSED_AS | PARENTS_CALLED
 _POSSESSIVE_S = re.compile(r"['’]s$")  # "Gran's", "chettan's"
 # The short names of identifiers ("my IBAN is", "what's your PIN"): a model may take the capitals
 # of "IBAN" for an organisation, but the word names a kind of number, never a person, an
@@ -336,7 +338,7 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
         return True  # "och", "g'day", and "pai" of "ka pai"
     if finding.info_type == "PERSON_NAME":
         if value in _SELF_REFERENCES or _g_dropped(value) \
-                or _POSSESSIVE_S.sub("", value) in _ADDRESSED_AS:
+                or _POSSESSIVE_S.sub("", value) in _A_PERSON_ADDRESSED_AS:
             return True
         if names_no_one_here(text, finding.start, finding.end):
             return True
@@ -395,12 +397,20 @@ def merge_findings(findings: Iterable[Finding], texts: list[str] | None = None,
         return _merged(findings, texts, retype)
 
 
+def _none_left_trimmed(before: list[Finding], trimmed: list[Finding], texts: list[str]) -> list[Finding]:
+    """The trimmed findings less those that trimming cut down to no one's name: a model's "ya ah
+    ma" that leaves the filler "ah" (`names_no_one`, asked again of the spans that changed)."""
+    spans = {(f.turn, f.start, f.end) for f in before}
+    return [f for f in trimmed if (f.turn, f.start, f.end) in spans or not names_no_one(f, texts)]
+
+
 def _merged(findings: Iterable[Finding], texts: list[str] | None, retype: bool) -> list[Finding]:
     merged: list[Finding] = []
     findings = drop_vetoed_guesses(list(findings))
     if texts is not None:
-        findings = take_given_names_before(trim_name_spans(
-            without_storms([f for f in findings if not names_no_one(f, texts)], texts), texts), texts)
+        findings = without_storms([f for f in findings if not names_no_one(f, texts)], texts)
+        findings = _none_left_trimmed(findings, trim_name_spans(findings, texts), texts)
+        findings = take_given_names_before(findings, texts)
         findings = [f for f in findings if not _a_day_alone(f, texts)]
         findings = widen_to_place_named_organisations(widen_to_heads(findings, texts), texts)
     by_turn = sorted(findings, key=lambda f: f.turn)

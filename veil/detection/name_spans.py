@@ -11,7 +11,8 @@ reader needs ("can", "I've", "returning") stay:
   no place);
 - function words at either edge are left outside (stopwords, modal verbs, contractions such
   as "i've"; "Will" and "May" capitalised in a cased text are names); so are ordinary English
-  words that no name list knows, written lower-case ("Rivera returning", "maria returning");
+  words that no name list knows, written lower-case ("Rivera returning", "maria returning"),
+  and a request's verb written lower-case before the name ("greet temi for me");
 - a possessive ending is left outside ("Dr. Patel's office" becomes "Dr. [PERSON_NAME_1]'s
   office", not "Dr. [PERSON_NAME_1] office": no person's name ends in "'s");
 - a person-name finding that is only an identifier's acronym ("IBAN", "CVV") is dropped.
@@ -24,7 +25,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from veil.detection.engine.name_lists import ADDRESS_TERMS, INTERJECTIONS, TITLES_BEFORE_A_NAME
+from veil.detection.engine.name_lists import ADDRESS_TERMS, INTERJECTIONS, REQUEST_VERBS, TITLES_BEFORE_A_NAME
 from veil.detection.findings import Finding, Method
 
 NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"})
@@ -118,6 +119,12 @@ _KIN_WORDS = ADDRESS_TERMS - {"son", "love"}
 _GIVEN_NAMES_THAT_ARE_MODALS = frozenset({"will"})
 
 
+def _asked_of_the_next(word: str) -> bool:
+    """A request's verb written lower-case before the name it asks of ("greet temi for me",
+    "tell njeri"), which the lists may also hold as a surname ("Greet", "Tell")."""
+    return word.islower() and word in REQUEST_VERBS
+
+
 def _given_name_opening(text: str, start: int, end: int) -> bool:
     """"will" of "it's will donnelly": a given name before a surname, not the modal."""
     if _bare(text[start:end]) not in _GIVEN_NAMES_THAT_ARE_MODALS:
@@ -143,6 +150,8 @@ def name_core(text: str, start: int, end: int, cased: bool) -> tuple[int, int] |
         del words[:2]  # "kia ora aroha"
     while len(words) > 1 and exclaimed(text, *words[0]):
         words.pop(0)  # "g'day shane", and "ora aroha" where "kia" was left out
+    while len(words) > 1 and _asked_of_the_next(text[words[0][0]:words[0][1]]):
+        words.pop(0)  # "greet | temi for me": the list's surname "Greet" is the verb there
     while words and _not_name(text[words[0][0]:words[0][1]], cased) \
             and not (not cased and len(words) > 1 and _given_name_opening(text, *words[0])):
         words.pop(0)

@@ -1090,6 +1090,8 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "i work at chase in accounting",  # the firm, after "at"
     "we'll bill my husband for it", "i'm going to sue her husband", "i love my wife",
     "safe journey to ibadan greet your cousin for me", "tell your mum i said hi",
+    "call the nurse line if he gets worse", "the cardiac nurse line is open", "an officer training day",
+    "nobody calls me mister anything", "okay my dear put on your coat", "hi put the kettle on",
     "please grant my daughter access", "a guy my brother knows", "then rose her husband said no",
     "the bill is my husband's", "my bill is my wife's problem", "this will is my father's",
     "our tech support line", "my doctor will call", "your agent rose to the occasion",

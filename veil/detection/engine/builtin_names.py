@@ -66,6 +66,7 @@ from veil.detection.engine.name_lists import (
     PEOPLE_WORDS,
     PRODUCTS,
     RELATIVE_WORDS,
+    REQUEST_VERBS,
     RELATIVES,
     SURGERY_KINDS,
     TITLES,
@@ -613,7 +614,7 @@ def _after_a_subject_or_determiner(lowered: str, start: int) -> bool:
 
 # "grant his son comes by too", "dawn my sister-in-law", "mark is my husband": someone, then
 # whose relative they are (not a verb's object: "we'll bill my husband", "going to sue her
-# husband", "i love my wife", "greet your cousin for me" (`_ASKED_OF_A_RELATIVE`); nor a word for
+# husband", "i love my wife", "greet your cousin for me" (`REQUEST_VERBS`); nor a word for
 # anyone: "a guy my brother knows"; nor a thing: "the bill is my husband's").
 _NAMED_BEFORE_A_RELATIVE = re.compile(
     r"\b(?P<name>[^\W\d_][\w-]{0,30})(?:[ \t]+(?:is|was)|['’]s)?[ \t]*,?[ \t]+"
@@ -773,12 +774,6 @@ _RELATIVE_NAMED_BEFORE_A_VERB = re.compile(
 _DONE_BY_A_RELATIVE = VERBS_AFTER_PEOPLE | frozenset("rose won drew".split())
 # What follows "a girl" or "a boy" and names no child ("a girl friend", "a boy will").
 _NOT_A_CHILDS_NAME = _DONE_BY_A_RELATIVE | frozenset(PEOPLE.split("|"))
-# The verbs a request puts before a relative, with no subject to show them verbs: "greet your
-# cousin for me", "tell your mum", "give my love to".
-_ASKED_OF_A_RELATIVE = frozenset("""
-    greet tell ask hug kiss thank call phone ring text visit meet help bring take give send wish
-    remind show let love miss
-""".split())
 # The modals and past tenses that a verb agreeing with a subject, or a pronoun taking someone
 # up again, shows to be a name: "my brother will lives in spokane", "my son drew he's into it".
 _VERBS_BEFORE_A_SUBJECT = frozenset("will drew rose won".split())
@@ -913,7 +908,7 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
           a_verb_before_its_clause),
          (_RELATIVE_NAMED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE,
-          _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED | _ASKED_OF_A_RELATIVE),
+          _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED | REQUEST_VERBS),
           _after_a_subject),
          (_NAMED_BEFORE_AN_HONORIFIC, L.POSSIBLE,
           _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED | _NOT_BEFORE_AN_HONORIFIC),
@@ -1113,6 +1108,9 @@ def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, i
             break
         if not cased and lowered in _ASKING_VERBS and _asks(text, start + piece.end()):
             break
+        if not cased and lowered in VERBS_AFTER_PEOPLE and lowered not in _ASKING_VERBS \
+                and lowered not in AMBIGUOUS_NAMES:
+            break  # "okay my dear put on your coat": the lists' surname "Put" is the verb
         if cased and not word[:1].isupper():
             break
         word_end = start + piece.start() + len(word)
@@ -1237,7 +1235,7 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     for match in title.finditer(scanned):
         span = _context_name(text, match.start("name"), match.end("name"), cased)
         if span is not None and not cased:
-            span = _named_after_word_title(text, lowered[match.start():match.start("name")], span)
+            span = _named_after_word_title(text, lowered[match.start():match.start("name")], span, match.start())
         if span is None:
             span = _surname_after_a_courtesy_title(text, lowered, match, cased)
         if span is not None:
@@ -1275,11 +1273,26 @@ def _surname_after_a_courtesy_title(text: str, lowered: str, match: "re.Match[st
 _SAID_TO_ANYONE = frozenset({"sir", "madam", "madame"})
 
 
-def _named_after_word_title(text: str, title: str, span: tuple[int, int]) -> tuple[int, int] | None:
+# The word titles that are professions and ranks, which English also puts before a noun ("the
+# nurse line", "an officer training day"); not the kinship titles ("my uncle frank").
+_PROFESSIONS = frozenset("doctor professor captain officer detective sergeant lieutenant judge "
+                         "justice pastor deacon nurse constable inspector".split())
+# An article, perhaps with one word after it ("the cardiac"), right before a title: "the nurse
+# line" is a kind of line; "my doctor grace" is still someone.
+_ARTICLE_BEFORE = re.compile(r"\b(?:the|a|an)[ \t]+(?:[a-z]+[ \t]+)?$")
+
+
+def _an_article_before(text: str, start: int) -> bool:
+    return _ARTICLE_BEFORE.search(text[max(0, start - 40):start].lower()) is not None
+
+
+def _named_after_word_title(text: str, title: str, span: tuple[int, int],
+                            title_start: int) -> tuple[int, int] | None:
     """The name words after a title in text without capitals, where the title alone says little.
 
     One letter is no name ("captain s quarters": a possessive that lost its apostrophe), nor an
-    ordinary word after "sir" or "madam" (`_SAID_TO_ANYONE`). The
+    ordinary word after "sir" or "madam" (`_SAID_TO_ANYONE`), nor after a profession that an
+    article makes a noun's first half ("call the nurse line", `_PROFESSIONS`). The
     name stops at a verb that a name list also holds (`VERBS_AFTER_PEOPLE`): "my brother said
     no", "the doctor will call", "dr bass said"; after a courtesy title, not at its first word."""
     start, end = span
@@ -1292,6 +1305,9 @@ def _named_after_word_title(text: str, title: str, span: tuple[int, int]) -> tup
     # After a courtesy title the first word is the name whatever it is ("ask for dr said");
     # a verb after it is the verb ("dr bass said").
     courtesy = title.strip(" \t.").split()[-1] not in WORD_TITLES
+    if not courtesy and title_word in _PROFESSIONS and _an_article_before(text, title_start) \
+            and words[0].group(0).strip(",.").lower() in common_words():
+        return None  # "call the nurse line", "the cardiac nurse line": a noun, no one's title
     kept_end = None
     for i, piece in enumerate(words):
         if piece.group(0).strip(",.").lower() in VERBS_AFTER_PEOPLE and not (courtesy and i == 0):
@@ -1477,8 +1493,8 @@ def given_name_before(text: str, lowered: str, start: int, end: int) -> int | No
     capitals (`lowered`: `lowered_same_length(text)`), or None. Not a verb after its subject or
     a modal ("i hope garcia wins", "we'll sue garcia"), nor a thing after a determiner ("the
     bill garcia sent"), nor a month ("may johnson"), a verb of speech, a relative, a title or an
-    adjective ("said burch", "son james", "general gordon", "red marks"), nor before a street's
-    type ("park hudson terrace")."""
+    adjective ("said burch", "son james", "general gordon", "red marks"), nor a request's verb
+    ("greet temi for me"), nor before a street's type ("park hudson terrace")."""
     before = _WORD_BEFORE_A_SURNAME.search(lowered, max(0, start - 32), start)
     if before is None:
         return None
@@ -1487,7 +1503,7 @@ def given_name_before(text: str, lowered: str, start: int, end: int) -> int | No
             and word not in ADDRESS_TERMS and (word not in _NOT_A_CHILDS_NAME or word == "will") \
             and word not in RELATIVE_WORDS and word not in _ADJECTIVES_NAMED \
             and word not in _STYLES and word not in _ROLES_NAMED and word not in TITLES_BEFORE_A_NAME \
-            and not _STREET_TYPE_AFTER.match(text, end):
+            and word not in REQUEST_VERBS and not _STREET_TYPE_AFTER.match(text, end):
         return before.start("name")
     return None
 

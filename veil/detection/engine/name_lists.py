@@ -441,6 +441,10 @@ itay, eomma, oppa, unnie, noona, hyung, maman,
 lolo, tita, kuya, manong, manang, aling, anak, oupa, ouma, oom, tannie, khala, khalu, mamu, phupho,
 phuppo, beta, beti, babcia, dziadek, ciocia, wujek
 """)
+# What children call their parents and grandparents that is also a state's or a body's short
+# name ("MA", "PA"), and Singapore's "ah ma" and "ah gong": forms of address as a person alone
+# ("i'm okay ma", "love you too Ma", "ah ma fell on sunday"), never as a place or an organisation.
+PARENTS_CALLED = _words("ma, pa, ah ma, ah gong, ah kong")
 
 # What speakers of English the world over exclaim, greet and end a sentence with, which a model
 # reads as someone where it stands alone ("och that's a shame", "ja no one was hurt", "quite
@@ -455,7 +459,10 @@ INTERJECTIONS = frozenset({"och", "aye", "cheerio", "ta", "helo", "hiya", "ja", 
                            # Muslim world's, said in calls home ("naku it's late", "aiyo so clever",
                            # "allah hafiz ammi"), and the German and Dutch "hallo"
                            "naku", "aiyo", "aiyoh", "aiya", "aiyah", "alamak", "allah hafiz",
-                           "khuda hafiz", "inshallah", "mashallah", "hallo"})
+                           "khuda hafiz", "inshallah", "mashallah", "hallo",
+                           # the Muslim greeting and its answer ("bilal bhai assalam o alaikum",
+                           # "walaikum assalam")
+                           "assalam", "assalamu", "alaikum", "alaykum", "walaikum", "wa alaikum"})
 
 # Canadian provinces and territories, and other regions the city gazetteer lacks.
 REGIONS = """
@@ -496,3 +503,9 @@ RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|da
               r"nan|nana|nanna|gran|granny|grandad|granddad")
 RELATIVE_WORDS = frozenset(RELATIVES.split("|"))
 PEOPLE_WORDS = frozenset(PEOPLE.split("|"))
+# The verbs a request puts before someone, with no subject to show them verbs: "greet your
+# cousin for me", "tell your mum", "give my love to", "greet temi for me".
+REQUEST_VERBS = frozenset("""
+    greet tell ask hug kiss thank call phone ring text visit meet help bring take give send wish
+    remind show let love miss
+""".split())

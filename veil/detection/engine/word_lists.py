@@ -32,7 +32,8 @@ from veil.detection.engine.name_lists import (
 
 STOPWORDS = frozenset(
     """a an the my your his her our their its this that these those me you him us them i we
-    he she it they one someone somebody anyone anybody everyone nobody nothing something
+    he she it they one someone somebody anyone anybody everyone everybody nobody nothing something
+    anything everything whatever whoever
     sure yes yeah no not ok okay well so just really very here there calling speaking from
     with and or but for to of in on at by as is am are was be been please thanks thank sorry
     hello hi hey good great fine what who how why when where which""".split()
