@@ -615,6 +615,7 @@ def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, d
     ("i'm okay ma it's hot here", "ma", True), ("Love you too, Ma.", "Ma", True),
     ("ya ah ma fell on sunday", "ah ma", True), ("ya ah ma fell on sunday", "ya ah ma", True),
     ("bilal bhai assalam o alaikum", "assalam", True),
+    ("tell your Tito to be careful", "Tito", True),  # a Filipino family's uncle, a title alone
 ])
 def test_a_person_that_is_a_set_phrase_s_english_word_names_no_one(text, value, dropped):
     start = text.index(value)

@@ -32,6 +32,13 @@ def test_the_other_mentions_of_a_found_name_are_redacted():
     assert got == [(1, "hedwig"), (2, "Steuer")]
 
 
+def test_what_a_family_calls_one_of_its_own_does_not_spread():
+    # "Nana Bridie" found once, then "your Nana" said of her all through the call home
+    texts = ["it's just your Nana Bridie, she's after moving", "ring your Nana on Sunday, and Bridie too"]
+    got = quoted(texts, repeated_names(texts, [name(texts, 0, "Nana Bridie")]))
+    assert got == [(1, "Bridie")]
+
+
 def test_an_ordinary_word_spreads_only_where_it_is_capitalised_mid_sentence():
     texts = ["Is Grace still your manager?", "The grace period ends.", "Grace period ends. Thanks, Grace."]
     got = quoted(texts, repeated_names(texts, [name(texts, 0, "Grace")]))

@@ -32,7 +32,7 @@ from veil.detection.findings import Finding, Likelihood, Method
 from veil.detection.idioms import names_no_one_here
 from veil.detection.named_storms import without_storms
 from veil.detection.engine.name_lists import DETERMINERS, PARTITIVES, SUBJECTS
-from veil.detection.name_spans import exclaimed, is_title
+from veil.detection.name_spans import KIN_WORDS, exclaimed, is_title
 
 DETECTOR = "repeats"
 _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
@@ -40,7 +40,10 @@ _WORD = re.compile(r"[^\W\d_]+(?:['\u2019-][^\W\d_]+)*")
 
 def name_words(values: Iterable[str], skip: frozenset[str] = frozenset()) -> set[str]:
     """The words of name values worth looking for elsewhere: 3 letters or more, not a title,
-    a stopword or one of `skip`. Possessives are dropped ("Hedwig's" -> "Hedwig")."""
+    a form of address, a stopword or one of `skip`. Possessives are dropped ("Hedwig's" ->
+    "Hedwig"). A form of address is what a family calls one of its own, said of them all through
+    a call ("Nana Bridie" once, then "ring your Nana"; "Ammi" before a town that is a name too;
+    not "Son" or "Love", surnames too: `KIN_WORDS`)."""
     from veil.detection.engine.word_lists import STOPWORDS
 
     words = set()
@@ -49,6 +52,7 @@ def name_words(values: Iterable[str], skip: frozenset[str] = frozenset()) -> set
             word = re.sub(r"['\u2019]s$", "", match.group(0))
             lowered = word.casefold()
             if len(word) < 3 or is_title(lowered) or lowered in STOPWORDS or lowered in skip \
+                    or lowered in KIN_WORDS \
                     or _CONTRACTION.search(lowered) or month_or_weekday(lowered):
                 continue  # "I'm" found once by a model is no name to look for everywhere; "April"
                 # greeted once is no name in "all of April"

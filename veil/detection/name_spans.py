@@ -107,14 +107,14 @@ def _not_name(word: str, cased: bool) -> bool:
         return not (cased and word[:1].isupper() and bare in names)
     if cased and not word[:1].islower():
         return False
-    if bare in _KIN_WORDS:
+    if bare in KIN_WORDS:
         return True  # "sunny | chettan", "nan | margaret": what the family calls them
     return bare in common and bare not in names
 
 
 # What speakers call relatives and friends (`ADDRESS_TERMS`), at a name's edge without capitals;
 # not "son" and "love", surnames too ("son heung-min", "courtney love").
-_KIN_WORDS = ADDRESS_TERMS - {"son", "love"}
+KIN_WORDS = ADDRESS_TERMS - {"son", "love"}
 # Given names that are function words too, which open a full name without capitals.
 _GIVEN_NAMES_THAT_ARE_MODALS = frozenset({"will"})
 

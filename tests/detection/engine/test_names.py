@@ -995,6 +995,7 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("The twins have Mrs. Holiday and they adore her.", "Holiday"),
     ("kids call him mr pennies", "pennies"),
     ("your tita marites said you can deposit it", "marites"),  # a Filipino family's title
+    ("tell tito rommel to be careful", "rommel"),
     ("my mum dawn's turning sixty and my sister", "dawn"),  # a relative's name before "'s"
     ("we were out for my mate rusty's birthday", "rusty"),
     ("my mom is june she's still at the same house", "june"),  # a relative said to be someone

@@ -153,10 +153,10 @@ TITLES = (
     r"Nurse|Constable|Inspector|"
     # Kinship said as a title, as families call their own: "Uncle Frank", and in transcripts that
     # keep capitals for names alone, "aunt Dana" (either case of the kinship word); Filipino
-    # families' "Tita" (aunt) and "Kuya" (elder brother) too; grandparents ("grandma june",
-    # "Grandpa Walt"), but not "Nan", "Nana" or "Lola", which are given names too ("Nan Goldin"),
-    # nor "Granny" ("Granny Smith" apples).
-    r"(?i:aunt|auntie|aunty|uncle|cousin|tita|kuya|grandma|grandpa|grandad|granddad|"
+    # families' "Tita" (aunt), "Tito" (uncle: "your Tito Bong") and "Kuya" (elder brother) too;
+    # grandparents ("grandma june", "Grandpa Walt"), but not "Nan", "Nana" or "Lola", which are
+    # given names too ("Nan Goldin"), nor "Granny" ("Granny Smith" apples).
+    r"(?i:aunt|auntie|aunty|uncle|cousin|tita|tito|kuya|grandma|grandpa|grandad|granddad|"
     r"grandmother|grandfather)"
 )
 # Titles that are also everyday nouns or verbs ("my brother", "the nurse", "i miss"), and the
@@ -183,7 +183,7 @@ TITLES_BEFORE_A_NAME = frozenset("""
     officer detective sergeant sgt lt lieutenant judge justice pastor deacon rabbi imam nurse
     constable inspector agent coach mister missus lord lady president governor senator
     councillor councilor councilman councilwoman alderman mayor principal chief aunt auntie aunty
-    uncle cousin tita kuya grandma grandpa grandad granddad grandmother grandfather
+    uncle cousin tita tito kuya grandma grandpa grandad granddad grandmother grandfather
     tannie oom pani aling mang manong manang khala khalu chacha chachi mamu phupho bhai baji
     general colonel admiral commander corporal marshal
 """.split())
