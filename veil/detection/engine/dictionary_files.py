@@ -12,11 +12,9 @@ would). Lists of many megabytes make a large graph: on Dataflow, pass `--experim
 from __future__ import annotations
 
 import hashlib
-import os
-import posixpath
 from typing import Callable, Iterator
 
-from veil.detection.engine.inspect_config import CloudStoragePath, Dictionary, InspectConfig, WordList
+from veil.detection.engine.inspect_config import Dictionary, InspectConfig, WordList
 from veil.run.errors import ConfigError
 
 
