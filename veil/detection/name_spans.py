@@ -112,8 +112,9 @@ def _not_name(word: str, cased: bool) -> bool:
     return bare in common and bare not in names
 
 
-# What speakers call relatives and friends (`ADDRESS_TERMS`), at a name's edge without capitals;
-# not "son" and "love", surnames too ("son heung-min", "courtney love").
+# What speakers call relatives and friends (`ADDRESS_TERMS`): no part of a name at its edge
+# without capitals, and no name to spread through a call (veil.detection.name_repeats); not "son"
+# and "love", surnames too ("son heung-min", "courtney love").
 KIN_WORDS = ADDRESS_TERMS - {"son", "love"}
 # Given names that are function words too, which open a full name without capitals.
 _GIVEN_NAMES_THAT_ARE_MODALS = frozenset({"will"})
