@@ -20,7 +20,7 @@ from veil.run.errors import ConfigError
 from veil.detection.casing import conversation_case
 from veil.detection.engine.word_facts import is_cased, the_word_not_a_name
 from veil.detection.engine.word_lists import common_words, name_words, word_name_words
-from veil.detection.engine.name_lists import ADDRESS_TERMS, PARENTS_CALLED
+from veil.detection.engine.name_lists import ADDRESS_TERMS
 from veil.detection.findings import Finding, Likelihood
 from veil.detection.merge import merge_findings
 from veil.detection.name_repeats import inside_a_noun_phrase
@@ -157,16 +157,13 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 
 def is_address_term(text: str, finding: Finding) -> bool:
     """A name-like hit made only of what speakers call each other ("Mom", "Grandma", "listen,
-    Buddy", "Oh my God": `ADDRESS_TERMS`), or a person that is what children call a parent
-    ("ma", "pa", "ah ma": `PARENTS_CALLED`). In calls these are said all the time, capitalised
+    Buddy", "Oh my God": `ADDRESS_TERMS`). ("ma", "pa" and "ah ma" as a person the merge already
+    drops: `veil.detection.merge.names_no_one`.) In calls these are said all the time, capitalised
     as names are, and spaCy's model calls them persons: counted, a call with no one's name
     left in it failed on "Mom says hi" alone."""
     if finding.info_type not in _NAME_TYPES:
         return False
-    value = text[finding.start:finding.end].lower()
-    if finding.info_type == "PERSON_NAME" and value in PARENTS_CALLED:
-        return True  # "i'm okay ma", "ah ma fell": not "MA", a state
-    words = _WORD.findall(value)
+    words = _WORD.findall(text[finding.start:finding.end].lower())
     return bool(words) and all(word in ADDRESS_TERMS for word in words)
 
 
