@@ -20,7 +20,7 @@ dictionaries list ("Waste Management", "Public Storage"), a word the name lists 
 these are syllables), or a word of four letters or fewer ("Cewe", "Digi": a word of some
 language), and `SAID_OF_SOMETHING_ELSE`. A word kept that is frequent all the same ("Microsoft", "Verizon",
 "Nissan") is redacted alone only capitalised mid-sentence (`ordinary_word_organisations` in
-`builtin_names.py`). Output: one name per line, sorted, gzip-compressed, deterministic bytes.
+`word_lists.py`). Output: one name per line, sorted, gzip-compressed, deterministic bytes.
 """
 from __future__ import annotations
 

@@ -72,7 +72,7 @@ def keep(name: str, webster, name_words, is_place, frequent_elsewhere, organisat
 def build() -> set[str]:
     from wordfreq import zipf_frequency
 
-    from veil.detection.engine.builtin_names import organisation_words
+    from veil.detection.engine.organisation_scanners import organisation_words
     from veil.detection.engine.word_lists import is_place_phrase, name_words
 
     webster = dictionary_word(("web2",))

@@ -146,7 +146,7 @@ def test_a_placeholder_does_not_make_a_text_without_capitals_cased(auditor_confi
 
 
 def test_a_list_word_after_a_determiner_without_capitals_is_no_leftover(auditor_config):
-    # The job reads "the kit" and "he marks" as the words (veil.detection.engine.builtin_names);
+    # The job reads "the kit" and "he marks" as the words (veil.detection.engine.word_facts);
     # the auditor's rules, at their low threshold, would otherwise count every one it leaves.
     auditor = ResidualAuditor(rules_only(auditor_config))
     assert auditor.detect(["the kit is in the car", "he marks the bins on friday"]) == []

@@ -8,7 +8,7 @@ the output says "the church of [ORGANIZATION_NAME_1]", "my son goes to [LOCATION
 or "turn left on [LOCATION_2] street": what kind of body or place it is stays in the text, the
 name is typed as a town or a person, and the annotated sets count the head as part of the name
 ("Church of Scientology", "Kyoto University", "Main Street"). The rules' patterns for such names
-without capitals (`builtin_names._lower_institution_span`, the streets of
+without capitals (`organisation_scanners._lower_institution_span`, the streets of
 `infotypes.callers`) cannot take it, because the name's own word is also among the most
 frequent English words ("scientology", "elm") or is no place they know.
 

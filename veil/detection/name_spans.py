@@ -63,7 +63,7 @@ def _a_listed_organisation(finding: Finding, value: str, text: str) -> bool:
     Admiral"), not a title before a name ("Brother Otis King", "Admiral Nelson")."""
     if finding.info_type != "ORGANIZATION_NAME" or _NAME_NEXT.match(text, finding.end):
         return False
-    from veil.detection.engine.builtin_names import organisation_words
+    from veil.detection.engine.organisation_scanners import organisation_words
 
     return _bare(value) in organisation_words()
 
@@ -130,7 +130,7 @@ def _given_name_opening(text: str, start: int, end: int) -> bool:
     """"will" of "it's will donnelly": a given name before a surname, not the modal."""
     if _bare(text[start:end]) not in _GIVEN_NAMES_THAT_ARE_MODALS:
         return False
-    from veil.detection.engine.builtin_names import opens_a_full_name
+    from veil.detection.engine.person_scanners import opens_a_full_name
 
     return opens_a_full_name(text, start, end)
 
@@ -211,9 +211,10 @@ def take_given_names_before(findings: Iterable[Finding], texts: list[str]) -> li
     widened over the given name right before it: "next is patience | oyelaran", "my friend hope
     | adeyemi". The model finds a surname no list knows and leaves the given name that English
     also says; the rules take such a given name before a surname of their lists
-    (`builtin_names.given_name_before`, which says which words before a surname are no given
+    (`person_scanners.given_name_before`, which says which words before a surname are no given
     name: "i hope | garcia wins", "the bill | garcia sent")."""
-    from veil.detection.engine.builtin_names import given_name_before, lowered_same_length
+    from veil.detection.engine.person_scanners import given_name_before
+    from veil.detection.engine.scanner_base import lowered_same_length
     from veil.detection.engine.word_lists import common_words, given_name_words
 
     findings = list(findings)

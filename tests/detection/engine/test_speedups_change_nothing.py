@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from veil.run.config import load_config
 from veil.detection.detect import ConversationDetector, batches_by_chars
-from veil.detection.engine import builtin_names, prefilter
+from veil.detection.engine import prefilter, scanner_guard
 from veil.detection.engine.prefilter import RegexGuard
 from veil.synth.generator import generate_records
 
@@ -40,14 +40,14 @@ def test_prefilters_change_no_finding(profile, monkeypatch):
     conversations = _conversations()
     fast = ConversationDetector(load_config(profile))
     assert fast.engine.build_prefilter()
-    assert builtin_names._GUARD.build()
+    assert scanner_guard.guard().build()
     expected = [fast.detect(texts) for texts in conversations]
 
     slow = ConversationDetector(load_config(profile))
     slow.engine.disable_prefilter()
-    unguarded = RegexGuard(builtin_names._GUARD.patterns)
+    unguarded = RegexGuard(scanner_guard.guard().patterns)
     unguarded.disable()
-    monkeypatch.setattr(builtin_names, "_GUARD", unguarded)
+    monkeypatch.setattr(scanner_guard, "guard", lambda: unguarded)
     assert [slow.detect(texts) for texts in conversations] == expected
 
 
@@ -67,12 +67,23 @@ _TEXT = st.lists(
 @settings(max_examples=300, deadline=None)
 @given(_TEXT)
 def test_regex_guard_never_skips_a_match(text):
-    guard = builtin_names._GUARD
+    guard = scanner_guard.guard()
     guard.build()
     for pattern in guard.patterns:
         if not guard.may_match(pattern, text):
             assert pattern.search(text) is None
             assert pattern.search(text.lower()) is None
+
+
+def test_one_guard_holds_the_contexts_of_every_scanner():
+    """The scanners of persons, organisations, places and products share one guard, so that one
+    Hyperscan pass per text serves them all: each module hands in its context regexes as it is
+    imported, and the guard holds them in one order whichever module came first."""
+    from veil.detection.engine import organisation_scanners, person_scanners, place_scanners, product_scanners
+
+    assert scanner_guard.guard().patterns == (
+        person_scanners._PERSON_CONTEXTS + organisation_scanners._ORG_REGEXES
+        + [product_scanners._PRODUCT_CONTEXT] + place_scanners._BUILDING_REGEXES)
 
 
 def test_guard_compiles_the_context_before_the_captured_name():

@@ -16,7 +16,7 @@ words the parenthesised form finds, 43 of 44 are gold person names (the other is
 "(Nobel Physics1998)"); the form in the sentence is rare there (one author, a person). Cased
 text only: an ASR-style copy has no parentheses left.
 
-Pure functions of the text; `builtin_names` calls `cited_authors` among its name contexts.
+Pure functions of the text; `person_scanners` calls `cited_authors` among its name contexts.
 """
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ names, names that are also words, organisations, places and medicines.
 The large lists are built by `scripts/build_name_lists.py` into `veil/detection/engine/data/`;
 the hand-kept ones are in `veil.detection.engine.name_lists`. What a word is in a text (a
 sentence's first word, a word of a text without capitals) is `veil.detection.engine.word_facts`;
-the scanners that use both are `veil.detection.engine.builtin_names`.
+the scanners that use both are `veil.detection.engine.person_scanners`, `organisation_scanners`,
+`place_scanners` and `product_scanners`.
 """
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from veil.detection.engine.builtin_names import FRENCH_STREETS, GERMAN_STREETS, SOUTHERN_STREETS
+from veil.detection.engine.place_scanners import FRENCH_STREETS, GERMAN_STREETS, SOUTHERN_STREETS
 from veil.detection.engine.word_lists import common_words
 from veil.detection.engine.checksums import ireland_ppsn_valid
 from veil.detection.engine.detectors import DIGIT, gated, hotword, pattern
@@ -136,7 +136,7 @@ LICENSE_PLATE_NUMBER = InfoType(
 _STOP = (r"(?!(?i:and|or|but|in|on|at|to|for|from|with|is|was|the|a|an|my|your|please|"
          r"thanks|then|so|um|uh|tel|telephone|phone|fax|" + text.MEASURE_WORDS + r")\b)")
 _NAME_WORD = _STOP + r"[^\W\d_][\w'’-]{0,30}"
-# The street types are `builtin_names`' (which also reads the town after them). The detectors
+# The street types are `place_scanners`' (which also reads the town after them). The detectors
 # run, as the other digit patterns do, only around digits.
 #
 # The postcode that may follow the house's number: "Prinsengracht 263, 1016 GV", "Calle Mayor

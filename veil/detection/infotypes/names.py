@@ -1,14 +1,46 @@
 """Catalogue entries for names of people, organisations, places and products.
 
-Their detectors are the scanners of `veil.detection.engine.builtin_names` (name dictionaries, contexts
-and exclusions); the NER models add their own findings of these types.
+Their detectors are the scanners of `veil.detection.engine` (`person_scanners`,
+`organisation_scanners`, `place_scanners`, `product_scanners`: name dictionaries, contexts and
+exclusions); the NER models add their own findings of these types.
 """
 from __future__ import annotations
 
 import re
 
-from veil.detection.engine import builtin_names as scanners
 from veil.detection.engine.detectors import DIGIT, scanner
+from veil.detection.engine.organisation_scanners import (
+    scan_organisations,
+    scan_organisations_batch,
+    scan_speaker_organisations,
+    scan_speaker_organisations_batch,
+)
+from veil.detection.engine.person_scanners import (
+    scan_one_list,
+    scan_one_list_batch,
+    scan_person_names,
+    scan_person_names_batch,
+)
+from veil.detection.engine.place_scanners import (
+    scan_address_towns,
+    scan_buildings,
+    scan_buildings_batch,
+    scan_locations,
+    scan_locations_batch,
+)
+from veil.detection.engine.product_scanners import (
+    products,
+    scan_products,
+    scan_products_batch,
+    scan_speaker_products,
+    scan_speaker_products_batch,
+)
+from veil.detection.engine.word_lists import (
+    first_names,
+    last_names,
+    organisations,
+    places,
+)
 from veil.detection.entity_keys import org_key
 from veil.detection.infotypes.catalogue import SPELLED, InfoType
 from veil.transform.operators.surrogate_formats import like_value, person_name, place
@@ -17,8 +49,8 @@ PERSON_NAME = InfoType(
     "PERSON_NAME",
     "Person names: name dictionaries, name contexts and titles, with exclusions.",
     detectors=(
-        scanner(scanners.scan_person_names, scan_batch=scanners.scan_person_names_batch,
-                dictionaries=lambda: (scanners.first_names(), scanners.last_names())),
+        scanner(scan_person_names, scan_batch=scan_person_names_batch,
+                dictionaries=lambda: (first_names(), last_names())),
     ),
     surrogate=person_name,
     score=5,
@@ -38,7 +70,7 @@ def _name_list(name: str, description: str, names, example: tuple[str, str]) -> 
         name,
         description,
         detectors=(
-            scanner(scanners.scan_one_list(names), scan_batch=scanners.scan_one_list_batch(names),
+            scanner(scan_one_list(names), scan_batch=scan_one_list_batch(names),
                     dictionaries=lambda: (names(),)),
         ),
         surrogate=like_value,
@@ -46,16 +78,16 @@ def _name_list(name: str, description: str, names, example: tuple[str, str]) -> 
     )
 
 
-FIRST_NAME = _name_list("FIRST_NAME", "Given names.", scanners.first_names,
+FIRST_NAME = _name_list("FIRST_NAME", "Given names.", first_names,
                         ("Hi, my name is Rachel.", "Rachel"))
-LAST_NAME = _name_list("LAST_NAME", "Family names.", scanners.last_names,
+LAST_NAME = _name_list("LAST_NAME", "Family names.", last_names,
                        ("Please ask for Ms Nguyen.", "Nguyen"))
 ORGANIZATION_NAME = InfoType(
     "ORGANIZATION_NAME",
     "Organisation names: legal suffixes, institution head words ('Civic Party', 'University of Toronto'), speaker contexts, where someone works or studies ('a nurse at Harris Methodist'), a dictionary of well-known and listed companies.",
     detectors=(
-        scanner(scanners.scan_organisations, scan_batch=scanners.scan_organisations_batch,
-                dictionaries=lambda: (scanners.organisations(),)),
+        scanner(scan_organisations, scan_batch=scan_organisations_batch,
+                dictionaries=lambda: (organisations(),)),
     ),
     surrogate=like_value,
     score=0,
@@ -67,10 +99,10 @@ ORGANIZATION_NAME_SPEAKER = InfoType(
     "ORGANIZATION_NAME_SPEAKER",
     "Organisations tied to the speaker ('calling from X', 'I work for X').",
     detectors=(
-        scanner(scanners.scan_speaker_organisations,
+        scanner(scan_speaker_organisations,
                 trigger=re.compile(r"(?i)from|work|with|behalf|here at|represent|own|run|company|"
                                    r"founder|calling|reached|welcome|this is|it's|i'm|i am|name"),
-                needs_view=False, scan_batch=scanners.scan_speaker_organisations_batch),
+                needs_view=False, scan_batch=scan_speaker_organisations_batch),
     ),
     surrogate=like_value,
     score=2,
@@ -82,10 +114,10 @@ LOCATION = InfoType(
     "buildings (Shah Mosque, Royal Free Hospital, HMP Wandsworth); the town before a postcode, or "
     "a state and its code (Ambrosden OX25 2QT, Bondi NSW 2026).",
     detectors=(
-        scanner(scanners.scan_locations, scan_batch=scanners.scan_locations_batch,
-                dictionaries=lambda: (scanners.places(),)),
-        scanner(scanners.scan_buildings, scan_batch=scanners.scan_buildings_batch, needs_view=False),
-        scanner(scanners.scan_address_towns, trigger=DIGIT, needs_view=False),
+        scanner(scan_locations, scan_batch=scan_locations_batch,
+                dictionaries=lambda: (places(),)),
+        scanner(scan_buildings, scan_batch=scan_buildings_batch, needs_view=False),
+        scanner(scan_address_towns, trigger=DIGIT, needs_view=False),
     ),
     surrogate=place,
     score=2,
@@ -95,8 +127,8 @@ PRODUCT = InfoType(
     "PRODUCT",
     "Products: a dictionary of well-known products, and speaker contexts.",
     detectors=(
-        scanner(scanners.scan_products, scan_batch=scanners.scan_products_batch,
-                dictionaries=lambda: (scanners.products(),)),
+        scanner(scan_products, scan_batch=scan_products_batch,
+                dictionaries=lambda: (products(),)),
     ),
     surrogate=like_value,
     score=0,
@@ -106,8 +138,8 @@ PRODUCT_SPEAKER = InfoType(
     "PRODUCT_SPEAKER",
     "Products tied to the speaker ('our product X', 'we sell X').",
     detectors=(
-        scanner(scanners.scan_speaker_products, trigger=re.compile(r"(?i)\b(?:our|we|i|i'm)\b"),
-                needs_view=False, scan_batch=scanners.scan_speaker_products_batch),
+        scanner(scan_speaker_products, trigger=re.compile(r"(?i)\b(?:our|we|i|i'm)\b"),
+                needs_view=False, scan_batch=scan_speaker_products_batch),
     ),
     surrogate=like_value,
     score=2,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable
 
-from veil.detection.engine.builtin_names import GREETING_BEFORE
+from veil.detection.engine.person_scanners import GREETING_BEFORE
 from veil.detection.engine.name_lists import RELATIVE_WORDS
 from veil.detection.engine.word_facts import an_owner
 from veil.detection.engine.word_lists import common_words, given_name_words, medicines

@@ -1,0 +1,73 @@
+"""The one guard of the name scanners: one Hyperscan pass over a text, or a batch of texts, says
+which context regexes of persons, organisations, places and products can match at all
+(`veil.detection.engine.prefilter.RegexGuard`), and that pass serves all four scanners.
+
+Each scanner module hands its context regexes in as it is imported (`guard_contexts`), and the
+guard is built over all of them when first asked for (`guard`): the scanners import this module,
+never the other way round.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Sequence
+
+from veil.detection.engine.prefilter import RegexGuard
+from veil.detection.engine.scanner_base import MayMatch
+
+# The scanners whose context regexes the guard runs, in the order it holds them: the same
+# patterns in the same order make the same compiled database, which is kept on disk by its
+# patterns (`veil.detection.engine.prefilter`), whichever scanner module is imported first.
+_SCANNERS = ("persons", "organisations", "products", "buildings")
+_CONTEXTS: dict[str, list["re.Pattern[str]"]] = {}
+
+
+def guard_contexts(scanner: str, patterns: Sequence["re.Pattern[str]"]) -> None:
+    """Adds one scanner's context regexes (`scanner`, one of `_SCANNERS`) to the guard, which is
+    built again over all of them when next asked for. Each scanner module calls it once, as it
+    is imported, before any of its texts is scanned."""
+    if scanner not in _SCANNERS:
+        raise ValueError(f"no such scanner: {scanner}")
+    _CONTEXTS[scanner] = list(patterns)
+    guard.cache_clear()
+
+
+@lru_cache(maxsize=None)
+def guard() -> RegexGuard:
+    """The one guard over the context regexes of every scanner module imported: one Hyperscan
+    pass per text says which of them can match at all."""
+    return RegexGuard([pattern for scanner in _SCANNERS for pattern in _CONTEXTS.get(scanner, ())])
+
+
+def guard_for(text: str) -> MayMatch:
+    """`MayMatch` for one text, from the guard's pass over that text."""
+    may_match = guard().may_match
+    return lambda pattern: may_match(pattern, text)
+
+
+def guard_in_batch(batch, patterns: Sequence["re.Pattern[str]"]) -> tuple[list, set[int]]:
+    """The guard's candidates for each text of a batch (one pass over the batch), and the
+    texts where any of `patterns` may match."""
+    shared = guard()
+    candidates = shared.per_text(batch.texts)
+    wanted = {shared.index(p) for p in patterns}
+    texts = batch.texts
+    return candidates, {
+        i for i, found in enumerate(candidates)
+        if texts[i] and (found is None or not wanted.isdisjoint(found))
+    }
+
+
+def _nothing(pattern: "re.Pattern[str]") -> bool:
+    return False
+
+
+NOTHING: MayMatch = _nothing
+
+
+def may_match_in(found) -> MayMatch:
+    """`MayMatch` from one text's guard candidates (None: anything may match)."""
+    if found is None:
+        return lambda pattern: True
+    index = guard().index
+    return lambda pattern: index(pattern) in found
