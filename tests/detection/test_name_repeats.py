@@ -378,3 +378,17 @@ def test_without_capitals_a_name_is_not_said_again_in_a_set_phrase():
     found = [model(texts, 0, "dawn"), model(texts, 0, "mark"), model(texts, 0, "wade")]
     got = quoted(texts, repeated_names(texts, found))
     assert sorted(got) == [(4, "dawn"), (4, "mark"), (4, "wade")]
+
+
+def test_a_name_an_agent_writes_with_its_capital_spreads_to_the_customers_lower_case():
+    """A chat's agent writes "My name is Joy."; the customer types "hi joy": the name, where a
+    sentence goes on, but not where a typed sentence opens ("thx. sunny day"), nor after a
+    subject typed without its apostrophe ("ill grant u that")."""
+    chat = ["Hi there! My name is Joy. I'm covering for Sunny and Grant today.",
+            "hi joy my order never came", "thx. sunny day it was", "ill grant u that",
+            "what a joy", "joy can you check"]
+    found = [cue(chat, 0, "Joy"), model(chat, 0, "Sunny"), model(chat, 0, "Grant")]
+    assert quoted(chat, repeated_names(chat, found)) == [(1, "joy")]
+    # Capitalised where a sentence opens, the word is no evidence: "Sunny days ahead."
+    opening = ["Sunny days ahead, folks.", "hi sunny can you help"]
+    assert quoted(opening, repeated_names(opening, [model(opening, 0, "Sunny")])) == []

@@ -291,7 +291,8 @@ _A_COUNT_NEXT = re.compile(rf"[ \t]+{_COUNT}(?![ \t,-]+(?:{_COUNT}|zero\b|oh\b|\
 
 
 # After a subject and "is", a word is said of the subject: "he's frank", "i'm rich".
-_SAID_OF_A_SUBJECT = frozenset("he's she's i'm im you're we're they're".split())
+_SAID_OF_A_SUBJECT = frozenset("""he's she's i'm im you're we're they're hes shes youre theyre ill ive
+    youll theyll""".split())  # and as people type them without the apostrophe ("ill grant u")
 
 
 _THANK_YOU = re.compile(r"\bthank[ \t]+you[ \t]+$", re.IGNORECASE)
@@ -350,19 +351,20 @@ def _coordinated_name(text: str, finding: Finding) -> str | None:
 
 
 def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]:
-    """In turns without capitals (a speech recogniser's), the lower-case mentions of a name
-    that is also an ordinary word ("grace", "rose", "penny"), where the conversation shows that
-    word is a name: the model typed it, alone or as the given name of a full name, or a cue
-    said so ("my name is grace", "it's penny summers" ... "thank you penny"), in a turn without
-    capitals too. The list's word alone, a mention found by spreading, or another word of a
+    """In turns without capitals (a speech recogniser's, a customer's typing), the lower-case
+    mentions of a name that is also an ordinary word ("grace", "rose", "penny"), where the
+    conversation shows that word is a name: the model typed it, alone or as the given name of a
+    full name, or a cue said so ("my name is grace", "it's penny summers" ... "thank you
+    penny"), in a turn without capitals too, or capitalised inside a sentence of a turn with
+    capitals (an agent's "My name is Joy." ... the customer's "hi joy"). The list's word alone, a mention found by spreading, or another word of a
     longer span (`_said_alone`) is no such evidence; a modal ("will") is never spread, and no
     mention after a determiner or a subject ("the bill", "i'll mark it") is one."""
-    from veil.detection.engine.word_facts import is_cased
+    from veil.detection.engine.word_facts import is_cased, sentence_initial
     from veil.detection.engine.word_lists import common_words
     from veil.detection.engine.word_lists import name_words as listed
 
     ordinary = common_words()
-    words = set()
+    words, named_in_capitals = set(), set()
     for finding in findings:
         if finding.info_type != "PERSON_NAME" or finding.turn >= len(texts) \
                 or finding.method is Method.DICTIONARY or finding.detector == DETECTOR:
@@ -373,19 +375,36 @@ def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]
             continue
         # The word tests first: most findings are names no ordinary word, and reading the
         # turn's case (`is_cased`) costs a scan of it.
-        if word in ordinary and word in listed() and word not in _NEVER_SPREAD_UNCASED \
-                and not is_cased(text):
-            words.add(word)
+        lowered = word.casefold()
+        if lowered in ordinary and lowered in listed() and lowered not in _NEVER_SPREAD_UNCASED:
+            if not is_cased(text):
+                words.add(lowered)
+            elif _capitalised_inside_a_sentence(text, finding.start, word):
+                named_in_capitals.add(lowered)
     uncased = [text if not is_cased(text) else "" for text in texts]
     words |= _coordinated_names(uncased, findings)
-    if not words:
+    named_in_capitals -= words
+    if not words and not named_in_capitals:
         return []
     mentions = _uncased_spread(texts, uncased, words, findings)
+    # Named only in another writer's capitals ("My name is Joy."), a word is the name where
+    # a sentence goes on ("hi joy"), not where one opens ("thx. sunny day it was").
+    mentions += [finding for finding in _uncased_spread(texts, uncased, named_in_capitals, findings + mentions)
+                 if not sentence_initial(texts[finding.turn], finding.start)]
     # A name said again may be the one "and" joins another to: "ray" ... "put down ray and sandy".
     more = _coordinated_names(uncased, mentions) - words
     if more:
         mentions += _uncased_spread(texts, uncased, more, findings + mentions)
     return mentions
+
+
+def _capitalised_inside_a_sentence(text: str, start: int, word: str) -> bool:
+    """Whether a turn with capitals gives the word at `start` its capital where no sentence
+    opens: "My name is Joy." names her for the customer who types "hi joy" in lower case."""
+    from veil.detection.engine.word_facts import sentence_initial
+
+    return text.startswith(word, start) and word[:1].isupper() and word[1:].islower() \
+        and not sentence_initial(text, start)
 
 
 def _uncased_spread(texts: list[str], uncased: list[str], words: set[str],

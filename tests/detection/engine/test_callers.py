@@ -207,6 +207,30 @@ def test_the_username_said_alone_after_the_agent_asks(detector, form):
 
 
 @pytest.mark.parametrize("form", [str, asr])
+def test_the_display_name_said_alone_after_the_agent_asks(detector, form):
+    texts = [form("What's the display name on the account?"), form("nightowl_tobes")]
+    found = [(f.turn, texts[f.turn][f.start:f.end], f.info_type) for f in detector.detect(texts)]
+    assert found == [(1, "nightowl_tobes", "USER_NAME")]
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_a_booking_code_given_in_answer_to_the_question(detector, form):
+    texts = [form("Do you have her booking reference?"), form("QF9LMP, I think? She texted it to me.")]
+    found = [(f.turn, texts[f.turn][f.start:f.end].upper(), f.info_type) for f in detector.detect(texts)]
+    assert found == [(1, "QF9LMP", "GENERIC_ID")]
+    plain = [form("Do you have her booking reference?"), form("Sorry, not with me.")]
+    assert not any(f.info_type == "GENERIC_ID" for f in detector.detect(plain))
+
+
+@pytest.mark.parametrize("form", [str, asr])
+def test_a_public_service_number_is_no_digit_sequence(detector, form):
+    texts = [form("Terry called nine-one-one and I've called three-one-one a dozen times."),
+             form("Ring 999 or triple zero, then my number, 555 0199.")]
+    found = {texts[f.turn][f.start:f.end] for f in detector.detect(texts) if f.info_type == "DIGIT_SEQUENCE"}
+    assert found == {"555 0199"}
+
+
+@pytest.mark.parametrize("form", [str, asr])
 def test_a_plain_answer_is_not_a_username(detector, form):
     texts = [form("Could I have your account ID?"), form("Sure, one moment.")]
     assert not any(f.info_type == "USER_NAME" for f in detector.detect(texts))

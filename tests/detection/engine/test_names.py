@@ -55,6 +55,11 @@ def test_person_names_found(text, expected):
     # no part of the name after it, nor before it.
     ("i was right behind it my lad alfie was on my shoulders", {"alfie"}),
     ("we went round to see nanna betty", {"betty"}),
+    # The family a call names beyond parents and children: grandbabies, godchildren, steps.
+    ("i'll be there my grandbaby joy is coming with me", {"joy"}),
+    ("my godson chase is turning twelve", {"chase"}),
+    ("my hubby rob will drive", {"rob"}),
+    ("my stepmom will call", set()),
 ])
 def test_someone_named_or_a_relative_named_in_passing(text, expected):
     assert quotes(text, "PERSON_NAME") == expected
@@ -685,6 +690,8 @@ def test_on_behalf_of_a_person_is_no_organisation(text, expected):
     ("I go Disco dancing on Fridays.", None),  # a company English says of something else
     ("put it in the box please", None),  # listed companies that are English words are left out
     ("it is a matter of public storage", None),
+    ("the bylaw says seven i've called about it", None),  # "Seven & i" said: no "seven i'm"
+    ("ninety-seven i'm kirsty", None),
 ])
 def test_listed_companies(text, expected):
     found = quotes(text, "ORGANIZATION_NAME")
@@ -701,9 +708,21 @@ def test_listed_companies(text, expected):
     ("a talk at the Linguistic Society of America", "Linguistic Society of America"),
     ("he taught at Harrow Grammar School for years", "Harrow Grammar School"),
     ("Lubbock ISD will close for an inch.", "Lubbock ISD"),  # an ordinary word opening, a sure head
+    ("he went over to Ryan Homes for more money", "Ryan Homes"),  # a trade after a name
+    ("before he went into Kettering Health.", "Kettering Health"),
+    ("Ochoa versus Gulf Coast Fabrication, cause number", "Gulf Coast Fabrication"),
+    ("and read the Geelong Advertiser front to back", "Geelong Advertiser"),
 ])
 def test_an_institution_is_named_by_the_word_that_heads_it(text, expected):
     assert expected in quotes(text, "ORGANIZATION_NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "We talk about Mental Health every week.", "she works in Public Health now",
+    "We need Renewable Energy now.", "Green Energy is cheaper",
+])
+def test_a_trade_after_one_ordinary_word_is_a_field(text):
+    assert quotes(text, "ORGANIZATION_NAME") == set()
 
 
 @pytest.mark.parametrize("text,expected", [
@@ -1103,6 +1122,7 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "i miss you so much", "How could I forget. Mister I'll-get-back-to-you-on-that.",
     "tell me hi", "get bill to pay it", "i'll have will call you", "i hope she's my friend",
     "my son will get it", "my wife rose early", "my daughter wouldn't touch dirt",
+    "okay so um last spring my husband retired", "next summer my wife retires",
     "yes her son rear-ended somebody",
     "i hope said nothing", "the bill said forty dollars", "his will said so", "june said no",
     "is it gonna rain", "is summer gonna be hot", "i will will it",

@@ -24,6 +24,26 @@ def test_spoken_email_near_misses(text):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("marcy . delgado88 @ example . com", "marcy . delgado88 @ example . com"),
+    ("tobyhale07 @ example . net", "tobyhale07 @ example . net"),
+    ("can u use my dads, gareth.hale @example.org", "gareth.hale @example.org"),
+    ("tobyhale07 @ example net", "tobyhale07 @ example net"),  # a transcript dropped its dot
+    ("request sorgelaw@yahoo com", "sorgelaw@yahoo com"),
+])
+def test_an_address_typed_with_spaces(text, expected):
+    """Autocorrect and careful typists leave spaces around the "@" and the dots."""
+    assert quotes(text, "EMAIL_ADDRESS") == {expected}
+
+
+@pytest.mark.parametrize("text", [
+    "rt @bbcbreaking us economy grows", "and @mcilroyrory in a 3 ball", "lol @ me. Come on",
+    "i'm @ home . com", "me @ home . com",
+])
+def test_a_handle_or_a_sentence_is_no_address_typed_with_spaces(text):
+    assert quotes(text, "EMAIL_ADDRESS") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
     ("my email is kayla.m.fox at gmail", "kayla.m.fox at gmail"),
     ("my email is kfox88@gmail", "kfox88@gmail"),
     ("email me at kayla fox at yahoo", "fox at yahoo"),  # a plain word, after "email"

@@ -256,6 +256,11 @@ SURGERY_KINDS = frozenset("""
 # Words that head a newspaper's or broadcaster's name ("New York Times", "Fox News"): in
 # cased text only, since "three times" and "good news" are what a lower-case copy says.
 MEDIA_HEADS = r"Times|News|Post|Press|Herald|Tribune|Journal|Gazette|Chronicle|Telegraph"
+# The trades a firm is named by, after its name ("Ryan Homes", "Gulf Coast Fabrication",
+# "Kettering Health", "Pinnacle Crest Developments"), and more papers ("the Geelong Advertiser"):
+# after one ordinary word alone they name a field, no firm ("Mental Health", "Renewable Energy").
+TRADE_HEADS = (r"Developments|Construction|Contractors|Fabrication|Manufacturing|Homes|Realty|"
+               r"Properties|Landscaping|Electric|Electrical|Energy|Health|Advertiser|Examiner")
 # Institution words that take their name after "of" ("University of Toronto", "Department of
 # Defense", "Church of Scientology").
 HEADS_OF = (
@@ -500,7 +505,9 @@ PEOPLE = (r"guy|man|woman|lady|girl|boy|person|fellow|gentleman|kid|someone|some
 RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|dad|cousin|uncle|aunt|"
               r"nephew|niece|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
               r"boyfriend|girlfriend|fiance|fiancé|fiancee|partner|stepson|stepdaughter|"
-              r"nan|nana|nanna|gran|granny|grandad|granddad")
+              r"nan|nana|nanna|gran|granny|grandad|granddad|"
+              r"grandbaby|grandkid|grandchild|godson|goddaughter|godmother|godfather|hubby|bestie|"
+              r"stepmom|stepmum|stepdad|stepmother|stepfather|stepbrother|stepsister")
 RELATIVE_WORDS = frozenset(RELATIVES.split("|"))
 PEOPLE_WORDS = frozenset(PEOPLE.split("|"))
 # The verbs a request puts before someone, with no subject to show them verbs: "greet your

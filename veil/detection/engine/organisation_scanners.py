@@ -25,6 +25,7 @@ from veil.detection.engine.name_lists import (
     MEDIA_HEADS,
     ORG_SUFFIXES,
     TITLES,
+    TRADE_HEADS,
     UNCASED_INSTITUTION_HEADS,
 )
 from veil.detection.engine.scanner_base import (
@@ -39,6 +40,7 @@ from veil.detection.engine.scanner_base import (
 )
 from veil.detection.engine.scanner_guard import guard_contexts, guard_for, guard_in_batch, may_match_in, NOTHING
 from veil.detection.engine.word_facts import (
+    before_verb_clitic,
     clitic_base,
     is_cased,
     ordinary_word,
@@ -466,7 +468,7 @@ def lower_org_span(text: str, start: int, end: int) -> tuple[int, int] | None:
 NAME_RUN = rf"{_ORG_WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+|for[ \t]+)?{_ORG_WORD}){{0,4}}"
 WORDS_BEFORE_HEAD = rf"{_ORG_WORD}(?:[ \t]+(?:&[ \t]+)?{_ORG_WORD}){{0,4}}"  # "Alvin Yeung of | Civic Party"
 _INSTITUTION = re.compile(
-    rf"\b(?P<name>{WORDS_BEFORE_HEAD}[ \t]+(?P<head>{INSTITUTION_HEADS}|{MEDIA_HEADS})\b"
+    rf"\b(?P<name>{WORDS_BEFORE_HEAD}[ \t]+(?P<head>{INSTITUTION_HEADS}|{MEDIA_HEADS}|{TRADE_HEADS})\b"
     rf"(?:[ \t]+(?:of|for)[ \t]+(?:the[ \t]+)?{NAME_RUN})?)"
 )
 _INSTITUTION_OF = re.compile(
@@ -480,6 +482,18 @@ _INSTITUTION_OF_LOWER = re.compile(
 
 
 _JOINERS = frozenset({"of", "for", "and", "&", "the"})
+
+
+_TRADE_HEADS = frozenset(TRADE_HEADS.split("|"))
+
+
+def _a_field(naming: list[str]) -> bool:
+    """Whether the one word before a trade names a field ("Mental", "Renewable"), not a firm's
+    place or founder ("Geelong", "Ryan")."""
+    if len(naming) != 1:
+        return False
+    lowered = naming[0].lower()
+    return ordinary_word(lowered) and not is_place_phrase(lowered) and lowered not in name_words()
 
 
 def _institution_span(text: str, match: "re.Match[str]") -> tuple[int, int] | None:
@@ -504,6 +518,8 @@ def _institution_span(text: str, match: "re.Match[str]") -> tuple[int, int] | No
         del words[:owners[-1] + 1]  # "Ukraine's Defense Ministry", but "New People's Party"
     if not words or not naming(words):
         return None
+    if match.group("head") in _TRADE_HEADS and _a_field(naming(words)):
+        return None  # "Mental Health", "Renewable Energy": a field, not a firm
     first = start + words[0].start()
     sure = match.group("head").lower() in _SUFFIXES_SURE_LOWER  # "Lubbock ISD will close"
     if all(ordinary_word(w.lower()) for w in naming(words)) and not sure and (
@@ -826,6 +842,8 @@ def _organisation_hits(
     yield from _named_business_hits(text, cased, may_match)
     yield from _own_account_hits(text, may_match)
     for start, end in spans:
+        if before_verb_clitic(text, end):
+            continue  # "Seven & I" said without its "&" is no "seven i'm"
         word = text[start:end]
         common = word.lower() in ordinary_word_organisations()
         if cased and not word[:1].isupper():

@@ -585,6 +585,15 @@ _AFTER_A_DETERMINER = _after_one_of("the a an my your his her our their this tha
 _AFTER_A_DATING_WORD = _after_one_of("in since until by last next of early late")
 
 
+_AFTER_A_DATING_WORD_BEFORE_A_TIME = _after_one_of("last next early late each")
+
+
+def _after_a_subject_or_a_dating_word(word: str, lowered: str, start: int) -> bool:
+    """`_after_a_subject`, or after a word that dates a time: "last spring my husband earl
+    passed" says when, of no one."""
+    return _after_a_subject(word, lowered, start) or _AFTER_A_DATING_WORD_BEFORE_A_TIME(word, lowered, start)
+
+
 # Verbs that take a clause: "thanks hope you've been well", "hi hope it's going ok" wish, and
 # name no one; "thx hope appreciate it" and "hi hope." address her.
 _CLAUSE_VERBS = frozenset("hope trust wish bet pray guess".split())
@@ -669,7 +678,7 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_RELATIVE_NAMED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE,
           _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED | REQUEST_VERBS),
-          _after_a_subject),
+          _after_a_subject_or_a_dating_word),
          (_NAMED_BEFORE_AN_HONORIFIC, L.POSSIBLE,
           _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED | _NOT_BEFORE_AN_HONORIFIC),
           None),

@@ -94,6 +94,37 @@ def _provider_email_check(match: "re.Match[str]") -> Likelihood | None:
     return mailbox_likelihood(re.split(r"[ \t]+(?:at|@)[ \t]+|@", match.group(0).lower(), maxsplit=1)[0])
 
 
+# The domain endings that say "address" even where a transcript dropped their dot ("example
+# com"); not "in", "it" or "us", which are words after a handle ("rt @bbcbreaking us economy").
+_ENDINGS_WITHOUT_THEIR_DOT = r"com|net|org|edu|gov"
+# An address typed with spaces around its "@" or its dots: a local part and a domain of
+# written labels, ending in a known domain ending (a spaced dot joins sentences as often).
+# A dot of the local part has spaces on both sides or none: "request. sorgelaw@yahoo. com"
+# ends a sentence before the address.
+_SPACED_LOCAL_PART = r"[A-Za-z0-9][A-Za-z0-9_%+-]{1,63}(?:(?:[ \t]+\.[ \t]+|\.)[A-Za-z0-9_%+-]{1,63}){0,3}"
+_SPACED_DOMAIN = (rf"[A-Za-z0-9-]{{1,63}}(?:[ \t]*\.[ \t]*[A-Za-z0-9-]{{1,63}}){{0,3}}"
+                  rf"(?:[ \t]*\.[ \t]*(?i:{_SPOKEN_TLD})|[ \t]+(?i:{_ENDINGS_WITHOUT_THEIR_DOT}))")
+
+
+_SPOKEN_JOIN_BEFORE = re.compile(r"(?i)[ \t](?:dot|underscore)[ \t]+$")
+
+
+def _spaced_email_check(match: "re.Match[str]") -> Likelihood | None:
+    """An address typed with spaces (one at least: the written pattern takes the rest), whose
+    local part is no word that stands before "at" ("me @ home . com") and whose dots open no
+    sentence."""
+    value = match.group(0)
+    if not re.search(r"[ \t]", value) or re.search(r"\.[ \t]+[A-Z]", value):
+        return None  # "lol @ me. Come on": a sentence's end, no dot of a domain
+    at = value.index("@")
+    if value[at - 1] in " \t" and value[at + 1] not in " \t" and "." not in value[at:]:
+        return None  # "thanks @bbc com": a handle after a word, and a word after it
+    if _SPOKEN_JOIN_BEFORE.search(match.string, 0, match.start()):
+        return None  # the end of an address said aloud ("linh dot duong @ x.biz"), found whole
+    local = re.split(r"[ \t]*@", value, maxsplit=1)[0]
+    return None if local.lower() in _NOT_LOCAL_PARTS else L.LIKELY
+
+
 EMAIL_ADDRESS = InfoType(
     "EMAIL_ADDRESS",
     "Email addresses.",
@@ -112,6 +143,15 @@ EMAIL_ADDRESS = InfoType(
             check=_spoken_email_check,
             flags=re.IGNORECASE,
             trigger=re.compile(r"(?i) dot | at [a-z0-9-]+\.| @ "),
+        ),
+        # Typed with spaces, as a phone's autocorrect or a careful typist leaves it: "marcy .
+        # delgado88 @ example . com", "gareth.hale @example.org", and without its last dot as
+        # a transcript drops it ("tobyhale07 @ example net", before a domain ending alone).
+        pattern(
+            rf"(?<![\w.%+'’-]){_SPACED_LOCAL_PART}[ \t]*@[ \t]*{_SPACED_DOMAIN}(?![\w-]|[ \t]*\.[ \t]*\w)",
+            L.LIKELY,
+            check=_spaced_email_check,
+            trigger=re.compile(rf"[ \t]@|@[ \t]|[ \t]\.[ \t]|@[\w.-]+[ \t]+(?i:{_ENDINGS_WITHOUT_THEIR_DOT})\b"),
         ),
         # A provider named alone: "kayla.m.fox at gmail", "kfox88@gmail", "email me at fox at yahoo".
         pattern(
