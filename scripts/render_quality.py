@@ -134,7 +134,9 @@ CALL_SETS = (("calls", "calls.yaml", "20 bundled calls"),
               "30 more: calls as a recogniser writes them, work meetings, health and social "
               "services"),
              ("strangers-interviews-and-families", "strangers_interviews_and_families.yaml",
-              "30 more: calls between strangers, recorded interviews, families calling home"))
+              "30 more: calls between strangers, recorded interviews, families calling home"),
+             ("family-calls-hearings-and-service", "family_calls_hearings_and_service.yaml",
+              "30 more: US family calls, hearings, podcasts, captions, service chats and calls"))
 
 
 def calls_section(work: Path) -> list[str]:
@@ -172,17 +174,22 @@ def calls_section(work: Path) -> list[str]:
              "topic by a study, as in Switchboard, recorded interviews (an oral history, a "
              "witness statement, a radio interview, an immigration intake), and calls within "
              "families and between friends one of whom lives abroad, as CallHome's transcribers "
-             "write them. "
+             "write them. A tenth (`family_calls_hearings_and_service.yaml`) holds calls between "
+             "friends and relatives in the United States as CallFriend's transcribers write them, "
+             "recorded public speech (hearings, a deposition, podcasts, vlogs as automatic "
+             "captions give them, a phone-in, a council meeting, a eulogy), and customer service "
+             "typed and spoken. "
              "They are ours, so "
              "they are no evidence of the figures on real calls, and the rules were written after "
-             "reading what the job left in them (the last two hundred and forty were scored blind first: "
+             "reading what the job left in them (the last two hundred and seventy were scored blind first: "
              "docs/names-in-speech.md, \"Thirty calls no rule had seen\", \"Chats, spoken "
              "transcripts and callers from abroad\", \"Callers from India, Australia, New "
              "Zealand, South Africa, Singapore and Canada, help desks and families, tried "
              "blind\", \"Thirty spoken transcripts, tried blind\", \"Thirty more "
              "conversations, tried blind\", \"Thirty conversations written blind again\", "
-             "\"Thirty conversations written blind a third time\" and \"Thirty conversations "
-             "written blind a fourth time\").", "",
+             "\"Thirty conversations written blind a third time\", \"Thirty conversations "
+             "written blind a fourth time\" and \"Thirty conversations written blind a fifth "
+             "time\").", "",
              "```",
              "python scripts/marked_to_jsonl.py data/handchecked/more_calls.yaml more_calls.jsonl",
              "veil evaluate --input more_calls.jsonl --forms all",
