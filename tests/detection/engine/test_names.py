@@ -1595,13 +1595,30 @@ def test_what_callers_call_each_other_and_verbs_after_a_greeting_are_no_one(text
 @pytest.mark.parametrize("text,expected", [
     ("um i'm rose by the way", "rose"), ("i'm joy nice to meet you so do you have", "joy"),
     ("I'm Rose, by the way.", "Rose"),
+    ("you've reached the support line i'm grant what can i do for you", "grant"),  # an agent's offer
+    ("thanks for holding i'm hope how can i help", "hope"),
 ])
 def test_a_name_said_on_meeting_someone(text, expected):
     assert quotes(text, "PERSON_NAME") == {expected}
 
 
+def test_two_hosts_introduce_themselves():
+    assert quotes("welcome back to the show i'm kirsty and i'm dev and i've been told nothing",
+                  "PERSON_NAME") == {"kirsty", "dev"}
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("He met Mum at a dance. Mum -- Joy -- who we lost four years ago, said so.", {"Joy"}),
+    ("Dad, Ray, worked at Ford for years.", {"Ray"}),
+    ("Thanks Mum, Dad, and everyone.", set()),
+])
+def test_a_parent_named_between_dashes_or_commas(text, expected):
+    assert quotes(text, "PERSON_NAME") == expected
+
+
 @pytest.mark.parametrize("text", ["i'm good by the way how are you", "i'm happy nice to meet you",
-                                  "I'm fine, by the way"])
+                                  "I'm fine, by the way", "i'm tired and i'm cold and i want to go",
+                                  "i'm sorry what can i do"])
 def test_how_one_is_on_meeting_someone_is_no_name(text):
     assert quotes(text, "PERSON_NAME") == set()
 

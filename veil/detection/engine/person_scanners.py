@@ -215,10 +215,14 @@ _INTRODUCED_AS = re.compile(
     rf"(?P<name>{WORD})(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]m|calling|from|here|over|with)\b))"
 )
 # ... or anywhere in a turn, before what one says on meeting someone ("um i'm rose by the way",
-# "i'm joy nice to meet you").
+# "i'm joy nice to meet you"), what an agent offers next ("you've reached skipthedishes support
+# i'm grant what can i do for you") or a second host's introduction ("i'm kirsty and i'm dev and
+# i've been told nothing").
 _INTRODUCED_ON_MEETING = re.compile(
     rf"\b(?:i['’]m|i am|my name['’]s|my name is)[ \t]+(?P<name>{WORD})(?=[ \t]*,?[ \t]*"
-    r"(?:by the way|nice to meet you|pleased to meet you|good to meet you|nice to talk to you)\b)"
+    r"(?:by the way|nice to meet you|pleased to meet you|good to meet you|nice to talk to you|"
+    r"(?:how|what)[ \t]+(?:can|may|could)[ \t]+i[ \t]+(?:help|assist|do)|"
+    r"and[ \t]+i['’](?:m|ve)[ \t]+(?:been|got|your)|and[ \t]+i['’]m\b(?=[ \t]+[^\W\d_]+[ \t]+and[ \t]+i))\b)"
 )
 # After thanks and the name, what is said to the one thanked ("thank you joy youve been great",
 # "thx hope appreciate it"): the name is the one addressed, not the start of a clause.
@@ -404,6 +408,12 @@ _NAME_BEFORE_A_POSSESSIVE = r"(?P<name>[^\W\d_][\w'’-]{0,30}?)(?:['’]s)?(?![
 _RELATIVE_NAMED = re.compile(
     r"\b(?:my|our|your|his|her|their)[ \t]+"
     rf"(?:{RELATIVES}|{_HELPERS})[ \t]+{_NAME_BEFORE_A_POSSESSIVE}"
+)
+# A parent called by what the family calls them, then by their name between dashes or commas:
+# "He met Mum at a dance. Mum -- Joy -- who we lost", "Dad, Ray, worked at Ford".
+_PARENT_NAMED_BETWEEN_DASHES = re.compile(
+    rf"\b(?:mum|mom|mam|dad|da|nan|nana|nanna|gran|grandma|grandpa|grandad|pop|pops)[ \t]*"
+    rf"(?:--|[—–,])[ \t]*(?P<name>{WORD})[ \t]*(?:--|[—–,])"
 )
 # "everybody calls me will", "they call him bud": what someone is called (not when or how:
 # "she called me early", "he called me long distance", `_NOT_WHAT_ONE_IS_CALLED`).
@@ -676,6 +686,7 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
          (_ADDRESSED_AS_A_TURN_OPENS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE, but=_VERBS_BEFORE_A_SUBJECT),
           a_verb_before_its_clause),
          (_RELATIVE_NAMED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
+         (_PARENT_NAMED_BETWEEN_DASHES, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE,
           _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED | REQUEST_VERBS),
           _after_a_subject_or_a_dating_word),
