@@ -301,6 +301,11 @@ def test_a_code_of_letters_and_digits_said_after_its_name_is_an_identifier(detec
     # ... or the letters and the digits said, joined by hyphens as a transcriber writes them.
     ("I must've read out the claim number, C-H-nine-four-four-one-two, about fifty times.",
      "C-H-nine-four-four-one-two"),
+    # ... or the dash between them said.
+    ("Your account number there is A dash four four seven nine one two zero six.",
+     "A dash four four seven nine one two zero six"),
+    ("Your claim number is C, L, dash, six six zero, four one, eight eight.",
+     "C, L, dash, six six zero, four one, eight eight"),
 ])
 def test_the_letters_read_out_with_an_identifiers_digits_go_with_them(detector, text, expected):
     assert (0, expected, "DIGIT_SEQUENCE") in found(detector, [text])
