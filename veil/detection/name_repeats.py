@@ -356,9 +356,10 @@ def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]
     conversation shows that word is a name: the model typed it, alone or as the given name of a
     full name, or a cue said so ("my name is grace", "it's penny summers" ... "thank you
     penny"), in a turn without capitals too, or capitalised inside a sentence of a turn with
-    capitals (an agent's "My name is Joy." ... the customer's "hi joy"). The list's word alone, a mention found by spreading, or another word of a
-    longer span (`_said_alone`) is no such evidence; a modal ("will") is never spread, and no
-    mention after a determiner or a subject ("the bill", "i'll mark it") is one."""
+    capitals (an agent's "My name is Joy." ... the customer's "hi joy"). The list's word alone,
+    a mention found by spreading, or another word of a longer span (`_said_alone`) is no such
+    evidence; a modal ("will") is never spread, and no mention after a determiner or a subject
+    ("the bill", "i'll mark it") is one."""
     from veil.detection.engine.word_facts import is_cased, sentence_initial
     from veil.detection.engine.word_lists import common_words
     from veil.detection.engine.word_lists import name_words as listed

@@ -257,10 +257,11 @@ SURGERY_KINDS = frozenset("""
 # cased text only, since "three times" and "good news" are what a lower-case copy says.
 MEDIA_HEADS = r"Times|News|Post|Press|Herald|Tribune|Journal|Gazette|Chronicle|Telegraph"
 # The trades a firm is named by, after its name ("Ryan Homes", "Gulf Coast Fabrication",
-# "Kettering Health", "Pinnacle Crest Developments"), and more papers ("the Geelong Advertiser"):
-# after one ordinary word alone they name a field, no firm ("Mental Health", "Renewable Energy").
+# "Kettering Health", "Pinnacle Crest Developments"), and a paper ("the Geelong Advertiser"; not
+# "Examiner", which a medical examiner is): after one ordinary word alone they name a field, no
+# firm ("Mental Health", "Renewable Energy").
 TRADE_HEADS = (r"Developments|Construction|Contractors|Fabrication|Manufacturing|Homes|Realty|"
-               r"Properties|Landscaping|Electric|Electrical|Energy|Health|Advertiser|Examiner")
+               r"Properties|Landscaping|Electric|Electrical|Energy|Health|Advertiser")
 # Institution words that take their name after "of" ("University of Toronto", "Department of
 # Defense", "Church of Scientology").
 HEADS_OF = (
