@@ -136,7 +136,10 @@ CALL_SETS = (("calls", "calls.yaml", "20 bundled calls"),
              ("strangers-interviews-and-families", "strangers_interviews_and_families.yaml",
               "30 more: calls between strangers, recorded interviews, families calling home"),
              ("family-calls-hearings-and-service", "family_calls_hearings_and_service.yaml",
-              "30 more: US family calls, hearings, podcasts, captions, service chats and calls"))
+              "30 more: US family calls, hearings, podcasts, captions, service chats and calls"),
+             ("voicemail-life-stories-and-world-calls", "voicemail_life_stories_and_world_calls.yaml",
+              "30 more: voicemail and emergency calls, oral histories and meetings, calls in "
+              "Africa and Asia"))
 
 
 def calls_section(work: Path) -> list[str]:
@@ -178,18 +181,22 @@ def calls_section(work: Path) -> list[str]:
              "friends and relatives in the United States as CallFriend's transcribers write them, "
              "recorded public speech (hearings, a deposition, podcasts, vlogs as automatic "
              "captions give them, a phone-in, a council meeting, a eulogy), and customer service "
-             "typed and spoken. "
+             "typed and spoken. An eleventh (`voicemail_life_stories_and_world_calls.yaml`) holds "
+             "voicemail boxes (three as a voicemail service's recogniser writes them) and emergency "
+             "calls, oral history interviews and workplace meetings, and calls in Nigeria, South "
+             "Africa, India, Singapore, Malaysia, Kenya and Ghana, where many names are English "
+             "words (Precious, Gift, Given, Beauty, Sunny). "
              "They are ours, so "
              "they are no evidence of the figures on real calls, and the rules were written after "
-             "reading what the job left in them (the last two hundred and seventy were scored blind first: "
+             "reading what the job left in them (the last three hundred were scored blind first: "
              "docs/names-in-speech.md, \"Thirty calls no rule had seen\", \"Chats, spoken "
              "transcripts and callers from abroad\", \"Callers from India, Australia, New "
              "Zealand, South Africa, Singapore and Canada, help desks and families, tried "
              "blind\", \"Thirty spoken transcripts, tried blind\", \"Thirty more "
              "conversations, tried blind\", \"Thirty conversations written blind again\", "
              "\"Thirty conversations written blind a third time\", \"Thirty conversations "
-             "written blind a fourth time\" and \"Thirty conversations written blind a fifth "
-             "time\").", "",
+             "written blind a fourth time\", \"Thirty conversations written blind a fifth "
+             "time\" and \"Thirty conversations written blind a sixth time\").", "",
              "```",
              "python scripts/marked_to_jsonl.py data/handchecked/more_calls.yaml more_calls.jsonl",
              "veil evaluate --input more_calls.jsonl --forms all",
