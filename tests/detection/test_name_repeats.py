@@ -46,6 +46,13 @@ def test_an_ordinary_word_spreads_only_where_it_is_capitalised_mid_sentence():
     assert texts[2].rindex("Grace") == repeated_names(texts, [name(texts, 0, "Grace")])[0].start
 
 
+def test_an_ordinary_word_spreads_to_a_sentence_s_start_where_it_is_said_to_its_bearer():
+    texts = ["My sister is called Precious.", "Precious! The bride herself.", "Precious metals are up.",
+             "Precious, where is the cake?"]
+    got = quoted(texts, repeated_names(texts, [name(texts, 0, "Precious")]))
+    assert got == [(1, "Precious"), (3, "Precious")]
+
+
 def model(texts, turn, value):
     finding = name(texts, turn, value)
     return Finding(finding.turn, finding.start, finding.end, "PERSON_NAME", Likelihood.LIKELY,

@@ -64,18 +64,20 @@ def word_mentions(texts: list[str], words: Iterable[str], findings: Iterable[Fin
                   detector: str = DETECTOR, sentence_start: bool = False) -> list[Finding]:
     """PERSON_NAME findings for each whole-word mention of `words` in `texts` (any case) that
     no finding covers yet; an ordinary word counts only capitalised, and (unless
-    `sentence_start`) not at a sentence's start."""
+    `sentence_start`) not at a sentence's start, but where it is said to the one it names
+    ("Precious!", "Beauty, okay.")."""
     return [Finding(turn, start, end, "PERSON_NAME", Likelihood.LIKELY, Method.DICTIONARY, detector)
-            for turn, start, end in free_mentions(texts, words, findings, sentence_start)]
+            for turn, start, end in free_mentions(texts, words, findings, sentence_start, addressed=True)]
 
 
 def free_mentions(texts: list[str], values: Iterable[str], findings: Iterable[Finding],
-                  sentence_start: bool = False, ordinary: frozenset[str] | None = None
-                  ) -> list[tuple[int, int, int]]:
+                  sentence_start: bool = False, ordinary: frozenset[str] | None = None,
+                  addressed: bool = False) -> list[tuple[int, int, int]]:
     """(turn, start, end) of each whole mention of `values` in `texts` (any case) that no
     finding covers yet. A value that is an `ordinary` word (default: the common English
-    words) counts only capitalised, and (unless `sentence_start`) not at a sentence's start;
-    no mention is the first half of a contraction ("Haven" found once: "haven't" is no
+    words) counts only capitalised, and (unless `sentence_start`) not at a sentence's start,
+    unless (`addressed`: a person's name) it is said to its bearer there ("Precious!", "Beauty,
+    okay."); no mention is the first half of a contraction ("Haven" found once: "haven't" is no
     mention of her)."""
     from veil.detection.engine.word_facts import before_verb_clitic, sentence_initial
     from veil.detection.engine.word_lists import common_words
@@ -95,7 +97,8 @@ def free_mentions(texts: list[str], values: Iterable[str], findings: Iterable[Fi
             value = match.group(0)
             start, end = match.span()
             if value.casefold() in ordinary and (not value[:1].isupper() or (
-                    not sentence_start and sentence_initial(text, start))):
+                    not sentence_start and sentence_initial(text, start)
+                    and not (addressed and _ADDRESSED.match(text, end)))):
                 continue
             if before_verb_clitic(text, end):
                 continue
@@ -104,6 +107,11 @@ def free_mentions(texts: list[str], values: Iterable[str], findings: Iterable[Fi
             found.append((turn, start, end))
             taken.setdefault(turn, []).append((start, end))
     return found
+
+
+# A name said to the one it names, as a sentence opens: "Precious! The bride herself.", "Beauty,
+# okay. Is she new?" (an ordinary word there is a sentence's first word as often: "Grace period").
+_ADDRESSED = re.compile(r"[ \t]*(?:[!?]|,(?![ \t]*(?:and|or)\b))")
 
 
 def repeated_names(texts: list[str], findings: Iterable[Finding]) -> list[Finding]:

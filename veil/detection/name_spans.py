@@ -167,43 +167,104 @@ def name_core(text: str, start: int, end: int, cased: bool) -> tuple[int, int] |
     return core_start, core_end
 
 
+# Words written with a full stop that ends no sentence: initials aside (one letter), the
+# abbreviations that go inside names of people, places and firms.
+_ABBREVIATIONS = frozenset("""
+    st ste mt ft dr mr mrs ms mx jr sr snr jnr prof rev hon capt col gen lt sgt cpl maj adm gov
+    sen rep pres co corp inc ltd bros dept univ assn intl natl ave blvd rd hwy no vs etc approx
+    jan feb mar apr jun jul aug sep sept oct nov dec
+""".split())
+# A sentence's end: its mark after a word, and the space before the next one.
+_SENTENCE_END = re.compile(r"(?<=[^\W_])[.!?]+[ \t]+(?=\S)")
+
+
+def _ends_a_sentence(text: str, mark: int) -> bool:
+    """Whether the full stop, "!" or "?" at `mark` ends a sentence, not an initial or an
+    abbreviation ("J. Smith", "St. Mary's", "U.S. Bank")."""
+    if text[mark] != ".":
+        return True
+    word = text[text.rfind(" ", 0, mark) + 1:mark]
+    return len(word) > 1 and "." not in word and word.lower().lstrip("(\"'‘“") not in _ABBREVIATIONS
+
+
+def split_at_sentence_ends(finding: Finding, text: str) -> list[Finding]:
+    """A name-type span cut where a sentence ends inside it, and its last full stop left
+    outside: "Kieran. Kieran" (a rule's two words, two mentions) and a model's "Bank. DBS" are
+    two findings, and "Coventry University." is "Coventry University"; a name spans no
+    sentence's end. Initials and abbreviations end none ("J. R. Smith", "St. Mary's", "Acme
+    Inc.")."""
+    pieces, start = [], finding.start
+    for match in _SENTENCE_END.finditer(text, finding.start, finding.end):
+        if _ends_a_sentence(text, match.start()):
+            pieces.append((start, match.start()))
+            start = match.end()
+    end = finding.end
+    if end - start > 2 and text[end - 1] == "." and _ends_a_sentence(text, end - 1):
+        end -= 1
+    pieces.append((start, end))
+    if len(pieces) == 1:
+        return [finding] if pieces[0] == (finding.start, finding.end) else [finding.with_span(*pieces[0])]
+    return [finding.with_span(s, e) for index, (s, e) in enumerate(pieces)
+            if e > s and _a_piece_kept(finding, text[s:e], index, len(pieces))]
+
+
+def _a_piece_kept(finding: Finding, piece: str, index: int, count: int) -> bool:
+    """Whether a piece of a name span cut at a sentence's end is a name. A piece of ordinary
+    words is the sentence around the name, capitalised only for opening it (a model's "Bank."
+    answering "HDB or bank?", a rule's "So" after "Bank of America."), but a person rule's
+    first piece is what its cue named ("his name's Hope. Hope!"). An organisation's or a
+    place's one word before the last piece is a sentence's last word that a rule ran on from
+    ("Oliver and Poppy. School run to ..."; "Sunday. New Testament Church of God")."""
+    if finding.info_type == "PERSON_NAME":
+        return finding.method is not Method.MODEL and index == 0 or not _only_ordinary_words(piece)
+    if " " in piece.strip():
+        return True  # "Bank of America", "New Testament Church of God": names of words
+    return piece.isupper() or index == count - 1 and not _only_ordinary_words(piece)
+
+
+def _only_ordinary_words(value: str) -> bool:
+    from veil.detection.engine.word_facts import ordinary_word
+
+    return all(ordinary_word(word.lower()) and not word.isupper() for word in _WORD.findall(value))
+
+
 def trim_name_spans(findings: Iterable[Finding], texts: list[str]) -> list[Finding]:
-    """The findings with person-name spans cut to the name (module docstring): titles and
-    edge words left outside, titles alone and identifier acronyms dropped."""
+    """The findings with name spans cut at a sentence's end (`split_at_sentence_ends`) and
+    person-name spans cut to the name (module docstring): titles and edge words left outside,
+    titles alone and identifier acronyms dropped."""
     out: list[Finding] = []
     cased_of: dict[int, bool] = {}
-    for finding in findings:
-        if finding.info_type not in NAME_TYPES or finding.turn >= len(texts):
-            out.append(finding)
+    for whole in findings:
+        if whole.info_type not in NAME_TYPES or whole.turn >= len(texts):
+            out.append(whole)
             continue
-        text = texts[finding.turn]
-        value = text[finding.start:finding.end]
-        if is_title(value) and not _a_listed_organisation(finding, value, text):
-            continue
-        if finding.info_type != "PERSON_NAME":
-            out.append(finding)
-            continue
-        if _bare(value) in _IDENTIFIER_WORDS:
-            continue
-        if _POSSESSIVE.search(value):
-            finding = finding.with_span(finding.start, finding.end - 2)
-            value = value[:-2]
-        if " " not in value and "\t" not in value:
-            out.append(finding)  # one word, not a title: nothing to cut
-            continue
-        cased = cased_of.get(finding.turn)
-        if cased is None:
-            cased = cased_of[finding.turn] = _is_cased(text)
-        core = name_core(text, finding.start, finding.end, cased)
-        if core is None:
-            if " " in value.strip():
-                continue  # only titles and function words
-            out.append(finding)  # one word: whether it is a name is not for this step
-        elif core == (finding.start, finding.end):
-            out.append(finding)
-        else:
-            out.append(finding.with_span(*core))
-    return out
+        out.extend(_trimmed(piece, texts[whole.turn], cased_of)
+                   for piece in split_at_sentence_ends(whole, texts[whole.turn]))
+    return [finding for finding in out if finding is not None]
+
+
+def _trimmed(finding: Finding, text: str, cased_of: dict[int, bool]) -> Finding | None:
+    """One name finding cut to the name (`trim_name_spans`); None when no name is left."""
+    value = text[finding.start:finding.end]
+    if is_title(value) and not _a_listed_organisation(finding, value, text):
+        return None
+    if finding.info_type != "PERSON_NAME":
+        return finding
+    if _bare(value) in _IDENTIFIER_WORDS:
+        return None
+    if _POSSESSIVE.search(value):
+        finding = finding.with_span(finding.start, finding.end - 2)
+        value = value[:-2]
+    if " " not in value and "\t" not in value:
+        return finding  # one word, not a title: nothing to cut
+    cased = cased_of.get(finding.turn)
+    if cased is None:
+        cased = cased_of[finding.turn] = _is_cased(text)
+    core = name_core(text, finding.start, finding.end, cased)
+    if core is None:
+        # only titles and function words; or one word: whether it is a name is not for this step
+        return None if " " in value.strip() else finding
+    return finding if core == (finding.start, finding.end) else finding.with_span(*core)
 
 
 def take_given_names_before(findings: Iterable[Finding], texts: list[str]) -> list[Finding]:

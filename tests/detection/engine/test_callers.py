@@ -590,3 +590,43 @@ def test_an_ids_letters_said_apart_from_its_digits_in_the_answer(detector, form)
 ])
 def test_a_unit_and_its_blocks_name_before_the_street(text, expected):
     assert expected in quotes(text, "STREET_ADDRESS")
+
+
+@pytest.mark.parametrize("text,span,method,names", [
+    # A rule's two words over a sentence's end are two mentions; a model's are a name and the
+    # word that opened the sentence before it.
+    ("she says his name's Kieran. Kieran! Mate!", "Kieran. Kieran", Method.REGEX, ["Kieran", "Kieran"]),
+    ("Bank. DBS gave us the approval.", "Bank. DBS", Method.MODEL, ["DBS"]),
+    ("Rob. Robert Fairweather.", "Rob.", Method.REGEX, ["Rob"]),
+    # Initials and abbreviations end no sentence.
+    ("I met J. R. Smith there.", "J. R. Smith", Method.MODEL, ["J. R. Smith"]),
+    ("We sat with St. John Rivers for an hour.", "St. John Rivers", Method.MODEL, ["St. John Rivers"]),
+])
+def test_a_name_spans_no_sentence_end(text, span, method, names):
+    start = text.index(span)
+    found = Finding(0, start, start + len(span), "PERSON_NAME", Likelihood.LIKELY, method, "x")
+    assert [text[f.start:f.end] for f in merge_findings([found], [text])] == names
+
+
+@pytest.mark.parametrize("text,span,names", [
+    ("Fine, with Bank of America. So now I watch.", "Bank of America. So", ["Bank of America"]),
+    ("The two big ones, Oliver and Poppy. School run to Hampstead.", "Poppy. School", []),
+    ("Every Sunday. New Testament Church of God.", "Sunday. New Testament Church of God",
+     ["New Testament Church of God"]),
+])
+def test_an_organisation_a_rule_ran_on_past_a_sentence_end(text, span, names):
+    start = text.index(span)
+    found = Finding(0, start, start + len(span), "ORGANIZATION_NAME", Likelihood.LIKELY, Method.REGEX, "rules")
+    assert [text[f.start:f.end] for f in merge_findings([found], [text])] == names
+
+
+def test_an_organisation_that_ends_a_sentence_leaves_its_full_stop(detector):
+    text = "He wants to do his master's at Coventry University."
+    assert anonymised(detector, [text]) == ["He wants to do his master's at [ORGANIZATION_NAME_1]."]
+    # An abbreviation's full stop is the name's.
+    assert anonymised(detector, ["He works for Acme Inc. now."]) == ["He works for [ORGANIZATION_NAME_1] now."]
+
+
+def test_a_firm_named_after_it_s_begins_after_it(detector):
+    text = "Take the details. It's GCB Bank, the Adum branch."
+    assert anonymised(detector, [text])[0].startswith("Take the details. It's [ORGANIZATION_NAME_1]")

@@ -23,6 +23,8 @@ from tests.detection.engine.conftest import quotes
     ("we met Adebowale and Priya", "Adebowale"),
     ("We met Priya at noon", "Priya"),
     ("i met giuseppe yesterday", "giuseppe"),  # an uncased (ASR) turn: case is no evidence
+    # "Will" capitalised inside a sentence, before a surname no list holds.
+    ("The hiring manager is Will Ashdown, he came over.", "Will Ashdown"),
 ])
 def test_person_names_found(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -60,6 +62,20 @@ def test_person_names_found(text, expected):
     ("my godson chase is turning twelve", {"chase"}),
     ("my hubby rob will drive", {"rob"}),
     ("my stepmom will call", set()),
+    # With capitals, a name given as a word the cue says is one, however ordinary: names that
+    # are virtues and wishes in Nigeria, South Africa and India ("Precious", "Given", "Pinky").
+    ("My wife Pinky was also sleeping.", {"Pinky"}),
+    ("He moved there with his girlfriend, Beauty.", {"Beauty"}),
+    ("Her name is Beauty, I'm not making it up.", {"Beauty"}),
+    ("There was a girl named Precious in my class.", {"Precious"}),
+    ("Aunty Happiness did her wedding.", {"Happiness"}),
+    ("Pastor Goodluck will lead the prayer.", {"Goodluck"}),
+    # ... but not a word opening a sentence, nor after a title that names an office, nor
+    # where every word is capitalised.
+    ("My wife. Pinky, the dog, too.", set()),
+    ("The Justice Department said so.", set()),
+    ("You should talk to Support about it.", set()),
+    ("Thanks For Calling My Wife Pinky And The Kids", set()),
 ])
 def test_someone_named_or_a_relative_named_in_passing(text, expected):
     assert quotes(text, "PERSON_NAME") == expected
@@ -132,6 +148,12 @@ def test_a_state_in_a_place_context_is_still_a_state():
     "Gee, I don't know.",
     "Books that Speak for Themselves.",  # a context's capture stops at an ordinary word
     "I asked to speak with Everyone there",
+    "hi its raining again here",
+    "He lives in Will County now.",
+    "my name is spelled with a y",  # what is said of a name, not the name
+    "my name is pretty common",
+    "okay brilliant and can miles call me directly",
+    "his name is mud around here",
 ])
 def test_person_name_near_misses(text):
     assert quotes(text, "PERSON_NAME") == set()
@@ -913,6 +935,9 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("Hi, this is April Chase.", "April Chase"),
     ("hi jack i'm sandy", "sandy"),  # a caller introducing themselves, after a greeting
     ("hi i'm faith", "faith"),
+    ("hey dawn its sandy from next door", "sandy"),  # as a voicemail's recogniser writes it
+    ("hey dawn its sandy from next door", "dawn"),
+    ("hi its dale again about the heater", "dale"),
     ("okay well nice talking to you mark", "mark"),  # bidden goodbye as the turn ends
     ("you too grace bye", "grace"),
     ("my daughter summer cause she was born in july", "summer"),  # a relative named
@@ -1040,6 +1065,10 @@ def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expe
     ("i spoke to a lady called joy on friday", {"joy"}),  # "a" someone "called": a name, however ordinary
     ("there was a guy called frank who helped", {"frank"}),
     ("i spoke to someone called precious last week", {"precious"}),  # "someone" needs no "a"
+    # "name is" and "named" say so in so many words, without capitals too.
+    ("her name is beauty i'm not making it up", {"beauty"}),
+    ("there was a girl named precious in my class", {"precious"}),
+    ("his name is innocent", {"innocent"}),
     ("we got the puppy from a breeder called Jan in Carmarthen", {"Jan"}),  # a month's name too
     ("can you put me through to kev in accounts please", {"kev"}),  # a short form callers use
 ])

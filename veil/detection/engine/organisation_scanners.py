@@ -70,6 +70,9 @@ _ORG_SUFFIX = re.compile(
     # A second trade after "&" goes with it: "O'Sullivan Plumbing & Heating".
     rf",?[ \t]+(?:{ORG_SUFFIXES})\b(?!-\w)\.?(?:[ \t]+&[ \t]+[A-Z][a-z]{{2,20}}\b)?)"
 )
+# A first word with a verb's clitic, which capitals at a sentence's start put before a firm's
+# name: "It's GCB Bank", "That's Harvey Norman Ltd".
+_A_CLITIC_OPENING = re.compile(r"([A-Z][a-z]*['’](?:s|re|m|ll|ve|d))[ \t]+")
 # Words that end an organisation name captured after a context ("... customer care").
 ORG_STOP = frozenset(
     """customer customers support care service team department desk line today last first name
@@ -819,6 +822,11 @@ def _organisation_hits(
         may_match = NOTHING
     for match in _ORG_SUFFIX.finditer(text) if may_match(_ORG_SUFFIX) else ():
         start, end = match.span("name")
+        opening = _A_CLITIC_OPENING.match(text, start, end)
+        if opening is not None and clitic_base(opening.group(1).lower()) in STOPWORDS:
+            start = opening.end()  # "It's GCB Bank": the name begins after "It's"
+            if " " not in text[start:end].strip():
+                continue
         if _short_suffix(text[start:end].split()[-1]) and text[start:end].isupper():
             continue  # "TOMBE COMME SA": in capitals, every word looks like a name
         if not sentence_initial(text, start) or text[start:end].split()[0].lower() not in STOPWORDS:

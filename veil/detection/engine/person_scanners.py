@@ -68,6 +68,7 @@ from veil.detection.engine.scanner_base import (
 )
 from veil.detection.engine.scanner_guard import guard_contexts, guard_for, guard_in_batch, may_match_in
 from veil.detection.engine.word_facts import (
+    capitalises_every_word,
     clitic_base,
     elongated,
     is_cased,
@@ -101,14 +102,16 @@ _CALL_ME = r"call me(?![ \t,]+(?:back|soon)\b)"
 _A_SEASON_OR_MONTH = (r"(?:summer|winter|autumn|spring|fall|january|february|march|april|may|june|july|"
                       r"august|september|october|november|december)")
 _NAME_CONTEXTS = [
-    # (pattern with a `name` group, likelihood)
+    # (pattern with a `name` group, likelihood, whether it says outright that the word is a
+    # name: then, in a text with capitals, a capitalised word that opens no sentence is one,
+    # however ordinary: "Her name is Beauty", "a girl named Precious"; not "talk to Support")
     (re.compile(
         rf"\b(?:my name is|my name's|name's|the name is|{_CALL_ME}|you can {_CALL_ME}|"
         r"my (?:first|last|full) name is|this is|it's|it is|i am|i'm)\b[ \t,]+"
         rf"(?!{_A_SEASON_OR_MONTH}[ \t,]+here\b)"  # "it's winter here": the weather, no one
         rf"(?P<name>{WORD}(?:[ \t]+{WORD}){{0,2}})"
         r"(?=[ \t,]+(?:calling|speaking|here|from|with|on the line)\b)"
-    ), L.LIKELY),
+    ), L.LIKELY, False),
     # An agent's greeting: "thank you for calling, this is hope, how can i help?", "this is
     # frank can i have your name please", "this is crystal one of the pharmacists" (not "i'm
     # good how can i help", the answer to "how are you?").
@@ -116,23 +119,23 @@ _NAME_CONTEXTS = [
         rf"\bthis is[ \t,]+(?P<name>{WORD}(?:[ \t]+{WORD})?)"
         r"(?=[ \t,]+(?:how (?:can|may) i (?:help|assist)|(?:can|may|could) i (?:have|get|take|start with|"
         r"ask (?:for )?your)|who am i speaking|who do i have|one of (?:the|our))\b)"
-    ), L.LIKELY),
+    ), L.LIKELY, False),
     # ... "i'm penny one of the property managers" (not "i'm good how can i help").
     (re.compile(
         rf"\b(?:i'm|i’m|i am)[ \t,]+(?P<name>{WORD}(?:[ \t]+{WORD})?)(?=[ \t,]+one of (?:the|our)\b)"
-    ), L.LIKELY),
+    ), L.LIKELY, False),
 
     (re.compile(
         rf"\b(?:my name is|my name's|name's|the name is|{_CALL_ME}|my (?:first|last|full|family) "
         rf"name is|my surname is|the surname is)\b[ \t,:]+(?P<name>{WORD}(?:[ \t]+{WORD}){{0,2}})"
-    ), L.LIKELY),
+    ), L.LIKELY, True),
     # Someone else's name, said as such: "my wife's name is april", "her first name is june",
     # "her name is literally summer".
     (re.compile(
         rf"\b(?:his|her|their|whose|(?:{RELATIVES}|{PEOPLE})['’]s)[ \t]+(?:(?:first|last|full|middle)[ \t]+)?"
         rf"(?:name|surname)(?:[ \t]+is|['’]s)\b[ \t,:]+(?:(?:literally|actually|just)[ \t]+)?"
         rf"(?P<name>{WORD}(?:[ \t]+{WORD})?)"
-    ), L.LIKELY),
+    ), L.LIKELY, True),
     # "a lady called joy", "one guy called frank", "someone called precious": after "a" and a
     # word for someone, or "someone", "called" names them, unless what follows says when, how or
     # whom they rang ("a man called yesterday", "a lady called back", "a nurse called me").
@@ -143,13 +146,13 @@ _NAME_CONTEXTS = [
         r"that|twice|once|every|last|just|saying|asking|while|when|at|after|before|because|so|but|"
         r"or|here|there|then|now|yet|still|already|asap|first|late|early|off|by|with|without)\b)"
         rf"(?P<name>{WORD}(?:[ \t]+{WORD})?)"
-    ), L.LIKELY),
+    ), L.LIKELY, True),
     # "a guy named bass", "my cousin by the name of hope": "named" says the next word is a
     # name, however ordinary.
     (re.compile(
         rf"\b(?:{PEOPLE}|{RELATIVES})[ \t]+(?:named|by the name of)[ \t]+"
         rf"(?P<name>{WORD}(?:[ \t]+{WORD})?)"
-    ), L.LIKELY),
+    ), L.LIKELY, True),
     (re.compile(
         r"\b(?:(?:speak|speaks|speaking|talk|talks|talked|talking|spoke|spoken|chat|chatted|chatting|"
         r"transfer|transferred|put me through|"
@@ -157,7 +160,7 @@ _NAME_CONTEXTS = [
         # "ask for kit", but "i asked you to flood it": after "ask", "to" opens a verb.
         r"(?:ask|asking|asked)(?: you)?[ \t]+for)\b[ \t]+"
         rf"(?P<name>{WORD}(?:[ \t]+{WORD})?)"
-    ), L.LIKELY),
+    ), L.LIKELY, False),
 ]
 # Someone said to be called something, or a relative or colleague named in passing: "a guy
 # called koerner", "my daughter is called ffion", "she's called ffion", "my wife sarah", "my
@@ -201,7 +204,9 @@ _AN_OPENING_BEFORE = re.compile(
 )
 # Where speech without capitals says a word is someone's name, even a word English uses too
 # ("hope", "faith", "bill"): a caller introducing themselves as a turn opens ("hi i'm faith",
-# "hi jack i'm sandy"), or after a greeting anywhere ("if you're new here hiya i'm holly");
+# "hi jack i'm sandy", and as a voicemail's recogniser writes it without apostrophes: "hey dawn
+# its sandy from next door", "hi its dale again"), or after a greeting anywhere ("if you're new
+# here hiya i'm holly");
 # someone thanked or bidden goodbye as a turn ends ("nice talking to you bill", "you too ray bye
 # now", "nice talking to you uh dawn right"); a relative named in apposition ("my wife dawn
 # still works", "my daughter hope is a sophomore"); and whom someone dates or marries. The word
@@ -211,8 +216,8 @@ _AN_OPENING_BEFORE = re.compile(
 _INTRODUCED_AS = re.compile(
     r"(?:^|(?<![\w'’])(?=(?:hi|hiya|hello|hey|howdy)\b))"
     r"(?:(?:hi|hiya|howdy|hello|hey|oh|yeah|yes|um|uh|well|good (?:morning|afternoon|evening))[ \t]*[,.!?]?[ \t]+){1,3}"
-    rf"(?:{WORD}[ \t]*,?[ \t]+)?(?:i['’]m|i am|my name['’]s|my name is|it['’]s|this is)[ \t]+"
-    rf"(?P<name>{WORD})(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]m|calling|from|here|over|with)\b))"
+    rf"(?:{WORD}[ \t]*,?[ \t]+)?(?:i['’]?m|i am|my name['’]?s|my name is|it['’]?s|this is)[ \t]+"
+    rf"(?P<name>{WORD})(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]?m|calling|from|here|over|with|again)\b))"
 )
 # ... or anywhere in a turn, before what one says on meeting someone ("um i'm rose by the way",
 # "i'm joy nice to meet you"), what an agent offers next ("you've reached skipthedishes support
@@ -757,11 +762,22 @@ def _before_owner(word: str) -> tuple[int, bool]:
 _A_NUMBER_SAID = re.compile(rf"(?:zero|{_NUMBERS_TO_NINETY}|hundred|thousand)(?:-(?:{_UNIT_WORDS}))?")
 
 
-def _context_name(text: str, start: int, end: int, cased: bool,
-                  strict: bool = False) -> tuple[int, int] | None:
+def _context_name(text: str, start: int, end: int, cased: bool, strict: bool = False,
+                  capital_names: bool = False, outright: bool = False) -> tuple[int, int] | None:
     """The name words in a context's capture: stop at the first word that is not a name
     (`strict`: nor an ordinary word, though a name list has it, unless a text with capitals
     gives the list's word one: "my daughter Hope", "my sister June's").
+
+    `capital_names`: the context says the next word is someone's name, and in a text with
+    capitals a first word written as a name that opens no sentence is one, however ordinary
+    ("my wife Pinky", "Her name is Beauty", "Uncle Sunday"): names that are words are given in
+    many places ("Precious", "Gift", "Given", "Sunny"), and the lists hold few of them. After a
+    relative, a weekday or a month is when ("I saw my mum Sunday").
+
+    `outright`: the context says in so many words that what follows is a name ("her name is",
+    "a girl named"); then without capitals too, a first word is one, however ordinary ("her name
+    is beauty"), unless it is what is said of a name ("my name is spelled", "his name is mud":
+    `_SAID_OF_A_NAME`).
     """
     pieces = list(re.finditer(r"[^\s]+", text[start:end]))
     kept_end = None
@@ -790,6 +806,16 @@ def _context_name(text: str, start: int, end: int, cased: bool,
             if owned:
                 break
             continue  # a capital mid-sentence, after "my daughter", names her
+        if kept_end is None and (
+                (capital_names or outright) and cased and _written_as_a_given_name(text, start + piece.start(), word)
+                and not (strict and month_or_weekday(lowered))
+                or outright and not cased and lowered.isalpha() and len(lowered) > 2
+                and lowered not in _SAID_OF_A_NAME and lowered not in ADDRESS_TERMS):
+            length, owned = _before_owner(word)
+            kept_end = start + piece.start() + length
+            if owned:
+                break
+            continue
         if lowered in common_words() and (strict or not _a_names_word(lowered)) \
                 and (not cased or kept_end is None):
             # An ordinary word no list names; capitalised, it still ends a name begun
@@ -807,6 +833,25 @@ def _context_name(text: str, start: int, end: int, cased: bool,
     if kept_end is None:
         return None
     return start, kept_end
+
+
+# What is said of a name right after "my name is" or "her name is", rather than the name.
+_SAID_OF_A_NAME = frozenset("""spelled spelt misspelled written printed listed mentioned pronounced
+    correct incorrect wrong right different same similar long short hard difficult easy weird
+    strange odd unusual common rare unique popular famous familiar known unknown important mud
+    gone missing fine okay good great nice cool perfect real fake legit legal official actually
+    literally really basically technically officially legally definitely probably apparently
+    kinda kind sort exactly totally still also already there here attached linked registered
+    required needed blank empty changed shared used taken being getting too very quite pretty
+    lovely beautiful cute funny""".split())
+
+
+def _written_as_a_given_name(text: str, start: int, word: str) -> bool:
+    """A word with an initial capital and nothing else in capitals ("Pinky", "Beauty's"), that
+    opens no sentence, in a text that does not capitalise every word."""
+    return word[:1].isupper() and (word[1:].islower() or _POSSESSIVE_END.search(word) is not None
+                                   and word[1:-2].islower()) \
+        and not sentence_initial(text, start) and not capitalises_every_word(text)
 
 
 def _a_names_word(lowered: str) -> bool:
@@ -876,6 +921,7 @@ def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, i
 _AFTER_THE_ONE_GREETED = re.compile(
     r"[ \t]*(?:[.!?]|$|,?[ \t]+(?:(?:um|uh|er)[ \t]+)?(?:i['’]?m|i[ \t]+am|i[ \t]+was|i[ \t]+have|i['’]?ve|"
     r"i[ \t]+just|i[ \t]+wanted|i[ \t]+need|i['’]?d[ \t]+like|this[ \t]+is|it['’]?s[ \t]+me|my[ \t]+name|"
+    r"it['’]?s[ \t]+(?=[^\W\d_]+[ \t]+(?:from|here|calling|again)\b)|"
     r"how[ \t]+are[ \t]+you|how['’]?s[ \t]+it[ \t]+going|you['’]?ve[ \t]+been|thanks|thank[ \t]+you)\b)",
     re.IGNORECASE)
 
@@ -948,11 +994,13 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
             span = _greeting_name(text, match.start("name"), match.end("name"), cased)
             if span is not None:
                 yield span[0], span[1], L.LIKELY, Method.REGEX
-    for pattern, likelihood in _NAME_CONTEXTS:
+    for pattern, likelihood, said_to_be_a_name in _NAME_CONTEXTS:
         if not may_match(pattern):
             continue
         for match in pattern.finditer(lowered):
-            span = _context_name(text, match.start("name"), match.end("name"), cased)
+            # "call me" says so only of a capitalised word ("can miles call me directly")
+            outright = said_to_be_a_name and (cased or "call me" not in lowered[match.start():match.start("name")])
+            span = _context_name(text, match.start("name"), match.end("name"), cased, outright=outright)
             if span is not None:
                 yield span[0], span[1], likelihood, Method.REGEX
     if may_match(_INTRODUCTION):
@@ -972,7 +1020,8 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
         if not may_match(pattern):
             continue
         for match in pattern.finditer(lowered):
-            span = _context_name(text, match.start("name"), match.end("name"), cased, strict=True)
+            span = _context_name(text, match.start("name"), match.end("name"), cased, strict=True,
+                                 capital_names=True)
             if span is not None:
                 yield span[0], span[1], likelihood, Method.REGEX
     if cased:  # "(Lewis, Simons, & Fennig, 2014)", "Spang (1983) noted"
@@ -982,13 +1031,21 @@ def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     if not may_match(title):
         return
     for match in title.finditer(scanned):
-        span = _context_name(text, match.start("name"), match.end("name"), cased)
+        kin = scanned[match.start():match.start("name")].strip(" \t.").lower() in _KIN_TITLES
+        span = _context_name(text, match.start("name"), match.end("name"), cased, capital_names=kin)
         if span is not None and not cased:
             span = _named_after_word_title(text, lowered[match.start():match.start("name")], span, match.start())
         if span is None:
             span = _surname_after_a_courtesy_title(text, lowered, match, cased)
         if span is not None:
             yield span[0], span[1], L.VERY_LIKELY, Method.REGEX
+
+
+# What a family calls its own before a name, and a congregation its pastor: "Uncle Sunday",
+# "Aunty Happiness", "Pastor Goodluck" (a name however ordinary, `_context_name`); not the titles
+# of offices that name things too ("Justice Department", "General Motors", "Sister Act").
+_KIN_TITLES = frozenset("""aunt auntie aunty uncle cousin grandma grandpa grandad granddad grandmother
+    grandfather tita tito kuya pastor""".split())
 
 
 # The courtesy titles that only a surname follows, in either case ("Mr", "Mrs", "Ms", "Mx", and
@@ -1118,8 +1175,25 @@ def _person_hits_of_live(
         yield from _given_names_before_surnames(text, hits)
         yield from _surnames_after_given_names(text, hits)
     yield from _addressed_hits(text, found, cased)
+    if cased and "Will " in text:
+        yield from _will_before_a_surname(text)
     if may_match is not None:
         yield from _context_hits(text, cased, may_match)
+
+
+# "The hiring manager is Will Ashdown", "not like Will Paynter": "Will" with its capital inside
+# a sentence, before a capitalised word English does not use, is a given name before a surname,
+# though no list holds the surname ("Will County" and "Will Power" are words).
+_WILL_AND_A_SURNAME = re.compile(r"\bWill[ \t]+[A-Z][a-z'’-]{2,30}\b(?![ \t]*['’]?[A-Z])")
+
+
+def _will_before_a_surname(text: str) -> Iterator[Hit]:
+    for match in _WILL_AND_A_SURNAME.finditer(text):
+        surname = match.group(0).split()[-1]
+        if ordinary_word(surname.lower()) or sentence_initial(text, match.start()) \
+                or capitalises_every_word(text):
+            continue
+        yield match.start(), match.end(), L.LIKELY, Method.REGEX
 
 
 # "croydon council school admissions bill speaking how can i help": an agent's name before
@@ -1296,7 +1370,7 @@ def _spelled_out_hits(lowered: str) -> Iterator[Hit]:
 
 # The context regexes of persons (`_context_hits`), which the scanners' shared guard runs first.
 _PERSON_CONTEXTS = (
-    [pattern for pattern, _ in _NAME_CONTEXTS + _RELATION_CONTEXTS]
+    [entry[0] for entry in _NAME_CONTEXTS + _RELATION_CONTEXTS]
     + [_INTRODUCTION, _THIS_IS_AT_THE_END, *(cue[0] for cue in _CUES), _GREETING_CONTEXT, _SPEAKING,
        _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _SPELLED_RUN, *CITATIONS]
 )
