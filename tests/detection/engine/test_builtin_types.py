@@ -175,6 +175,9 @@ FOUND = [
     ("AGE", "he'll be ninety in june", "ninety"),  # an age to come, a time after it
     ("AGE", "He'll be eighty this summer, we're planning a party.", "eighty"),
     ("AGE", "She got it for me for the birthday, I'll be seventy-two.", "seventy-two"),
+    ("AGE", "and she'll be ninety, can you believe it.", "ninety"),  # a clause ends after it
+    ("AGE", "i cant believe hes gonna be 13.", "13"),
+    ("AGE", "its my little boy alfie hes 3 hes got a temperature", "3"),
     ("AGE", "she's uh fourteen she's the one who really wanted it", "fourteen"),  # a hesitation
     ("AGE", "they've got a son tyler who's nine", "nine"),  # "who" takes someone up
     ("AGE", "a man in there angus who is like eighty-two", "eighty-two"),
@@ -302,6 +305,8 @@ NOT_FOUND = [
     ("TIME", "ratio 25:61"),
     ("AGE", "I have 500 years"),
     ("AGE", "room 42"),
+    ("AGE", "I'll be ten, maybe fifteen minutes late"),  # a time, not an age to come
+    ("AGE", "this is gonna be ten."),
     ("US_STATE", "in, and the"),
     ("US_ZIP", "I have 90210 apples"),
     ("CANADA_POSTAL_CODE", "D5V 2T6"),  # D is not a Canadian first letter

@@ -314,7 +314,7 @@ eighty ninety""".split())
 # Words ending in "s" that are no plural noun ("she's nine this year", "he was ten as well").
 _NOT_PLURALS = frozenset("""
 is was has does this his hers its as us yes thus always perhaps sometimes unless less ours
-yours theirs besides whereas nowadays plus
+yours theirs besides whereas nowadays plus hes shes
 """.split())
 _NEXT_WORD = re.compile(r"[ \t]*([\w'’.]*)")
 # A dash that breaks the sentence off, as transcribers write an interruption ("she's ninety-one--
@@ -408,13 +408,15 @@ AGE = InfoType(
         _an_age(
             rf"\b(\d{{1,3}}|{NUMBER_WORDS})[ \t-]?(?:years?|yrs?)[ \t-]?(?:old|of[ \t]+age)\b",
             re.compile(r"(?i)old|of age")),
-        # "he'll be ninety in June", "I'll be seventy-two.", "she'll be eight this summer": an age
-        # to come, where the sentence ends or a time follows (not "I'll be ten minutes").
+        # "he'll be ninety in June", "I'll be seventy-two.", "she'll be eight this summer", "he's
+        # gonna be thirteen.": an age to come, where the sentence or clause ends or a time follows
+        # (not "I'll be ten minutes").
         _an_age(
-            rf"\b(?:he|she|i|you)(?:['’]ll|[ \t]+will)[ \t]+be[ \t]+(\d{{1,3}}|{NUMBER_WORDS})"
-            rf"(?=[ \t]*(?:[.!?]|$)|[ \t]+(?:in[ \t]+(?:{_MONTH}|the[ \t]+(?:spring|summer|autumn|fall|winter))"
+            rf"\b(?:(?:he|she|i|you)(?:['’]ll|[ \t]+will)|(?:he|she)['’]?s[ \t]+(?:gonna|going[ \t]+to))[ \t]+be[ \t]+"
+            rf"(\d{{1,3}}|{NUMBER_WORDS})(?=[ \t]*(?:[.!?]|$|,(?![ \t]*(?:maybe|or|perhaps|probably|about|tops|max)\b))"
+            rf"|[ \t]+(?:in[ \t]+(?:{_MONTH}|the[ \t]+(?:spring|summer|autumn|fall|winter))"
             rf"|this|next|on|come|soon|tomorrow|today)\b)",
-            re.compile(r"(?i)ll be|will be")),
+            re.compile(r"(?i)ll be|will be|gonna be|going to be")),
         _an_age(
             rf"\b(?:they're|they are)[ \t]+(\d{{1,3}}|{NUMBER_WORDS})"
             r"(?=[ \t,]+(?:now|today|this year|next (?:week|month|year))\b)",
