@@ -53,6 +53,15 @@ def test_an_ordinary_word_spreads_to_a_sentence_s_start_where_it_is_said_to_its_
     assert got == [(1, "Precious"), (3, "Precious")]
 
 
+def test_without_capitals_a_word_a_cue_named_spreads_though_no_list_holds_it():
+    texts = ["her name is beauty", "and beauty said she will come", "the beauty of it is"]
+    cue = name(texts, 0, "beauty")
+    cue = Finding(cue.turn, cue.start, cue.end, "PERSON_NAME", Likelihood.LIKELY, Method.REGEX, "rules")
+    assert quoted(texts, repeated_names(texts, [cue])) == [(1, "beauty")]
+    # the lists' word alone is no evidence
+    assert quoted(texts, repeated_names(texts, [name(texts, 0, "beauty")])) == []
+
+
 def model(texts, turn, value):
     finding = name(texts, turn, value)
     return Finding(finding.turn, finding.start, finding.end, "PERSON_NAME", Likelihood.LIKELY,

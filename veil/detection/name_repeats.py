@@ -385,7 +385,10 @@ def uncased_mentions(texts: list[str], findings: list[Finding]) -> list[Finding]
         # The word tests first: most findings are names no ordinary word, and reading the
         # turn's case (`is_cased`) costs a scan of it.
         lowered = word.casefold()
-        if lowered in ordinary and lowered in listed() and lowered not in _NEVER_SPREAD_UNCASED:
+        # A word of the lists; or any word a cue said is a name ("her name is beauty", "my wife
+        # Pinky"), where the lists hold few of the names given as words.
+        if lowered in ordinary and (lowered in listed() or finding.method is Method.REGEX) \
+                and lowered not in _NEVER_SPREAD_UNCASED:
             if not is_cased(text):
                 words.add(lowered)
             elif _capitalised_inside_a_sentence(text, finding.start, word):

@@ -153,6 +153,7 @@ def test_a_state_in_a_place_context_is_still_a_state():
     "my name is spelled with a y",  # what is said of a name, not the name
     "my name is pretty common",
     "okay brilliant and can miles call me directly",
+    "the consultant a surgeon they're all mister over there you know not doctor",
     "his name is mud around here",
 ])
 def test_person_name_near_misses(text):

@@ -1069,9 +1069,17 @@ def _surname_after_a_courtesy_title(text: str, lowered: str, match: "re.Match[st
     bare = value.lower()
     if len(bare) < 2 or bare in STOPWORDS or bare in DETERMINERS or bare in _MODALS \
             or bare in ADDRESS_TERMS or (cased and not value[:1].isupper()) \
-            or any(clitic_base(part) in STOPWORDS for part in bare.split("-")):
-        return None  # "Mister I'll-get-back-to-you-on-that": a joke's phrase, no surname
+            or any(clitic_base(part) in STOPWORDS for part in bare.split("-")) \
+            or not cased and bare in _PLACING_WORDS:
+        return None  # "Mister I'll-get-back-to-you-on-that": a joke's phrase, no surname; and
+        # "they're all mister over there": where, said of the title
     return match.start("name"), match.start("name") + len(value)
+
+
+# Prepositions and adverbs of place and time that the stopwords leave out, which go on from a
+# title said as a word ("they're all mister over there, not doctor").
+_PLACING_WORDS = frozenset("""over under above across along around behind below beside between
+    beyond down near off onto out through toward towards upon within here there now then""".split())
 
 
 # Titles said to anyone as a form of address ("yes sir", "thank you madam"), far more often
