@@ -800,17 +800,9 @@ def _context_name(text: str, start: int, end: int, cased: bool, strict: bool = F
             break  # "Lt hehehehe": laughter, or a word said at length, is no name
         if _A_NUMBER_SAID.fullmatch(lowered):
             break  # "it's thirty-five degrees": a number, though "it's" opens names too
-        if strict and cased and clitic_base(lowered) in name_words():
-            length, owned = _before_owner(word)
-            kept_end = start + piece.start() + length
-            if owned:
-                break
-            continue  # a capital mid-sentence, after "my daughter", names her
-        if kept_end is None and (
-                (capital_names or outright) and cased and _written_as_a_given_name(text, start + piece.start(), word)
-                and not (strict and month_or_weekday(lowered))
-                or outright and not cased and lowered.isalpha() and len(lowered) > 2
-                and lowered not in _SAID_OF_A_NAME and lowered not in ADDRESS_TERMS):
+        if strict and cased and clitic_base(lowered) in name_words() or kept_end is None and \
+                _named_however_ordinary(text, start + piece.start(), word, cased, strict, capital_names, outright):
+            # a capital mid-sentence, after "my daughter", names her; so does a cue, of any word
             length, owned = _before_owner(word)
             kept_end = start + piece.start() + length
             if owned:
@@ -844,6 +836,18 @@ _SAID_OF_A_NAME = frozenset("""spelled spelt misspelled written printed listed m
     kinda kind sort exactly totally still also already there here attached linked registered
     required needed blank empty changed shared used taken being getting too very quite pretty
     lovely beautiful cute funny""".split())
+
+
+def _named_however_ordinary(text: str, start: int, word: str, cased: bool, strict: bool,
+                            capital_names: bool, outright: bool) -> bool:
+    """Whether a context's first word is the name, whatever English uses it for
+    (`_context_name`'s `capital_names` and `outright`)."""
+    lowered = word.lower()
+    if cased:
+        return (capital_names or outright) and _written_as_a_given_name(text, start, word) \
+            and not (strict and month_or_weekday(lowered))
+    return outright and lowered.isalpha() and len(lowered) > 2 and lowered not in _SAID_OF_A_NAME \
+        and lowered not in ADDRESS_TERMS
 
 
 def _written_as_a_given_name(text: str, start: int, word: str) -> bool:
