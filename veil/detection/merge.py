@@ -68,7 +68,13 @@ from veil.detection.headed_names import widen_to_heads
 from veil.detection.idioms import names_no_one_here
 from veil.detection.named_storms import without_storms
 from veil.detection.place_named_organisations import widen_to_place_named_organisations
-from veil.detection.engine.name_lists import ADDRESS_TERMS, EPONYMS, INTERJECTIONS, PARENTS_CALLED
+from veil.detection.engine.name_lists import (
+    ADDRESS_TERMS,
+    EPONYMS,
+    IDENTIFIER_ACRONYMS,
+    INTERJECTIONS,
+    PARENTS_CALLED,
+)
 from veil.detection.engine.word_facts import is_cased, is_eponym
 from veil.detection.engine.word_lists import STOPWORDS, common_words, name_words
 from veil.detection.name_spans import exclaimed, take_given_names_before, trim_name_spans
@@ -273,12 +279,6 @@ _SELF_REFERENCES = frozenset({"i'm", "i’m", "i'll", "i’ll", "i've", "i’ve"
 _ADDRESSED_AS = ADDRESS_TERMS - {"son"}
 _A_PERSON_ADDRESSED_AS = _ADDRESSED_AS | PARENTS_CALLED
 _POSSESSIVE_S = re.compile(r"['’]s$")  # "Gran's", "chettan's"
-# The short names of identifiers ("my IBAN is", "what's your PIN"): a model may take the capitals
-# of "IBAN" for an organisation, but the word names a kind of number, never a person, an
-# organisation or a place. (Not "SIN", "SWIFT" or "NHS": each is also an ordinary word or a body.)
-_IDENTIFIER_WORDS = frozenset({"iban", "ssn", "imei", "iccid", "cvv", "cvc", "cvv2", "pin", "dob",
-                               "vin", "itin", "nino", "ein", "bic", "aadhaar", "aadhar", "kyc", "otp",
-                               "upi", "nric", "tfn"})
 # What a listener says to keep a call going, and what a speaker says while thinking: spaCy's
 # small model reads a lower-case "mm-hmm" mid-turn as a person.
 _FILLERS = frozenset({"mm-hmm", "mm-hm", "mmhmm", "mhm", "mm", "mmm", "hmm", "hm", "uh-huh", "uh-uh",
@@ -333,7 +333,7 @@ def names_no_one(finding: Finding, texts: list[str]) -> bool:
         return False
     text = texts[finding.turn]
     value = text[finding.start:finding.end].strip(_EDGES).lower()
-    if value in _IDENTIFIER_WORDS or value in _FILLERS or value in INTERJECTIONS \
+    if value in IDENTIFIER_ACRONYMS or value in _FILLERS or value in INTERJECTIONS \
             or exclaimed(text, finding.start, finding.end):
         return True  # "och", "g'day", and "pai" of "ka pai"
     if finding.info_type == "PERSON_NAME":

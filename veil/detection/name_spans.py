@@ -25,7 +25,13 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from veil.detection.engine.name_lists import ADDRESS_TERMS, INTERJECTIONS, REQUEST_VERBS, TITLES_BEFORE_A_NAME
+from veil.detection.engine.name_lists import (
+    ADDRESS_TERMS,
+    IDENTIFIER_ACRONYMS,
+    INTERJECTIONS,
+    REQUEST_VERBS,
+    TITLES_BEFORE_A_NAME,
+)
 from veil.detection.findings import Finding, Method
 
 NAME_TYPES = frozenset({"PERSON_NAME", "ORGANIZATION_NAME", "LOCATION"})
@@ -38,8 +44,9 @@ _FUNCTION_WORDS = frozenset("""
     it me him us them who what when where why how here there just also too please thanks
     thank okay ok um uh hmm yeah well oh hi hello hey
 """.split())
-# Acronyms of identifiers that name lists also hold as names ("Iban", "Cvv" never are).
-_IDENTIFIER_WORDS = frozenset("iban bic cvv cvc ssn nhs dob pin vin imei iccid otp".split())
+# Acronyms of identifiers that name lists also hold as names ("Iban", "Cvv" never are), and "NHS",
+# a body, never a person.
+_NO_PERSONS_ACRONYMS = IDENTIFIER_ACRONYMS | {"nhs"}
 # Particles inside names, lower-case even in cased text ("Ludwig van Beethoven").
 _PARTICLES = frozenset("van von der den de del della di da dos das du la le bin ibn al el ter".split())
 _CONTRACTION = re.compile(r"['’](?:ve|m|ll|d|re|t)$", re.IGNORECASE)
@@ -250,7 +257,7 @@ def _trimmed(finding: Finding, text: str, cased_of: dict[int, bool]) -> Finding 
         return None
     if finding.info_type != "PERSON_NAME":
         return finding
-    if _bare(value) in _IDENTIFIER_WORDS:
+    if _bare(value) in _NO_PERSONS_ACRONYMS:
         return None
     if _POSSESSIVE.search(value):
         finding = finding.with_span(finding.start, finding.end - 2)

@@ -626,6 +626,27 @@ def test_the_firm_of_a_customers_own_account_is_an_organisation(text, expected):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("We took him to UNTH on Tuesday.", "UNTH"),  # a hospital, by its initials
+    ("Thabo's doing IT at CPUT, so now he's the computer guy.", "CPUT"),
+    ("It's insured through NRMA with the contents.", "NRMA"),
+    ("He was with ESB for thirty years.", "ESB"),
+    ("A letter came from ESB's billing office.", "ESB"),  # its possessive
+    ("At QUT we met.", "QUT"),
+    # Not an identifier's short name, nor a word English uses in capitals, nor shouting.
+    ("You can pay with UPI, or send it to IBAN ending 42.", None),
+    ("Send it to HR and put it on TV.", None),
+    ("I SAID GO TO THE SHOP", None),
+    ("It was trading at USD 40 a share", None),  # a currency English writes
+    ("we went to unth on tuesday", None),  # without capitals, no word is written in capitals
+    # After "the", initials are as often a term a technical text defines ("the SUT").
+    ("the mutants of the SUT", None),
+])
+def test_an_institution_named_by_its_initials_is_an_organisation(text, expected):
+    found = quotes(text, "ORGANIZATION_NAME")
+    assert expected in found if expected else found == set()
+
+
+@pytest.mark.parametrize("text,expected", [
     ("Chase fraud department, can you verify the last four of your social?", "Chase"),
     ("chase fraud department can you verify your address", "chase"),
     ("i rang the amazon customer service line", "amazon"),

@@ -447,6 +447,13 @@ itay, eomma, oppa, unnie, noona, hyung, maman,
 lolo, tita, kuya, manong, manang, aling, anak, oupa, ouma, oom, tannie, khala, khalu, mamu, phupho,
 phuppo, beta, beti, babcia, dziadek, ciocia, wujek
 """)
+# The short names of identifiers ("my IBAN is", "what's your PIN", "your PPS number"): a model
+# may take the capitals of "IBAN" for an organisation, and a name list may hold "Iban", but the
+# word names a kind of number, never a person, an organisation or a place. (Not "SIN", "SWIFT" or
+# "NHS": each is also an ordinary word or a body.)
+IDENTIFIER_ACRONYMS = frozenset({"iban", "ssn", "imei", "iccid", "cvv", "cvc", "cvv2", "pin", "dob",
+                                 "vin", "itin", "nino", "ein", "bic", "aadhaar", "aadhar", "kyc", "otp",
+                                 "upi", "nric", "tfn", "pps", "ppsn"})
 # What children call their parents and grandparents that is also a state's or a body's short
 # name ("MA", "PA"), and Singapore's "ah ma" and "ah gong": forms of address as a person alone
 # ("i'm okay ma", "love you too Ma", "ah ma fell on sunday"), never as a place or an organisation.

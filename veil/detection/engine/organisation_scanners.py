@@ -21,6 +21,7 @@ from veil.detection.engine.name_lists import (
     COURTESY_TITLES,
     DETERMINERS,
     HEADS_OF,
+    IDENTIFIER_ACRONYMS,
     INSTITUTION_HEADS,
     MEDIA_HEADS,
     ORG_SUFFIXES,
@@ -795,6 +796,31 @@ def _own_account_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
         yield from _listed_firm_hits(lowered, [n for n in names if n is not None], adjacent=True)
 
 
+# An institution named by its initials after a preposition: "she's a nurse at UNTH", "insured
+# through NRMA", "we took him to UCH", "a letter from HMRC". In a text with capitals, a word
+# written in capitals that English does not use (`common_words`: not "TV", "OK", "CEO", "HR") and
+# that names no kind of identifier ("with your PPS number") is, there, most often an
+# organisation's short name. Measured on the real sets (docs/names-in-speech.md, "Initials"), 7 in
+# 10 such words after these prepositions are a name of some kind, 4 in 10 after "the" ("the SUT",
+# "the PPA", "the ICI system": the terms a technical text defines), which is left out.
+_INITIALS = re.compile(
+    r"(?<![\w'’])(?i:at|from|through|to|on|with|via)[ \t]+"
+    r"(?P<name>[A-Z]{2,6})(?![\w-]|\.\w|['’](?!s\b))"
+)
+
+
+def _initials_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
+    """`_INITIALS`, as a list's guess (POSSIBLE, dictionary): a model that reads the same word
+    as a place or a person gives it its type (merge step 0: "tickets to MCG", a ground), and the
+    word is redacted either way."""
+    if not cased or not may_match(_INITIALS):
+        return
+    for match in _INITIALS.finditer(text):
+        lowered = match.group("name").lower()
+        if lowered not in common_words() and lowered not in IDENTIFIER_ACRONYMS:
+            yield match.start("name"), match.end("name"), L.POSSIBLE, Method.DICTIONARY
+
+
 def _listed_firm_hits(lowered: str, matches, adjacent: bool = False) -> Iterator[Hit]:
     """For each match's `name` group in `lowered` (the text, lower-cased, same length), the
     longest run of its words that the organisation lists hold whole (with `adjacent`, only runs
@@ -849,6 +875,7 @@ def _organisation_hits(
     yield from _workplace_hits(text, cased, may_match)
     yield from _named_business_hits(text, cased, may_match)
     yield from _own_account_hits(text, may_match)
+    yield from _initials_hits(text, cased, may_match)
     for start, end in spans:
         if before_verb_clitic(text, end):
             continue  # "Seven & I" said without its "&" is no "seven i'm"
@@ -911,7 +938,7 @@ _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _
                 _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _SCHOOL_CAPITALISED, _FAN_OF,
                 _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _OPENING_LOWER, _WORKPLACE_CONTEXT,
                 _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _FIRMS_DEPARTMENT,
-                _FIRMS_PREMISES]
+                _FIRMS_PREMISES, _INITIALS]
 guard_contexts("organisations", _ORG_REGEXES)
 
 
