@@ -647,6 +647,21 @@ def test_an_institution_named_by_its_initials_is_an_organisation(text, expected)
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("She was persecuted by the Church for years.", "Church"),  # one church, by its capital
+    ("It is asserted by the Crown that both parents knew.", "Crown"),
+    ("Um, I was in the Army, I was at Fort Carson.", "Army"),
+    ("The Coalition decision to provoke a fight was a mistake.", "Coalition"),
+    ("the church on the corner is lovely", None),  # any church: no capital
+    ("The church on the corner is lovely.", None),  # the capital opens the sentence
+    ("We went to the Park on Sunday.", None),  # not a body's kind
+    ("THE ARMY IS COMING", None),  # shouting
+])
+def test_a_body_named_by_its_kind_with_a_capital_is_an_organisation(text, expected):
+    found = quotes(text, "ORGANIZATION_NAME")
+    assert expected in found if expected else found == set()
+
+
+@pytest.mark.parametrize("text,expected", [
     ("Chase fraud department, can you verify the last four of your social?", "Chase"),
     ("chase fraud department can you verify your address", "chase"),
     ("i rang the amazon customer service line", "amazon"),
