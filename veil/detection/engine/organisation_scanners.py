@@ -827,13 +827,13 @@ def _initials_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]
 # one that no sentence's start explains, the writer means one body, most often (real sets,
 # training posts included: 88 of 100 such words are names, and gold marks the kind word alone
 # where a name goes on: "the University of Toronto").
-_THE_BODY = re.compile(r"(?<![\w'’])[Tt]he[ \t]+(?P<name>[A-Z][a-z]+)(?![\w'’-]|[ \t]+[A-Z])")
-_BODIES_NAMED_BY_KIND = frozenset("""
-    university college school academy institute army navy police court council church club team
-    company corporation firm bank hospital clinic department committee society association
-    federation union government agency ministry office service group foundation trust board
-    bureau commission authority league party parish diocese centre center crown coalition
-""".split())
+_BODIES_NAMED_BY_KIND = """
+    University College School Academy Institute Army Navy Police Court Council Church Club Team
+    Company Corporation Firm Bank Hospital Clinic Department Committee Society Association
+    Federation Union Government Agency Ministry Office Service Group Foundation Trust Board
+    Bureau Commission Authority League Party Parish Diocese Centre Center Crown Coalition
+""".split()
+_THE_BODY = re.compile(rf"(?<![\w'’])[Tt]he[ \t]+(?P<name>{'|'.join(_BODIES_NAMED_BY_KIND)})(?![\w'’-]|[ \t]+[A-Z])")
 
 
 def _body_named_by_kind_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
@@ -841,8 +841,7 @@ def _body_named_by_kind_hits(text: str, cased: bool, may_match: MayMatch) -> Ite
     if not cased or not may_match(_THE_BODY):
         return
     for match in _THE_BODY.finditer(text):
-        if match.group("name").lower() in _BODIES_NAMED_BY_KIND:
-            yield match.start("name"), match.end("name"), L.POSSIBLE, Method.DICTIONARY
+        yield match.start("name"), match.end("name"), L.POSSIBLE, Method.DICTIONARY
 
 
 def _listed_firm_hits(lowered: str, matches, adjacent: bool = False) -> Iterator[Hit]:
