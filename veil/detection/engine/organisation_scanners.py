@@ -797,12 +797,13 @@ def _own_account_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
 
 
 # An institution named by its initials after a preposition: "she's a nurse at UNTH", "insured
-# through NRMA", "we took him to UCH", "a letter from HMRC". In a text with capitals, a word
+# through NRMA", "we took him to UCH", "a letter from ESB". In a text with capitals, a word
 # written in capitals that English does not use (`common_words`: not "TV", "OK", "CEO", "HR") and
 # that names no kind of identifier ("with your PPS number") is, there, most often an
-# organisation's short name. Measured on the real sets (docs/names-in-speech.md, "Initials"), 7 in
-# 10 such words after these prepositions are a name of some kind, 4 in 10 after "the" ("the SUT",
-# "the PPA", "the ICI system": the terms a technical text defines), which is left out.
+# organisation's short name. On the real sets (docs/names-in-speech.md, "Organisations by their
+# initials, or by their kind with a capital"), 7 in 10 such words after these prepositions are a
+# name of some kind, 4 in 10 after "the" ("the SUT", "the PPA", "the ICI system": the terms a
+# technical text defines), which is left out.
 _INITIALS = re.compile(
     r"(?<![\w'’])(?i:at|from|through|to|on|with|via)[ \t]+"
     r"(?P<name>[A-Z]{2,6})(?![\w-]|\.\w|['’](?!s\b))"
@@ -833,7 +834,9 @@ _BODIES_NAMED_BY_KIND = """
     Federation Union Government Agency Ministry Office Service Group Foundation Trust Board
     Bureau Commission Authority League Party Parish Diocese Centre Center Crown Coalition
 """.split()
-_THE_BODY = re.compile(rf"(?<![\w'’])[Tt]he[ \t]+(?P<name>{'|'.join(_BODIES_NAMED_BY_KIND)})(?![\w'’-]|[ \t]+[A-Z])")
+_THE_BODY = re.compile(
+    rf"(?<![\w'’])[Tt]he[ \t]+(?P<name>{'|'.join(_BODIES_NAMED_BY_KIND)})(?![\w'’-]|[ \t]+[A-Z])"
+)
 
 
 def _body_named_by_kind_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
