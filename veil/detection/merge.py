@@ -70,6 +70,7 @@ from veil.detection.named_storms import without_storms
 from veil.detection.place_named_organisations import widen_to_place_named_organisations
 from veil.detection.engine.name_lists import (
     ADDRESS_TERMS,
+    BODY_KINDS,
     EPONYMS,
     IDENTIFIER_ACRONYMS,
     INTERJECTIONS,
@@ -296,14 +297,10 @@ _STUTTER = re.compile(r"([^\W\d_]+)[-–—]+\s+\1", re.IGNORECASE)
 # Nouns for a kind of body or place, which a text with capitals writes in lower case when it
 # means any one of the kind ("a job at the university", "the army", "at uni", "to the city
 # centre"): a model's organisation or place on such a word alone names none.
-_KINDS_OF_BODY_OR_PLACE = frozenset("""
-    university uni college school academy institute army navy police court council church club team
-    company corporation firm bank hospital clinic department committee society association
-    federation union government agency ministry office news service services group foundation
-    trust board bureau commission authority league party parish diocese city town centre center
-    depot harbor harbour district village county state federal stadium airport station library
-    museum orthodontist dentist counselling counseling surgery pharmacy practice shop store mall
-    restaurant cafe pub bar hotel
+_KINDS_OF_BODY_OR_PLACE = BODY_KINDS | frozenset("""
+    uni news services city town depot harbor harbour district village county state federal stadium
+    airport station library museum orthodontist dentist counselling counseling surgery pharmacy
+    practice shop store mall restaurant cafe pub bar hotel
 """.split())
 _A_CAPITALISED_WORD_BEFORE = re.compile(r"[A-Z][\w'’.-]*[ \t]+$")
 

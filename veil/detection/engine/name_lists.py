@@ -447,6 +447,15 @@ itay, eomma, oppa, unnie, noona, hyung, maman,
 lolo, tita, kuya, manong, manang, aling, anak, oupa, ouma, oom, tannie, khala, khalu, mamu, phupho,
 phuppo, beta, beti, babcia, dziadek, ciocia, wujek
 """)
+# Words for a kind of body: a text with capitals writes one in lower case where it means any body
+# of the kind ("a job at the university", "the army": `merge`), and with a capital after "the"
+# where it means one ("persecuted by the Church": `organisation_scanners`).
+BODY_KINDS = _words("""
+university, college, school, academy, institute, army, navy, police, court, council, church, club,
+team, company, corporation, firm, bank, hospital, clinic, department, committee, society,
+association, federation, union, government, agency, ministry, office, service, group, foundation,
+trust, board, bureau, commission, authority, league, party, parish, diocese, centre, center
+""")
 # The short names of identifiers ("my IBAN is", "what's your PIN", "your PPS number"): a model
 # may take the capitals of "IBAN" for an organisation, and a name list may hold "Iban", but the
 # word names a kind of number, never a person, an organisation or a place. (Not "SIN", "SWIFT" or
