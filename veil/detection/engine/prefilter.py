@@ -36,7 +36,7 @@ import re
 import threading
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from veil.detection.compiled_cache import cache_path, write_atomically
 
@@ -220,6 +220,14 @@ def _compile_or_load(patterns: Sequence["re.Pattern[str]"]):
     return database, covered
 
 
+class RegexSource(NamedTuple):
+    """A regex's text and flags: all a prefilter reads of a pattern, for a form that nothing
+    runs in Python (`RegexGuard`'s), so that it is not compiled there for nothing."""
+
+    pattern: str
+    flags: int
+
+
 class Prefilter:
     """Which of `patterns` may match a text. Safe to share between threads."""
 
@@ -386,7 +394,7 @@ class RegexGuard:
         self.patterns = list(patterns)
         necessary = necessary or {}
         self._prefilter = Prefilter(
-            [re.compile(necessary.get(p) or _guard_form(p), p.flags | re.IGNORECASE)
+            [RegexSource(necessary.get(p) or _guard_form(p), int(p.flags | re.IGNORECASE))
              for p in self.patterns]
         )
         self._index = {id(p): i for i, p in enumerate(self.patterns)}
