@@ -262,6 +262,8 @@ def major_places() -> frozenset[str]:
 
 
 def _fold(name: str) -> str:
+    if name.isascii():  # most names: nothing to fold, and NFKD leaves ASCII as it is
+        return name
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
