@@ -175,3 +175,25 @@ def test_ner_throughput_measures_a_corpus_and_agrees_with_fp32_torch(tmp_path, t
     agreement = figures["agreement"]  # ONNX Runtime (the CPU's default) against fp32 torch
     assert agreement["turns"] == 3 and agreement["span_f1"] == 1.0
     assert agreement["device_spans"] == agreement["cpu_fp32_spans"] == agreement["same"]
+
+
+def test_the_prefilter_report_ranks_what_each_prefilter_lets_run(capsys):
+    """`scripts/prefilter_report.py` over the dev tweets: a row per engine pattern and guarded
+    context regex, the costliest first, none matching a text its prefilter did not pass."""
+    sys.path.insert(0, str(ROOT))
+    from scripts import prefilter_report
+
+    assert prefilter_report.main(["--sets", "validation", "--top", "400"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    texts = int(lines[0].split()[0])
+    rows = [line.split(" | ") for line in lines[3:]]
+    assert texts > 1000 and len(rows) > 200
+    assert {row[3] for row in rows} == {"pattern", "context"}
+    seconds = [float(row[0].lstrip("| ")) for row in rows]
+    assert seconds == sorted(seconds, reverse=True)
+    for row in rows:
+        passed, matched = int(row[1]), int(row[2])
+        assert 0 <= matched <= passed <= texts
+    # the guard passes the initials rule's preposition on many texts, a capital on few
+    initials = next(row for row in rows if "(?P<name>[A-Z]{2,6" in row[5])
+    assert int(initials[2]) < int(initials[1])

@@ -57,6 +57,7 @@ _FRAGMENTS = st.sampled_from([
     "Jo", "Smith", " ", ", ", ". ", "\n", "\t", "'", "’", "the ", "'s a ", "'s still ",
     " has a new boyfriend", " from our ", "how's little ", " and her new fella", " is marrying",
     "Civic", " Party", " party", "\tChurch", " Times", "New York", " of ", "Grace Community",
+    " baptist", " bible church", "attend ", " high", "Junior High", " packers", " fans", "a big ",
 ])
 _TEXT = st.lists(
     st.one_of(_FRAGMENTS, st.text(alphabet=st.characters(max_codepoint=127), max_size=12)),

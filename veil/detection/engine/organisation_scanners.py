@@ -611,10 +611,11 @@ _OUR_LADY = re.compile(
 # teaches: "I'm at Southwest High", "from hillsboro high school" (not "to a record high", "the
 # high command", "to junior high school": after a determiner or a word that says how high or
 # which kind, "high" is the word).
+_SCHOOL_LEVELS = r"high|middle|elementary|junior high|primary|infants|juniors"
 _SCHOOL_SHORT = re.compile(
     r"(?i)\b(?:at|from|to|attends|attended|attend|teach at|taught at)[ \t]+"
     r"(?P<name>(?:(?:st\.?|saint)[ \t]+)?(?P<words>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*)?)[ \t]+"
-    r"(?:high|middle|elementary|junior high|primary|infants|juniors)(?:[ \t]+school)?)\b"
+    r"(?:" + _SCHOOL_LEVELS + r")(?:[ \t]+school)?)\b"
     r"(?![ \t]+(?:schools|of|level|levels|end|care|colou?rs?|election|elections|race|vote|votes)\b)"
 )
 # With capitals, the school's name and "Elementary", "Middle" or "High" say it wherever it stands:
@@ -962,10 +963,19 @@ _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _
                 _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _OPENING_LOWER, _WORKPLACE_CONTEXT,
                 _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _FIRMS_DEPARTMENT,
                 _FIRMS_PREMISES, _INITIALS, _THE_BODY]
-# Every text `_INSTITUTION` matches holds a head word after a space or tab; its own form, a
-# name group first, Hyperscan's approximation reports at nearly every word's end.
+# What every text some regexes match holds, which the guard scans for instead of their own
+# forms (`RegexGuard`): `_INSTITUTION`'s, a name group first, Hyperscan's approximation reports
+# at nearly every word's end; the others' forms stop at "at", "to" or "a", which most texts
+# hold (`scripts/prefilter_report.py`).
 _INSTITUTION_NEEDS = rf"[ \t](?:{INSTITUTION_HEADS}|{MEDIA_HEADS}|{TRADE_HEADS})\b"
-guard_contexts("organisations", _ORG_REGEXES, necessary={_INSTITUTION: _INSTITUTION_NEEDS})
+_NECESSARY = {
+    _INSTITUTION: _INSTITUTION_NEEDS,
+    _CONGREGATION_LOWER: (r"[ \t](?:" + _DENOMINATIONS + r"|(?:" + _CONGREGATION_KINDS + r")[ \t]+(?:"
+                          + _CONGREGATION_HEADS + r"))\b"),
+    _SCHOOL_SHORT: r"[ \t](?:" + _SCHOOL_LEVELS + r")\b",
+    _FAN_OF: r"s[ \t]+fans?\b",
+}
+guard_contexts("organisations", _ORG_REGEXES, necessary=_NECESSARY)
 
 
 def scan_organisations_batch(batch) -> Iterator[tuple]:
