@@ -230,10 +230,16 @@ def read_config_text(location: str, storage=None, what: str = "--config") -> tup
         raise ConfigError(f"{what} {location!r}: cannot read it: {error}") from None
 
 
+# libyaml's safe loader where PyYAML was built with it: the same documents, read about ten times
+# faster than in pure Python (the call-transcript profile took a tenth of a CPU second a read,
+# and a job reads its config more than once).
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _read_mapping(location: str, storage=None, what: str = "--config") -> tuple[dict, str]:
     text, source = read_config_text(location, storage, what)
     try:
-        data = json.loads(text) if source.endswith(".json") else yaml.safe_load(text)
+        data = json.loads(text) if source.endswith(".json") else yaml.load(text, Loader=_SAFE_LOADER)
     except (ValueError, yaml.YAMLError) as error:
         raise ConfigError(f"{source}: not valid YAML or JSON: {error}") from None
     if data is None:
