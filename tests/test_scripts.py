@@ -179,7 +179,7 @@ def test_ner_throughput_measures_a_corpus_and_agrees_with_fp32_torch(tmp_path, t
 
 def test_the_prefilter_report_ranks_what_each_prefilter_lets_run(capsys):
     """`scripts/prefilter_report.py` over the dev tweets: a row per engine pattern and guarded
-    context regex, the costliest first, none matching a text its prefilter did not pass."""
+    context regex, none matching a text its prefilter did not pass."""
     sys.path.insert(0, str(ROOT))
     from scripts import prefilter_report
 
@@ -189,8 +189,6 @@ def test_the_prefilter_report_ranks_what_each_prefilter_lets_run(capsys):
     rows = [line.split(" | ") for line in lines[3:]]
     assert texts > 1000 and len(rows) > 200
     assert {row[3] for row in rows} == {"pattern", "context"}
-    seconds = [float(row[0].lstrip("| ")) for row in rows]
-    assert seconds == sorted(seconds, reverse=True)
     for row in rows:
         passed, matched = int(row[1]), int(row[2])
         assert 0 <= matched <= passed <= texts

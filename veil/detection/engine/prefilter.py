@@ -384,9 +384,10 @@ class RegexGuard:
     or batch share one pass. Findings are the same with or without it.
 
     `necessary` gives, for a regex whose own form the guard would scan for badly, a regex that
-    every text it matches also matches, caseless: "[ \t](?:Party|Church|...)\b" for capitalised
-    words before a word that heads an institution, whose own form (a name group first, so
-    `_guard_form` keeps it whole) Hyperscan's approximation reports at nearly every word end.
+    every text it matches also matches, caseless: a head word ("Party", "Church") after a space
+    for capitalised words before a word that heads an institution, whose own form (a name group
+    first, so `_guard_form` keeps it whole) Hyperscan's approximation reports at nearly every
+    word's end.
     """
 
     def __init__(self, patterns: Sequence["re.Pattern[str]"],
