@@ -231,7 +231,7 @@ def read_config_text(location: str, storage=None, what: str = "--config") -> tup
 
 
 # libyaml's safe loader where PyYAML was built with it: the same documents, read about ten times
-# faster than in pure Python (the call-transcript profile took a tenth of a CPU second a read,
+# faster than in pure Python (the call-transcript profile took a twentieth of a CPU second a read,
 # and a job reads its config more than once).
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
