@@ -124,7 +124,7 @@ class RulesFn(beam.DoFn):
         try:
             with detection_deadline(self.config.detection.record_deadline_s):
                 # The turns, the configured fields, the speaker labels (veil.io.records).
-                return self.detector.find_many([conversation.texts for _, conversation in batch])
+                return self.detector.find_many([parsed.texts for parsed in batch])
         except Exception:  # noqa: BLE001 - each record is retried alone, and fails closed there
             return None
 
@@ -132,7 +132,7 @@ class RulesFn(beam.DoFn):
         raw, conversation = element
         try:
             with detection_deadline(self.config.detection.record_deadline_s):
-                findings = self.detector.find(conversation.texts)
+                findings = self.detector.find(element.texts)
         except Exception as error:  # fail closed: whatever went wrong, the text is not written
             _LOG.warning("detection failed for record %s: %s", conversation.id, type(error).__name__)
             self.errored.inc()

@@ -7,8 +7,14 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from veil.detection.casing import lower_case_reading
 from veil.detection.findings import Finding
 from veil.io.records import Conversation
+
+
+def detection_texts(conversation: Conversation) -> list[str]:
+    """The texts every detector and the merge read, at the offsets of `conversation.texts`."""
+    return lower_case_reading(conversation.texts, len(conversation.turns))
 
 
 class Parsed(NamedTuple):
@@ -19,8 +25,9 @@ class Parsed(NamedTuple):
 
     @property
     def texts(self) -> list[str]:
-        """What detection reads: the turns, the configured fields, the labels (veil.io.records)."""
-        return self.conversation.texts
+        """What detection reads: the turns, the configured fields, the labels (veil.io.records),
+        the turns of a transcript in capitals throughout in lower case (veil.detection.casing)."""
+        return detection_texts(self.conversation)
 
 
 class Detected(NamedTuple):
@@ -32,8 +39,9 @@ class Detected(NamedTuple):
 
     @property
     def texts(self) -> list[str]:
-        """What detection reads: the turns, the configured fields, the labels (veil.io.records)."""
-        return self.conversation.texts
+        """What detection reads: the turns, the configured fields, the labels (veil.io.records),
+        the turns of a transcript in capitals throughout in lower case (veil.detection.casing)."""
+        return detection_texts(self.conversation)
 
 
 class Failed(NamedTuple):
@@ -76,10 +84,12 @@ class ToAudit(NamedTuple):
 
     @property
     def texts(self) -> list[str]:
-        """What the auditor reads: the turns it scores, then the other fields with their names."""
+        """What the auditor reads: the turns it scores (in lower case if in capitals throughout,
+        as `ResidualAuditor.detect` reads them), then the other fields with their names."""
         from veil.risk.record import field_reading
 
-        return [*self.turn_texts, *(field_reading(location, text) for location, text in self.fields)]
+        return [*lower_case_reading(self.turn_texts),
+                *(field_reading(location, text) for location, text in self.fields)]
 
 
 class TurnTexts(tuple):

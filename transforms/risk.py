@@ -12,6 +12,7 @@ from transforms.audit_sample import ChooseAuditedFn, has_gold_labels
 from transforms.detect import ModelStage
 from transforms.elements import Anonymized, Failed, ToAudit
 from veil.run.config import VeilConfig
+from veil.detection.casing import lower_case_reading
 from veil.detection.speakers import is_plain_role_label
 from veil.io.fields import location_name, string_leaves
 from veil.io.outputs import RISK, OutputSpec
@@ -147,8 +148,9 @@ class ScoreRiskFn(beam.DoFn):
         audit_risk = score_conversation(conversation.id, audited + elsewhere, self.table,
                                         conversation.context, new_texts)
         # The auditor's calibrated estimate of this conversation's score (veil.risk.estimate).
-        form = case_form(new_texts)
-        chances = item_chances(audit_risk.items, form, self.fitted, new_texts)
+        read = lower_case_reading(new_texts)  # as the auditor read them
+        form = case_form(read)
+        chances = item_chances(audit_risk.items, form, self.fitted, read)
         parts = estimate_parts(audit_risk.items, form, self.fitted, chances=chances)
         estimate = {"expected": round(parts.expected, 4), "variance": round(parts.variance, 4),
                     "counted": round(parts.counted, 4), "form": form}

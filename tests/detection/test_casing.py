@@ -2,9 +2,12 @@
 writer keeps capitals for names and "I" only, a turn without capitals names no one by its case."""
 import pytest
 
-from veil.detection.casing import conversation_case, transcript_capitalises, writer_capitalises
+from tests.detection.engine.conftest import quotes
+from veil.detection.casing import (conversation_case, in_capitals_throughout, lower_case_reading,
+                                   transcript_capitalises, without_line_labels, writer_capitalises)
 from veil.detection.engine.word_facts import is_cased
 from veil.risk.auditor import ResidualAuditor
+from veil.risk.estimate import SPEECH, case_form
 from veil.run.config import load_config
 
 # As TalkBank's CHAT writes a call: turns open in lower case, names and "I" keep their capitals.
@@ -99,3 +102,58 @@ def test_a_transcriber_capital_makes_an_ordinary_word_of_the_lists_a_name():
     # The same words, written with capitals for sentences too, need more than their capital.
     prose = ["Frank called this morning.", "She has lost all hope.", "Autumn is here.", "I know."]
     assert not [f for f in detector.detect(prose) if f.info_type == "PERSON_NAME"]
+
+
+# A transcript in capitals throughout, as older recognisers and Kaldi's recipes write speech.
+IN_CAPITALS = ["YEAH I WENT BASS FISHING WITH MY BROTHER WADE", "OH NICE", "TELL [PERSON_NAME_1] HI"]
+
+
+def test_a_transcript_in_capitals_throughout_is_read_in_lower_case_letter_for_letter():
+    read = lower_case_reading(IN_CAPITALS)
+    assert read == ["yeah i went bass fishing with my brother wade", "oh nice", "tell [PERSON_NAME_1] hi"]
+    assert [len(text) for text in read] == [len(text) for text in IN_CAPITALS]
+    # a letter whose lower case is two characters keeps its case, so that offsets hold
+    assert lower_case_reading(["WE FLEW TO İZMIR LAST MAY"]) == ["we flew to İzmir last may"]
+    # only the turns: the configured fields and speaker labels after them are read as given
+    assert lower_case_reading([*IN_CAPITALS, "NOTES: CALL BACK", "SPEAKER_00"], turns=3)[3:] == \
+        ["NOTES: CALL BACK", "SPEAKER_00"]
+
+
+@pytest.mark.parametrize("texts", [
+    ["(BBC)"], ["SERVERS"], ["CARTER V"],  # a heading, a shout or an acronym: fewer than three words
+    ["YEAH I WENT FISHING WITH WADE", "oh nice"],  # one lower-case letter anywhere: not in capitals
+    ["Straße", "WIR FUHREN NACH HAUSE"],  # "ß" is a lower-case letter, though it has no capital form
+    ["555 0134", "12 34"],  # no letters at all
+])
+def test_a_shout_a_heading_or_mixed_case_is_read_as_given(texts):
+    assert not in_capitals_throughout(texts)
+    assert lower_case_reading(texts) == texts
+
+
+@pytest.mark.parametrize("text", [
+    "3.60 6.22 B: hi grant my name's pearl",  # Fisher's and CallHome's lines: times, then the speaker
+    "B: hi grant my name's pearl",
+    "Customer: hi grant my name's pearl",
+    "SPEAKER_00: hi grant my name's pearl",
+    "Speaker 1: hi grant my name's pearl",
+    "*MAR: hi grant my name's pearl",  # TalkBank's CHAT
+    "[00:00:28.300 --> 00:00:36.910] B: hi grant my name's pearl",
+    "Agent: thank you for calling\nCustomer: hi grant my name's pearl",  # a whole call as one text
+])
+def test_the_time_codes_and_speaker_labels_opening_a_line_say_nothing_of_its_case(text):
+    assert not is_cased(text)
+    assert quotes(text, "PERSON_NAME") >= {"grant", "pearl"}
+
+
+def test_a_label_leaves_the_case_of_the_words_after_it_as_it_is():
+    assert is_cased("B: hi Grant, my name's Pearl")
+    assert is_cased("Agent: Thank you for calling.\nCustomer: hi")
+    assert not is_cased("hi grant my name's pearl") and not is_cased("at 10:30 we met grant")
+    assert without_line_labels("MR. ODUYA: Your Honor, at 10:30 on the 3rd") == " Your Honor, at 10:30 on the 3rd"
+    assert without_line_labels("It was 3.5 miles, B: no") == "It was 3.5 miles, B: no"  # not a line's opening
+
+
+def test_the_auditor_reads_a_labelled_recogniser_transcript_as_speech():
+    assert case_form(["12.84 15.02 A: hi [PERSON_NAME_1] where are you calling from",
+                      "15.10 17.00 B: uh dallas"]) == SPEECH
+    assert case_form(["A: Hi [PERSON_NAME_1], where are you calling from?"]) != SPEECH

@@ -50,6 +50,7 @@ def transcript_capitalises(texts: Sequence[str]) -> bool:
     (or "I") opens."""
     capital_i = lower = capital = 0
     for text in texts:
+        text = without_line_labels(text)
         if "i" in text or "I" in text:
             for pronoun in _PRONOUN_I.findall(text):
                 if pronoun[0] == "i":
@@ -67,6 +68,26 @@ def transcript_capitalises(texts: Sequence[str]) -> bool:
             capital += 1
     return (capital_i >= CAPITAL_I and lower >= LOWER_CASE_OPENINGS
             and capital <= lower * CAPITAL_OPENINGS_PER_LOWER)
+
+
+# What opens a line of a transcript written out as text, before the words said: time codes
+# ("3.60 6.22", "0:19", "[00:00:28.300 --> 00:00:36.910]") and a speaker's label ending in a colon
+# ("B:", "Agent:", "SPEAKER_00:", "Speaker 1:", "MR. ODUYA:", "*MAR:"). The label's capitals are
+# the transcript's format, not its writer's case: "3.60 6.22 B: hi grant my name's pearl" is
+# recogniser output, as "hi grant my name's pearl" is, and judged cased it lost both names.
+_TIME_CODE = (r"(?:\[[\d:.,]+(?:[ \t]*-->[ \t]*[\d:.,]+)?\]|\(?\d{1,2}(?::\d\d){1,2}(?:[.,]\d+)?\)?"
+              r"|\d+\.\d+)[ \t]+")
+LINE_LABEL = re.compile(
+    rf"^[ \t]*(?:{_TIME_CODE})*[*%]?[A-Z][\w.'’-]*(?:[ \t]+[\w.'’-]+){{0,2}}[ \t]*:(?=[ \t]|$)",
+    re.MULTILINE)
+
+
+def without_line_labels(text: str) -> str:
+    """`text` without the time codes and speaker labels that open its lines (`LINE_LABEL`),
+    for judging its case; the words said are kept."""
+    if ":" not in text and "." not in text:
+        return text
+    return LINE_LABEL.sub("", text)
 
 
 @contextmanager
@@ -93,3 +114,49 @@ def writer_capitalises() -> bool:
     """Whether the conversation being read is written by a writer who capitalises names, so
     that a turn without capitals names no one by its case (False outside any conversation)."""
     return _WRITER_CAPITALISES.get()
+
+
+# A transcript in capitals throughout: how older recognisers, Kaldi's recipes and many reference
+# transcripts (Switchboard's, LibriSpeech's) write speech: "I WENT BASS FISHING WITH MY BROTHER
+# WADE". Its capitals say nothing of names, and what reads case (the rules' Hyperscan patterns,
+# the word lists, the model's vetoes, the merge) was built and measured on speech in lower case,
+# the commoner form; read as given, such a transcript lost organisations and took "MH17 THE" for a
+# plate. So detection reads it in lower case, letter for letter (offsets unchanged), and finds what
+# it finds in the lower-case copy. Fewer words than this in capitals are a heading or a shout
+# ("SERVERS", "(BBC)", "CARTER V"), whose capitals may be an acronym's: read as given.
+CAPITALISED_TRANSCRIPT_WORDS = 3
+_WORDS = re.compile(r"[^\W\d_]{2,}")
+
+
+def in_capitals_throughout(texts: Sequence[str]) -> bool:
+    """Whether `texts` (a conversation's turns) have no lower-case letter, and words in capitals
+    (`CAPITALISED_TRANSCRIPT_WORDS` or more, the job's placeholders not counted)."""
+    words = 0
+    for text in texts:
+        if text != text.upper():
+            return False
+        if words < CAPITALISED_TRANSCRIPT_WORDS:
+            words += len(_WORDS.findall(_PLACEHOLDER.sub(" ", text) if "[" in text else text))
+    return words >= CAPITALISED_TRANSCRIPT_WORDS
+
+
+def lower_case_reading(texts: Sequence[str], turns: int | None = None) -> list[str]:
+    """`texts` as detection reads them: when the first `turns` of them (all by default) are a
+    transcript in capitals throughout (`in_capitals_throughout`), those in lower case, letter for
+    letter, the job's placeholders kept ("[PERSON_NAME_1]"); the rest (configured fields,
+    speaker labels) and any other conversation as given. Every offset holds in both."""
+    turns = len(texts) if turns is None else turns
+    if not in_capitals_throughout(texts[:turns]):
+        return list(texts)
+    return [_lowered(text) for text in texts[:turns]] + list(texts[turns:])
+
+
+def _lowered(text: str) -> str:
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a letter whose lower case is longer ("İ") keeps its case
+        lowered = "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in text)
+    if "[" in text:
+        for placeholder in _PLACEHOLDER.finditer(text):
+            start, end = placeholder.span()
+            lowered = lowered[:start] + text[start:end] + lowered[end:]
+    return lowered

@@ -17,7 +17,7 @@ import re
 from veil.run.config import VeilConfig
 from veil.detection.detect import find_through_disguises, shared_detector
 from veil.run.errors import ConfigError
-from veil.detection.casing import conversation_case
+from veil.detection.casing import conversation_case, lower_case_reading
 from veil.detection.engine.word_facts import is_cased, the_word_not_a_name
 from veil.detection.engine.word_lists import common_words, name_words, word_name_words
 from veil.detection.engine.name_lists import ADDRESS_TERMS
@@ -74,7 +74,9 @@ class ResidualAuditor:
     def detect(self, texts: list[str], model_findings: list[Finding] | None = None) -> list[Finding]:
         """The merged findings in `texts` (turn = the text's index). `model_findings`: the
         auditor model's findings in these texts, found by the caller; None: run it here.
-        A turn's case is judged with its transcript's (veil.detection.casing), as the job's."""
+        A turn's case is judged with its transcript's (veil.detection.casing), as the job's,
+        and a transcript in capitals throughout is read in lower case, as the job reads it."""
+        texts = lower_case_reading(texts)
         with conversation_case(texts):
             return self._detect(texts, model_findings)
 

@@ -35,6 +35,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
+from veil.detection.casing import without_line_labels
 from veil.risk.verdict import interval_verdict
 
 WRITTEN, SPEECH = "written", "speech"
@@ -50,7 +51,7 @@ def case_form(texts: Iterable[str]) -> str:
     punctuation outside Veil's placeholders), else WRITTEN. A lone capital "I" is allowed."""
     letters = upper = marks = 0
     for text in texts:
-        text = _PLACEHOLDER.sub(" ", text)
+        text = _PLACEHOLDER.sub(" ", without_line_labels(text))
         marks += len(_SENTENCE_MARK.findall(text))
         for word in text.split():
             if word == "I" or word.startswith("I'"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from veil.detection.casing import writer_capitalises
+from veil.detection.casing import without_line_labels, writer_capitalises
 from veil.detection.engine.name_lists import (
     ADDRESS_TERMS,
     DETERMINERS,
@@ -141,7 +141,9 @@ _LETTERS = re.compile(r"[^\W\d_]+")
 @lru_cache(maxsize=4096)
 def _has_a_writers_capital(text: str) -> bool:
     """Whether some word of `text` has a capital that is not an English word's shouted
-    (`_A_WRITERS_CAPITAL`; beyond ASCII, "Élodie" word by word)."""
+    (`_A_WRITERS_CAPITAL`; beyond ASCII, "Élodie" word by word). The time codes and speaker
+    labels that open a transcript's lines are its format, not its writer's case ("B: hi")."""
+    text = without_line_labels(text)
     if _A_WRITERS_CAPITAL.search(text) is not None:
         return True
     for word in _LETTERS.findall(text):
