@@ -139,7 +139,10 @@ CALL_SETS = (("calls", "calls.yaml", "20 bundled calls"),
               "30 more: US family calls, hearings, podcasts, captions, service chats and calls"),
              ("voicemail-life-stories-and-world-calls", "voicemail_life_stories_and_world_calls.yaml",
               "30 more: voicemail and emergency calls, oral histories and meetings, calls in "
-              "Africa and Asia"))
+              "Africa and Asia"),
+             ("transcripts-as-written-down", "transcripts_as_written_down.yaml",
+              "30 more: as corpora, recognisers and meeting tools write them down, markup and "
+              "all"))
 
 
 def calls_section(work: Path) -> list[str]:
@@ -185,10 +188,16 @@ def calls_section(work: Path) -> list[str]:
              "voicemail boxes (three as a voicemail service's recogniser writes them) and emergency "
              "calls, oral history interviews and workplace meetings, and calls in Nigeria, South "
              "Africa, India, Singapore, Malaysia, Kenya and Ghana, where many names are English "
-             "words (Precious, Gift, Given, Beauty, Sunny). "
+             "words (Precious, Gift, Given, Beauty, Sunny). A twelfth "
+             "(`transcripts_as_written_down.yaml`) holds transcripts as corpora, recognisers and "
+             "meeting tools write them down, each in one convention, markup and all: a recogniser's "
+             "capitals throughout, Whisper's timestamps, automatic captions, meeting tools' "
+             "exports, CallHome's, Switchboard's and Fisher's lines with their times and speaker "
+             "letters, a conversation analyst's notation, the Santa Barbara corpus's, and court "
+             "transcripts. "
              "They are ours, so "
              "they are no evidence of the figures on real calls, and the rules were written after "
-             "reading what the job left in them (the last three hundred were scored blind first: "
+             "reading what the job left in them (the last three hundred and thirty were scored blind first: "
              "docs/names-in-speech.md, \"Thirty calls no rule had seen\", \"Chats, spoken "
              "transcripts and callers from abroad\", \"Callers from India, Australia, New "
              "Zealand, South Africa, Singapore and Canada, help desks and families, tried "
@@ -196,7 +205,8 @@ def calls_section(work: Path) -> list[str]:
              "conversations, tried blind\", \"Thirty conversations written blind again\", "
              "\"Thirty conversations written blind a third time\", \"Thirty conversations "
              "written blind a fourth time\", \"Thirty conversations written blind a fifth "
-             "time\" and \"Thirty conversations written blind a sixth time\").", "",
+             "time\", \"Thirty conversations written blind a sixth time\" and \"Thirty transcripts "
+             "written blind in their own conventions\").", "",
              "```",
              "python scripts/marked_to_jsonl.py data/handchecked/more_calls.yaml more_calls.jsonl",
              "veil evaluate --input more_calls.jsonl --forms all",

@@ -72,13 +72,14 @@ def transcript_capitalises(texts: Sequence[str]) -> bool:
 
 # What opens a line of a transcript written out as text, before the words said: time codes
 # ("3.60 6.22", "0:19", "[00:00:28.300 --> 00:00:36.910]") and a speaker's label ending in a colon
-# ("B:", "Agent:", "SPEAKER_00:", "Speaker 1:", "MR. ODUYA:", "*MAR:"). The label's capitals are
+# ("B:", "Agent:", "SPEAKER_00:", "Speaker 1:", "MR. ODUYA:", "*MAR:": each word capitalised or a
+# number, so not "Ray's pizza: my favorite", a review's heading). The label's capitals are
 # the transcript's format, not its writer's case: "3.60 6.22 B: hi grant my name's pearl" is
 # recogniser output, as "hi grant my name's pearl" is, and judged cased it lost both names.
 _TIME_CODE = (r"(?:\[[\d:.,]+(?:[ \t]*-->[ \t]*[\d:.,]+)?\]|\(?\d{1,2}(?::\d\d){1,2}(?:[.,]\d+)?\)?"
               r"|\d+\.\d+)[ \t]+")
 LINE_LABEL = re.compile(
-    rf"^[ \t]*(?:{_TIME_CODE})*[*%]?[A-Z][\w.'’-]*(?:[ \t]+[\w.'’-]+){{0,2}}[ \t]*:(?=[ \t]|$)",
+    rf"^[ \t]*(?:{_TIME_CODE})*[*%]?[A-Z][\w.-]*(?:[ \t]+(?:[A-Z][\w.-]*|\d+)){{0,2}}[ \t]*:(?=[ \t]|$)",
     re.MULTILINE)
 
 

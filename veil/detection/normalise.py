@@ -18,6 +18,9 @@ What a reading changes, and nothing else:
   signs (`＠`, `．`) and unusual spaces become their ASCII forms; other compatibility
   expansions of ordinary punctuation ("…" to "...") are left alone: they hide nothing and
   would change how ordinary text reads;
+- a conversation analyst's notation inside words is dropped: lengthening colons ("Da::wn"),
+  laughter particles ("Fra(h)nk"), and the pitch arrows and degree signs at a word's edge
+  ("↑Dawn", "°yeah°"), so that the word reads as it is spelled;
 - in a word that mixes Latin with Cyrillic or Greek letters, or in an email or web address,
   the Cyrillic and Greek letters that look like Latin ones become those (`CONFUSABLES`); a word
   wholly in Cyrillic or Greek is that language and is kept.
@@ -185,13 +188,53 @@ def _override_runs(text: str) -> list[tuple[int, int]]:
     return runs
 
 
+# A conversation analyst's notation (Jefferson's, as in TalkBank's CA transcripts) inside words:
+# lengthening colons ("Da::wn", "we:ll") and laughter particles ("Fra(h)nk"); and its pitch arrows
+# and the degree signs of quiet speech at a word's edge ("↑Dawn", "°yeah°"). A name broken by them is
+# no name to a rule or a list; read without them, it is. Not a colon in a token with digits, a
+# link or an address ("10:30", "fe80::1", "mailto:a@b.org"), nor in one of three colons or more
+# (a MAC address, "aa:bb:cc:dd:ee:ff").
+_IN_WORD_COLONS = re.compile(r"(?<=[A-Za-z]):+(?=[A-Za-z])")
+_LAUGH_PARTICLE = re.compile(r"(?<=[A-Za-z])\(h+\)")
+_PITCH_AND_VOLUME = re.compile(r"(?<!\d)[↑↓°]+(?=[^\W\d_])|(?<=[^\W\d_])[↑↓°]+")
+_NOT_SPOKEN = re.compile(r"[\d/@.]")
+
+
+def _notation(text: str) -> list[tuple[int, int]]:
+    """The spans of analysts' notation in `text`'s words (see above), to be read without."""
+    if ":" not in text and "(h" not in text and not any(mark in text for mark in "↑↓°"):
+        return []
+    spans = [m.span() for m in _LAUGH_PARTICLE.finditer(text)] + [m.span() for m in _PITCH_AND_VOLUME.finditer(text)]
+    for colons in _IN_WORD_COLONS.finditer(text):
+        left = text.rfind(" ", 0, colons.start()) + 1
+        right = text.find(" ", colons.end())
+        token = text[left:len(text) if right < 0 else right]
+        if not _NOT_SPOKEN.search(token) and len(re.findall(r":+", token)) <= 2:
+            spans.append(colons.span())
+    return sorted(spans)
+
+
+def _pieces_without(spans: list[tuple[int, int]], start: int, end: int) -> list[tuple[int, int]]:
+    """[start, end) less `spans`, as the pieces `_read` reads."""
+    pieces, position = [], start
+    for a, b in spans:
+        if a >= position:
+            pieces.append((position, a))
+            position = b
+    pieces.append((position, end))
+    return [(a, b) for a, b in pieces if a < b]
+
+
 def readings(text: str) -> list[Reading]:
     """How detection reads `text`: none for a text there is nothing to see through (the
-    common case, it is read as it is), else its normalised reading, and a second one with the
-    runs behind a right-to-left override reversed, as a screen shows them."""
-    if text.isascii() or (unicodedata.is_normalized("NFKC", text) and not _SUSPECT.search(text)):
+    common case, it is read as it is), else its normalised reading (less any analyst's
+    notation inside its words), and a second one with the runs behind a right-to-left override
+    reversed, as a screen shows them."""
+    notation = _notation(text)
+    if not notation and (text.isascii() or (unicodedata.is_normalized("NFKC", text)
+                                            and not _SUSPECT.search(text))):
         return []
-    primary = _read(text, [(0, len(text))])
+    primary = _read(text, _pieces_without(notation, 0, len(text)))
     runs = _override_runs(text)
     if not runs:
         if primary.text == text:

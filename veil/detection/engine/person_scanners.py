@@ -987,8 +987,34 @@ def _family_hits(text: str) -> Iterator[Hit]:
             yield start, match.end("name"), L.LIKELY if cased else L.POSSIBLE, Method.REGEX
 
 
+# A name a transcript marks as one: the Santa Barbara corpus writes its pseudonyms "~Jill" ("~rich's
+# gonna love that"), and a post signs off "~madi", "~Wayne Dyer". Not the LDC's "~FBI" (letters
+# said one by one), "~5 min", nor a word between tildes ("~spam~").
+_MARKED_AS_A_NAME = re.compile(rf"(?<![\w~])~(?P<name>{WORD}(?:[ \t]+{WORD})?)")
+
+
+def _marked_names(text: str, lowered: str, cased: bool) -> Iterator[Hit]:
+    """The names after a tilde (`_MARKED_AS_A_NAME`): a first word that a name list holds, or
+    that is capitalised and no ordinary word; not one in capitals, nor one a tilde closes."""
+    for match in _MARKED_AS_A_NAME.finditer(lowered):
+        start = match.start("name")
+        first = re.match(r"[^\W\d_][\w'’-]*", text[start:]).group(0)
+        after = start + len(first)
+        if (len(first) > 1 and first.isupper()) or text[after:after + 1] == "~":
+            continue
+        if not (clitic_base(first.lower()) in name_words()
+                or (first[0].isupper() and first.lower() not in common_words())):  # "~Author Unknown"
+            continue
+        # Without capitals, the word marked alone: "~dawn said she'd pick us up".
+        span = _context_name(text, start, match.end("name") if cased else after, cased, outright=True)
+        if span is not None:
+            yield span[0], span[1], L.LIKELY, Method.REGEX
+
+
 def _context_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     lowered = lowered_for_cues(text)
+    if may_match(_MARKED_AS_A_NAME):
+        yield from _marked_names(text, lowered, cased)
     if may_match(_SPELLED_RUN):
         yield from _spelled_out_hits(lowered)
     if may_match(_SPEAKING):
@@ -1383,7 +1409,7 @@ def _spelled_out_hits(lowered: str) -> Iterator[Hit]:
 # The context regexes of persons (`_context_hits`), which the scanners' shared guard runs first.
 _PERSON_CONTEXTS = (
     [entry[0] for entry in _NAME_CONTEXTS + _RELATION_CONTEXTS]
-    + [_INTRODUCTION, _THIS_IS_AT_THE_END, *(cue[0] for cue in _CUES), _GREETING_CONTEXT, _SPEAKING,
+    + [_MARKED_AS_A_NAME, _INTRODUCTION, _THIS_IS_AT_THE_END, *(cue[0] for cue in _CUES), _GREETING_CONTEXT, _SPEAKING,
        _TITLE_CONTEXT, _TITLE_CONTEXT_LOWER, _SPELLED_RUN, *CITATIONS]
 )
 guard_contexts("persons", _PERSON_CONTEXTS)

@@ -1,0 +1,60 @@
+"""What transcripts' own conventions say about names, read by the rules (docs/names-in-speech.md,
+"Transcripts as corpora and tools write them"): a name a transcript marks as one, and cues that
+noise tags and fillers stand between."""
+import pytest
+
+from tests.detection.engine.conftest import quotes
+from veil.detection.detect import shared_detector
+from veil.detection.normalise import readings
+from veil.run.config import load_config
+
+
+@pytest.mark.parametrize("text,expected", [
+    # The Santa Barbara corpus writes its pseudonyms after a tilde, however ordinary the word.
+    ("cause the one ~Bill ordered is the wrong one.", {"Bill"}),
+    ("~Rich's gonna love that.", {"Rich"}),
+    ("cause ~crystal checks that one", {"crystal"}),  # its ASR-style copy
+    ("no strength in men. ~William Shakespeare #women", {"William Shakespeare"}),  # a signature
+    ("HAPPY FRIDAY! ~madi", {"madi"}),
+])
+def test_a_name_a_transcript_marks_with_a_tilde(text, expected):
+    assert quotes(text, "PERSON_NAME") >= expected
+
+
+@pytest.mark.parametrize("text", [
+    "the ~FBI came by",  # the LDC's letters said one by one
+    "it took ~5 min",
+    "[DEBUT PIC] ~Spam~ (1st Showcase)",  # a word between tildes
+    "~HAPPY B-DAY",
+    "we went to the ~pool",  # an ordinary word no list names
+])
+def test_a_tilde_before_no_name_names_no_one(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+def test_without_capitals_the_marked_word_alone_is_the_name():
+    assert quotes("~dawn said she'd pick us up from the dock", "PERSON_NAME") == {"dawn"}
+
+
+@pytest.mark.parametrize("text,read", [
+    ("↑Oh hello Da::wn (.) I was just thinking about you=", "Oh hello Dawn (.) I was just thinking about you="),
+    ("heh .hh Fra(h)nk said so", "heh .hh Frank said so"),
+    ("°yeah° so:: Ro:n", "yeah so:: Ron"),
+])
+def test_a_conversation_analysts_notation_inside_words_is_read_without(text, read):
+    assert readings(text)[0].text == read
+
+
+@pytest.mark.parametrize("text", [
+    "at 10:30 we met", "mac aa:bb:cc:dd:ee:ff", "see mailto:a@b.org", "fe80::1ff:fe23:4567:890a",
+    "it is 25°C", "Note: call back", "plain text",
+])
+def test_colons_and_degrees_that_are_no_notation_are_read_as_given(text):
+    assert readings(text) == []
+
+
+def test_a_name_the_notation_breaks_is_found_and_replaced_whole():
+    texts = ["↑Oh hello Da::wn (.) I was just thinking about you=", "heh .hh an' Fra(h)nk said he'd come"]
+    found = {texts[f.turn][f.start:f.end] for f in shared_detector(load_config("call_transcripts")).detect(texts)
+             if f.info_type == "PERSON_NAME"}
+    assert found >= {"Da::wn", "Fra(h)nk"}
