@@ -7,12 +7,13 @@ so a generated corpus gives the same findings with them on and off, for every bu
 import re
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from veil.run.config import load_config
 from veil.detection.detect import ConversationDetector, batches_by_chars
 from veil.detection.engine import prefilter, scanner_guard
 from veil.detection.engine.prefilter import RegexGuard
+from veil.detection.engine.scanner_base import lowered_for_cues
 from veil.synth.generator import generate_records
 
 needs_hyperscan = pytest.mark.skipif(not prefilter.available(), reason="hyperscan not installed")
@@ -58,6 +59,7 @@ _FRAGMENTS = st.sampled_from([
     " has a new boyfriend", " from our ", "how's little ", " and her new fella", " is marrying",
     "Civic", " Party", " party", "\tChurch", " Times", "New York", " of ", "Grace Community",
     " baptist", " bible church", "attend ", " high", "Junior High", " packers", " fans", "a big ",
+    "hi ", " uh ", ", um, ", " [noise] ", " [laughter] ", "{laugh} ", " %uh ", "i'm ", "will", " talk to ",
 ])
 _TEXT = st.lists(
     st.one_of(_FRAGMENTS, st.text(alphabet=st.characters(max_codepoint=127), max_size=12)),
@@ -68,13 +70,18 @@ _TEXT = st.lists(
 @needs_hyperscan
 @settings(max_examples=300, deadline=None)
 @given(_TEXT)
+@example("hi [noise] i'm will")  # the guard once judged only the text as written, and skipped it
+@example("so i talked to uh will about it")
 def test_regex_guard_never_skips_a_match(text):
     guard = scanner_guard.guard()
     guard.build()
+    may_match = scanner_guard.guard_for(text)
     for pattern in guard.patterns:
         if not guard.may_match(pattern, text):
             assert pattern.search(text) is None
             assert pattern.search(text.lower()) is None
+        if not may_match(pattern):  # nor the form the cue regexes read, hesitations and tags blanked
+            assert pattern.search(lowered_for_cues(text)) is None
 
 
 def test_one_guard_holds_the_contexts_of_every_scanner():

@@ -58,3 +58,26 @@ def test_a_name_the_notation_breaks_is_found_and_replaced_whole():
     found = {texts[f.turn][f.start:f.end] for f in shared_detector(load_config("call_transcripts")).detect(texts)
              if f.info_type == "PERSON_NAME"}
     assert found >= {"Da::wn", "Fra(h)nk"}
+
+
+@pytest.mark.parametrize("text,expected", [
+    # Strangers on a study's call introduce themselves, then ask where the other is calling from;
+    # after "i'm", "will" is no verb.
+    ("hi i'm dawn where are you calling from", {"dawn"}),
+    ("hi i'm will", {"will"}),
+    # A transcriber's tag between the greeting and the introduction stands for no word.
+    ("hi [noise] i'm will", {"will"}),
+    ("hi {laugh} i'm grant", {"grant"}),
+    ("1.70 3.64 B: hi [laughter] i'm pearl", {"pearl"}),
+])
+def test_an_introduction_through_a_transcripts_tags(text, expected):
+    assert quotes(text, "PERSON_NAME") >= expected
+
+
+@pytest.mark.parametrize("text", [
+    "hi i'm fine how are you",  # no given name
+    "i'm will you be there",
+    "hi [PERSON_NAME_1] i'm good",  # a placeholder is no tag
+])
+def test_no_introduction_without_a_name(text):
+    assert quotes(text, "PERSON_NAME") == set()

@@ -206,7 +206,8 @@ _AN_OPENING_BEFORE = re.compile(
 # ("hope", "faith", "bill"): a caller introducing themselves as a turn opens ("hi i'm faith",
 # "hi jack i'm sandy", and as a voicemail's recogniser writes it without apostrophes: "hey dawn
 # its sandy from next door", "hi its dale again"), or after a greeting anywhere ("if you're new
-# here hiya i'm holly");
+# here hiya i'm holly"), before what strangers on a call ask next ("hi will i'm dawn where are you
+# calling from");
 # someone thanked or bidden goodbye as a turn ends ("nice talking to you bill", "you too ray bye
 # now", "nice talking to you uh dawn right"); a relative named in apposition ("my wife dawn
 # still works", "my daughter hope is a sophomore"); and whom someone dates or marries. The word
@@ -217,7 +218,7 @@ _INTRODUCED_AS = re.compile(
     r"(?:^|(?<![\w'’])(?=(?:hi|hiya|hello|hey|howdy)\b))"
     r"(?:(?:hi|hiya|howdy|hello|hey|oh|yeah|yes|um|uh|well|good (?:morning|afternoon|evening))[ \t]*[,.!?]?[ \t]+){1,3}"
     rf"(?:{WORD}[ \t]*,?[ \t]+)?(?:i['’]?m|i am|my name['’]?s|my name is|it['’]?s|this is)[ \t]+"
-    rf"(?P<name>{WORD})(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]?m|calling|from|here|over|with|again)\b))"
+    rf"(?P<name>{WORD})(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]?m|calling|from|here|over|with|again|where|who|what|how)\b))"
 )
 # ... or anywhere in a turn, before what one says on meeting someone ("um i'm rose by the way",
 # "i'm joy nice to meet you"), what an agent offers next ("you've reached skipthedishes support
@@ -658,8 +659,10 @@ def _no_names(words: Iterable[str] = (), but: frozenset[str] = frozenset()) -> f
 # The cues of `_cued_names`: (pattern, likelihood, words that are no name there, and a test of
 # the word, the lower-cased text and the word's start that refuses it there, if any).
 _SHOWN_SOMEONE = _no_names(_NOT_SOMEONE_ASKED_AFTER, but=_VERBS_BEFORE_A_SUBJECT)
-_CUES = [(_INTRODUCED_AS, L.LIKELY, _no_names(), None),
-         (_INTRODUCED_ON_MEETING, L.LIKELY, _no_names(), None),
+# After "i'm", "it's", "this is" or "my name's", "will" and "may" are no verbs: "hi i'm will".
+_INTRODUCED_NOT_NAMES = _no_names(but=frozenset({"will", "may"}))
+_CUES = [(_INTRODUCED_AS, L.LIKELY, _INTRODUCED_NOT_NAMES, None),
+         (_INTRODUCED_ON_MEETING, L.LIKELY, _INTRODUCED_NOT_NAMES, None),
          (_BIDDEN_GOODBYE, L.LIKELY, _no_names(), a_verb_before_its_clause),
          (_NICE_TALKING_TO, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_GREETED_AND_ASKED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),

@@ -277,11 +277,27 @@ def lowered_for_cues(text: str) -> str:
     names still stand side by side ("through uh nationwide" reads "through    nationwide"):
     speech keeps its fillers where a writer would not. Offsets are kept. Cached: each of the
     cue passes over one text asks for it."""
+    return blanked_for_cues(text) or lowered_same_length(text)
+
+
+def blanked_for_cues(text: str) -> str | None:
+    """`lowered_for_cues(text)` where a hesitation or a tag was blanked, else None: the scanners'
+    guard judges that form too (`veil.detection.engine.scanner_guard`). Not cached."""
     lowered = lowered_same_length(text)
-    return _HESITATION.sub(_blanked, lowered) if _A_HESITATION_WORD.search(lowered) else lowered
+    blanked = lowered
+    if "[" in text or "{" in text or "&=" in text or "%" in text:
+        for tag in _NOISE_TAG.finditer(text):
+            blanked = blanked[:tag.start()] + _blanked(tag) + blanked[tag.end():]
+    if _A_HESITATION_WORD.search(blanked):
+        blanked = _HESITATION.sub(_blanked, blanked)
+    return None if blanked == lowered else blanked
 
 
 _A_HESITATION_WORD = re.compile(r"\b(?:uh|uhh|um|umm|uhm|erm)\b")
+# A transcriber's tag for what is no word: "[laughter]", "[noise]", "[Music]", "{laugh}", "&=laughs",
+# and the "%" of CallHome's fillers ("%um"). Blanked like a hesitation, so that "hi [noise] i'm
+# will" reads "hi         i'm will"; not a placeholder ("[PERSON_NAME_1]", "[NOISE]").
+_NOISE_TAG = re.compile(r"\[[A-Za-z][a-z_ -]*\]|\{[A-Za-z][a-z_ -]*\}|&=[\w:-]+|%(?=[a-z]+\b)")
 
 
 def _blanked(match: "re.Match[str]") -> str:

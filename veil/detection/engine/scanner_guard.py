@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Mapping, Sequence
 
 from veil.detection.engine.prefilter import RegexGuard
-from veil.detection.engine.scanner_base import MayMatch
+from veil.detection.engine.scanner_base import MayMatch, blanked_for_cues
 
 # The scanners whose context regexes the guard runs, in the order it holds them: the same
 # patterns in the same order make the same compiled database, which is kept on disk by its
@@ -44,17 +44,52 @@ def guard() -> RegexGuard:
                       _NECESSARY)
 
 
+def _remember_text(last: tuple) -> None:
+    global _LAST_TEXT
+    _LAST_TEXT = last
+
+
 def guard_for(text: str) -> MayMatch:
-    """`MayMatch` for one text, from the guard's pass over that text."""
-    may_match = guard().may_match
-    return lambda pattern: may_match(pattern, text)
+    """`MayMatch` for one text, from the guard's pass over that text (and over the form the cue
+    regexes read, `lowered_for_cues`, where it differs)."""
+    last, shared = _LAST_TEXT, guard()
+    if last[0] is not shared or last[1] is not text:  # the tuple holds `text`: its id is not reused
+        last = (shared, text, _candidates([text])[0])
+        _remember_text(last)
+    return may_match_in(last[2])
+
+
+# The last text and the last batch judged, by which guard, with their candidates: the scanners
+# of one text or batch share one judgement (a tuple, replaced whole, so that threads read one
+# that belongs together).
+_LAST_TEXT: tuple = (None, None, None)
+_LAST: tuple = (None, None, None)
+
+
+def _candidates(texts: Sequence[str]) -> list:
+    """`RegexGuard.per_text(texts)`, each text's candidates joined with those of the form the cue
+    regexes read (`lowered_for_cues`: hesitations and transcribers' tags blanked, "hi [noise] i'm
+    will" read as "hi         i'm will"), where that form differs: the guard must never skip a
+    regex on a text whose blanked form it matches."""
+    global _LAST
+    last, shared = _LAST, guard()
+    if last[0] is shared and last[1] is texts:
+        return last[2]
+    found = list(shared.per_text(texts))
+    blanked = [(i, form) for i, form in ((i, blanked_for_cues(t)) for i, t in enumerate(texts)) if form]
+    if blanked:
+        more = shared.per_text([form for _, form in blanked])
+        for (i, _), extra in zip(blanked, more):
+            found[i] = None if found[i] is None or extra is None else set(found[i]) | set(extra)
+    _LAST = (shared, texts, found)
+    return found
 
 
 def guard_in_batch(batch, patterns: Sequence["re.Pattern[str]"]) -> tuple[list, set[int]]:
-    """The guard's candidates for each text of a batch (one pass over the batch), and the
-    texts where any of `patterns` may match."""
+    """The guard's candidates for each text of a batch (one pass over the batch, and one over the
+    texts whose cue form differs), and the texts where any of `patterns` may match."""
     shared = guard()
-    candidates = shared.per_text(batch.texts)
+    candidates = _candidates(batch.texts)
     wanted = {shared.index(p) for p in patterns}
     texts = batch.texts
     return candidates, {
