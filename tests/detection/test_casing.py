@@ -157,3 +157,11 @@ def test_the_auditor_reads_a_labelled_recogniser_transcript_as_speech():
     assert case_form(["12.84 15.02 A: hi [PERSON_NAME_1] where are you calling from",
                       "15.10 17.00 B: uh dallas"]) == SPEECH
     assert case_form(["A: Hi [PERSON_NAME_1], where are you calling from?"]) != SPEECH
+
+
+@pytest.mark.parametrize("text", [
+    "Keywords: mutation operators; geographic information systems",  # a field's heading
+    "Email: franz371...@gmail.com", "Ray's pizza: my favorite", "It was 3.5 miles, B: no",
+])
+def test_a_heading_before_a_colon_is_no_speakers_label(text):
+    assert without_line_labels(text) == text

@@ -72,23 +72,45 @@ def transcript_capitalises(texts: Sequence[str]) -> bool:
 
 # What opens a line of a transcript written out as text, before the words said: time codes
 # ("3.60 6.22", "0:19", "[00:00:28.300 --> 00:00:36.910]") and a speaker's label ending in a colon
-# ("B:", "Agent:", "SPEAKER_00:", "Speaker 1:", "MR. ODUYA:", "*MAR:": each word capitalised or a
-# number, so not "Ray's pizza: my favorite", a review's heading). The label's capitals are
-# the transcript's format, not its writer's case: "3.60 6.22 B: hi grant my name's pearl" is
-# recogniser output, as "hi grant my name's pearl" is, and judged cased it lost both names.
+# ("B:", "Agent:", "SPEAKER_00:", "Speaker 1:", "MR. ODUYA:", "*MAR:", "Dawn Pruitt:"). The
+# label's capitals are the transcript's format, not its writer's case: "3.60 6.22 B: hi grant my
+# name's pearl" is recogniser output, as "hi grant my name's pearl" is, and judged cased it lost
+# both names. A label is of capitalised words or numbers (not "Ray's pizza: my favorite", a
+# review's heading); one word alone is a letter, a code in capitals, a role or a given name
+# (`_ONE_WORD_LABEL`): a field's heading ("Keywords: mutation testing", "Email:") is no label.
 _TIME_CODE = (r"(?:\[[\d:.,]+(?:[ \t]*-->[ \t]*[\d:.,]+)?\]|\(?\d{1,2}(?::\d\d){1,2}(?:[.,]\d+)?\)?"
               r"|\d+\.\d+)[ \t]+")
 LINE_LABEL = re.compile(
-    rf"^[ \t]*(?:{_TIME_CODE})*[*%]?[A-Z][\w.-]*(?:[ \t]+(?:[A-Z][\w.-]*|\d+)){{0,2}}[ \t]*:(?=[ \t]|$)",
+    rf"^[ \t]*(?:{_TIME_CODE})*(?P<label>[*%]?[A-Z][\w.-]*(?:[ \t]+(?:[A-Z][\w.-]*|\d+)){{0,2}})[ \t]*:(?=[ \t]|$)",
     re.MULTILINE)
+ROLE_LABELS = frozenset("""agent customer caller client interviewer interviewee speaker host guest
+operator dispatcher doctor patient nurse rep representative user assistant moderator participant
+respondent student teacher parent witness judge counsel clerk receptionist advisor adviser
+officer support system bot mom dad mum""".split())
+
+
+def _one_word_label(word: str) -> bool:
+    """Whether one word before a colon opening a line is a speaker's label (see above)."""
+    if len(word) == 1 or word.lstrip("*%") != word or word.upper() == word or word.lower() in ROLE_LABELS:
+        return True
+    from veil.detection.engine.word_lists import given_name_words
+
+    return word.lower() in given_name_words()
+
+
+def _label_dropped(match: "re.Match[str]") -> str:
+    label = match.group("label")
+    if " " in label or "\t" in label or _one_word_label(label):
+        return ""
+    return match.group(0)
 
 
 def without_line_labels(text: str) -> str:
     """`text` without the time codes and speaker labels that open its lines (`LINE_LABEL`),
     for judging its case; the words said are kept."""
-    if ":" not in text and "." not in text:
+    if ":" not in text:
         return text
-    return LINE_LABEL.sub("", text)
+    return LINE_LABEL.sub(_label_dropped, text)
 
 
 @contextmanager
