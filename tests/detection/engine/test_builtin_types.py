@@ -167,6 +167,7 @@ FOUND = [
     ("AGE", "isn't he like twenty five?", "twenty five"),
     ("AGE", "how old is he now, ninety?", "ninety"),   # the question in the same turn
     ("AGE", "one hundred years old and still sharp", "one hundred"),
+    ("AGE", "she's a hundred and two", "a hundred and two"),  # a hundred and what follows, whole
     ("AGE", "my son joey wants his own line, hes 14. can he be on my acct", "14"),  # typed in chat
     ("AGE", "shes 76 and her knees are bad", "76"),
     ("AGE", "Reverend Young, bless him, he's, like, eighty-seven--", "eighty-seven"),
@@ -338,6 +339,8 @@ NOT_FOUND = [
     ("AGE", "the bill is twenty"),  # a given name of the lists after a determiner is a thing
     ("AGE", "the score is nine nil"), ("AGE", "that is nine"),
     ("AGE", "Because the excess is, like, a hundred."),
+    ("AGE", "he's like a hundred and fifty pounds"),  # a weight: the number is read whole
+    ("EMAIL_ADDRESS", "I'm at kaylafox.hair"),  # where to find her, after a contraction
     ("AGE", "the team who's nine points clear"),
     ("USER_NAME", "what user name you log in with?"),
     ("USER_NAME", "i sign in with google"),

@@ -284,6 +284,16 @@ def test_still_at_home_or_work_is_no_organisation(text):
     assert quotes(text, "ORGANIZATION_NAME") == set()
 
 
+@pytest.mark.parametrize("text,email", [
+    ("it's scott at gmail dot com", "scott at gmail dot com"),
+    ("yeah it's priya at acme dot co dot uk", "priya at acme dot co dot uk"),
+])
+def test_a_domain_said_aloud_after_at_is_the_emails_not_an_organisation(text, email):
+    # "at gmail" reads like where someone is; "dot com" after it says it is an address.
+    assert quotes(text, "ORGANIZATION_NAME") == set()
+    assert email in quotes(text, "EMAIL_ADDRESS")
+
+
 def test_speaker_organisations():
     assert quotes("Hi, I'm calling from Dunder Mifflin.", "ORGANIZATION_NAME_SPEAKER") == {
         "Dunder Mifflin"}
@@ -949,6 +959,8 @@ def test_addressed_near_misses(text):
     "we found a safe haven there", "he plays bass in a band", "hang it on the hook",
     "the parks were closed", "he looked innocent", "a nail and a brick", "it was pleasant",
     "the ferry was late", "he grew a beard", "a flood of calls", "dad's chip on the hood",
+    # A word that describes, after a copula or a degree word, before a relative who goes on.
+    "we were lucky my husband was driving", "i was so happy my son called",
 ])
 def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     assert quotes(text, "PERSON_NAME") == set()

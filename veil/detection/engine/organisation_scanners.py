@@ -363,6 +363,8 @@ def _where_someone_is(value: str) -> bool:
 
 
 _TITLE_WORD = re.compile(rf"(?:{TITLES.lower()})")
+# A domain said aloud after "at": "scott at gmail dot com", "at acme dot co dot uk".
+_A_SPOKEN_DOMAIN = re.compile(r"[ \t]dot[ \t]+[a-z]")
 
 
 def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int]]:
@@ -384,6 +386,8 @@ def _org_context_hits(text: str, may_match: MayMatch) -> Iterator[tuple[int, int
             value = POSSESSIVE.sub("", lowered[span[0]:span[1]])
             if "from" in lowered[match.start():match.start("name")] and _where_someone_is(value):
                 continue
+            if _A_SPOKEN_DOMAIN.search(lowered, span[0], span[1] + 8):
+                continue  # "it's scott at gmail dot com": an address said aloud, the e-mail's
             cue = lowered[match.start():match.start("name")]
             if any(w in cue for w in ("behalf", "represent", "through to")) and (
                     _TITLE_WORD.fullmatch(value.split()[0].rstrip(".")) or _names_someone(text, *span)):

@@ -610,6 +610,15 @@ def _after_a_subject_or_a_dating_word(word: str, lowered: str, start: int) -> bo
     return _after_a_subject(word, lowered, start) or _AFTER_A_DATING_WORD_BEFORE_A_TIME(word, lowered, start)
 
 
+_AFTER_A_COPULA = _after_one_of("is was are were am be been being so very really too quite pretty")
+
+
+def _describing_or_dating(word: str, lowered: str, start: int) -> bool:
+    """`_after_a_subject_or_a_dating_word`, or after a copula or a degree word, where the word
+    describes: "we were lucky my husband was driving", "i was so happy my son called"."""
+    return _after_a_subject_or_a_dating_word(word, lowered, start) or _AFTER_A_COPULA(word, lowered, start)
+
+
 # Verbs that take a clause: "thanks hope you've been well", "hi hope it's going ok" wish, and
 # name no one; "thx hope appreciate it" and "hi hope." address her.
 _CLAUSE_VERBS = frozenset("hope trust wish bet pray guess".split())
@@ -697,7 +706,7 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _INTRODUCED_NOT_NAMES, None),
          (_PARENT_NAMED_BETWEEN_DASHES, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_NAMED_BEFORE_A_RELATIVE, L.POSSIBLE,
           _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED | REQUEST_VERBS),
-          _after_a_subject_or_a_dating_word),
+          _describing_or_dating),
          (_NAMED_BEFORE_AN_HONORIFIC, L.POSSIBLE,
           _no_names(_NOT_A_CHILDS_NAME | _CONNECTIVES_NAMED | _NOT_BEFORE_AN_HONORIFIC),
           None),

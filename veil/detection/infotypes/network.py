@@ -134,9 +134,10 @@ EMAIL_ADDRESS = InfoType(
             L.VERY_LIKELY,
             trigger="@",
         ),
-        # Spoken: "scott at gmail dot com", "katie dot simmons at yahoo.com", "linh @ x.biz".
+        # Spoken: "scott at gmail dot com", "katie dot simmons at yahoo.com", "linh @ x.biz";
+        # not the end of a contraction ("I'm at kaylafox.hair" is where to find her).
         pattern(
-            rf"\b{SPOKEN_LOCAL_PART}[ \t]+(?:at|@)[ \t]+"
+            rf"\b(?<!['’]){SPOKEN_LOCAL_PART}[ \t]+(?:at|@)[ \t]+"
             rf"(?:[a-z0-9-]{{1,63}}(?:{_DOT}[a-z0-9-]{{1,63}}){{0,3}}{_DOT}{_SPOKEN_TLD}"
             rf"|[a-z0-9-]{{1,63}}(?:\.[a-z0-9-]{{1,63}})*\.[a-z]{{2,24}})\b",
             L.LIKELY,

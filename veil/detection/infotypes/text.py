@@ -264,11 +264,13 @@ TIME = InfoType(
 # --- AGE -----------------------------------------------------------------------------------
 
 _UNITS = "one|two|three|four|five|six|seven|eight|nine"
-NUMBER_WORDS = (
-    rf"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -](?:{_UNITS}))?|"
-    rf"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|{_UNITS}|"
-    rf"(?:a|one)[ -]hundred(?:[ -]and[ -](?:{_UNITS}))?)"
+_BELOW_A_HUNDRED = (
+    rf"(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ -](?:{_UNITS}))?|"
+    rf"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|{_UNITS}"
 )
+# "a hundred and fifty" is read whole, so that what follows it can say it weighs or costs
+# ("he's like a hundred and fifty pounds") rather than "a hundred" passing as an age.
+NUMBER_WORDS = rf"(?:{_BELOW_A_HUNDRED}|(?:a|one)[ -]hundred(?:[ -]and[ -](?:{_BELOW_A_HUNDRED}))?)"
 
 
 def _age_check(match: "re.Match[str]") -> Likelihood | None:
