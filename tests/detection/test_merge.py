@@ -579,6 +579,9 @@ def test_fillers_stutters_and_eponyms_name_no_one(text, value, info_type, droppe
     ("On St David's Day we sing", "David", "PERSON_NAME", True),
     ("we married in St Joseph's on Friday", "St Joseph", "LOCATION", False),  # the church
     ("David's day was long", "David", "PERSON_NAME", False),
+    ("a boiler fixed on Christmas Eve, they", "Eve", "PERSON_NAME", True),  # the end of a holiday's name
+    ("see you New Year's Eve", "Eve", "PERSON_NAME", True),
+    ("Eve and Adam came round", "Eve", "PERSON_NAME", False),
     ("tell oupa happy birthday", "oupa", "ORGANIZATION_NAME", True),  # a form of address, any type
     ("hello anak how are you", "anak", "LOCATION", True),
     ("naku it's almost midnight", "naku", "PERSON_NAME", True),  # an exclamation
@@ -598,6 +601,15 @@ def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, d
     ("I'm up before Dawn gets home.", "Dawn", False),  # a capital mid-sentence is the writer's
     ("tell hope you said hi", "hope", False),        # "tell" takes a person, whatever follows
     ("i hope you're well", "hope", True),
+    ("sure touch wood it's nothing structural", "wood", True),
+    ("she's got hazel eyes like her mum", "hazel", True),
+    ("on the edge of a cliff really", "cliff", True),
+    ("i'm not exactly rich but", "rich", True),
+    ("so it's not one big bill", "bill", True),
+    ("it's all t rex all day", "rex", True),
+    ("rose gold sure we can do that", "rose", True),
+    ("Will do. Bye bye", "Will", True),
+    ("you need faith and a stone heart", "faith", True),
     ("hey bud you busy", "bud", True),
     ("ima go to the store", "ima", True),            # "I'm a", as "I'm" is no one
     # what English speakers abroad exclaim, and words said without their "g"

@@ -396,6 +396,17 @@ def test_without_capitals_a_name_is_not_said_again_in_a_set_phrase():
     assert sorted(got) == [(4, "dawn"), (4, "mark"), (4, "wade")]
 
 
+def test_without_capitals_the_given_name_of_a_full_name_whose_surname_is_a_noun_spreads():
+    """"grace rice" typed by the model: "rice" is an English noun, but no verb, so "grace" said
+    alone later is her (not in a set phrase: "say grace"); a model's "hope said" makes no
+    "hope" a name."""
+    texts = ["it's grace rice granny's neighbour", "anyway grace is doing the cake",
+             "she made us say grace before every meal", "hope said no", "anyway hope is fine"]
+    found = [model(texts, 0, "grace rice"), model(texts, 3, "hope said")]
+    got = quoted(texts, repeated_names(texts, found))
+    assert got == [(1, "grace")]
+
+
 def test_a_name_an_agent_writes_with_its_capital_spreads_to_the_customers_lower_case():
     """A chat's agent writes "My name is Joy."; the customer types "hi joy": the name, where a
     sentence goes on, but not where a typed sentence opens ("thx. sunny day"), nor after a

@@ -70,6 +70,20 @@ def names_a_day(value: str, info_type: str) -> bool:
     return info_type != "PERSON_NAME" and key in _MONTHS_AND_WEEKDAYS
 
 
+_WORDS_BEFORE = re.compile(r"(?:[^\W\d_]+['’]?s?[ \t]+){1,2}$")
+
+
+def the_end_of_a_holiday(text: str, start: int, end: int) -> bool:
+    """Whether a finding is the last word or words of a holiday's name that the text opens
+    before it ("on Christmas [Eve]", "New Year's [Eve]", "Boxing [Day]"): the lists' "Eve" is
+    no one there."""
+    before = _WORDS_BEFORE.search(text, max(0, start - 30), start)
+    if before is None:
+        return False
+    words = text[before.start():end].translate(_QUOTES).lower().split()
+    return any(" ".join(words[i:]) in _HOLIDAYS for i in range(len(words) - 1))
+
+
 def a_saint_before_the_day(text: str, start: int, end: int) -> bool:
     """Whether a finding is a saint's name, or part of one, that the text goes on to make a day
     ("on St Patrick's Day": the gazetteer's "St Patrick" and the lists' "David" of "St David's

@@ -29,7 +29,7 @@ PHRASES = (
     "poison {ivy}", "{ivy} league", "english {ivy}",
     "bundle of {joy}", "(jump|jumped|jumping|jumps) for {joy}", "tears of {joy}", "pride and {joy}",
     "{joy} ride",
-    "leap of {faith}", "in good {faith}", "keep the {faith}", "(lose|lost|losing|restore|restored) {faith}",
+    "leap of {faith}", "in good {faith}", "keep the {faith}", "(lose|lost|losing|restore|restored|need|needs|needed|takes|took|have|has|had) {faith}",
     "(give|gave|gives|giving|given) up {hope}", "(lose|lost|losing) {hope}", "no {hope}",
     "any {hope}", "false {hope}", "{hope} so", "{hope} not",
     "{hope} (you|you're|your|it|it's|that|everything|everybody|everyone|all|to|we|they|he|she|"
@@ -40,6 +40,7 @@ PHRASES = (
     "(hit|missed|miss|hits|misses) the {mark}", "question {mark}", "on your {mark}",
     "!for {pete}'s sake", "!for {pete} sake",
     "to be {frank}", "{frank} with (you|me|him|her|them|us)",
+    "{will} do",
     # fishing and food: bass, fry, brick
     "(striped|sea|largemouth|smallmouth|black|white|rock) {bass}",
     "{bass} (boat|boats|fishing|guitar|guitars|player|line|drum|drums|pro|tournament)",
@@ -62,11 +63,16 @@ PHRASES = (
     "{pat} (on the back|yourself|myself|down|you on|him on|her on)",
     "{jack} (up|it up|the car|of all trades|squat|shit)", "(car|union) {jack}",
     # plants, birds, weather
-    "{rose} (bush|bushes|garden|gardens|bud|buds|petals|water|hips|colored|coloured)",
+    "{rose} (bush|bushes|garden|gardens|bud|buds|petals|water|hips|colored|coloured|gold|quartz|pink|wine)",
     "(prices|price|sun|water|river|temperature|temperatures|costs|it) {rose}", "{rose} and fell",
     "{robin} (outside|redbreast|egg|eggs)", "{robin}'s egg", "round {robin}",
     "{iris} (bulbs|flowers|beds)", "(water|calla|tiger|easter) {lily}", "{lily} (pad|pads)",
-    "{daisy} chain", "{sandy} (beach|beaches|soil|bottom|loam|shore)",
+    "{daisy} chain", "{sandy} (beach|beaches|soil|bottom|loam|shore|looking|coloured|colored|blonde|brown|hair)",
+    "{hazel} (eyes|eyed|tree|trees|nut|nuts|hedge|branches|twigs)",
+    "touch {wood}", "knock on {wood}",
+    "(what|which|solid|hard|soft|fire|drift|dead|reclaimed|bits of|piece of|pieces of|type of|kind of) {wood}",
+    "{wood} (burner|burners|burning|stove|floor|floors|flooring|chips|glue|panel|panels|panelling|"
+    "work|working|pile|shed|grain|stain|fence|pigeon|pigeons)",
     "{summer} (camp|job|jobs|break|vacation|school|heat|time|months|reading|squash)",
     "(this|last|next|all|every|that|indian|early|late|mid) {summer}",
     # places and things
@@ -74,6 +80,13 @@ PHRASES = (
     "(fast|slow|left|right|passing|turn|bike|middle|express|carpool|hov) {lane}", "memory {lane}",
     "{gene} (pool|therapy|editing)", "x {ray}", "{ray} of (sunshine|hope|light)",
     "(manta|sting) {ray}", "hill and {dale}",
+    "(up|down|over|top of) (that|the|a|this) {hill}",
+    "(edge of a|edge of the|off a|off the|over a|over the) {cliff}",
+    "{cliff} (edge|face|top|tops|walk|walks|path|hanger|jump)",
+    "{rich} (people|man|men|woman|women|folks|kid|kids|guy|guys|family|families|list|tea|food|"
+    "soil|history|and famous|and poor)", "(not|filthy|stinking|super|exactly|that|too) {rich}",
+    "(big|huge|final|monthly|annual|quarterly|unpaid|outstanding) {bill}",
+    "t {rex}", "t-{rex}",
     "(national|state|theme|amusement|water) {parks}", "{parks} and (rec|recreation)",
     "(trash|recycling|garbage|rubbish|wheelie) {bins}",
     "(cooking|dry|sweet) {sherry}", "glass of {sherry}", "{ferry} (ride|terminal|boat|crossing|service)",

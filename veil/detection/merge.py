@@ -62,7 +62,7 @@ from typing import Iterable
 
 from veil.detection.findings import Finding, Method
 from veil.detection.infotypes.builtin import BUILTINS
-from veil.detection.calendar_words import a_saint_before_the_day, names_a_day
+from veil.detection.calendar_words import a_saint_before_the_day, names_a_day, the_end_of_a_holiday
 from veil.detection.casing import conversation_case
 from veil.detection.headed_names import widen_to_heads
 from veil.detection.idioms import names_no_one_here
@@ -372,7 +372,8 @@ def _a_day_alone(finding: Finding, texts: list[str]) -> bool:
         return False
     text = texts[finding.turn]
     value = text[finding.start:finding.end].strip(_EDGES)
-    if names_a_day(value, finding.info_type) or a_saint_before_the_day(text, finding.start, finding.end):
+    if names_a_day(value, finding.info_type) or a_saint_before_the_day(text, finding.start, finding.end) \
+            or the_end_of_a_holiday(text, finding.start, finding.end):
         return True
     trailing = _TRAILING_LOWER_CASE.search(value)
     return (trailing is not None and is_cased(text)

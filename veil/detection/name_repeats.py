@@ -326,9 +326,17 @@ def _said_alone(text: str, finding: Finding) -> str | None:
         return value.pop()
     last = words[-1].casefold() if words else ""
     if len(words) in (2, 3) and words[0] in value and words[0].casefold() in given_name_words() \
-            and last in family_name_words() and last not in common_words():
+            and last in family_name_words() and (last not in common_words() or _a_surname_no_verb(last)):
         return words[0]
     return None
+
+
+def _a_surname_no_verb(word: str) -> bool:
+    """Whether a surname that is an English word is a noun or an adjective, not a verb people
+    do ("grace rice", "hope king", "faith baker"; not "grace said", "eastman went")."""
+    from veil.detection.engine.name_lists import AMBIGUOUS_NAMES, VERBS_AFTER_PEOPLE
+
+    return word in AMBIGUOUS_NAMES and word not in VERBS_AFTER_PEOPLE
 
 
 # "i'll put down ray and sandy", "with frank and dot came": a name the model or a cue found,

@@ -961,6 +961,11 @@ def test_addressed_near_misses(text):
     "the ferry was late", "he grew a beard", "a flood of calls", "dad's chip on the hood",
     # A word that describes, after a copula or a degree word, before a relative who goes on.
     "we were lucky my husband was driving", "i was so happy my son called",
+    # A count noun after a determiner, or before what is said of a thing; thanks before "will do".
+    "the bill was paid last week", "i think that bill was too high", "rich is a relative term",
+    "but frank is the word i'd use", "thanks will do", "sorry theres a bit of noise",
+    "is this rich enough", "prices rose who knows why",
+    "love you too bye", "we love you too take care", "i'd ask council to hold the site",
 ])
 def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     assert quotes(text, "PERSON_NAME") == set()
@@ -1077,6 +1082,18 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("go see lane our ta lane do you want to", "lane"),  # a helper by their role
     ("our carer rose comes on mondays", "rose"),
     ("i'll ask mark he owes me", "mark"),  # someone to ask, taken up by a pronoun or at the end
+    ("i was gonna ask will to drive mom", "will"),  # asked to do something, after all, or where
+    ("i gotta ask will though he just started", "will"),  # they work
+    ("i'll ask rich at the web agency", "rich"),
+    ("thank you rose and a phone number", "rose"),  # thanked, then a farewell or the next question
+    ("thanks will bye", "will"),
+    ("cheers sky cheers will it's been a laugh", "will"),
+    ("my pleasure faith speak soon bye now", "faith"),
+    ("hiya is this hope", "hope"),  # asked for after a greeting
+    ("i thought bill was sorting that", "bill"),  # a count noun bare before its verb, as a clause opens
+    ("yeah rich was great fine by me", "rich"),
+    ("twenty-two including bill who says his knees are fine", "bill"),  # "who" says a person
+    ("and then theres frank whos retired", "frank"),
     ("i cried a lot ask rich", "rich"),
     ("a huge thank you to dawn who reached out", "dawn"),  # someone thanked before an audience
     ("so shout out to ruby on reception", "ruby"),

@@ -238,13 +238,19 @@ _PRAISE_AFTER_THANKS = (
     r"(?:a|the|so|very)|i[ \t]+(?:really[ \t]+)?appreciate|(?:really[ \t]+)?appreciate[ \t]+it|have[ \t]+a[ \t]+"
     r"(?:good|great|nice|lovely))\b"
 )
+# ... or before a farewell or the next thing asked ("thanks will bye", "my pleasure faith speak
+# soon", "cheers sky cheers will", "thank you rose and a phone number").
+_FAREWELL_OR_NEXT_AFTER_THANKS = (
+    r"[ \t]*[,.!]*[ \t]+(?:bye|cheers|speak[ \t]+soon|talk[ \t]+soon|see[ \t]+you|take[ \t]+care|"
+    r"it['’]?s[ \t]+been|and[ \t]+(?:a|an|the|your|can|could|what|how|if)(?![\w'’]))"
+)
 _BIDDEN_GOODBYE = re.compile(
     r"\b(?:(?:nice|good|great|lovely)[ \t]+(?:talking|speaking|chatting)[ \t]+(?:to|with)[ \t]+you|"
-    r"you too|thanks|thank you|thank u|thx|tysm|bye(?:[ \t]+bye)?|take care)"
+    r"you too|thanks|thank you|thank u|thx|tysm|cheers|my pleasure|bye(?:[ \t]+bye)?|take care)"
     r"(?:[ \t]+(?:so|very)[ \t]+much|[ \t]+for (?:all )?(?:your|the) help)?"
     r"[ \t]*,?[ \t]+(?:(?:uh|um|er)[ \t]*,?[ \t]+)?"
     rf"(?P<name>{WORD})(?=[ \t]*,?[ \t]*(?:(?:bye|take care|now|then|right)[ \t]*){{0,3}}[.!?]*[ \t]*$"
-    rf"|{_PRAISE_AFTER_THANKS})"
+    rf"|{_PRAISE_AFTER_THANKS}|{_FAREWELL_OR_NEXT_AFTER_THANKS})"
 )
 # "nice talking to you bill give the pups a scratch": whom the speaker has talked to is addressed
 # after it, however the turn goes on.
@@ -283,9 +289,11 @@ _GREETED_AND_ASKED = re.compile(
     r"how[ \t]+(?:are|r)[ \t]+(?:you|u|things)|how's[ \t]+it[ \t]+going|how[ \t]+have[ \t]+you[ \t]+been|"
     r"long[ \t]+time)\b"
 )
-# "hi is that penny? it's callum from brightlane": who a caller asks for as the call opens.
+# "hi is that penny? it's callum from brightlane", "hiya, is this hope?": who a caller asks for
+# as the call opens ("is this" only after a greeting: "is this rich?" may ask of a dish).
 _ASKED_FOR_AS_A_CALL_OPENS = re.compile(
-    r"^(?:(?:hi|hello|hey|hiya|good[ \t]+(?:morning|afternoon|evening))[ \t]*,?[ \t]+)?is[ \t]+that[ \t]+"
+    r"^(?:(?:(?:hi|hello|hey|hiya|good[ \t]+(?:morning|afternoon|evening))[ \t]*,?[ \t]+)?is[ \t]+that|"
+    r"(?:hi|hello|hey|hiya|good[ \t]+(?:morning|afternoon|evening))[ \t]*,?[ \t]+is[ \t]+this)[ \t]+"
     rf"(?P<name>{WORD})(?=[ \t]*[?.,]|[ \t]+(?:it's|it is|this is|i'm)\b|[ \t]*$)"
 )
 # "she's dating cash young", "joy is marrying mark love": whom someone marries or dates.
@@ -488,11 +496,32 @@ _WHOSE_DAY_IT_IS = re.compile(
 # person is meant, where a thing would take "that" or "which" (not "who knows", "who cares", nor
 # a word for anyone: "a guy who works there").
 _WHO_DID = re.compile(
-    rf"\b(?P<name>{WORD})[ \t]+who(?:['’](?:s|d|ll)|[ \t]+(?:is|was|has|had|helped|retired|works|"
+    rf"\b(?P<name>{WORD})[ \t]+who(?:['’]?(?:s|d|ll)\b|[ \t]+(?:is|was|has|had|says|said|does|did|"
+    r"helped|retired|works|"
     r"worked|lives|lived|runs|ran|used|came|comes|left|started|owns|owned|moved|manages|managed|"
     r"teaches|taught|sorted|fixed|handles|handled|joined|leads|led|drives|drove|looks after|"
     r"looked after|set up|sets up|deals with|dealt with))\b"
 )
+# "i thought bill was sorting that", "yeah rich was great", "bill doesn't sort anything": a
+# word English uses as a count noun or an adjective ("bill", "mark", "rich") is no noun bare
+# before a verb that agrees with it, where a clause opens (the turn's start, "and", "so",
+# "yeah", "i thought"): the bill, a mark, rich people take a determiner or a noun. The words
+# English uses bare as mass nouns ("hope is", "dawn is breaking", "grace was said") are left.
+_SUBJECT_NAMES = frozenset("""bill mark jack hunter cliff brook rich sandy frank penny rob ray
+    chase rusty dusty grant will""".split())
+_NAMED_AS_A_CLAUSE_SUBJECT = re.compile(
+    r"(?:^|(?<=[.!?,])[ \t]*|\b(?:and|but|so|cause|cos|because|then|well|yeah|yes|oh|um|uh|okay|ok|"
+    r"anyway|actually|apparently|honestly|thought|think|guess|reckon|know|said|says|told|if|when|"
+    r"whether|until|since)[ \t]+)"
+    rf"(?P<name>{WORD})[ \t]+(?:was|is|has|had|does|doesn['’]?t|did|didn['’]?t|would|wouldn['’]?t|"
+    r"can|can['’]?t|could|couldn['’]?t|will|won['’]?t)\b(?![ \t]+(?:be|been|being|the|a|an)\b)"
+)
+
+
+def _no_subject_name(word: str, lowered: str, start: int) -> bool:
+    return word not in _SUBJECT_NAMES
+
+
 # "dawn said she'd drive", "as frank always says": someone who says or tells, which only a person
 # does (not after a subject, a modal or a determiner: "i hope said", "the bill said").
 _SAYS_SOMETHING = re.compile(
@@ -513,8 +542,13 @@ _WILL_WILL = re.compile(r"\b(?P<name>will)[ \t]+will\b")
 _AND_I = re.compile(rf"\b(?P<name>{WORD})[ \t]+and[ \t]+(?:i|me)\b(?!['’])")
 _ME_AND = re.compile(rf"\bme[ \t]+and[ \t]+(?P<name>{WORD})\b")
 # "i'll ask mark he owes me", "i cried a lot ask rich": someone to ask, with a pronoun that
-# takes them up or at the turn's end (not "ask questions", "ask nicely").
-_ASK_SOMEONE = re.compile(rf"\bask[ \t]+(?P<name>{WORD})(?=[ \t]+(?:he|she)\b|[ \t]*[.!?]*[ \t]*$)")
+# takes them up or at the turn's end (not "ask questions", "ask nicely"); or asked to do
+# something, asked after all, or asked where they work ("i was gonna ask will to drive mom",
+# "i gotta ask will though", "i'll ask rich at the web agency"), not "ask to the end".
+_ASK_SOMEONE = re.compile(
+    rf"\bask(?:ed|ing)?[ \t]+(?P<name>{WORD})(?=[ \t]+(?:he|she)\b|[ \t]*[.!?]*[ \t]*$|"
+    r"[ \t]+to[ \t]+(?!(?:the|a|an|my|your|our|his|her|their|me|us|him|them|it|be)\b)[^\W\d_]|"
+    r"[ \t]*,?[ \t]+though\b|[ \t]+at[ \t]+the\b|[ \t]+if[ \t]+(?:he|she|they|i|we)\b)")
 # "a huge thank you to dawn who reached out", "shout out to ruby on reception": someone thanked
 # in a talk, a podcast or a vlog (not "thanks to", which says why: "thanks to grace we made it").
 _THANKED = re.compile(
@@ -632,6 +666,24 @@ def a_verb_before_its_clause(word: str, lowered: str, start: int) -> bool:
     return word in _CLAUSE_VERBS and _A_CLAUSE_NEXT.match(lowered, start + len(word)) is not None
 
 
+# Bodies one asks as a whole, which the lists hold as surnames ("i'd ask council to hold").
+_BODIES_ASKED = frozenset("""council court police government management staff support admin legal
+    counsel board committee congress parliament""".split())
+
+
+def _a_body_asked(word: str, lowered: str, start: int) -> bool:
+    return word in _BODIES_ASKED
+
+
+def _will_or_a_verb_before_its_clause(word: str, lowered: str, start: int) -> bool:
+    """`a_verb_before_its_clause`, or "will" with nothing after it ("yes i will thanks will."
+    is rare, "thanks, will do" is no goodbye at all): after thanks, "will" is a name only where a
+    farewell or praise follows ("thanks will bye")."""
+    if word == "will":
+        return re.match(r"[ \t]*[,.!?]*[ \t]*$", lowered[start + len(word):]) is not None
+    return a_verb_before_its_clause(word, lowered, start)
+
+
 def _no_english_word_or_after_a_subject(word: str, lowered: str, start: int) -> bool:
     return _no_english_word(word, lowered, start) or _after_a_subject(word, lowered, start)
 
@@ -672,7 +724,7 @@ _SHOWN_SOMEONE = _no_names(_NOT_SOMEONE_ASKED_AFTER, but=_VERBS_BEFORE_A_SUBJECT
 _INTRODUCED_NOT_NAMES = _no_names(but=frozenset({"will", "may"}))
 _CUES = [(_INTRODUCED_AS, L.LIKELY, _INTRODUCED_NOT_NAMES, None),
          (_INTRODUCED_ON_MEETING, L.LIKELY, _INTRODUCED_NOT_NAMES, None),
-         (_BIDDEN_GOODBYE, L.LIKELY, _no_names(), a_verb_before_its_clause),
+         (_BIDDEN_GOODBYE, L.LIKELY, _no_names(but=frozenset({"will"})), _will_or_a_verb_before_its_clause),
          (_NICE_TALKING_TO, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_GREETED_AND_ASKED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_FROM_A_TEAM, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER | _HELD_IN_SOMETHING),
@@ -692,10 +744,12 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _INTRODUCED_NOT_NAMES, None),
          (_WHO_DID, L.POSSIBLE,
           _no_names(_NOT_SOMEONE_ASKED_AFTER | PEOPLE_WORDS, but=_VERBS_BEFORE_A_SUBJECT), None),
          (_ASKED_ABOUT, L.POSSIBLE, _SHOWN_SOMEONE, _no_english_word),
+         (_NAMED_AS_A_CLAUSE_SUBJECT, L.POSSIBLE, _no_names(but=frozenset({"will"})), _no_subject_name),
          (_WILL_WILL, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject),
          (_AND_I, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject_or_a_copula),
          (_ME_AND, L.POSSIBLE, _SHOWN_SOMEONE, None),
-         (_ASK_SOMEONE, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), None),
+         (_ASK_SOMEONE, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER, but=frozenset({"will"})),
+          _a_body_asked),
          (_THANKED, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), None),
          (_PRESENTED, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), None),
          (_PRESENTED_WHO, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), None),
@@ -749,9 +803,9 @@ GREETINGS = (r"thanks|thank you|thank u|thx|ty|hi|hello|hey|hiya|dear|bye|goodby
 _GREETING_CONTEXT = re.compile(
     rf"\b(?:{GREETINGS})[ \t]*,?[ \t]+(?P<name>{WORD}(?:[ \t]+{WORD})?)"
 )
-# What a greeting says besides whom it greets ("welcome back", "welcome home"): the lists' surname
-# "Back" is no one there.
-_GREETING_ADVERBS = frozenset({"back", "home", "aboard", "again", "there"})
+# What a greeting says besides whom it greets ("welcome back", "welcome home", "love you too
+# bye"): the lists' surnames "Back" and "Too" are no one there.
+_GREETING_ADVERBS = frozenset({"back", "home", "aboard", "again", "there", "too", "so", "very", "all"})
 GREETING_BEFORE = re.compile(rf"(?i)\b(?:{GREETINGS})[ \t]*,?[ \t]+$")
 _TITLE_CONTEXT = re.compile(
     rf"\b(?:{TITLES})\b\.?[ \t]+(?P<name>{_CAP}(?:[ \t]+{_CAP})?)"
@@ -900,7 +954,8 @@ def _inflected_ordinary(lowered: str) -> bool:
 # Contractions a chat types without the apostrophe, which the lists hold as surnames ("Cant"):
 # "hey cant log in since yesterday".
 _CONTRACTIONS_TYPED_BARE = frozenset("""cant dont wont didnt isnt wasnt doesnt havent couldnt
-    wouldnt shouldnt aint im ive id youre theyre thats whats""".split())
+    wouldnt shouldnt aint im ive id youre theyre thats whats theres heres wheres hes shes youve
+    weve theyve""".split())
 
 
 def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, int] | None:
@@ -938,7 +993,8 @@ _AFTER_THE_ONE_GREETED = re.compile(
     r"[ \t]*(?:[.!?]|$|,?[ \t]+(?:(?:um|uh|er)[ \t]+)?(?:i['’]?m|i[ \t]+am|i[ \t]+was|i[ \t]+have|i['’]?ve|"
     r"i[ \t]+just|i[ \t]+wanted|i[ \t]+need|i['’]?d[ \t]+like|this[ \t]+is|it['’]?s[ \t]+me|my[ \t]+name|"
     r"it['’]?s[ \t]+(?=[^\W\d_]+[ \t]+(?:from|here|calling|again)\b)|"
-    r"how[ \t]+are[ \t]+you|how['’]?s[ \t]+it[ \t]+going|you['’]?ve[ \t]+been|thanks|thank[ \t]+you)\b)",
+    r"how[ \t]+are[ \t]+you|how['’]?s[ \t]+it[ \t]+going|you['’]?ve[ \t]+been|thanks|thank[ \t]+you|"
+    r"bye|cheers|speak[ \t]+soon|talk[ \t]+soon|see[ \t]+you|take[ \t]+care|it['’]?s[ \t]+been)\b)",
     re.IGNORECASE)
 
 
