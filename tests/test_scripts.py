@@ -129,7 +129,8 @@ def test_quality_speech_section_shows_each_set_one_record_each_and_as_calls(tmp_
                                         ("data/handchecked/strangers_interviews_and_families.yaml", 30),
                                         ("data/handchecked/family_calls_hearings_and_service.yaml", 30),
                                         ("data/handchecked/voicemail_life_stories_and_world_calls.yaml", 30),
-                                        ("data/handchecked/transcripts_as_written_down.yaml", 30)])
+                                        ("data/handchecked/transcripts_as_written_down.yaml", 30),
+                                        ("data/handchecked/names_and_firms_that_are_words.yaml", 30)])
 def test_the_handchecked_calls_convert_to_labelled_jsonl(tmp_path, path, calls):
     # data/handchecked/*calls.yaml and chats_and_speech.yaml are scored with `veil evaluate`
     # through this conversion: every mark must be well formed and of a type the catalogue knows.

@@ -737,6 +737,33 @@ def test_a_business_said_to_be_called_something_is_an_organisation(text, expecte
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("I was thinking we could do dinner at Harvest Table on Friday.", "Harvest Table"),
+    ("Yeah. It's called Harvest Table, we run out of the old scout hut.", "Harvest Table"),
+    ("We work with Dry Rite Restoration, they can be there same day.", "Dry Rite Restoration"),
+    ("Okay, I'll call Fresh Start now.", "Fresh Start"),
+    ("The people at Gulf Coast Siding were very easy to work with.", "Gulf Coast Siding"),
+])
+def test_a_business_named_by_ordinary_words_with_capitals(text, expected):
+    assert expected in quotes(text, "ORGANIZATION_NAME")
+
+
+@pytest.mark.parametrize("text", [
+    "He lives at Main Street now.",  # a street, a day, a title, an award, someone's name
+    "I'll see him at Christmas Eve.",
+    "on the road with the Prime Minister in Arnhem Land",
+    "a nomination for Best Actor at the Film Critics Circle",
+    "a nomination at Teen Choice Awards for Choice Breakout Movie Star",  # inside a longer name
+    "Pedigree Donates Dog Food for Blog Posts",  # a headline in title case
+    "She went with Mary Jones.",
+    "from some new series called the The Tale of Terra",
+    "we had dinner at harvest table",  # without capitals, nothing says the words are a name
+])
+def test_capitalised_ordinary_words_that_name_no_business(text):
+    assert quotes(text, "ORGANIZATION_NAME") == set()
+
+
+
+@pytest.mark.parametrize("text,expected", [
     ("I'm calling from the Citizens Advice Bureau on behalf of Mrs Adeyemi.", "Adeyemi"),
     ("I'm calling on behalf of John Smith.", "John Smith"),
 ])

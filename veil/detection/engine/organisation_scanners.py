@@ -760,6 +760,54 @@ def _named_business_hits(text: str, cased: bool, may_match: MayMatch) -> Iterato
             yield span[0], span[1], L.LIKELY, Method.REGEX
 
 
+# A business named by ordinary English words, capitalised where no sentence opens, after a word
+# that says where one goes, works or deals ("dinner at Harvest Table", "we work with Dry Rite
+# Restoration", "I'll call Fresh Start now", "the function room at the Harbour Bar"): the capitals
+# make the words a name, and a person's or a town's name is rarely all English words. Not a street,
+# a building or a day (the place and calendar rules have those), nor a text that capitalises
+# every word.
+_ORDINARY_WORDS_NAMED = re.compile(
+    r"\b(?:at|with|from|through|for|called|named|call|join|joined|joining)[ \t]+(?:the[ \t]+)?"
+    r"(?P<name>[A-Z][a-z'’]+(?:[ \t]+[A-Z][a-z'’]+){1,3})(?![\w'’-])"
+)
+_NOT_A_BUSINESS_HEAD = frozenset(
+    """street road avenue lane boulevard terrace crescent highway parkway drive way close park
+    lake river hill hills mountain mountains valley bridge square station airport hospital
+    infirmary museum cathedral chapel church mosque synagogue prison island islands beach bay
+    day eve night week weekend morning evening year christmas easter service services
+    department team office desk support award awards prize prizes medal actor actress corpus
+    theory semantics thing things post posts minister president director clerk manager officer
+    secretary chair chairman control""".split())
+
+
+_A_CAPITAL_BEFORE = re.compile(r"[A-Z][\w'’-]*[ \t]+$")
+
+
+def _ordinary_words_named_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
+    if not cased or not may_match(_ORDINARY_WORDS_NAMED):
+        return
+    from veil.detection.engine.word_facts import capitalises_every_word
+
+    every_word = None
+    for match in _ORDINARY_WORDS_NAMED.finditer(text):
+        before = _A_CAPITAL_BEFORE.search(text, 0, match.start())
+        if before is not None and not sentence_initial(text, before.start()) \
+                and not re.match(r"I(?:['’]|\b)", before.group(0)):
+            continue  # "the Center for Advanced Study", "Dog Food for Blog Posts": inside a name or a headline
+        words = match.group("name").split()
+        lowered = [w.lower().rstrip("'’s") if w.lower().endswith(("'s", "’s")) else w.lower() for w in words]
+        if lowered[0] in STOPWORDS or not all(w in common_words() and w not in given_name_words() for w in lowered):
+            continue  # "a series called the The Tale": a title's article
+        if lowered[-1] in _NOT_A_BUSINESS_HEAD or any(month_or_weekday(w) for w in lowered) \
+                or names_a_day(" ".join(lowered), "ORGANIZATION_NAME"):
+            continue
+        if every_word is None:
+            every_word = capitalises_every_word(text)
+        if every_word:
+            return
+        yield match.start("name"), match.end("name"), L.POSSIBLE, Method.REGEX
+
+
 # A customer's own account at a firm, named before what they hold there: "from my nationwide
 # account", "my amazon order", "my sky bill".
 _OWN_ACCOUNT = re.compile(
@@ -901,6 +949,7 @@ def _organisation_hits(
         yield start, end, L.LIKELY, Method.REGEX
     yield from _workplace_hits(text, cased, may_match)
     yield from _named_business_hits(text, cased, may_match)
+    yield from _ordinary_words_named_hits(text, cased, may_match)
     yield from _own_account_hits(text, may_match)
     yield from _initials_hits(text, cased, may_match)
     yield from _body_named_by_kind_hits(text, cased, may_match)
@@ -966,7 +1015,7 @@ _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _
                 _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _SCHOOL_CAPITALISED, _FAN_OF,
                 _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _OPENING_LOWER, _WORKPLACE_CONTEXT,
                 _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _FIRMS_DEPARTMENT,
-                _FIRMS_PREMISES, _INITIALS, _THE_BODY]
+                _FIRMS_PREMISES, _INITIALS, _THE_BODY, _ORDINARY_WORDS_NAMED]
 # What every text some regexes match holds, which the guard scans for instead of their own
 # forms (`RegexGuard`): `_INSTITUTION`'s, a name group first, Hyperscan's approximation reports
 # at nearly every word's end; the others' forms stop at "at", "to" or "a", which most texts
