@@ -755,6 +755,7 @@ def test_a_business_named_by_ordinary_words_with_capitals(text, expected):
     "a nomination at Teen Choice Awards for Choice Breakout Movie Star",  # inside a longer name
     "Pedigree Donates Dog Food for Blog Posts",  # a headline in title case
     "She went with Mary Jones.",
+    "I applied for Carer's Allowance about seven weeks ago.",  # a benefit
     "from some new series called the The Tale of Terra",
     "we had dinner at harvest table",  # without capitals, nothing says the words are a name
 ])

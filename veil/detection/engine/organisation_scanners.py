@@ -777,7 +777,8 @@ _NOT_A_BUSINESS_HEAD = frozenset(
     day eve night week weekend morning evening year christmas easter service services
     department team office desk support award awards prize prizes medal actor actress corpus
     theory semantics thing things post posts minister president director clerk manager officer
-    secretary chair chairman control""".split())
+    secretary chair chairman control allowance benefit benefits credit pension payment payments
+    scheme""".split())
 
 
 _A_CAPITAL_BEFORE = re.compile(r"[A-Z][\w'’-]*[ \t]+$")
