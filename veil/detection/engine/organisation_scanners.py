@@ -43,6 +43,7 @@ from veil.detection.engine.scanner_base import (
 from veil.detection.engine.scanner_guard import guard_contexts, guard_for, guard_in_batch, may_match_in, NOTHING
 from veil.detection.engine.word_facts import (
     before_verb_clitic,
+    capitalises_every_word,
     clitic_base,
     is_cased,
     ordinary_word,
@@ -782,21 +783,20 @@ _NOT_A_BUSINESS_HEAD = frozenset(
 
 
 _A_CAPITAL_BEFORE = re.compile(r"[A-Z][\w'’-]*[ \t]+$")
+_THE_SPEAKER = re.compile(r"I(?:['’]|\b)")  # "I'll call Fresh Start": "I" is capitalised anywhere
 
 
 def _ordinary_words_named_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
     if not cased or not may_match(_ORDINARY_WORDS_NAMED):
         return
-    from veil.detection.engine.word_facts import capitalises_every_word
-
     every_word = None
     for match in _ORDINARY_WORDS_NAMED.finditer(text):
         before = _A_CAPITAL_BEFORE.search(text, 0, match.start())
         if before is not None and not sentence_initial(text, before.start()) \
-                and not re.match(r"I(?:['’]|\b)", before.group(0)):
+                and not _THE_SPEAKER.match(before.group(0)):
             continue  # "the Center for Advanced Study", "Dog Food for Blog Posts": inside a name or a headline
         words = match.group("name").split()
-        lowered = [w.lower().rstrip("'’s") if w.lower().endswith(("'s", "’s")) else w.lower() for w in words]
+        lowered = [w.lower()[:-2] if w.lower().endswith(("'s", "’s")) else w.lower() for w in words]
         if lowered[0] in STOPWORDS or not all(w in common_words() and w not in given_name_words() for w in lowered):
             continue  # "a series called the The Tale": a title's article
         if lowered[-1] in _NOT_A_BUSINESS_HEAD or any(month_or_weekday(w) for w in lowered) \
