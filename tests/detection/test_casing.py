@@ -3,7 +3,7 @@ writer keeps capitals for names and "I" only, a turn without capitals names no o
 import pytest
 
 from tests.detection.engine.conftest import quotes
-from veil.detection.casing import (conversation_case, in_capitals_throughout, lower_case_reading,
+from veil.detection.casing import (conversation_case, in_capitals_throughout, line_openings, lower_case_reading,
                                    transcript_capitalises, without_line_labels, writer_capitalises)
 from veil.detection.engine.word_facts import is_cased
 from veil.risk.auditor import ResidualAuditor
@@ -165,3 +165,15 @@ def test_the_auditor_reads_a_labelled_recogniser_transcript_as_speech():
 ])
 def test_a_heading_before_a_colon_is_no_speakers_label(text):
     assert without_line_labels(text) == text
+
+
+@pytest.mark.parametrize("text,spans", [
+    ("33.10 35.11 hiya is this hope", [(0, 12)]),  # CallHome's time codes alone
+    ("3.60 6.22 B: hi grant", [(0, 12)]),  # time codes and a label
+    ("[00:00:28.300 --> 00:00:36.910] okay", [(0, 32)]),
+    ("B: hi\nA: bye", [(0, 2), (6, 8)]),  # each line of a call written as one text
+    ("3.5 million people", []),  # one decimal opens a sentence
+    ("Keywords: mutation testing", []),  # a heading
+])
+def test_the_openings_of_lines_are_found_for_the_cues(text, spans):
+    assert line_openings(text) == spans

@@ -105,6 +105,29 @@ def _label_dropped(match: "re.Match[str]") -> str:
     return match.group(0)
 
 
+# Time codes alone opening a line, as LDC's CallHome transcripts give each turn ("33.10 35.11
+# hiya is this hope"): two decimals, a clock or a bracketed span. One decimal alone opens a
+# sentence too often to be taken for one ("3.5 million people").
+_TIME_CODES_ALONE = re.compile(
+    r"^[ \t]*(?:\d+\.\d+[ \t]+\d+\.\d+[ \t]+|(?:\[[\d:.,]+(?:[ \t]*-->[ \t]*[\d:.,]+)?\]"
+    r"|\(?\d{1,2}(?::\d\d){1,2}(?:[.,]\d+)?\)?)[ \t]+)+",
+    re.MULTILINE)
+
+
+def line_openings(text: str) -> list[tuple[int, int]]:
+    """The spans of the time codes and speaker labels that open `text`'s lines (`LINE_LABEL`,
+    and time codes alone: `_TIME_CODES_ALONE`), which say nothing of the words said: the cue
+    regexes read a turn's first words past them (`scanner_base.blanked_for_cues`)."""
+    spans = []
+    if ":" in text:
+        spans = [m.span() for m in LINE_LABEL.finditer(text) if not _label_dropped(m)]
+    first = text.lstrip(" \t")[:1]
+    if first.isdigit() or first in "[(" or "\n" in text:
+        taken = {start for start, _ in spans}
+        spans += [m.span() for m in _TIME_CODES_ALONE.finditer(text) if m.start() not in taken and m.end() > m.start()]
+    return sorted(spans)
+
+
 def without_line_labels(text: str) -> str:
     """`text` without the time codes and speaker labels that open its lines (`LINE_LABEL`),
     for judging its case; the words said are kept."""

@@ -81,3 +81,31 @@ def test_an_introduction_through_a_transcripts_tags(text, expected):
 ])
 def test_no_introduction_without_a_name(text):
     assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text,expected", [
+    # A cue read where a turn opens reads past the time codes and the speaker's label that open
+    # its line, as CallHome, Fisher, WhisperX and TalkBank write them.
+    ("33.10 35.11 hiya is this hope", {"hope"}),
+    ("12.04 15.90 okay april how long has he had the fever", {"april"}),
+    ("0:19 okay will how are you", {"will"}),
+    ("4.20 6.02 sue from our dorm", {"sue"}),
+    ("[00:00:28.300 --> 00:00:36.910] hi this is April Chase.", {"April Chase"}),
+    ("Agent: okay april how long has he had the fever", {"april"}),
+])
+def test_a_cue_where_a_turn_opens_reads_past_its_time_codes_and_label(text, expected):
+    assert quotes(text, "PERSON_NAME") >= expected
+
+
+def test_an_agents_opening_after_a_label_names_the_firm():
+    assert quotes("Agent: Northside Gas and Electric, this is Tanya.", "ORGANIZATION_NAME") \
+        == {"Northside Gas and Electric"}
+
+
+@pytest.mark.parametrize("text", [
+    "3.5 million people said will and hope were words",  # one decimal opens a sentence
+    "10:30 is fine, will that work",  # a clock, then no cue
+    "33.10 35.11 is that right",
+])
+def test_what_opens_a_line_makes_no_name(text):
+    assert quotes(text, "PERSON_NAME") == set()

@@ -38,6 +38,7 @@ from veil.detection.engine.scanner_base import (
     ordinary_compound,
     POSSESSIVE,
     Span,
+    TURN_OPENS,
     WORD,
 )
 from veil.detection.engine.scanner_guard import guard_contexts, guard_for, guard_in_batch, may_match_in, NOTHING
@@ -253,7 +254,7 @@ def _agent_introduced(context: str, cased: bool) -> bool:
 # Bill"). With capitals only (without the comma, "oh yeah this is tanya" reads the same);
 # `_opening_org_span` checks the words.
 _OPENING_CONTEXT = re.compile(
-    r"^(?:(?:(?:good[ \t]+)?(?:morning|afternoon|evening)|hello|hi|thanks for calling|"
+    TURN_OPENS + r"(?:(?:(?:good[ \t]+)?(?:morning|afternoon|evening)|hello|hi|thanks for calling|"
     r"thank you for calling)[ \t]*,?[ \t]*)?"
     rf"(?P<name>{WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{WORD}){{0,4}})[ \t]*,[ \t]*"
     r"(?:[a-z]+(?:[ \t]+[a-z]+)?[ \t]*,[ \t]*)?"

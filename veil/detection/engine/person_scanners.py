@@ -64,6 +64,7 @@ from veil.detection.engine.scanner_base import (
     ordinary_compound,
     POSSESSIVE,
     Span,
+    TURN_OPENS,
     WORD,
 )
 from veil.detection.engine.scanner_guard import guard_contexts, guard_for, guard_in_batch, may_match_in
@@ -188,7 +189,7 @@ _RELATION_CONTEXTS = [
 # A caller introducing themselves as a turn opens: "Hi, this is April Chase." (not "hi, this is
 # great", nor "hi this is good": the name's first word must be a given name of the lists).
 _INTRODUCTION = re.compile(
-    r"^(?:(?:hi|hello|hey|oh|yeah|yes|um|uh|good (?:morning|afternoon|evening))[ \t]*[,.!?]?[ \t]+){1,3}"
+    TURN_OPENS + r"(?:(?:hi|hello|hey|oh|yeah|yes|um|uh|good (?:morning|afternoon|evening))[ \t]*[,.!?]?[ \t]+){1,3}"
     rf"this is[ \t,]+(?P<name>{WORD}(?:[ \t]+{WORD})?)"
     r"(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]m|i am|i|calling|from|with)\b))"
 )
@@ -215,7 +216,7 @@ _AN_OPENING_BEFORE = re.compile(
 # rose early") nor a word for anyone ("thanks honey"). Measured in docs/names-in-speech.md,
 # "Cues that make a word a name".
 _INTRODUCED_AS = re.compile(
-    r"(?:^|(?<![\w'’])(?=(?:hi|hiya|hello|hey|howdy)\b))"
+    rf"(?:{TURN_OPENS}|(?<![\w'’])(?=(?:hi|hiya|hello|hey|howdy)\b))"
     r"(?:(?:hi|hiya|howdy|hello|hey|oh|yeah|yes|um|uh|well|good (?:morning|afternoon|evening))[ \t]*[,.!?]?[ \t]+){1,3}"
     rf"(?:{WORD}[ \t]*,?[ \t]+)?(?:i['’]?m|i am|my name['’]?s|my name is|it['’]?s|this is)[ \t]+"
     rf"(?P<name>{WORD})(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]?m|calling|from|here|over|with|again|where|who|what|how)\b))"
@@ -292,7 +293,7 @@ _GREETED_AND_ASKED = re.compile(
 # "hi is that penny? it's callum from brightlane", "hiya, is this hope?": who a caller asks for
 # as the call opens ("is this" only after a greeting: "is this rich?" may ask of a dish).
 _ASKED_FOR_AS_A_CALL_OPENS = re.compile(
-    r"^(?:(?:(?:hi|hello|hey|hiya|good[ \t]+(?:morning|afternoon|evening))[ \t]*,?[ \t]+)?is[ \t]+that|"
+    TURN_OPENS + r"(?:(?:(?:hi|hello|hey|hiya|good[ \t]+(?:morning|afternoon|evening))[ \t]*,?[ \t]+)?is[ \t]+that|"
     r"(?:hi|hello|hey|hiya|good[ \t]+(?:morning|afternoon|evening))[ \t]*,?[ \t]+is[ \t]+this)[ \t]+"
     rf"(?P<name>{WORD})(?=[ \t]*[?.,]|[ \t]+(?:it's|it is|this is|i'm)\b|[ \t]*$)"
 )
@@ -313,7 +314,7 @@ _PARTNERING = re.compile(
 # "sue from our dorm", "olive from hillsboro high": a turn that opens with someone and where
 # they are from, the answer to "who?".
 _WHO_FROM = re.compile(
-    r"^(?:(?:oh|yeah|yes|no|um|uh|well)[ \t]*,?[ \t]+){0,2}(?P<name>[^\W\d_][\w-]{0,30})[ \t]+from[ \t]+"
+    TURN_OPENS + r"(?:(?:oh|yeah|yes|no|um|uh|well)[ \t]*,?[ \t]+){0,2}(?P<name>[^\W\d_][\w-]{0,30})[ \t]+from[ \t]+"
     r"(?:our|my|your|his|her|their|the|work|church|school|college|[^\W\d_]+[ \t]+(?:high|middle|elementary))\b"
 )
 # "hunter's a duck hunter too", "holly's still teaching": someone said to be something, or to
@@ -510,7 +511,7 @@ _WHO_DID = re.compile(
 _SUBJECT_NAMES = frozenset("""bill mark jack hunter cliff brook rich sandy frank penny rob ray
     chase rusty dusty grant will""".split())
 _NAMED_AS_A_CLAUSE_SUBJECT = re.compile(
-    r"(?:^|(?<=[.!?,])[ \t]*|\b(?:and|but|so|cause|cos|because|then|well|yeah|yes|oh|um|uh|okay|ok|"
+    rf"(?:{TURN_OPENS}|(?<=[.!?,])[ \t]*|\b(?:and|but|so|cause|cos|because|then|well|yeah|yes|oh|um|uh|okay|ok|"
     r"anyway|actually|apparently|honestly|thought|think|guess|reckon|know|said|says|told|if|when|"
     r"whether|until|since)[ \t]+)"
     rf"(?P<name>{WORD})[ \t]+(?:was|is|has|had|does|doesn['’]?t|did|didn['’]?t|would|wouldn['’]?t|"
@@ -566,7 +567,7 @@ _PRONOUN_AND = re.compile(rf"\b(?:she|he|him|her)[ \t]+and[ \t]+(?P<name>{WORD})
 # address": someone addressed by name as a turn opens, after an acknowledgement and before
 # a question or what the speaker goes on to ask; no verb or thing stands there.
 _ADDRESSED_AS_A_TURN_OPENS = re.compile(
-    r"^(?:(?:okay|ok|alright|all right|right|great|perfect|sure|thanks|thank you|cheers|"
+    TURN_OPENS + r"(?:(?:okay|ok|alright|all right|right|great|perfect|sure|thanks|thank you|cheers|"
     r"wonderful|excellent|got it|um|uh)[ \t]*[,.!]?[ \t]+){1,3}"
     rf"(?P<name>{WORD})[ \t]*,?[ \t]+"
     r"(?:how|what|what's|when|where|which|who|why|can you|could you|would you|will you|"

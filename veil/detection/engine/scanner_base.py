@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Callable, Iterable
 
 from veil.detection.calendar_words import month_or_weekday
-from veil.detection.casing import writer_capitalises
+from veil.detection.casing import line_openings, writer_capitalises
 from veil.detection.engine.name_lists import ADDRESS_TERMS, BRANDS, CAPITALISED_NOT_NAMES
 from veil.detection.engine.word_facts import (
     a_currency_after_an_amount,
@@ -275,16 +275,25 @@ _HESITATION = re.compile(r"(?<=[\w'’])[ \t]*,?[ \t]+(?:uh|uhh|um|umm|uhm|erm)\
 def lowered_for_cues(text: str) -> str:
     """`lowered_same_length(text)` with each hesitation blanked, so that a cue and the name it
     names still stand side by side ("through uh nationwide" reads "through    nationwide"):
-    speech keeps its fillers where a writer would not. Offsets are kept. Cached: each of the
-    cue passes over one text asks for it."""
+    speech keeps its fillers where a writer would not. The time codes and speaker labels that
+    open a line are blanked too ("33.10 35.11 hiya is this hope", "B: hi grant"), so that a cue
+    read where a turn opens (`TURN_OPENS`) finds the words said. Offsets are kept. Cached: each
+    of the cue passes over one text asks for it."""
     return blanked_for_cues(text) or lowered_same_length(text)
 
 
+# Where a turn opens, for the cue regexes that read its first words: past what
+# `blanked_for_cues` blanked there (a hesitation, a time code, a speaker's label).
+TURN_OPENS = r"^[ \t]*"
+
+
 def blanked_for_cues(text: str) -> str | None:
-    """`lowered_for_cues(text)` where a hesitation or a tag was blanked, else None: the scanners'
-    guard judges that form too (`veil.detection.engine.scanner_guard`). Not cached."""
+    """`lowered_for_cues(text)` where a hesitation, a tag or a line's opening was blanked, else
+    None: the scanners' guard judges that form too (`veil.detection.engine.scanner_guard`). Not cached."""
     lowered = lowered_same_length(text)
     blanked = lowered
+    for start, end in line_openings(text):
+        blanked = blanked[:start] + " " * (end - start) + blanked[end:]
     if "[" in text or "{" in text or "&=" in text or "%" in text:
         for tag in _NOISE_TAG.finditer(text):
             blanked = blanked[:tag.start()] + _blanked(tag) + blanked[tag.end():]
