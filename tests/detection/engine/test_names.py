@@ -1147,6 +1147,14 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("my boys are hunter and chase", "chase"),
     ("grandma june is coming for christmas", "june"),  # a grandparent's word as a title
     ("okay bye now give my love to june", "june"),  # a message for someone
+    ("his name was frank", "frank"),  # a name told of in the past tense
+    ("the guy said frank i think his name was", "frank"),  # a name, then that it was the name
+    ("is hope there", "hope"),  # someone asked for on the phone, or at a meeting
+    ("hi is bill home please", "bill"),
+    ("yeah is will joining", "will"),
+    ("happy birthday hunter and then like a little dinosaur", "hunter"),  # whom a wish names
+    ("my son will might be in instead of me", "will"),  # a modal after a relative's name
+    ("oh hi will um yeah hi im ringing about my bill", "will"),  # greeted, a filler, greeted again
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -1809,3 +1817,23 @@ def test_authors_cited_by_name_and_year_are_names(text, expected):
 ])
 def test_a_year_in_parentheses_alone_makes_no_author(text):
     assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text", [
+    "is the manager there",  # a determiner, or no given name, before "there"
+    "is anyone there",
+    "the water is rich there",  # a subject before "is"
+    "is rich in vitamins",  # "in" before what is in it
+    "is hope there for us",
+    "happy birthday to you",  # a stopword, or what families call each other
+    "happy birthday mum",
+    "hi will you be there",  # a modal asking
+    "i won't say his name was clipped by a car",  # "his name was" ending its clause
+])
+def test_asking_for_someone_and_wishing_them_well_take_no_word(text):
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+def test_a_name_told_of_in_the_past_tense_is_not_the_verb_after_it():
+    assert quotes("the driver rusty or whatever his name was said he had 3 other orders",
+                  "PERSON_NAME") == {"rusty"}

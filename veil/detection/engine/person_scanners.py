@@ -137,6 +137,13 @@ _NAME_CONTEXTS = [
         rf"(?:name|surname)(?:[ \t]+is|['’]s)\b[ \t,:]+(?:(?:literally|actually|just)[ \t]+)?"
         rf"(?P<name>{WORD}(?:[ \t]+{WORD})?)"
     ), L.LIKELY, True),
+    # ... and in the past tense, as a caller tells of someone met ("his name was frank"); not in
+    # so many words, since without punctuation the clause may end there ("rusty or whatever his
+    # name was said he had", "i won't say his name was clipped by a car").
+    (re.compile(
+        rf"\b(?:his|her|their|(?:{RELATIVES}|{PEOPLE})['’]s)[ \t]+(?:(?:first|last|full|middle)[ \t]+)?"
+        rf"name[ \t]+was\b[ \t,:]+(?!(?:{'|'.join(sorted(VERBS_AFTER_PEOPLE))})\b)(?P<name>{WORD}(?:[ \t]+{WORD})?)"
+    ), L.LIKELY, False),
     # "a lady called joy", "one guy called frank", "someone called precious": after "a" and a
     # word for someone, or "someone", "called" names them, unless what follows says when, how or
     # whom they rang ("a man called yesterday", "a lady called back", "a nurse called me").
@@ -258,6 +265,27 @@ _BIDDEN_GOODBYE = re.compile(
 _NICE_TALKING_TO = re.compile(
     r"\b(?:nice|good|great|lovely)[ \t]+(?:talking|speaking|chatting)[ \t]+(?:to|with)[ \t]+you"
     rf"[ \t]*,?[ \t]+(?P<name>{WORD})\b(?![’']s)"
+)
+# "the guy said frank i think his name was": a name, then that it was the name, as the turn ends.
+_NAME_THEN_SAID_TO_BE_ONE = re.compile(
+    rf"\b(?P<name>{WORD})[ \t]*,?[ \t]+(?:i[ \t]+think[ \t]+|i[ \t]+believe[ \t]+)?(?:his|her)[ \t]+name[ \t]+"
+    r"(?:was|is)[ \t]*(?:[.?!,]|$)"
+)
+# "is hope there", "hi is bill home please", "is will joining": someone asked for on the phone or
+# at a meeting, as a question opens; only a person is there, at home or joining as the clause
+# ends ("is the manager there" takes a determiner, "is anyone there" no given name, and "the
+# water is rich there" has a subject before "is").
+_ASKED_FOR_BY_NAME = re.compile(
+    rf"(?:{TURN_OPENS}|[,.?!][ \t]*|\b(?:hi|hello|hey|hiya|oh|um|uh|yeah|yes|so|and|but|well|okay|ok|"
+    r"sorry|please|morning|afternoon|evening)[ \t]+)"
+    rf"is[ \t]+(?P<name>{WORD})[ \t]+(?:there|home|around|about|available|joining|in)"
+    r"(?=[ \t]*(?:[?.!,]|$|please|today|tonight|now|yet|at[ \t]+the[ \t]+moment|right[ \t]+now|"
+    r"by[ \t]+any[ \t]+chance|or)\b|[ \t]*[?.!,]|[ \t]*$)"
+)
+# "happy birthday hunter", "happy anniversary joy": whom a wish names (not "happy birthday to
+# you", "happy birthday mum": a stopword and what families call each other are no given name).
+_WISHED_HAPPY = re.compile(
+    rf"\bhappy[ \t]+(?:birthday|bday|anniversary|retirement|graduation)[ \t]*,?[ \t]+(?P<name>{WORD})\b(?![’']s)"
 )
 # "dev from platform said", "loop in rob in finance", "grant from legal": a colleague named by the
 # team they work in (not after a subject or a determiner: "i hope in sales", "a bill in accounts";
@@ -574,11 +602,12 @@ _ADDRESSED_AS_A_TURN_OPENS = re.compile(
     r"and (?:can|could|would|what|how|when|where|is|are|do|did)|let me|just to confirm|"
     r"you['’](?:ve|re|ll))\b"
 )
-# "my brother will lives in spokane": a modal or a verb cannot be followed by a verb that agrees
-# with a subject, so after a relative the word is their name.
+# "my brother will lives in spokane", "my son will might be in": a modal or a verb cannot be
+# followed by a verb that agrees with a subject, nor by a modal, so after a relative the word is
+# their name.
 _RELATIVE_NAMED_BEFORE_A_VERB = re.compile(
     rf"\b(?:my|our|your|his|her|their)[ \t]+(?:{RELATIVES}|{_HELPERS})[ \t]+(?P<name>{WORD})"
-    r"[ \t]+(?:lives|works|says|is|was|has|goes|comes|gets)\b"
+    r"[ \t]+(?:lives|works|says|is|was|has|goes|comes|gets|might|may|could|would|should|must)\b"
 )
 # Given names that are, after a relative, what the relative did or will do ("my son will",
 # "my wife rose early"); a bare verb cannot follow "my wife", so "bill" and "sue" are names there.
@@ -727,6 +756,9 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _INTRODUCED_NOT_NAMES, None),
          (_INTRODUCED_ON_MEETING, L.LIKELY, _INTRODUCED_NOT_NAMES, None),
          (_BIDDEN_GOODBYE, L.LIKELY, _no_names(but=frozenset({"will"})), _will_or_a_verb_before_its_clause),
          (_NICE_TALKING_TO, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
+         (_NAME_THEN_SAID_TO_BE_ONE, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
+         (_ASKED_FOR_BY_NAME, L.POSSIBLE, _SHOWN_SOMEONE, None),
+         (_WISHED_HAPPY, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_GREETED_AND_ASKED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_FROM_A_TEAM, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER | _HELD_IN_SOMETHING),
           _a_firm_or_after_a_subject),
@@ -991,7 +1023,7 @@ def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, i
 # turn or sentence ("hi crystal.", "hey dawn"), or the speaker's own next clause ("hi crystal um
 # i'm calling for my dad"), not the rest of a phrase ("hi crystal water").
 _AFTER_THE_ONE_GREETED = re.compile(
-    r"[ \t]*(?:[.!?]|$|,?[ \t]+(?:(?:um|uh|er)[ \t]+)?(?:i['’]?m|i[ \t]+am|i[ \t]+was|i[ \t]+have|i['’]?ve|"
+    r"[ \t]*(?:[.!?]|$|,?[ \t]+(?:(?:um|uh|er|yeah|yes|oh)[ \t]+){0,2}(?:i['’]?m|i[ \t]+am|hi|hello|hey|i[ \t]+was|i[ \t]+have|i['’]?ve|"
     r"i[ \t]+just|i[ \t]+wanted|i[ \t]+need|i['’]?d[ \t]+like|this[ \t]+is|it['’]?s[ \t]+me|my[ \t]+name|"
     r"it['’]?s[ \t]+(?=[^\W\d_]+[ \t]+(?:from|here|calling|again)\b)|"
     r"how[ \t]+are[ \t]+you|how['’]?s[ \t]+it[ \t]+going|you['’]?ve[ \t]+been|thanks|thank[ \t]+you|"
