@@ -1155,6 +1155,10 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("happy birthday hunter and then like a little dinosaur", "hunter"),  # whom a wish names
     ("my son will might be in instead of me", "will"),  # a modal after a relative's name
     ("oh hi will um yeah hi im ringing about my bill", "will"),  # greeted, a filler, greeted again
+    ("how old is sandy now", "sandy"),  # someone asked after
+    ("have you heard from hunter by the way", "hunter"),  # someone heard from
+    ("hope hi i was just about to ring you", "hope"),  # a phone answered with the caller's name
+    ("we had miss grace for maths", "grace"),  # "miss" a title where no subject goes before it
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -1829,6 +1833,13 @@ def test_a_year_in_parentheses_alone_makes_no_author(text):
     "happy birthday mum",
     "hi will you be there",  # a modal asking
     "i won't say his name was clipped by a car",  # "his name was" ending its clause
+    "she's gonna be thrilled to miss math",  # "miss" the verb, after "to" or a subject
+    "i miss math class",
+    "how old is the house now",  # a determiner, a place, no given name
+    "have you heard from london",
+    "i heard from work today",
+    "yeah hi", "sure hi", "will hi",  # no given name, or a modal, before a greeting
+    "heaven hello from abq new mexico!",  # a greeting sent from somewhere (WNUT-17)
 ])
 def test_asking_for_someone_and_wishing_them_well_take_no_word(text):
     assert quotes(text, "PERSON_NAME") == set()

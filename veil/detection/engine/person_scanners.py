@@ -351,10 +351,22 @@ _SAID_TO_BE = re.compile(
     r"\b(?P<name>[^\W\d_][\w-]{0,30})['’]s[ \t]+"
     r"(?:a|an|not|so|really|very|always|never|doing|going|getting|still|got|been|good|great|fine)\b"
 )
-# "how's little bill", "how's sue doing": someone asked after.
+# "how's little bill", "how's sue doing", "how old is sandy now": someone asked after.
 _ASKED_AFTER = re.compile(
-    r"\bhow(?:['’]s|[ \t]+is)[ \t]+(?:little[ \t]+|old[ \t]+)?(?P<name>[^\W\d_][\w-]{0,30})"
-    r"(?=[ \t]*(?:doing|getting on|holding up|[?.!,]|$))"
+    r"\bhow(?:[ \t]+old)?(?:['’]s|[ \t]+is)[ \t]+(?:little[ \t]+|old[ \t]+)?(?P<name>[^\W\d_][\w-]{0,30})"
+    r"(?=[ \t]*(?:doing|getting on|holding up|now|these[ \t]+days|[?.!,]|$))"
+)
+# "have you heard from hunter by the way": someone one hears from (a large place is refused:
+# "heard from london").
+_HEARD_FROM = re.compile(
+    rf"\b(?:heard|hear|hearing)[ \t]+(?:anything[ \t]+|back[ \t]+)?from[ \t]+(?P<name>{WORD})\b(?![’']s)"
+)
+# "hope hi i was just about to ring you", "oh bill hello": a phone answered with the caller's
+# name, then a greeting, as a turn opens (not a greeting sent from somewhere: "heaven hello from
+# abq new mexico!", a comment under a video).
+_NAMED_THEN_GREETED = re.compile(
+    rf"{TURN_OPENS}(?:oh[ \t]*,?[ \t]+)?(?P<name>{WORD})[ \t]*[,!.]?[ \t]+(?:hi|hiya|hello|hey)\b"
+    r"(?![ \t]+from\b)"
 )
 # "we had a girl lily", "a baby boy mason": a child named as they are announced; "we named the
 # baby hope", "they're naming her after grace": as they are named.
@@ -805,7 +817,9 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _INTRODUCED_NOT_NAMES, None),
          (_WITH_THEIR_OWN, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), _AFTER_A_DATING_WORD),
          (_WHO_FROM, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), None),
          (_SAID_TO_BE, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), _AFTER_A_DETERMINER),
-         (_ASKED_AFTER, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), _a_large_place)]
+         (_ASKED_AFTER, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), _a_large_place),
+         (_HEARD_FROM, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER), _a_large_place),
+         (_NAMED_THEN_GREETED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None)]
 
 
 def _cued_names(text: str, lowered: str, may_match: MayMatch, cased: bool = False) -> Iterator[Hit]:
@@ -1245,6 +1259,8 @@ def _named_after_word_title(text: str, title: str, span: tuple[int, int],
     if len(words[0].group(0).strip(",.")) < 2:
         return None
     title_word = title.strip(" \t.").split()[-1]
+    if title_word == "miss" and _after_a_subject_or_determiner(lowered_same_length(text), title_start):
+        return None  # "thrilled to miss math", "i miss grace": the verb, no one's title
     if title_word in _SAID_TO_ANYONE and words[0].group(0).strip(",.").lower() in common_words():
         return None  # "okay sir red light means", "sorry sir may i know": "sir" said to the caller
     # After a courtesy title the first word is the name whatever it is ("ask for dr said");
