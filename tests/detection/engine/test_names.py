@@ -1159,6 +1159,9 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("have you heard from hunter by the way", "hunter"),  # someone heard from
     ("hope hi i was just about to ring you", "hope"),  # a phone answered with the caller's name
     ("we had miss grace for maths", "grace"),  # "miss" a title where no subject goes before it
+    ("ha i know the type my lad jack is exactly the same", "jack"),  # a child as a parent calls them
+    ("our eldest hope is at uni", "hope"),
+    ("yeah the landlady brook she saw it from the window", "brook"),  # taken up again by a pronoun
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")

@@ -450,13 +450,14 @@ _NAMED_BEFORE_AN_HONORIFIC = re.compile(
     r"ji|sahib|saab|aunty|auntie|uncle)(?:['’]s)?(?![\w'’-])"
 )
 # Who works for or beside someone, and is named after the word in speech: "our tech jack will be
-# out thursday", "my supervisor hope alvarez".
+# out thursday", "my supervisor hope alvarez"; and a child called by what a British parent calls
+# them ("my lad jack is exactly the same", "our eldest hope").
 _HELPERS = (r"tech|technician|agent|rep|representative|supervisor|manager|boss|coworker|co-worker|"
             r"colleague|neighbor|neighbour|friend|mate|pal|flatmate|roommate|housemate|teammate|"
             r"classmate|nanny|nurse|doctor|teacher|coach|landlord|driver|"
             r"installer|adjuster|caseworker|case worker|counselor|counsellor|pastor|dentist|therapist|"
             r"ta|tutor|instructor|trainer|mentor|sponsor|carer|caregiver|aide|receptionist|assistant|"
-            r"lawyer|attorney|solicitor|accountant|adviser|advisor|guide|consultant")
+            r"lawyer|attorney|solicitor|accountant|adviser|advisor|guide|consultant|lad|lass|eldest|youngest")
 # A word, without the possessive or "is" that may close it: "my mum dawn's turning sixty", "my
 # brother frank's in evanston" ("o'brien" is one word).
 _NAME_BEFORE_A_POSSESSIVE = r"(?P<name>[^\W\d_][\w'’-]{0,30}?)(?:['’]s)?(?![\w'’-])"
@@ -489,11 +490,12 @@ _MESSAGES_FOR = tuple(re.compile(pattern) for pattern in (
     rf"\b(?:have|get|ask)[ \t]+(?P<name>{WORD})[ \t]+(?:to[ \t]+)?(?:call|ring|phone|text|email)"
     r"[ \t]+(?:me|you|us|in|back|him|her|them)\b",
 ))
-# "my son drew he's into it now", "this kid drew he's nineteen": someone, and a pronoun that
-# takes them up again, which no verb and no thing has before it.
+# "my son drew he's into it now", "this kid drew he's nineteen", "the landlady brook she saw
+# it": someone, and a pronoun that takes them up again, which no verb and no thing has before it.
 _TAKEN_UP_AGAIN = re.compile(
     rf"\b(?:{RELATIVES}|{PEOPLE}|{_HELPERS})[ \t]+(?P<name>{WORD})[ \t]*,?[ \t]+(?:he|she)"
-    r"(?:['’](?:s|d|ll)|[ \t]+(?:is|was|has|had|owns|works|lives|says|said))\b"
+    r"(?:['’](?:s|d|ll)|[ \t]+(?:is|was|has|had|owns|works|lives|says|said|saw|told|came|went|rang|"
+    r"called|got|did|does|took|gave|left|wants|wanted|thinks|thought|knows|knew))\b"
 )
 # "rose she's my mom": the same, with a pronoun that takes someone up again, which no verb has
 # before it ("rose" is no verb there).
