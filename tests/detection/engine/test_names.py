@@ -974,7 +974,7 @@ def test_a_name_addressed_in_a_question_is_a_person(text, expected):
 @pytest.mark.parametrize("text", [
     "Well, can you do it?",
     "Sure, Will do.",
-    "grace can you take that one",  # no capitals: an ordinary word is no name here
+    "well can you do it", "so can you do it",  # no given name before the question
     "I love it, honey.",
     # The sentence goes on after the word: a phrase, not someone addressed.
     "Good afternoon, Wells Fargo fraud department.",
@@ -1162,6 +1162,12 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("ha i know the type my lad jack is exactly the same", "jack"),  # a child as a parent calls them
     ("our eldest hope is at uni", "hope"),
     ("yeah the landlady brook she saw it from the window", "brook"),  # taken up again by a pronoun
+    ("hillcrest towing dispatch this is crystal", "crystal"),  # a desk answering, then the agent
+    ("oh faith is that you", "faith"),  # someone the speaker thinks they hear
+    ("is noa still there", "noa"),
+    ("grant do you want to kick us off", "grant"),  # addressed with a question as a turn opens
+    ("grace can you take that one", "grace"),
+    ("an' pearl's coming over on the ferry", "pearl"),  # said to be coming
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -1843,6 +1849,9 @@ def test_a_year_in_parentheses_alone_makes_no_author(text):
     "i heard from work today",
     "yeah hi", "sure hi", "will hi",  # no given name, or a modal, before a greeting
     "heaven hello from abq new mexico!",  # a greeting sent from somewhere (WNUT-17)
+    "the bill is that you",  # a determiner before the word
+    "will do you want to", "so do you want",  # a modal, or no given name, before the question
+    "the bill's coming", "summer's coming",
 ])
 def test_asking_for_someone_and_wishing_them_well_take_no_word(text):
     assert quotes(text, "PERSON_NAME") == set()

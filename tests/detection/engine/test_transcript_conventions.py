@@ -109,3 +109,11 @@ def test_an_agents_opening_after_a_label_names_the_firm():
 ])
 def test_what_opens_a_line_makes_no_name(text):
     assert quotes(text, "PERSON_NAME") == set()
+
+
+def test_a_pitch_arrow_leaves_the_determiner_before_a_word_said_elsewhere_as_a_name():
+    texts = ["hh an' pearl's coming over on the ferry from douglas",
+             "she's made you one with a ↑pearl in the middle (0.2) well (.) a bead"]
+    found = [(f.turn, texts[f.turn][f.start:f.end]) for f in shared_detector(load_config("call_transcripts")).detect(texts)
+             if f.info_type == "PERSON_NAME"]
+    assert found == [(0, "pearl")]

@@ -200,6 +200,10 @@ _INTRODUCTION = re.compile(
     rf"this is[ \t,]+(?P<name>{WORD}(?:[ \t]+{WORD})?)"
     r"(?=[ \t]*(?:[.,!?]|$|(?:and|i['’]m|i am|i|calling|from|with)\b))"
 )
+# The desks a service line answers as ("hillcrest towing dispatch this is crystal").
+_DESKS = (r"dispatch|reception|front desk|support|help desk|helpdesk|bookings|reservations|sales|"
+          r"accounts|billing|claims|enquiries|inquiries|customer service|customer services|admissions|"
+          r"switchboard")
 # An agent's opening that ends with their own name: "walgreens pharmacy this is deb", "thank
 # you for calling city energy, this is ray." After a company's suffix or trade word, or after
 # "thank you for calling" and the firm, "this is" as the turn ends names the agent (a name the
@@ -207,7 +211,7 @@ _INTRODUCTION = re.compile(
 # then what comes before it.
 _THIS_IS_AT_THE_END = re.compile(rf"this is[ \t,]+(?P<name>{WORD})[ \t]*[.!]*[ \t]*$")
 _AN_OPENING_BEFORE = re.compile(
-    rf"(?:\b(?:{ORG_SUFFIXES.lower()})|\b(?:thank you|thanks) for calling(?:[ \t]+{WORD}){{1,5}}?)"
+    rf"(?:\b(?:{ORG_SUFFIXES.lower()}|{_DESKS})|\b(?:thank you|thanks) for calling(?:[ \t]+{WORD}){{1,5}}?)"
     r"[ \t]*[,.]?[ \t]+$"
 )
 # Where speech without capitals says a word is someone's name, even a word English uses too
@@ -278,9 +282,17 @@ _NAME_THEN_SAID_TO_BE_ONE = re.compile(
 _ASKED_FOR_BY_NAME = re.compile(
     rf"(?:{TURN_OPENS}|[,.?!][ \t]*|\b(?:hi|hello|hey|hiya|oh|um|uh|yeah|yes|so|and|but|well|okay|ok|"
     r"sorry|please|morning|afternoon|evening)[ \t]+)"
-    rf"is[ \t]+(?P<name>{WORD})[ \t]+(?:there|home|around|about|available|joining|in)"
+    rf"is[ \t]+(?P<name>{WORD})[ \t]+(?:still[ \t]+)?(?:there|home|around|about|available|joining|in)"
     r"(?=[ \t]*(?:[?.!,]|$|please|today|tonight|now|yet|at[ \t]+the[ \t]+moment|right[ \t]+now|"
     r"by[ \t]+any[ \t]+chance|or)\b|[ \t]*[?.!,]|[ \t]*$)"
+)
+# "faith is that you", "oh faith is that you": someone the speaker thinks they hear.
+_IS_THAT_YOU = re.compile(rf"\b(?P<name>{WORD})[ \t]*[,!?]?[ \t]+is[ \t]+that[ \t]+(?:you|u)\b")
+# "grant do you want to kick us off", "faith, can you take that one": someone addressed as a
+# turn opens with a question to them (not a modal: "will do you want").
+_ADDRESSED_WITH_A_QUESTION = re.compile(
+    rf"{TURN_OPENS}(?:(?:oh|so|and|okay|ok|right)[ \t]*,?[ \t]+)?(?P<name>{WORD})[ \t]*,?[ \t]+"
+    r"(?:do|did|can|could|would|will|are|have)[ \t]+you\b"
 )
 # "happy birthday hunter", "happy anniversary joy": whom a wish names (not "happy birthday to
 # you", "happy birthday mum": a stopword and what families call each other are no given name).
@@ -349,12 +361,13 @@ _WHO_FROM = re.compile(
 # be doing it, with "is" cut short (not after a determiner: "if an infant's not getting").
 _SAID_TO_BE = re.compile(
     r"\b(?P<name>[^\W\d_][\w-]{0,30})['’]s[ \t]+"
-    r"(?:a|an|not|so|really|very|always|never|doing|going|getting|still|got|been|good|great|fine)\b"
+    r"(?:a|an|not|so|really|very|always|never|doing|going|getting|still|got|been|good|great|fine|"
+    r"coming|driving|working|staying|moving)\b"
 )
 # "how's little bill", "how's sue doing", "how old is sandy now": someone asked after.
 _ASKED_AFTER = re.compile(
     r"\bhow(?:[ \t]+old)?(?:['’]s|[ \t]+is)[ \t]+(?:little[ \t]+|old[ \t]+)?(?P<name>[^\W\d_][\w-]{0,30})"
-    r"(?=[ \t]*(?:doing|getting on|holding up|now|these[ \t]+days|[?.!,]|$))"
+    r"(?=[ \t]*(?:doing|getting on|holding up|now|these[ \t]+days|is[ \t]+(?:he|she)\b|(?:he|she)['’]?s\b|[?.!,]|$))"
 )
 # "have you heard from hunter by the way": someone one hears from (a large place is refused:
 # "heard from london").
@@ -773,6 +786,9 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _INTRODUCED_NOT_NAMES, None),
          (_NAME_THEN_SAID_TO_BE_ONE, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_ASKED_FOR_BY_NAME, L.POSSIBLE, _SHOWN_SOMEONE, None),
          (_WISHED_HAPPY, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
+         (_IS_THAT_YOU, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE),
+          lambda word, lowered, start: _after_a_subject_or_determiner(lowered, start)),
+         (_ADDRESSED_WITH_A_QUESTION, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_GREETED_AND_ASKED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_FROM_A_TEAM, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER | _HELD_IN_SOMETHING),
           _a_firm_or_after_a_subject),

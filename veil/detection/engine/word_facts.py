@@ -252,9 +252,10 @@ def words_before(text: str, start: int, count: int) -> list[str]:
 def _word_before_at(text: str, start: int) -> tuple[int, str]:
     """Where the word right before `start` begins, and the word (`word_before`): walked back
     by hand, since dictionary matches are many and a regex anchored at `start` would scan the
-    text from its beginning."""
+    text from its beginning. A conversation analyst's pitch arrow counts as a space ("a ↑pearl
+    in the middle": the word before is "a")."""
     end = start
-    while end > 0 and text[end - 1] in " \t":
+    while end > 0 and text[end - 1] in " \t↑↓":
         end -= 1
     if end == start:
         return start, ""
