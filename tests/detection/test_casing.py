@@ -162,9 +162,16 @@ def test_the_auditor_reads_a_labelled_recogniser_transcript_as_speech():
 @pytest.mark.parametrize("text", [
     "Keywords: mutation operators; geographic information systems",  # a field's heading
     "Email: franz371...@gmail.com", "Ray's pizza: my favorite", "It was 3.5 miles, B: no",
+    "Dear Mr. Lavorato:", "Hi Team: the notes are attached",  # a letter's salutation (UNER-EWT test)
 ])
 def test_a_heading_before_a_colon_is_no_speakers_label(text):
     assert without_line_labels(text) == text
+    assert line_openings(text) == []
+
+
+def test_a_salutation_keeps_its_capitals_and_its_title():
+    assert is_cased("Dear Mr. Lavorato:")
+    assert quotes("Dear Mr. Lavorato:", "PERSON_NAME") == {"Lavorato"}
 
 
 @pytest.mark.parametrize("text,spans", [

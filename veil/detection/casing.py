@@ -98,8 +98,14 @@ def _one_word_label(word: str) -> bool:
     return word.lower() in given_name_words()
 
 
+# A letter's salutation ends in a colon too ("Dear Mr. Lavorato:"), and names no speaker.
+_SALUTATIONS = frozenset({"dear", "hi", "hello", "hey", "to", "attn", "attention"})
+
+
 def _label_dropped(match: "re.Match[str]") -> str:
     label = match.group("label")
+    if label.split()[0].lower().lstrip("*%") in _SALUTATIONS:
+        return match.group(0)
     if " " in label or "\t" in label or _one_word_label(label):
         return ""
     return match.group(0)
