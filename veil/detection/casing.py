@@ -127,8 +127,7 @@ def line_openings(text: str) -> list[tuple[int, int]]:
     spans = []
     if ":" in text:
         spans = [m.span() for m in LINE_LABEL.finditer(text) if not _label_dropped(m)]
-    first = text.lstrip(" \t")[:1]
-    if first.isdigit() or first in "[(" or "\n" in text:
+    if "\n" in text or _TIME_CODES_ALONE.match(text):
         taken = {start for start, _ in spans}
         spans += [m.span() for m in _TIME_CODES_ALONE.finditer(text) if m.start() not in taken and m.end() > m.start()]
     return sorted(spans)

@@ -283,8 +283,8 @@ _ASKED_FOR_BY_NAME = re.compile(
     rf"(?:{TURN_OPENS}|[,.?!][ \t]*|\b(?:hi|hello|hey|hiya|oh|um|uh|yeah|yes|so|and|but|well|okay|ok|"
     r"sorry|please|morning|afternoon|evening)[ \t]+)"
     rf"is[ \t]+(?P<name>{WORD})[ \t]+(?:still[ \t]+)?(?:there|home|around|about|available|joining|in)"
-    r"(?=[ \t]*(?:[?.!,]|$|please|today|tonight|now|yet|at[ \t]+the[ \t]+moment|right[ \t]+now|"
-    r"by[ \t]+any[ \t]+chance|or)\b|[ \t]*[?.!,]|[ \t]*$)"
+    r"(?=[ \t]*(?:[?.!,]|$)|[ \t]+(?:please|today|tonight|now|yet|at[ \t]+the[ \t]+moment|right[ \t]+now|"
+    r"by[ \t]+any[ \t]+chance|or)\b)"
 )
 # "faith is that you", "oh faith is that you": someone the speaker thinks they hear.
 _IS_THAT_YOU = re.compile(rf"\b(?P<name>{WORD})[ \t]*[,!?]?[ \t]+is[ \t]+that[ \t]+(?:you|u)\b")
