@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import takewhile
 from typing import Iterable, Iterator
 
 from veil.detection.calendar_words import month_or_weekday, names_a_day
@@ -46,6 +47,8 @@ from veil.detection.engine.word_facts import (
     before_verb_clitic,
     capitalises_every_word,
     clitic_base,
+    elongated,
+    english_word,
     is_cased,
     ordinary_word,
     sentence_initial,
@@ -716,13 +719,17 @@ def headed_hits(text: str, cased: bool, may_match: MayMatch, cased_patterns, unc
 # A business or a home named as such: "a company called keys r us", "a care home called
 # Rosewood Lodge", "a pub called the red lion". Whatever words follow "called" are its name,
 # however ordinary ("a shop called boots").
-_NAMED_PLACE_OF_BUSINESS = re.compile(
-    r"\b(?:a|an|the|this|that)[ \t]+(?:(?:care|nursing|children's|residential)[ \t]+home|company|firm|"
+_BUSINESS_KINDS = (
+    r"(?:care|nursing|children's|residential)[ \t]+home|company|firm|"
     r"business|shop|store|pub|restaurant|cafe|café|takeaway|salon|garage|agency|charity|nursery|"
     r"academy|college|school|church|club|gym|practice|clinic|hotel|app|website|band|brand|chain|"
     r"organisation|organization|outfit|startup|start-up|bakery|dealership|lettings[ \t]+agent|"
-    r"estate[ \t]+agent|estate[ \t]+agents)[ \t]+(?:called|named)[ \t]+(?:the[ \t]+)?"
-    rf"(?P<name>{WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{WORD}){{0,3}})"
+    r"estate[ \t]+agent|estate[ \t]+agents"
+)
+_A_NAME_AFTER_ITS_KIND = rf"(?P<name>{WORD}(?:[ \t]+(?:&[ \t]+|and[ \t]+|of[ \t]+)?{WORD}){{0,3}})"
+_NAMED_PLACE_OF_BUSINESS = re.compile(
+    rf"\b(?:a|an|the|this|that)[ \t]+(?:{_BUSINESS_KINDS})[ \t]+(?:called|named)[ \t]+(?:the[ \t]+)?"
+    + _A_NAME_AFTER_ITS_KIND
 )
 # Joiners inside such a name ("Keys R Us", "Marks and Spencer", "Church of Christ").
 _CALLED_JOINERS = frozenset("& and of r n the".split())
@@ -754,12 +761,66 @@ def _called_name_span(text: str, start: int, end: int, cased: bool) -> tuple[int
 
 
 def _named_business_hits(text: str, cased: bool, may_match: MayMatch) -> Iterator[Hit]:
+    if not cased:
+        yield from _kind_then_name_hits(text, may_match)
     if not may_match(_NAMED_PLACE_OF_BUSINESS):
         return
     for match in _NAMED_PLACE_OF_BUSINESS.finditer(lowered_for_cues(text)):
         span = _called_name_span(text, *match.span("name"), cased)
         if span is not None:
             yield span[0], span[1], L.LIKELY, Method.REGEX
+
+
+# A business named right after the word for its kind, where a writer would use capitals or a
+# comma and a recogniser writes neither: "an insurance company manulife", "moving her to a place
+# briarwood", "the dealership earnhardt", "his own donut shop sunshine donuts" (a word no English
+# word list holds opens the name), or "a covers band the sandy lanes", "this little place the
+# grog and gruel" (a second article after a first that only introduces). Not "the app the wifi",
+# "the school the whole morning": after "the", the second "the" opens the next phrase as often.
+# Up to two words may describe the kind ("a temp agency"), and "now", "there" or "out here" come
+# between ("his roofing firm now white and sons"). Only without capitals: with them, capitals and
+# the model find these names, and a lower-case word after the kind is the kind's compound ("the
+# company website").
+_KINDS_NAMED_AFTER = rf"{_BUSINESS_KINDS}|place|group|team|paper|newspaper|plant|factory|service"
+_KIND_THEN_NAME = re.compile(
+    rf"\b(?P<det>a|an|the|this|that|our|my|his|her|their|your)[ \t]+(?:{WORD}[ \t]+){{0,2}}?"
+    rf"(?P<kind>{_KINDS_NAMED_AFTER})"
+    r"(?:[ \t]+(?:now|there|out[ \t]+here))?[ \t]+(?P<article>the[ \t]+)?"
+    + _A_NAME_AFTER_ITS_KIND
+)
+_INTRODUCING = frozenset("a an this".split())
+_NEGATION = re.compile(r"n['’]t\b")
+
+
+def _kind_then_name_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
+    """`_KIND_THEN_NAME`'s name, cut as a name after "called" is (`_called_name_span`), where it
+    follows a second article after an introducing one; or else its opening words that are no
+    English word (`_a_firms_word`), unless the first is a given name ("a guy in my group wade
+    fisher" is a person, whom the person rules find). A guess (POSSIBLE), as every organisation
+    the rules find without capitals."""
+    if not may_match(_KIND_THEN_NAME):
+        return
+    for match in _KIND_THEN_NAME.finditer(lowered_for_cues(text)):
+        if match.group("kind") == "practice":
+            continue  # "in their practice hellenic polytheism": the verb's noun, no surgery
+        span = _called_name_span(text, *match.span("name"), False)
+        if span is None or _NEGATION.search(text, span[0], span[1] + 4):
+            continue  # "that team woud n't": a verb, misspelt
+        if match.group("article"):
+            if match.group("det") in _INTRODUCING:
+                yield span[0], span[1], L.POSSIBLE, Method.REGEX
+            continue
+        words = list(re.finditer(r"\S+", text[span[0]:span[1]].lower()))
+        strangers = list(takewhile(lambda word: _a_firms_word(word.group()), words))
+        if strangers and words[0].group() not in given_name_words():
+            yield span[0], span[0] + strangers[-1].end(), L.POSSIBLE, Method.REGEX
+
+
+def _a_firms_word(word: str) -> bool:
+    """Whether a lower-case word can only be a name, of a firm or of its founder: three letters
+    or more, no English word in any form ("twinned"), not drawn out ("weeeeak")."""
+    word = POSSESSIVE.sub("", word)
+    return len(word) >= 3 and word.isalpha() and not elongated(word) and not english_word(word)
 
 
 # A business named by ordinary English words, capitalised where no sentence opens, after a word
@@ -811,9 +872,9 @@ def _ordinary_words_named_hits(text: str, cased: bool, may_match: MayMatch) -> I
 
 
 # A customer's own account at a firm, named before what they hold there: "from my nationwide
-# account", "my amazon order", "my sky bill".
+# account", "my amazon order", "my sky bill", "your monzo account", "the meralco bill".
 _OWN_ACCOUNT = re.compile(
-    rf"\bmy[ \t]+(?P<name>{WORD}(?:[ \t]+{WORD}){{0,2}})[ \t]+(?:account|card|credit[ \t]+card|"
+    rf"\b(?:my|your|our|his|her|their|the)[ \t]+(?P<name>{WORD}(?:[ \t]+{WORD}){{0,2}})[ \t]+(?:account|card|credit[ \t]+card|"
     r"debit[ \t]+card|store[ \t]+card|mortgage|loan|policy|bill|statement|app|order|membership|"
     r"pension|isa|contract)\b"
 )
@@ -835,21 +896,35 @@ _FIRM_WORDS_BEFORE = re.compile(rf"(?P<name>{WORD}(?:[ \t]+{WORD}){{0,2}})[ \t]+
 
 
 def _own_account_hits(text: str, may_match: MayMatch) -> Iterator[Hit]:
-    """The firm in `_OWN_ACCOUNT`, `_FIRMS_DEPARTMENT` or `_FIRMS_PREMISES`, only where the lists
+    """The firm in `_OWN_ACCOUNT`, `_FIRMS_DEPARTMENT` or `_FIRMS_PREMISES`, where the lists
     name it whole: "my nationwide account", "my amazon order", "chase fraud department", "the
     nissan plant", not "my savings account", "my joint account", "my phone bill", "the fraud
-    department" or "the corner shop"."""
+    department" or "the corner shop". Before an account, a word no list holds names the firm
+    too (`_unlisted_firm_hit`)."""
     account = may_match(_OWN_ACCOUNT)
     after = [regex for regex in (_FIRMS_DEPARTMENT, _FIRMS_PREMISES) if may_match(regex)]
     if not (account or after):
         return
     lowered = lowered_same_length(text)
-    if account:
-        yield from _listed_firm_hits(lowered, _OWN_ACCOUNT.finditer(lowered))
+    for match in _OWN_ACCOUNT.finditer(lowered) if account else ():
+        listed = list(_listed_firm_hits(lowered, [match]))
+        yield from listed or _unlisted_firm_hit(lowered, match)
     for regex in after:  # the firm's words just before the department's or the premises'
         names = (_FIRM_WORDS_BEFORE.search(lowered, max(0, m.start() - 100), m.start())
                  for m in regex.finditer(lowered) if m.start() == 0 or not lowered[m.start() - 1].isalnum())
         yield from _listed_firm_hits(lowered, [n for n in names if n is not None], adjacent=True)
+
+
+def _unlisted_firm_hit(lowered: str, match: re.Match) -> list[Hit]:
+    """The word just before what a customer holds, where it is no English word, no name and
+    no possessive: a bank, a utility or a shop the lists do not hold ("my fnb account", "your
+    monzo account", "the meralco bill"), a guess (POSSIBLE)."""
+    word = re.search(r"(\S+)$", lowered[match.start("name"):match.end("name")])
+    value = word.group(1)
+    start = match.start("name") + word.start(1)
+    if not _a_firms_word(value) or value in name_words() or POSSESSIVE.search(value):
+        return []
+    return [(start, start + len(value), L.POSSIBLE, Method.REGEX)]
 
 
 # An institution named by its initials after a preposition: "she's a nurse at UNTH", "insured
@@ -1016,7 +1091,7 @@ def scan_organisations(text: str, view) -> Iterator[Hit]:
 _ORG_REGEXES = [_ORG_SUFFIX, _ORG_SUFFIX_LOWER, _INSTITUTION, _INSTITUTION_OF, _INSTITUTION_OF_LOWER,
                 _CONGREGATION_LOWER, _OUR_LADY, _SCHOOL_SHORT, _SCHOOL_CAPITALISED, _FAN_OF,
                 _SPEAKER_CONTEXT, _AGENT_CONTEXT, _OPENING_CONTEXT, _OPENING_LOWER, _WORKPLACE_CONTEXT,
-                _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS, _OWN_ACCOUNT, _FIRMS_DEPARTMENT,
+                _CUSTOMER_CONTEXT, _NAMED_PLACE_OF_BUSINESS, _KIND_THEN_NAME, _OWN_ACCOUNT, _FIRMS_DEPARTMENT,
                 _FIRMS_PREMISES, _INITIALS, _THE_BODY, _ORDINARY_WORDS_NAMED]
 # What every text some regexes match holds, which the guard scans for instead of their own
 # forms (`RegexGuard`): `_INSTITUTION`'s, a name group first, Hyperscan's approximation reports
@@ -1029,6 +1104,7 @@ _NECESSARY = {
                           + _CONGREGATION_HEADS + r"))\b"),
     _SCHOOL_SHORT: r"[ \t](?:" + _SCHOOL_LEVELS + r")\b",
     _FAN_OF: r"s[ \t]+fans?\b",
+    _KIND_THEN_NAME: rf"[ \t](?:{_KINDS_NAMED_AFTER})[ \t]",
 }
 guard_contexts("organisations", _ORG_REGEXES, necessary=_NECESSARY)
 

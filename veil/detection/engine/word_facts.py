@@ -84,9 +84,21 @@ def unknown_word(lowered: str) -> bool:
         return False
     if lowered in name_words() or lowered in ADDRESS_TERMS or names_a_day(lowered, "PERSON_NAME"):
         return False
-    return not (ordinary_word(lowered) or any(
+    return not english_word(lowered)
+
+
+_A_DOUBLED_CONSONANT = re.compile(r"([b-df-hj-np-tv-z])\1(?:ed|ing)$")
+
+
+def english_word(lowered: str) -> bool:
+    """Whether a lower-case word is an ordinary word in some inflected form ("straddles",
+    "zoomed", "twinned")."""
+    doubled = _A_DOUBLED_CONSONANT.search(lowered)
+    if doubled is not None and ordinary_word(lowered[:doubled.start() + 1]):
+        return True
+    return ordinary_word(lowered) or any(
         ordinary_word(lowered[:-len(ending)] + put_back) for ending, put_back in INFLECTIONS
-        if lowered.endswith(ending) and len(lowered) - len(ending) >= 3))
+        if lowered.endswith(ending) and len(lowered) - len(ending) >= 3)
 
 
 # A token that is no word of any language: a link, a handle, a tag, or one with digits.
