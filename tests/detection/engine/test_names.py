@@ -767,6 +767,17 @@ def test_no_business_named_after_its_kind(text, word):
     assert not any(word in found for found in quotes(text, "ORGANIZATION_NAME"))
 
 
+@pytest.mark.parametrize("word,english", [
+    ("twinned", True), ("planning", True), ("zoomed", True), ("boldest", True),
+    ("manulife", False), ("monzo", False),
+    ("tailler", False),  # "-er" is left: a surname ("de tailler"), not "tail" made longer
+])
+def test_english_words_in_their_inflected_forms(word, english):
+    from veil.detection.engine.word_facts import english_word
+
+    assert english_word(word) is english
+
+
 @pytest.mark.parametrize("text,expected", [
     ("I was thinking we could do dinner at Harvest Table on Friday.", "Harvest Table"),
     ("Yeah. It's called Harvest Table, we run out of the old scout hut.", "Harvest Table"),

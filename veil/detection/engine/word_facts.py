@@ -91,8 +91,8 @@ _A_DOUBLED_CONSONANT = re.compile(r"([b-df-hj-np-tv-z])\1(?:ed|ing)$")
 
 
 def english_word(lowered: str) -> bool:
-    """Whether a lower-case word is an ordinary word in some inflected form ("straddles",
-    "zoomed", "twinned")."""
+    """Whether a lower-case word is an ordinary word in some inflected form ("zoomed",
+    "boldest", "twinned")."""
     doubled = _A_DOUBLED_CONSONANT.search(lowered)
     if doubled is not None and ordinary_word(lowered[:doubled.start() + 1]):
         return True
