@@ -1210,6 +1210,8 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("grant do you want to kick us off", "grant"),  # addressed with a question as a turn opens
     ("grace can you take that one", "grace"),
     ("an' pearl's coming over on the ferry", "pearl"),  # said to be coming
+    ("lily she's two and a half", "lily"),  # taken up by a pronoun, then an age
+    ("and the little one hunter he's what seven eight", "hunter"),
 ])
 def test_a_name_that_is_an_ordinary_word_is_a_name_with_more_evidence(text, expected):
     assert expected in quotes(text, "PERSON_NAME")
@@ -1417,6 +1419,18 @@ def test_without_capitals_a_word_said_as_a_word_is_no_surname(text, expected):
 def test_call_me_back_and_this_is_without_a_given_name_name_no_one(text):
     # The lists hold "Back", "Soon", "Good" and "Rich" as surnames; "this is" opens a
     # caller's introduction only after a greeting, and with a given name.
+    assert quotes(text, "PERSON_NAME") == set()
+
+
+@pytest.mark.parametrize("text", [
+    "he had a stroke in the spring he's only fifty-eight",  # a season, after a determiner
+    "they said he was sixty-eight",  # a verb after a subject
+    "he lost his job in january he's sixty-one",  # a month
+    "how old are you love she's nineteen",  # what a speaker calls someone
+    "i hope she's ten minutes away",  # a subject's verb, and minutes
+    "my daughter wouldn't touch dirt till she was thirty",  # a connective
+])
+def test_a_word_before_a_pronoun_and_an_age_is_no_name_unless_it_can_be_someone(text):
     assert quotes(text, "PERSON_NAME") == set()
 
 

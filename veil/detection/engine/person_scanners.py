@@ -548,6 +548,16 @@ _WHOSE_DAY_IT_IS = re.compile(
     rf"(?:{_TEENS})th|tenth|eleventh|twelfth|hundredth)\b"
     rf"|(?:['’]s|[ \t]+is)?[ \t]+(?:turning|turns|turned)[ \t]+(?:\d{{1,3}}|{_NUMBERS_TO_NINETY})\b)"
 )
+# "lily she's two and a half", "my granddaughter april she's nine", "the little one hunter he's
+# what seven eight": someone, a pronoun that takes them up, and their age, which only a person
+# has before such a pronoun (not after a determiner or a subject: "in the spring he's only
+# fifty-eight", "they said he was sixty-eight"; nor a month or a season: "in january he's sixty";
+# nor a connective: "wouldn't touch dirt till she was thirty").
+_TAKEN_UP_WITH_AN_AGE = re.compile(
+    r"\b(?P<name>[^\W\d_][\w-]{0,30})[ \t]*,?[ \t]+(?:he|she)(?:['’]s|[ \t]+(?:is|was|turned|turns))"
+    r"[ \t]+(?:(?:only|just|nearly|almost|about|what|like|already)[ \t]+)*"
+    rf"(?:\d{{1,3}}|{_NUMBERS_TO_NINETY})\b(?![ \t]+(?:of|o['’]clock|am|pm|a\.m|p\.m|minutes|hours|days|weeks|months)\b)"
+)
 # "the same bill who helped us", "rob who retired", "penny who runs the shop": "who" says a
 # person is meant, where a thing would take "that" or "which" (not "who knows", "who cares", nor
 # a word for anyone: "a guy who works there").
@@ -799,6 +809,8 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _INTRODUCED_NOT_NAMES, None),
          (_RELATIVE_NAMED_BEFORE_A_VERB, L.POSSIBLE, _SHOWN_SOMEONE, None),
          (_TAKEN_UP_AS_A_RELATIVE, L.POSSIBLE, _SHOWN_SOMEONE, _after_a_subject),
          (_WHOSE_DAY_IT_IS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE, but=_VERBS_BEFORE_A_SUBJECT),
+          lambda word, lowered, start: _after_a_subject_or_determiner(lowered, start)),
+         (_TAKEN_UP_WITH_AN_AGE, L.POSSIBLE, _SHOWN_SOMEONE | _CONNECTIVES_NAMED,
           lambda word, lowered, start: _after_a_subject_or_determiner(lowered, start)),
          (_RELATIVE_SAID_TO_BE, L.POSSIBLE,
           _no_names(_NOT_SOMEONE_ASKED_AFTER - {"june", "may", "april"}
