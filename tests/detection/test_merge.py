@@ -628,6 +628,10 @@ def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, d
     ("ya ah ma fell on sunday", "ah ma", True), ("ya ah ma fell on sunday", "ya ah ma", True),
     ("bilal bhai assalam o alaikum", "assalam", True),
     ("tell your Tito to be careful", "Tito", True),  # a Filipino family's uncle, a title alone
+    # what African callers call a grandmother, a boss, an elder; and what they exclaim
+    ("Love you too. Kiss Gogo for me.", "Gogo", True), ("If Oga allows me.", "Oga", True),
+    ("Sawa sawa. I'm coming.", "Sawa", True), ("Haba, give her a chance.", "Haba", True),
+    ("Six eight. Jislaaik. Okay.", "Jislaaik", True), ("Howya, it's me from Flogas.", "Howya", True),
 ])
 def test_a_person_that_is_a_set_phrase_s_english_word_names_no_one(text, value, dropped):
     start = text.index(value)

@@ -428,9 +428,10 @@ muslim, hindu, lord, god, jesus, christ, church, doctor, bible, internet
 # "Zayde", "Abuela", "Nonna"), and the relations that families from South Asia, the
 # Philippines and Korea call each other by in English calls ("Amma", "Achan", "Chechi",
 # "Nanay", "Unnie"), Afrikaans, Urdu and Polish families too ("Oupa", "Tannie", "Khala",
-# "Babcia"). Left out: words that are common surnames too ("Ma", "Pa"), and given names
+# "Babcia"), and Southern and East African and Nigerian callers ("Gogo", "Mkhulu", "Mzee",
+# "Oga"). Left out: words that are common surnames too ("Ma", "Pa"), and given names
 # too ("Anna", "Lola", "Tito"); "Son" and "Nan" are surnames too, but callers say "hello son"
-# and "tell nan" far more often.
+# and "tell nan" far more often, as South Africans say "kiss Gogo for me" of a grandmother.
 ADDRESS_TERMS = _words("""
 mom, mum, mommy, mummy, mama, mamma, momma, mother, dad, daddy, papa, pop, father,
 grandma, grandpa, granny, gran, grandad, granddad, grandmother, grandfather, nana,
@@ -445,7 +446,8 @@ amma, appa, achan, ammachi, appachan, ammumma, appooppan, chechi, chettan, ettan
 mone, akka, thambi, ammi, abbu, nani, dadi, chacha, chachi, bhaiya, didi, nanay, tatay, inay,
 itay, eomma, oppa, unnie, noona, hyung, maman,
 lolo, tita, kuya, manong, manang, aling, anak, oupa, ouma, oom, tannie, khala, khalu, mamu, phupho,
-phuppo, beta, beti, babcia, dziadek, ciocia, wujek
+phuppo, beta, beti, babcia, dziadek, ciocia, wujek,
+gogo, mkhulu, madala, bhuti, mzee, oga
 """)
 # Words for a kind of body: a text with capitals writes one in lower case where it means any body
 # of the kind ("a job at the university", "the army": `merge`), and with a capital after "the"
@@ -484,7 +486,12 @@ INTERJECTIONS = frozenset({"och", "aye", "cheerio", "ta", "helo", "hiya", "ja", 
                            "khuda hafiz", "inshallah", "mashallah", "hallo",
                            # the Muslim greeting and its answer ("bilal bhai assalam o alaikum",
                            # "walaikum assalam")
-                           "assalam", "assalamu", "alaikum", "alaykum", "walaikum", "wa alaikum"})
+                           "assalam", "assalamu", "alaikum", "alaykum", "walaikum", "wa alaikum",
+                           # Africa's, in English calls: Swahili's "okay" and "welcome", Nigerian
+                           # English's "haba", "abeg" and "ehen", South Africa's "jislaaik",
+                           # "heita", "hayi" and "yebo"; and Ireland's "howya"
+                           "sawa", "karibu", "haba", "abeg", "ehen", "jislaaik", "heita", "hayi",
+                           "yebo", "howya"})
 
 # Canadian provinces and territories, and other regions the city gazetteer lacks.
 REGIONS = """
