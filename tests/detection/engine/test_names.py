@@ -746,6 +746,7 @@ def test_a_business_said_to_be_called_something_is_an_organisation(text, expecte
     ("we had to move her to a to a place briarwood it's assisted living", "briarwood"),
     ("i took it to the um the dealership earnhardt and they wanted two thousand", "earnhardt"),
     ("got her set up on payroll through this this service homepay", "homepay"),
+    ("i drive a tow truck for a company out here kemas reno mostly", "kemas reno"),
     ("he's in a covers band the sandy lanes they play on a friday", "sandy lanes"),
     ("we're grabbing a coffee at this little place the grog and gruel and then", "grog and gruel"),
 ])

@@ -773,14 +773,14 @@ def _named_business_hits(text: str, cased: bool, may_match: MayMatch) -> Iterato
 
 # A business named right after the word for its kind, where a writer would use capitals or a
 # comma and a recogniser writes neither: "an insurance company manulife", "moving her to a place
-# briarwood", "the dealership earnhardt", "his own donut shop sunshine donuts" (a word no English
-# word list holds opens the name), or "a covers band the sandy lanes", "this little place the
-# grog and gruel" (a second article after a first that only introduces). Not "the app the wifi",
-# "the school the whole morning": after "the", the second "the" opens the next phrase as often.
-# Up to two words may describe the kind ("a temp agency"), and "now", "there" or "out here" come
-# between ("his roofing firm now white and sons"). Only without capitals: with them, capitals and
-# the model find these names, and a lower-case word after the kind is the kind's compound ("the
-# company website").
+# briarwood", "the dealership earnhardt" (words no English word list holds, in any form), or "a
+# covers band the sandy lanes", "this little place the grog and gruel" (a second article after a
+# first that only introduces). Not "the app the wifi", "the school the whole morning": after
+# "the", the second "the" opens the next phrase as often; nor a name of ordinary words with no
+# second article ("his own donut shop sunshine donuts"), which nothing tells from the kind's
+# compound ("the church hall"). Up to two words may describe the kind ("a temp agency"), and
+# "now", "there" or "out here" come between ("a company out here kemas reno"). Only without
+# capitals: with them, capitals and the model find these names.
 _KINDS_NAMED_AFTER = rf"{_BUSINESS_KINDS}|place|group|team|paper|newspaper|plant|factory|service"
 _KIND_THEN_NAME = re.compile(
     rf"\b(?P<det>a|an|the|this|that|our|my|his|her|their|your)[ \t]+(?:{WORD}[ \t]+){{0,2}}?"
@@ -874,8 +874,8 @@ def _ordinary_words_named_hits(text: str, cased: bool, may_match: MayMatch) -> I
 # A customer's own account at a firm, named before what they hold there: "from my nationwide
 # account", "my amazon order", "my sky bill", "your monzo account", "the meralco bill".
 _OWN_ACCOUNT = re.compile(
-    rf"\b(?:my|your|our|his|her|their|the)[ \t]+(?P<name>{WORD}(?:[ \t]+{WORD}){{0,2}})[ \t]+(?:account|card|credit[ \t]+card|"
-    r"debit[ \t]+card|store[ \t]+card|mortgage|loan|policy|bill|statement|app|order|membership|"
+    rf"\b(?:my|your|our|his|her|their|the)[ \t]+(?P<name>{WORD}(?:[ \t]+{WORD}){{0,2}})[ \t]+"
+    r"(?:account|card|credit[ \t]+card|debit[ \t]+card|store[ \t]+card|mortgage|loan|policy|bill|statement|app|order|membership|"
     r"pension|isa|contract)\b"
 )
 
