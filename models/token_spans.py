@@ -171,7 +171,11 @@ def decode_spans(text: str, offsets: Sequence[tuple[int, int]], probs: np.ndarra
             current = [start, end, kind, score]
     if current:
         spans.append(CharSpan(*current))
-    return _merge_touching(text, [widen_to_words(text, span) for span in spans])
+    # A span without a letter or a digit names no one: the "@@@" of a transcript's laughter
+    # (the Santa Barbara corpus's, a conversation analyst's), read like a tweet's "@".
+    widened = (widen_to_words(text, span) for span in spans)
+    return _merge_touching(text, [span for span in widened
+                                  if any(char.isalnum() for char in text[span.start:span.end])])
 
 
 def _inside_word(text: str, position: int) -> bool:

@@ -155,6 +155,15 @@ def test_two_names_starting_with_b_stay_apart():
     assert [text[s.start:s.end] for s in spans] == ["ann", "bob"]
 
 
+
+def test_a_span_without_a_letter_or_a_digit_names_no_one():
+    """The "@@@" a transcript writes for laughter, read like a tweet's "@"; a name beside it stays."""
+    text = "@@@ ok bob"
+    offsets = [(0, 1), (1, 2), (2, 3), (4, 6), (7, 10)]
+    labels = ["B-PERSON_NAME", "B-PERSON_NAME", "B-PERSON_NAME", "O", "B-PERSON_NAME"]
+    spans = decode_spans(text, offsets, one_hot(labels), LABELS, 0.5)
+    assert [text[s.start:s.end] for s in spans] == ["bob"]
+
 @settings(max_examples=300)
 @given(st.text(alphabet=st.sampled_from("ab é-'.\u00e0z1"), max_size=60), st.data())
 def test_decoded_spans_lie_within_the_text_sorted_and_apart(text, data):
