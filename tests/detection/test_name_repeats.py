@@ -396,6 +396,19 @@ def test_without_capitals_a_name_is_not_said_again_in_a_set_phrase():
     assert sorted(got) == [(4, "dawn"), (4, "mark"), (4, "wade")]
 
 
+def test_without_capitals_a_name_is_not_said_again_where_english_says_how_far_how_clear_or_how_lucky():
+    """Set phrases of distance, weather, worth and luck ("miles away", "crystal clear", "got
+    lucky", "not one penny late", "faith in the technology"), where the helpers' calls had spread
+    a name said once; the names said to or of someone still spread."""
+    texts = ["my cousin miles and my friend crystal and our dog walker lucky and aunt penny and faith",
+             "he's moved so he's like miles away now", "it's crystal clear", "thabo got lucky finally",
+             "she paid it off not one penny late", "i've got faith in the technology",
+             "tell miles crystal lucky penny and faith i said hi"]
+    found = [model(texts, 0, word) for word in ("miles", "crystal", "lucky", "penny", "faith")]
+    got = quoted(texts, repeated_names(texts, found))
+    assert sorted(got) == [(6, "crystal"), (6, "faith"), (6, "lucky"), (6, "miles"), (6, "penny")]
+
+
 def test_without_capitals_the_given_name_of_a_full_name_whose_surname_is_a_noun_spreads():
     """"grace rice" typed by the model: "rice" is an English noun, but no verb, so "grace" said
     alone later is her (not in a set phrase: "say grace"); a model's "hope said" makes no

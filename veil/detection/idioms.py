@@ -98,6 +98,62 @@ PHRASES = (
     "every {penny}", "pretty {penny}", "{penny} (pinching|pincher|stock|stocks|for your thoughts|saved|candy|loafers)",
     "{art} and crafts", "{art} (class|classes|teacher|museum|school|show|supplies|gallery|project|projects|major|history)",
     "(work|works) of {art}", "state of the {art}", "(martial|fine|modern) {art}",
+    # said of distance, time and weather, and what a thing is worth (the thirty-ninth session's
+    # helper calls spread a name said once to these)
+    "since {dawn}", "by {dawn}", "at like {dawn}",
+    "{miles} (away|apart|ahead|better|long|wide|high|an hour|per hour|a day|from here|from home|"
+    "from anywhere|out|off)", "{miles} of (paperwork|road|roads|beach|coastline|trails|nothing|traffic|"
+    "countryside|fields|desert|water|ocean|forms)", "{miles} and miles", "miles and {miles}",
+    "for {miles} around",
+    "(walk|walks|walked|walking|run|runs|ran|running|drive|drives|drove|driving|cycle|cycled|cycling|"
+    "hike|hiked|hiking|travel|travelled|traveled|travelling|traveling|fly|flew|flying) {miles}",
+    "{crystal} (clear|ball|balls|glass|glasses|vase|vases|meth|chandelier|set)",
+    "{sterling} (effort|work|job|silver|performance|record|reputation|example|service|character|qualities)",
+    "(pound|pounds|in) {sterling}", "anything but {sterling}",
+    "(got|get|put|putting|puts|lot of|lots of|bit of|matter of|act of|question of|crisis of|blind) {faith}",
+    "{faith} in (god|humanity|people|yourself|myself|himself|herself|ourselves|themselves|the system|"
+    "the process|the technology|the team|the future)",
+    "{sunny} (day|days|side|spell|spells|weather|morning|afternoon|skies|intervals|periods|outside|today)",
+    "(bright|warm|hot|nice|lovely|dry|cold) and {sunny}", "(so|very|too|quite|really|mostly|partly|always) {sunny}",
+    "{holly} (and ivy|and wreaths|and mistletoe|berries|berry|bush|bushes|leaves|tree|trees|wreath|wreaths)",
+    "(struck|strike|striking|strikes) it {rich}", "that's {rich}", "{rich} coming from",
+    "(one|single|last|extra) {penny}", "{penny} (late|short|more|less|left|back|dropped|drops)",
+    "(until|till|since|than|by|during) {summer}",
+    "(jump|jumps|jumping|jumped|leap|leaping|weep|weeping|wept|cry|crying|cried|beaming|glowing|"
+    "filled|full|squeal|squealing|squealed|scream|screaming) with {joy}",
+    "hill and down {dale}",
+    "{ruby} (pendant|ring|rings|necklace|earrings|red|slippers|port|wedding|anniversary|stone|stones)",
+    "{olive} (oil|oils|green|tree|trees|branch|grove|groves|skin|skinned)",
+    "{sue} (his|her|my|your|their|our|its|you|him)",
+    "{ivy} (growing|grows|grew|covered|climbing|leaves|plant|plants|all over)",
+    "(get|gets|getting|got|feel|feeling|felt|so|very|really|pretty|just|be|been|being|stay|i'm|you're|"
+    "we're|they're) {lucky}",
+    "{lucky} (day|break|charm|number|guess|shot|streak|escape|dip|one|ones|you|me|us|them|him|her|enough|thing)",
+    "{chuck} (it|them|that|this|out|away|in|up|down|some)",
+    "{long} (time|way|day|days|story|term|weekend|distance|list|haul|run|ago|enough|while|wait|hours|week|"
+    "drive|flight|walk|shot|overdue)",
+    "{price} (tag|tags|list|range|point|points|match|increase|increases|rise|rises|drop|drops|cut|cuts|war|"
+    "wars|hike|hikes|freeze|cap|comparison|check)",
+    "of great {price}", "(great|high|low|full|half|fair|best|good|asking|retail|sale|cheap|right|reduced|"
+    "discounted|original) {price}",
+    "(another|high water|top|full|pass|passing) {mark}",
+    "{young} and (healthy|fit|strong|beautiful|foolish|dumb|free|naive|stupid|innocent|old)",
+    "(so|too|very|quite|still|pretty|really|look|looks|looked|feel|feels|felt|die|died|dies) {young}",
+    "(bit|little|so|too|very|pretty) {rusty}",
+    "{rusty} (old|nail|nails|bike|car|gate|water|orange|brown|red|hinge|hinges|pipes|bucket|tools)",
+    "(do|climb|climbed|climbing|walk|walked|cycle|cycled|run|ran) (that|the|this) {hill}",
+    "one {grant}",
+    "(go|goes|going|went|gone) through on {amber}", "to {amber} on the (chart|behaviour chart|behavior chart)",
+    "{amber} (light|lights|alert|alerts|warning|warnings|zone|list|status)",
+    "{max} of", "(nights|days|hours|weeks|months|minutes|dollars|pounds|quid|euros|bucks|grand|thousand|"
+    "hundred|people|ringgit) {max}",
+    "(bunch of|sprig of|purple with|covered in) {heather}",
+    "{heather} (growing|grows|grew|in a pot|moor|moors|moorland|honey|hills|bush|plant|plants)",
+    "(spelling|busy|bumble|honey|queen|worker) {bee}",
+    "{bonnie} (day|lass|lad|wee|place|view)",
+    "(christmas|advent) {carol}", "{carol} (sing|singing|singers|service|services|concert)",
+    "{patty} (melt|melts)", "burger {patty}",
+    "{jasmine} (tea|rice|flower|flowers|plant|scent)",
     # terms of address that name no one
     "(hey|hi|okay|ok|thanks|thank you|yeah|night|later|sorry|alright|all right) {bud}", "{bud} light",
 )
