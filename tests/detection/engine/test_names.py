@@ -1140,6 +1140,11 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("Good morning, Croydon Council, Bill speaking.", "Bill"),
     ("hi crystal um i'm calling for my dad", "crystal"),  # greeted, then the caller's own clause
     ("hi crystal. water is coming thru my ceiling", "crystal"),
+    ("3.80 6.52 a hi will i'm dawn laughter where are you calling from", "will"),  # no question: "will i'm"
+    ("6.40 8.97 a hi pearl where are you", "pearl"),
+    ("4:33 thank you faith if you're watching the recording", "faith"),
+    ("rose the girl she's called rose she says his name's kieran", "rose"),
+    ("he's called frank he's really good can he ring you", "frank"),
     ("hey dawn", "dawn"),
     ("my wife grace was home ALL DAY", "grace"),  # shouting gives no name a capital
     ("ok so HUNTER says his friend chase was over", "chase"),
@@ -1319,6 +1324,7 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "okay buddy what do you need", "okay great what's your address", "okay said what", "i hope how",
     "thanks hope you've been well", "thank you so much hope you're well", "hi hope you're well",
     "hi hope i'm not bothering you", "thanks, hope all is well", "hi crystal water is coming",
+    "he was called home", "she's called me twice", "he was called away for work", "she's called everyone",
     "thank you so much", "thx again", "strictly speaking that is wrong", "generally speaking",
     "this is great can i have a refund", "this is will can i", "hey will you do that",
     "we named him after his grandfather", "did you name her yet",

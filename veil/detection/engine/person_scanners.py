@@ -144,15 +144,19 @@ _NAME_CONTEXTS = [
         rf"\b(?:his|her|their|(?:{RELATIVES}|{PEOPLE})['’]s)[ \t]+(?:(?:first|last|full|middle)[ \t]+)?"
         rf"name[ \t]+was\b[ \t,:]+(?!(?:{'|'.join(sorted(VERBS_AFTER_PEOPLE))})\b)(?P<name>{WORD}(?:[ \t]+{WORD})?)"
     ), L.LIKELY, False),
-    # "a lady called joy", "one guy called frank", "someone called precious": after "a" and a
-    # word for someone, or "someone", "called" names them, unless what follows says when, how or
-    # whom they rang ("a man called yesterday", "a lady called back", "a nurse called me").
+    # "a lady called joy", "one guy called frank", "someone called precious", "she's called
+    # rose": after "a" and a word for someone, "someone", or "he's" or "she's", "called" names
+    # them, unless what follows says when, how or whom they rang ("a man called yesterday", "a
+    # lady called back", "a nurse called me", "he was called home").
     (re.compile(
-        rf"\b(?:(?:a|an|one|this|some)[ \t]+(?:{PEOPLE})|someone|somebody)[ \t]+called[ \t]+"
+        rf"\b(?:(?:a|an|one|this|some)[ \t]+(?:{PEOPLE})|someone|somebody|(?:he|she)(?:['’]s|[ \t]+(?:is|was)))"
+        r"[ \t]+called[ \t]+"
         r"(?!(?:back|earlier|yesterday|today|tonight|tomorrow|again|about|for|me|you|him|her|us|"
         r"them|it|in|out|up|round|around|over|on|to|from|and|the|a|an|my|your|his|our|their|this|"
         r"that|twice|once|every|last|just|saying|asking|while|when|at|after|before|because|so|but|"
-        r"or|here|there|then|now|yet|still|already|asap|first|late|early|off|by|with|without)\b)"
+        r"or|here|there|then|now|yet|still|already|asap|first|late|early|off|by|with|without|home|"
+        r"away|upon|into|names|something|anything|everything|nothing|all|loads|ahead|everyone|"
+        r"everybody|someone|somebody|nobody)\b)"
         rf"(?P<name>{WORD}(?:[ \t]+{WORD})?)"
     ), L.LIKELY, True),
     # "a guy named bass", "my cousin by the name of hope": "named" says the next word is a
@@ -171,14 +175,14 @@ _NAME_CONTEXTS = [
     ), L.LIKELY, False),
 ]
 # Someone said to be called something, or a relative or colleague named in passing: "a guy
-# called koerner", "my daughter is called ffion", "she's called ffion", "my wife sarah", "my
-# manager, priya". ("A guy named bass" is in
-# `_NAME_CONTEXTS`: "named" says the next word is a name, however ordinary.) The name words
+# called koerner", "my daughter is called ffion", "my wife sarah", "my manager, priya". ("A guy
+# named bass" and "she's called rose" are in `_NAME_CONTEXTS`: "named", and "called" after "he's"
+# or "she's", say the next word is a name, however ordinary.) The name words
 # must be no ordinary words, even where a list has them as names ("my husband will", "my son
 # may"): these contexts are common, and the words after them mostly are not names.
 _RELATION_CONTEXTS = [
     (re.compile(
-        rf"\b(?:(?:{PEOPLE}|{RELATIVES})(?:['’]s|[ \t]+(?:is|was))?|(?:he|she)(?:['’]s|[ \t]+(?:is|was)))"
+        rf"\b(?:{PEOPLE}|{RELATIVES})(?:['’]s|[ \t]+(?:is|was))?"
         rf"[ \t]+called[ \t]+"
         rf"(?P<name>{WORD}(?:[ \t]+{WORD})?)"
     ), L.LIKELY),
@@ -1065,10 +1069,13 @@ def _greeting_name(text: str, start: int, end: int, cased: bool) -> tuple[int, i
 
 # What follows a name that a greeting addresses, where English uses the word too: the end of the
 # turn or sentence ("hi crystal.", "hey dawn"), or the speaker's own next clause ("hi crystal um
-# i'm calling for my dad"), not the rest of a phrase ("hi crystal water").
+# i'm calling for my dad", "thanks mere i can see the refund", "thank you faith if you're
+# watching", "hi pearl where are you", "hello given howzit"), not the rest of a phrase ("hi
+# crystal water").
 _AFTER_THE_ONE_GREETED = re.compile(
     r"[ \t]*(?:[.!?]|$|,?[ \t]+(?:(?:um|uh|er|yeah|yes|oh)[ \t]+){0,2}(?:i['’]?m|i[ \t]+am|hi|hello|hey|i[ \t]+was|i[ \t]+have|i['’]?ve|"
-    r"i[ \t]+just|i[ \t]+wanted|i[ \t]+need|i['’]?d[ \t]+like|this[ \t]+is|it['’]?s[ \t]+me|my[ \t]+name|"
+    r"i[ \t]+just|i[ \t]+wanted|i[ \t]+need|i['’]?d[ \t]+like|i[ \t]+can[ \t]+see|this[ \t]+is|it['’]?s[ \t]+me|my[ \t]+name|"
+    r"if[ \t]+you['’]?re[ \t]+(?:listening|watching)|where[ \t]+are[ \t]+you|howzit|"
     r"it['’]?s[ \t]+(?=[^\W\d_]+[ \t]+(?:from|here|calling|again)\b)|"
     r"how[ \t]+are[ \t]+you|how['’]?s[ \t]+it[ \t]+going|you['’]?ve[ \t]+been|thanks|thank[ \t]+you|"
     r"bye|cheers|speak[ \t]+soon|talk[ \t]+soon|see[ \t]+you|take[ \t]+care|it['’]?s[ \t]+been)\b)",
@@ -1084,8 +1091,9 @@ def _greeted_alone(text: str, word: str, end: int) -> bool:
 
 
 # Verbs that open a question when a pronoun follows: "can you", "will i", "may we"; or "or not",
-# as Singapore's English asks ("tomorrow morning can or not").
-_PRONOUN_NEXT = re.compile(r"[ \t]+(?:you|i|we|he|she|they|it|u|or[ \t]+not)\b", re.IGNORECASE)
+# as Singapore's English asks ("tomorrow morning can or not"). Not a pronoun with its verb's
+# clitic: "hi will i'm dawn" greets Will.
+_PRONOUN_NEXT = re.compile(r"[ \t]+(?:you|i|we|he|she|they|it|u|or[ \t]+not)\b(?!['’])", re.IGNORECASE)
 
 
 def _asks(text: str, end: int) -> bool:
