@@ -593,6 +593,23 @@ def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, d
     assert (kept == []) is dropped, kept
 
 
+@pytest.mark.parametrize("text,value,method,dropped", [
+    ("love you too honey call me sunday", "sunday", M.REGEX, True),  # a cue's weekday is the day
+    ("on sunday my mum's coming by", "sunday", M.REGEX, True),
+    ("Is he still in Onitsha with Uncle Sunday?", "Sunday", M.REGEX, False),  # a title before it
+    ("he hears it from uncle sunday", "sunday", M.REGEX, False),
+    ("the rider's name is sunday", "sunday", M.REGEX, False),  # named as a name
+    ("Sunday called me back", "Sunday", M.MODEL, False),  # a model's person is heard
+])
+def test_a_weekday_a_cue_takes_for_someone_is_the_day_but_after_a_title_or_a_naming(text, value, method, dropped):
+    """Sunday, Monday and Friday are given names in Nigeria and Ghana: the profile no longer
+    excludes the weekdays outright (veil.detection.calendar_words)."""
+    start = text.index(value)
+    found = f(start, start + len(value), "PERSON_NAME", method=method, detector="rules")
+    kept = merge_findings([found], [text])
+    assert (kept == []) is dropped, kept
+
+
 @pytest.mark.parametrize("text,value,dropped", [
     ("oh for pete's sake", "pete", True),            # a set phrase (veil.detection.idioms)
     ("Oh for Pete's sake.", "Pete", True),           # one no one says of a person, capitals or not

@@ -8,10 +8,13 @@ not anyone who could be identified, so a name-type finding that is only that is 
 (`veil.detection.merge.names_no_one`), for the job and the residual-risk auditor alike.
 
 A month or a weekday is kept as a person ("April called", "June's mother"; the call-transcript
-profile's exclusion list leaves the name lists' own guess out, but a model that reads a person
-is heard) and dropped as a place or an organisation, which it never is alone. A holiday is no
-one's name of any type. Only a finding that is the day's whole name is dropped: "Easter Island"
-and "Christmas Island" are places.
+profile's exclusion list leaves the name lists' own guess of a month out, but a model that reads
+a person is heard) and dropped as a place or an organisation, which it never is alone. A weekday
+a cue takes for a person is the day ("call me Sunday", "on Sunday my mum's coming") unless a
+title or a form of address stands before it or it is named as a name: Sunday, Monday and Friday
+are given names in Nigeria and Ghana ("with Uncle Sunday", "the rider's name is Sunday";
+`a_weekday_said_as_a_day`). A holiday is no one's name of any type. Only a finding that is the
+day's whole name is dropped: "Easter Island" and "Christmas Island" are places.
 """
 from __future__ import annotations
 
@@ -40,6 +43,10 @@ _MONTHS_AND_WEEKDAYS = frozenset("""
     january february march april may june july august september october november december
     monday tuesday wednesday thursday friday saturday sunday
 """.split())
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+# What makes the weekday after it someone: a name given in so many words.
+_NAMED_AS_A_NAME = re.compile(r"(?:\bname(?:[ \t]+(?:is|was)|['’]s)|\b(?:called|named))[ \t]+$", re.IGNORECASE)
+_WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?[ \t]+$")
 _SPACES = re.compile(r"\s+")
 _QUOTES = str.maketrans({"’": "'", "‘": "'"})
 
@@ -91,3 +98,18 @@ def a_saint_before_the_day(text: str, start: int, end: int) -> bool:
     before = _SAINT_BEFORE.search(text, max(0, start - 8), start)
     saint = _A_SAINT.fullmatch(text, before.start(), end)
     return saint is not None and _SAINTS_DAY_AFTER.match(text, end) is not None
+
+
+def a_weekday_said_as_a_day(text: str, start: int, end: int) -> bool:
+    """Whether the word at `start:end` is a weekday's name that no title or form of address
+    ("Uncle Sunday", "Mr Friday", "Pastor Monday") and no naming ("her name is Sunday", "a lad
+    called Monday") makes someone: "call me Sunday", "on Sunday my mum's coming"."""
+    from veil.detection.engine.name_lists import TITLES_BEFORE_A_NAME
+
+    if text[start:end].lower() not in _WEEKDAYS:
+        return False
+    window = text[max(0, start - 30):start]
+    before = _WORD_BEFORE.search(window)
+    if before is not None and before.group(1).lower() in TITLES_BEFORE_A_NAME:
+        return False
+    return _NAMED_AS_A_NAME.search(window) is None

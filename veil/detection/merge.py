@@ -62,7 +62,12 @@ from typing import Iterable
 
 from veil.detection.findings import Finding, Method
 from veil.detection.infotypes.builtin import BUILTINS
-from veil.detection.calendar_words import a_saint_before_the_day, names_a_day, the_end_of_a_holiday
+from veil.detection.calendar_words import (
+    a_saint_before_the_day,
+    a_weekday_said_as_a_day,
+    names_a_day,
+    the_end_of_a_holiday,
+)
 from veil.detection.casing import conversation_case
 from veil.detection.headed_names import widen_to_heads
 from veil.detection.idioms import names_no_one_here
@@ -366,7 +371,8 @@ def _g_dropped(value: str) -> bool:
 
 def _a_day_alone(finding: Finding, texts: list[str]) -> bool:
     """Whether a name-type finding, cut to the name, is only a day's name ("Passover", "Rosh
-    Hashanah"; "March" as a place: `names_a_day`). Where the text has capitals, lower-case
+    Hashanah"; "March" as a place: `names_a_day`; a weekday a cue took for someone, "call me
+    Sunday": `a_weekday_said_as_a_day`). Where the text has capitals, lower-case
     words trailing the day are not part of a name: spaCy's place "Easter we eat" is "Easter"."""
     if finding.info_type not in NAME_TYPES or finding.turn >= len(texts):
         return False
@@ -375,6 +381,9 @@ def _a_day_alone(finding: Finding, texts: list[str]) -> bool:
     if names_a_day(value, finding.info_type) or a_saint_before_the_day(text, finding.start, finding.end) \
             or the_end_of_a_holiday(text, finding.start, finding.end):
         return True
+    if finding.info_type == "PERSON_NAME" and finding.method is Method.REGEX \
+            and a_weekday_said_as_a_day(text, finding.start, finding.end):
+        return True  # "call me Sunday"; not "Uncle Sunday"
     trailing = _TRAILING_LOWER_CASE.search(value)
     return (trailing is not None and is_cased(text)
             and names_a_day(value[:trailing.start()], finding.info_type))
