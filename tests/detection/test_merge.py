@@ -596,6 +596,7 @@ def test_a_day_s_name_or_an_article_alone_names_no_one(text, value, info_type, d
 @pytest.mark.parametrize("text,value,method,dropped", [
     ("love you too honey call me sunday", "sunday", M.REGEX, True),  # a cue's weekday is the day
     ("on sunday my mum's coming by", "sunday", M.REGEX, True),
+    ("Thanks, Sunday works for me", "Sunday", M.REGEX, True),  # a greeting's cue
     ("Is he still in Onitsha with Uncle Sunday?", "Sunday", M.REGEX, False),  # a title before it
     ("he hears it from uncle sunday", "sunday", M.REGEX, False),
     ("the rider's name is sunday", "sunday", M.REGEX, False),  # named as a name

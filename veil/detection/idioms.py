@@ -142,7 +142,6 @@ PHRASES = (
     "(bit|little|so|too|very|pretty) {rusty}",
     "{rusty} (old|nail|nails|bike|car|gate|water|orange|brown|red|hinge|hinges|pipes|bucket|tools)",
     "(do|climb|climbed|climbing|walk|walked|cycle|cycled|run|ran) (that|the|this) {hill}",
-    "one {grant}",
     "(go|goes|going|went|gone) through on {amber}", "to {amber} on the (chart|behaviour chart|behavior chart)",
     "{amber} (light|lights|alert|alerts|warning|warnings|zone|list|status)",
     "{max} of", "(nights|days|hours|weeks|months|minutes|dollars|pounds|quid|euros|bucks|grand|thousand|"
