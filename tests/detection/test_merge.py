@@ -657,6 +657,24 @@ def test_a_person_that_is_a_set_phrase_s_english_word_names_no_one(text, value, 
     assert (merge_findings([model], [text]) == []) is dropped
 
 
+@pytest.mark.parametrize("text,value,method,kept", [
+    ("On the phone since morning with Justice's mother.", "Justice", M.MODEL, True),
+    ("justice says he's the best", "justice", M.REGEX, True),  # a given name in West Africa and the US
+    ("Justice wants the twenty-third of December", "Justice", M.REGEX, True),
+    ("Deacon is at soccer till five", "Deacon", M.MODEL, True),
+    ("Justice Thomas wrote the opinion", "Justice", M.MODEL, False),  # a title before a name
+    ("the justice said no", "justice", M.REGEX, False),
+    ("our deacon said grace", "deacon", M.MODEL, False),
+    ("the justice department said", "justice", M.MODEL, False),
+    ("Doctor says I need rest", "Doctor", M.REGEX, False),  # a title that is no given name
+    ("justice says he's the best", "justice", M.DICTIONARY, False),  # the lists guess no title
+])
+def test_a_title_said_alone_is_a_person_only_where_it_is_a_given_name_too(text, value, method, kept):
+    start = text.index(value)
+    found = f(start, start + len(value), "PERSON_NAME", L.LIKELY, method)
+    assert (merge_findings([found], [text]) != []) is kept
+
+
 def test_a_state_s_short_name_is_no_form_of_address():
     text = "He moved to Boston, MA in May."
     state = f(text.index("MA"), text.index("MA") + 2, "LOCATION", L.LIKELY, M.MODEL)

@@ -75,6 +75,29 @@ def _a_listed_organisation(finding: Finding, value: str, text: str) -> bool:
     return _bare(value) in organisation_words()
 
 
+# Titles that are given names as well: "Justice Okafor" is a judge, but "Justice wants the
+# twenty-third" and "Justice's mother" speak of a man called Justice (a name in the United States
+# and across West Africa), as "Deacon" is a boy's name in the United States.
+_TITLES_GIVEN_AS_NAMES = frozenset({"justice", "deacon"})
+# What makes such a word the title after all: a capitalised name after it ("Justice Thomas"), an
+# office after it ("justice department", "justice minister"), or an article or a possessive
+# before it ("the justice", "our deacon").
+_AN_OFFICE_NEXT = re.compile(r"[ \t]+(?:department|ministry|minister|secretary|system|league|centre|"
+                             r"center|court|of|and|for)\b", re.IGNORECASE)
+_OWNED_BEFORE = re.compile(r"\b(?:the|a|an|this|that|our|your|his|her|their|my|its)[ \t]+$", re.IGNORECASE)
+
+
+def _a_title_given_as_a_name(finding: Finding, value: str, text: str) -> bool:
+    """Whether a title said alone is the given name it also is (`_TITLES_GIVEN_AS_NAMES`): a
+    person that a cue or a model read, with no name or office after it and no article before it.
+    The name lists guess no title, so their finding is never one."""
+    if finding.info_type != "PERSON_NAME" or finding.method not in (Method.REGEX, Method.MODEL) \
+            or _bare(value) not in _TITLES_GIVEN_AS_NAMES:
+        return False
+    return _NAME_NEXT.match(text, finding.end) is None and _AN_OFFICE_NEXT.match(text, finding.end) is None \
+        and _OWNED_BEFORE.search(text, max(0, finding.start - 8), finding.start) is None
+
+
 def _bare(word: str) -> str:
     return word.strip(".'’-").casefold() if len(word) <= 16 else ""
 
@@ -253,7 +276,8 @@ def trim_name_spans(findings: Iterable[Finding], texts: list[str]) -> list[Findi
 def _trimmed(finding: Finding, text: str, cased_of: dict[int, bool]) -> Finding | None:
     """One name finding cut to the name (`trim_name_spans`); None when no name is left."""
     value = text[finding.start:finding.end]
-    if is_title(value) and not _a_listed_organisation(finding, value, text):
+    if is_title(value) and not _a_listed_organisation(finding, value, text) \
+            and not _a_title_given_as_a_name(finding, value, text):
         return None
     if finding.info_type != "PERSON_NAME":
         return finding
