@@ -615,6 +615,8 @@ def test_a_weekday_a_cue_takes_for_someone_is_the_day_but_after_a_title_or_a_nam
     ("oh for pete's sake", "pete", True),            # a set phrase (veil.detection.idioms)
     ("Oh for Pete's sake.", "Pete", True),           # one no one says of a person, capitals or not
     ("she's up at the crack of dawn", "dawn", True),
+    ("oh thank goodness my husband was home", "goodness", True),  # Goodness is a given name too
+    ("Oh my goodness, is that you?", "goodness", True),
     ("Mark my words.", "Mark", True),                # a capital that opens a sentence says nothing
     ("I'm up before Dawn gets home.", "Dawn", False),  # a capital mid-sentence is the writer's
     ("tell hope you said hi", "hope", False),        # "tell" takes a person, whatever follows

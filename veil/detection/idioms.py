@@ -153,6 +153,9 @@ PHRASES = (
     "(christmas|advent) {carol}", "{carol} (sing|singing|singers|service|services|concert)",
     "{patty} (melt|melts)", "burger {patty}",
     "{jasmine} (tea|rice|flower|flowers|plant|scent)",
+    # exclaimed: "Goodness" is a given name in Nigeria and Ghana (name_lists.GIVEN_NAMES_THAT_ARE_WORDS)
+    "!thank {goodness}", "!my {goodness}", "!for {goodness} sake", "!for {goodness}'s sake",
+    "!{goodness} (me|gracious|knows)",
     # terms of address that name no one
     "(hey|hi|okay|ok|thanks|thank you|yeah|night|later|sorry|alright|all right) {bud}", "{bud} light",
 )

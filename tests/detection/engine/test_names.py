@@ -75,7 +75,8 @@ def test_person_names_found(text, expected):
     ("My wife. Pinky, the dog, too.", set()),
     ("The Justice Department said so.", set()),
     ("You should talk to Support about it.", set()),
-    ("Thanks For Calling My Wife Pinky And The Kids", set()),
+    ("Thanks For Calling My Wife Cupcake And The Kids", set()),
+    ("Thanks For Calling My Wife Pinky And The Kids", {"Pinky"}),  # a given name the lists hold, as "dawn"
 ])
 def test_someone_named_or_a_relative_named_in_passing(text, expected):
     assert quotes(text, "PERSON_NAME") == expected
@@ -1145,6 +1146,9 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     ("4:33 thank you faith if you're watching the recording", "faith"),
     ("rose the girl she's called rose she says his name's kieran", "rose"),
     ("he's called frank he's really good can he ring you", "frank"),
+    # given names that are words, as families in West and Southern Africa and India give them
+    ("Haba, Favour. Give her a chance.", "Favour"), ("hello given howzit cuz", "given"),
+    ("my wife pinky was also sleeping", "pinky"),
     ("hey dawn", "dawn"),
     ("my wife grace was home ALL DAY", "grace"),  # shouting gives no name a capital
     ("ok so HUNTER says his friend chase was over", "chase"),
@@ -1325,6 +1329,8 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "thanks hope you've been well", "thank you so much hope you're well", "hi hope you're well",
     "hi hope i'm not bothering you", "thanks, hope all is well", "hi crystal water is coming",
     "he was called home", "she's called me twice", "he was called away for work", "she's called everyone",
+    "can you do me a favour", "it was a gift from my mum", "texas nurse given blood from ebola survivor",
+    "Given the weather we stayed in.",
     "thank you so much", "thx again", "strictly speaking that is wrong", "generally speaking",
     "this is great can i have a refund", "this is will can i", "hey will you do that",
     "we named him after his grandfather", "did you name her yet",

@@ -532,6 +532,16 @@ RELATIVES = (r"husband|wife|son|daughter|brother|sister|mother|father|mom|mum|da
               r"nan|nana|nanna|gran|granny|grandad|granddad|"
               r"grandbaby|grandkid|grandchild|godson|goddaughter|godmother|godfather|hubby|bestie|"
               r"stepmom|stepmum|stepdad|stepmother|stepfather|stepbrother|stepsister")
+# Given names that are English words, as families in Nigeria, Ghana, Kenya, Zimbabwe and South
+# Africa give them, and as Indian families give pet names for good, which Faker's lists (the
+# first-name list's source, scripts/build_name_lists.py) lack: "Favour, don't start", "Hello?
+# Given?", "Gift! Bring my bag", "Pinky from our Koramangala team". As English words they are
+# ordinary words too, and the rules weigh them as they weigh "Precious" or "Patience", which the
+# lists already hold: a capital mid-sentence or a cue, never the word alone in lower case.
+GIVEN_NAMES_THAT_ARE_WORDS = frozenset("""
+    Favour Gift Given Wisdom Beauty Goodness Godswill Comfort Treasure Happiness Kindness
+    Testimony Marvellous Praise Delight Loveness Pinky Sweety Bunty
+""".split())
 RELATIVE_WORDS = frozenset(RELATIVES.split("|"))
 PEOPLE_WORDS = frozenset(PEOPLE.split("|"))
 # The verbs a request puts before someone, with no subject to show them verbs: "greet your

@@ -938,9 +938,9 @@ def _context_name(text: str, start: int, end: int, cased: bool, strict: bool = F
             # would've")
         if lowered in DETERMINERS:
             break  # "talk to each other": a list's "Each" is no one after "to"
-        if not cased and (lowered in _MODALS or lowered in ADDRESS_TERMS):
-            break  # "thank you sir can i have", "oh hello son": a verb, or what callers call
-            # each other, though a list has the word ("Can", "Son")
+        if not cased and (lowered in _MODALS or lowered in ADDRESS_TERMS or lowered in _PARTICIPLES_NAMED):
+            break  # "thank you sir can i have", "oh hello son", "nurse given blood": a verb, or
+            # what callers call each other, though a list has the word ("Can", "Son", "Given")
         if cased and not word[:1].isupper():
             break
         if elongated(lowered):
@@ -1011,6 +1011,9 @@ def _a_names_word(lowered: str) -> bool:
 
 
 _NEGATED = re.compile(r"n['’]t$")
+# Given names that are a verb's participle too, which after a title or a relative is the verb as
+# often, where no capital tells them apart: "texas nurse given blood", "my son given a place".
+_PARTICIPLES_NAMED = frozenset({"given"})
 _A_VERBS_CLITIC = re.compile(r"['’](?:ve|ll|re|d)$")
 # The asking verbs that are no given name English callers use ("will" and "may" are).
 _MODALS = _ASKING_VERBS - {"will", "may", "do", "did", "does"}

@@ -112,8 +112,17 @@ def name_list(name: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=None)
+def given_names() -> tuple[str, ...]:
+    """The bundled first-name list, and the given names that are English words which Faker's
+    lists lack (`GIVEN_NAMES_THAT_ARE_WORDS`: "Favour", "Gift", "Pinky")."""
+    from veil.detection.engine.name_lists import GIVEN_NAMES_THAT_ARE_WORDS
+
+    return name_list("first_names.txt.gz") + tuple(sorted(GIVEN_NAMES_THAT_ARE_WORDS))
+
+
+@lru_cache(maxsize=None)
 def first_names() -> DictionaryMatcher:
-    return DictionaryMatcher(_without_stopwords(name_list("first_names.txt.gz")))
+    return DictionaryMatcher(_without_stopwords(given_names()))
 
 
 @lru_cache(maxsize=None)
@@ -124,7 +133,7 @@ def last_names() -> DictionaryMatcher:
 @lru_cache(maxsize=None)
 def given_name_words() -> frozenset[str]:
     """The first-name list's words, lower-case."""
-    return frozenset(n.lower() for n in name_list("first_names.txt.gz"))
+    return frozenset(n.lower() for n in given_names())
 
 
 @lru_cache(maxsize=None)
