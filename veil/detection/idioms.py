@@ -98,8 +98,8 @@ PHRASES = (
     "every {penny}", "pretty {penny}", "{penny} (pinching|pincher|stock|stocks|for your thoughts|saved|candy|loafers)",
     "{art} and crafts", "{art} (class|classes|teacher|museum|school|show|supplies|gallery|project|projects|major|history)",
     "(work|works) of {art}", "state of the {art}", "(martial|fine|modern) {art}",
-    # said of distance, time and weather, and what a thing is worth (the thirty-ninth session's
-    # helper calls spread a name said once to these)
+    # said of distance, time and weather, luck, and what a thing is worth (in the helper-written
+    # calls, a name said once had spread to each of these: docs/names-in-speech.md)
     "since {dawn}", "by {dawn}", "at like {dawn}",
     "{miles} (away|apart|ahead|better|long|wide|high|an hour|per hour|a day|from here|from home|"
     "from anywhere|out|off)", "{miles} of (paperwork|road|roads|beach|coastline|trails|nothing|traffic|"
