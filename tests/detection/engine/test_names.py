@@ -1149,6 +1149,11 @@ def test_a_name_that_is_an_ordinary_word_is_no_name_alone_in_lower_case(text):
     # given names that are words, as families in West and Southern Africa and India give them
     ("Haba, Favour. Give her a chance.", "Favour"), ("hello given howzit cuz", "given"),
     ("my wife pinky was also sleeping", "pinky"),
+    # someone placed in a team or an office that is the speaker's or the listener's
+    ("it will be pinky from our koramangala team she will call", "pinky"),
+    ("so next steps summer from our talent team will reach out", "summer"),
+    ("so penny in your office filled out the form", "penny"),
+    ("beauty at the front desk will find it", "beauty"),
     ("hey dawn", "dawn"),
     ("my wife grace was home ALL DAY", "grace"),  # shouting gives no name a capital
     ("ok so HUNTER says his friend chase was over", "chase"),
@@ -1331,6 +1336,7 @@ def test_called_before_an_ordinary_word_names_no_one(text):
     "he was called home", "she's called me twice", "he was called away for work", "she's called everyone",
     "can you do me a favour", "it was a gift from my mum", "texas nurse given blood from ebola survivor",
     "Given the weather we stayed in.",
+    "it gets hot in summer in our office", "we've got faith in our team", "the guy at the front desk said",
     "thank you so much", "thx again", "strictly speaking that is wrong", "generally speaking",
     "this is great can i have a refund", "this is will can i", "hey will you do that",
     "we named him after his grandfather", "did you name her yet",

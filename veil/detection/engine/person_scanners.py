@@ -314,6 +314,21 @@ _FROM_A_TEAM = re.compile(
     r"(?:[ \t]+(?:team|department|dept))?|it[ \t]+(?:team|department|dept))\b"
     r"(?![ \t]+(?:is|are|was|were)\b)"
 )
+# Someone placed in a team or an office the speaker calls theirs or the listener's, which
+# `_FROM_A_TEAM` does not know by its name: "summer from our talent team will reach out", "it
+# will be pinky from our koramangala team", "penny in your office filled out the form",
+# "beauty at the front desk will find it".
+_OF_A_TEAM = re.compile(
+    rf"\b(?P<name>{WORD})[ \t]+(?:from[ \t]+(?:our|your|their|the)|(?:in|at)[ \t]+(?:our|your|their)|"
+    r"at[ \t]+the[ \t]+front)[ \t]+(?:[^\W\d_][\w'’-]*[ \t]+)?(?:team|department|dept|office|desk|branch)\b"
+)
+
+
+def _a_time_a_firm_or_after_a_subject(word: str, lowered: str, start: int) -> bool:
+    """`_a_firm_or_after_a_subject`, or after a word that says when (`_A_TIME_BEFORE`)."""
+    return _A_TIME_BEFORE(word, lowered, start) or _a_firm_or_after_a_subject(word, lowered, start)
+
+
 # Given names that are also what one has in something ("faith in security", "hope in sales").
 _HELD_IN_SOMETHING = frozenset("faith hope grace joy trust charity patience mercy glory".split())
 _A_FIRM_BEFORE = re.compile(r"\b(?:at|and|&)[ \t]+$")
@@ -702,6 +717,8 @@ def _after_one_of(words: str):
 # a possessive or a demonstrative ("if an infant's not getting enough", "my bill's so high"),
 # nor after a word that dates a month ("in april and his family moved").
 _AFTER_AN_ARTICLE = _after_one_of("the a an")
+# When the word after these is no one: "hot in summer in our office", "by june in our branch".
+_A_TIME_BEFORE = _after_one_of("in during over at by since until till this last next every")
 _AFTER_A_DETERMINER = _after_one_of("the a an my your his her our their this that")
 _AFTER_A_DATING_WORD = _after_one_of("in since until by last next of early late")
 
@@ -806,6 +823,8 @@ _CUES = [(_INTRODUCED_AS, L.LIKELY, _INTRODUCED_NOT_NAMES, None),
          (_GREETED_AND_ASKED, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_FROM_A_TEAM, L.POSSIBLE, _no_names(_NOT_SOMEONE_ASKED_AFTER | _HELD_IN_SOMETHING),
           _a_firm_or_after_a_subject),
+         (_OF_A_TEAM, L.POSSIBLE, _no_names(_HELD_IN_SOMETHING | _DONE_BY_A_RELATIVE),
+          _a_time_a_firm_or_after_a_subject),
          (_ASKED_FOR_AS_A_CALL_OPENS, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None),
          (_CALLED_BY_NAME, L.POSSIBLE, _no_names(_NOT_WHAT_ONE_IS_CALLED, but=_VERBS_BEFORE_A_SUBJECT), None),
          *((pattern, L.POSSIBLE, _no_names(_DONE_BY_A_RELATIVE), None) for pattern in _MESSAGES_FOR),
