@@ -39,11 +39,10 @@ _HOLIDAYS = frozenset("""
     "lunar new year", "chinese new year", "day of the dead", "cinco de mayo",
     "guy fawkes night", "bonfire night",
 })
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _MONTHS_AND_WEEKDAYS = frozenset("""
     january february march april may june july august september october november december
-    monday tuesday wednesday thursday friday saturday sunday
-""".split())
-_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+""".split()) | _WEEKDAYS
 # What makes the weekday after it someone: a name given in so many words.
 _NAMED_AS_A_NAME = re.compile(r"(?:\bname(?:[ \t]+(?:is|was)|['’]s)|\b(?:called|named))[ \t]+$", re.IGNORECASE)
 _WORD_BEFORE = re.compile(r"([^\W\d_]+)\.?[ \t]+$")
