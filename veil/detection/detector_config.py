@@ -119,6 +119,11 @@ class SpacyDetectorSettings(DlpModel):
     label_map: dict[str, str] = Field(default_factory=dict)
     likelihood: LikelihoodField = Likelihood.LIKELY
     batch_size: int = Field(default=256, ge=1)
+    # How the pipeline reads a text with no capital of its writer's (a speech recogniser's):
+    # `as_is`, or `recased` (word_facts.recased_for_a_cased_model: "i" as "I", and a capital on
+    # each word no frequent-word list holds), for a pipeline trained on cased text, whose NER
+    # reads capitals first. Offsets are the text's either way.
+    lower_case_text: Literal["as_is", "recased"] = "as_is"
 
 
 class DetectorSettings(DlpModel):

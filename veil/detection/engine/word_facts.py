@@ -327,3 +327,34 @@ def is_eponym(text: str, start: int, end: int, possessive: bool = True) -> bool:
         return True
     following = _NEXT_WORD.match(text, end)
     return following is not None and following.group(1).lower() in EPONYM_NOUNS
+
+
+_A_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+_THE_PRONOUN_I = re.compile(r"i(?:['’](?:m|ll|d|ve))?")
+
+
+def recased_for_a_cased_model(text: str) -> str:
+    """A text with no capital of its writer's, as a model trained on cased text wants to read
+    it: the pronoun "i" as "I", and a capital on each word that no list of frequent English
+    words holds ("jollof", "steenkamp", "beijing", "dubai") or that is a major place the
+    frequency list holds only because it was counted in lower case (`proper_place_words`),
+    as a truecaser capitalises the words it has mostly seen capitalised. An ordinary word
+    stays as it is, names that are words too ("pearl", "bill") among them. A text with
+    capitals of its own is returned as it is. Letter for letter: every offset holds."""
+    if _has_a_writers_capital(text):
+        return text
+    from veil.detection.engine.word_lists import proper_place_words
+
+    common, places = common_words(), proper_place_words()
+
+    def recase(match: "re.Match[str]") -> str:
+        word = match.group(0)
+        if _THE_PRONOUN_I.fullmatch(word):
+            return "I" + word[1:]
+        lowered = word.lower()
+        if len(word) < 2 or not word.islower() or (lowered in common and lowered not in places):
+            return word
+        first = word[0].upper()
+        return first + word[1:] if len(first) == 1 else word
+
+    return _A_WORD.sub(recase, text)
