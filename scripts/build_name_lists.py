@@ -3,7 +3,7 @@
     python scripts/build_name_lists.py            # writes veil/detection/engine/data/*.txt.gz
     python scripts/build_name_lists.py --only ordinary_name_words   # that list alone (or word_name_words,
                                                                     # proper_place_words,
-                                                                    # surnames_said_as_names)
+                                                                    # surnames_said_as_names, town_words)
 
 Takes every Faker person provider whose names are written in Latin script (English, Spanish,
 Portuguese, French, German, Italian, Polish, Turkish, Vietnamese, Indonesian, Yoruba, Igbo,
@@ -208,6 +208,28 @@ def proper_place_words(names: set[str], common: set[str]) -> set[str]:
     return {w for w in major_places() & set(common) - PLACES_SAID_AS_WORDS if w.isalpha() and not listed(w)}
 
 
+def town_words(names: set[str], common: set[str]) -> set[str]:
+    """Towns of the gazetteer (cities of 15,000 people or more) among the frequent words `common`
+    that Webster's dictionary does not list in lower case ("tempe", "lubbock", "peoria",
+    "wembley", "hoboken"): frequent as names, not as words. Without capitals such a town needs
+    a place's context all the same, but "in", "from" or "at" is enough ("my aunt in tempe"),
+    as for a major place (`major_places`), not one only a place takes ("born in"). Left out:
+    the major places (`proper_place_words` and `major_places` hold them), the places said as
+    words (`PLACES_SAID_AS_WORDS`) and kept out (`LOCATION_EXCLUSIONS`), given names and
+    surnames (`names`: "taylor", "moore"), brands ("toyota"), eponyms ("huntington"), and words
+    of three letters or fewer ("hof", "yao")."""
+    from veil.detection.engine.gazetteer import gazetteer
+    from veil.detection.engine.name_lists import BRANDS, EPONYMS, LOCATION_EXCLUSIONS, PLACES_SAID_AS_WORDS
+    from veil.detection.engine.word_lists import major_places
+
+    listed = _webster_listed()
+    lowered_names = {n.lower() for n in names}
+    towns = {city["name"].lower() for city in gazetteer().cities.values() if city["name"].isalpha()}
+    left_out = major_places() | {w.lower() for w in PLACES_SAID_AS_WORDS} | LOCATION_EXCLUSIONS \
+        | lowered_names | {b.lower() for b in BRANDS} | EPONYMS
+    return {w for w in towns & set(common) - left_out if len(w) > 3 and not listed(w)}
+
+
 # How much more often than its share of the US population's surnames a frequent word may be
 # said and still count as said only as a surname, in log10 units above the median of the same
 # ratio over every census surname that Webster's does not list lower-case (0.9: about eight
@@ -297,7 +319,8 @@ def read(path: Path) -> list[str]:
 
 # The lists built from the name lists and the frequent words, each rebuilt alone by `--only NAME`.
 WORD_LISTS = {"ordinary_name_words": ordinary_name_words, "word_name_words": word_name_words,
-              "proper_place_words": proper_place_words, "surnames_said_as_names": surnames_said_as_names}
+              "proper_place_words": proper_place_words, "surnames_said_as_names": surnames_said_as_names,
+              "town_words": town_words}
 
 
 def main(argv: list[str] | None = None) -> None:

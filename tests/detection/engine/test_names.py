@@ -471,6 +471,25 @@ def test_without_capitals_a_major_place_no_dictionary_writes_lower_case_needs_no
     assert expected in quotes(text, "LOCATION")
 
 
+@pytest.mark.parametrize("text,expected", [
+    # Towns the frequency list holds only as names (town_words): "in", "from", "at" is enough.
+    ("he works at an auto repair place in tempe he said", "tempe"),
+    ("to go and watch leicester city at wembley", "wembley"),
+    ("my cousin from lubbock called", "lubbock"),
+])
+def test_without_capitals_a_town_no_dictionary_writes_lower_case_is_a_place_after_in_from_or_at(text, expected):
+    assert expected in quotes(text, "LOCATION")
+
+
+@pytest.mark.parametrize("text", [
+    "so how's lubbock how's the wind",  # a town word with no place's context: left to the model
+    "we got a labrador puppy",          # a town English says as a word (PLACES_SAID_AS_WORDS)
+    "at jupiter's distance from the sun",
+])
+def test_without_capitals_a_town_word_needs_a_context_and_a_word_it_is_stays_a_word(text):
+    assert quotes(text, "LOCATION") == set()
+
+
 @pytest.mark.parametrize("text", [
     "the china was broken",    # china, mali, turkey: Webster's writes them lower-case too
     "we ate turkey and rice",

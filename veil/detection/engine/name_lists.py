@@ -80,12 +80,16 @@ storey, storeys, telly, metro, indie, versa, imo, irl, casanova, montessori, kat
 jacuzzi, honing, jarred, garda, deja, nada
 """)
 
-# Major places that Webster's dictionary (1934) does not write lower-case, but that English now
-# says as words: breeds and a brand named after the place ("a chihuahua puppy", "a bengal cat",
-# "my kawasaki", "a newfoundland"). `scripts/build_name_lists.py` keeps them out of
-# `proper_place_words`: without capitals they still need a place's context.
+# Places that Webster's dictionary (1934) does not write lower-case, but that English now says
+# as other words: breeds and brands named after the place ("a chihuahua puppy", "a bengal cat",
+# "my kawasaki", "a newfoundland", "a labrador"), greetings, gods and planets, and the people,
+# firms and words a town shares its name with ("aloha", "jupiter", "mandela", "nokia",
+# "olympic"). `scripts/build_name_lists.py` keeps them out of `proper_place_words` and
+# `town_words`: without capitals they still need a context only a place takes.
 PLACES_SAID_AS_WORDS = _words("""
-chihuahua, bengal, kawasaki, newfoundland
+chihuahua, bengal, kawasaki, newfoundland, labrador, aloha, hola, alot, americana, atlantis,
+centro, latina, olympic, maga, kong, dalai, croix, inca, jupiter, vulcan, hercules, plato,
+mandela, whitman, paine, carnegie, pullman, gallup, nakamura, mori, nokia, hitachi, monsanto
 """)
 
 

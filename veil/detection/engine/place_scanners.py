@@ -47,6 +47,7 @@ from veil.detection.engine.word_lists import (
     place_words_said_as_words,
     places,
     STOPWORDS,
+    town_words,
 )
 from veil.detection.findings import Likelihood, Method
 
@@ -218,7 +219,7 @@ def _location_hits(text: str, spans: Iterable[Span]) -> Iterator[Hit]:
             else:
                 likelihood = L.LIKELY
         elif lowered in said_as_words or lowered in LOCATION_EXCLUSIONS or _ordinary_words(lowered):
-            if lowered in major_places():  # "in london", "to phoenix"
+            if lowered in major_places() or lowered in town_words():  # "in london", "from tempe"
                 in_context = _in_place_context(text, start, end)
             else:  # "to say", "at best": only "live in", "moved to", "born in"...
                 in_context = _STRONG_PLACE_CONTEXT.search(text, max(0, start - 24), start) is not None \

@@ -65,6 +65,14 @@ def proper_place_words() -> frozenset[str]:
 
 
 @lru_cache(maxsize=None)
+def town_words() -> frozenset[str]:
+    """Towns that count among the frequent words only because word counts are made lower-case
+    ("tempe", "lubbock", "wembley"; built by `scripts/build_name_lists.py`): without capitals
+    "in", "from" or "at" makes them places, as it makes a major place."""
+    return frozenset(_data_lines("town_words.txt.gz"))
+
+
+@lru_cache(maxsize=None)
 def place_words_said_as_words() -> frozenset[str]:
     """The frequent words a gazetteer word may also be ("reading", "china", "mobile"): all but
     the major places no dictionary writes lower-case."""
