@@ -29,6 +29,7 @@ def test_a_numbered_road_is_a_place(text, road):
     "print it on the A4 paper",
     "copy from a1 to a10 in the sheet",     # a spreadsheet's cells: no "the", no road after
     "i was on the highway two hours",       # a number in words, then a measure
+    "we were on the highway oh my god it was awful",
     "she filed the I-130 form",
     "the new M1 chip is fast on the M1 chip",
     "take vitamin b12 daily",

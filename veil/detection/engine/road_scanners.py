@@ -31,8 +31,9 @@ _UNITS = r"one|two|three|four|five|six|seven|eight|nine"
 # five", "one oh one").
 _NUMBER_WORD = (rf"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \t-]+(?:{_UNITS}))?"
                 rf"|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
-                rf"|{_UNITS}|oh|hundred)")
-_NUMBER = rf"(?:\d{{1,4}}[A-Za-z]?\b|{_NUMBER_WORD}(?:[ \t]+{_NUMBER_WORD}){{0,2}}\b)"
+                rf"|{_UNITS})")
+# "oh" and "hundred" only after a number ("on the highway oh my god" names no road).
+_NUMBER = (rf"(?:\d{{1,4}}[A-Za-z]?\b|{_NUMBER_WORD}(?:[ \t]+(?:{_NUMBER_WORD}|oh|hundred)){{0,2}}\b)")
 
 _WITH_ITS_KIND = re.compile(
     rf"(?i)\b(?:(?:state|county|farm[ \t]+to[ \t]+market)[ \t]+(?:road|route)|(?:us|u\.s\.|state)[ \t]+"
